@@ -1,0 +1,31 @@
+package dev.tilewright.config;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The limits every request is held to. Each refusal names the limit's property so an operator knows what to raise.
+ *
+ * @param maxMapWidth        tiles; 8192 is Tilewright's promise for one side of a map
+ * @param maxMapHeight       tiles
+ * @param maxTilesetBytes    bytes of one uploaded tileset PNG (10 MiB)
+ * @param maxTilesetPixels   width x height of one tileset image (16.8 megapixels = 4096x4096), read from the PNG
+ *                           header before anything is decoded
+ * @param maxCellsPerOp      cells one op (or one batch) may write, which also bounds its inverse
+ * @param maxOpsPerRequest   ops in one request's batch
+ * @param maxCellsPerRead    cells one cell read may return (2048x2048)
+ * @param maxOpsPerRead      log entries one history read returns
+ * @param maxLayersPerMap    layers of one map
+ */
+@ConfigurationProperties("tilewright.limits")
+public record LimitsProperties(
+        @DefaultValue("8192") int maxMapWidth,
+        @DefaultValue("8192") int maxMapHeight,
+        @DefaultValue("10485760") long maxTilesetBytes,
+        @DefaultValue("16777216") long maxTilesetPixels,
+        @DefaultValue("1048576") long maxCellsPerOp,
+        @DefaultValue("10000") int maxOpsPerRequest,
+        @DefaultValue("4194304") long maxCellsPerRead,
+        @DefaultValue("1000") int maxOpsPerRead,
+        @DefaultValue("256") int maxLayersPerMap) {
+}

@@ -1,0 +1,44 @@
+package dev.tilewright.core.edit;
+
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+
+import java.util.Objects;
+
+/**
+ * Adds an empty layer.
+ *
+ * @param layerId the new layer's id, or 0 for the map's next free id
+ * @param index   stack position (0 = bottom), or null for the top
+ */
+public record AddLayer(int layerId, LayerKind kind, LayerAttributes attributes, Integer index) implements MapOp {
+
+    public AddLayer {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(attributes, "attributes");
+    }
+
+    @Override
+    public Applied applyTo(TileMap map) {
+        if (layerId < 0) {
+            throw new InvalidOpException("layerId", "layer id must not be negative, was " + layerId);
+        }
+        if (layerId != 0 && map.layer(layerId).isPresent()) {
+            throw new InvalidOpException("layerId", "layer id " + layerId + " is in use; leave it out for a new one");
+        }
+        int at = index == null ? map.layers().size() : index;
+        if (at < 0 || at > map.layers().size()) {
+            throw new InvalidOpException("index", "layer index " + at + " is outside 0.." + map.layers().size());
+        }
+        int id = layerId == 0 ? map.takeLayerId() : layerId;
+        Layer layer = kind == LayerKind.TILE
+                ? new TileLayer(id, attributes, map.width(), map.height())
+                : new ObjectLayer(id, attributes);
+        map.insertLayer(at, layer);
+        return new Applied(new AddLayer(id, kind, attributes, at), new RemoveLayer(id));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.tilewright.core.edit;
+
+import dev.tilewright.core.model.TileMap;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Several ops applied in order as one: all or nothing. When an op fails, the ones before it are undone with their
+ * inverses and the failure names the op ({@code ops[3].gid}).
+ */
+public record Batch(List<MapOp> ops) implements MapOp {
+
+    public Batch {
+        ops = List.copyOf(Objects.requireNonNull(ops, "ops"));
+    }
+
+    @Override
+    public Applied applyTo(TileMap map) {
+        List<MapOp> applied = new ArrayList<>(ops.size());
+        List<MapOp> inverses = new ArrayList<>(ops.size());
+        for (int i = 0; i < ops.size(); i++) {
+            try {
+                Applied result = ops.get(i).applyTo(map);
+                applied.add(result.op());
+                inverses.add(result.inverse());
+            } catch (InvalidOpException e) {
+                undo(map, inverses);
+                throw e.within("ops[" + i + "]");
+            }
+        }
+        Collections.reverse(inverses);
+        return new Applied(new Batch(applied), new Batch(inverses));
+    }
+
+    private static void undo(TileMap map, List<MapOp> inverses) {
+        for (int i = inverses.size() - 1; i >= 0; i--) {
+            inverses.get(i).applyTo(map);
+        }
+    }
+
+    @Override
+    public long cellCount() {
+        return ops.stream().mapToLong(MapOp::cellCount).sum();
+    }
+
+    @Override
+    public int opCount() {
+        return ops.stream().mapToInt(MapOp::opCount).sum();
+    }
+}

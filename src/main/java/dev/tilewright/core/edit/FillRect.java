@@ -1,0 +1,24 @@
+package dev.tilewright.core.edit;
+
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+
+/** Fills a rectangle of a tile layer with one gid (0 erases it). */
+public record FillRect(int layerId, int x, int y, int width, int height, long gid) implements MapOp {
+
+    @Override
+    public Applied applyTo(TileMap map) {
+        TileLayer layer = Checks.tileLayer(map, layerId);
+        TileRect rect = Checks.rect(map, x, y, width, height);
+        int value = Checks.gid(map, gid, "gid");
+        PutRegion inverse = PutRegion.of(layerId, rect, layer.read(rect));
+        layer.fill(rect, value);
+        return new Applied(this, inverse);
+    }
+
+    @Override
+    public long cellCount() {
+        return (long) Math.max(0, width) * Math.max(0, height);
+    }
+}

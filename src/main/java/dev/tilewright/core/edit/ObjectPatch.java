@@ -1,0 +1,35 @@
+package dev.tilewright.core.edit;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectShape;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The fields of an object an {@link UpdateObject} changes; null fields stay as they are. Each field is its own
+ * last-writer-wins register, so two people moving and renaming one object at once both win.
+ */
+public record ObjectPatch(String name, String type, ObjectShape shape, Double x, Double y, Double width,
+                          Double height, Double rotation, Long gid, Boolean visible, List<Difference> points) {
+
+    MapObject applyTo(MapObject o) {
+        return new MapObject(o.id(), or(name, o.name()), or(type, o.type()), or(shape, o.shape()), or(x, o.x()),
+                or(y, o.y()), or(width, o.width()), or(height, o.height()), or(rotation, o.rotation()),
+                or(gid, o.gid()), or(visible, o.visible()), or(points, o.points()), o.properties());
+    }
+
+    /** The patch that puts back what this patch overwrites on {@code o}. */
+    ObjectPatch inverseFor(MapObject o) {
+        return new ObjectPatch(
+                name == null ? null : o.name(), type == null ? null : o.type(), shape == null ? null : o.shape(),
+                x == null ? null : o.x(), y == null ? null : o.y(), width == null ? null : o.width(),
+                height == null ? null : o.height(), rotation == null ? null : o.rotation(),
+                gid == null ? null : o.gid(), visible == null ? null : o.visible(), points == null ? null : o.points());
+    }
+
+    private static <T> T or(T patched, T current) {
+        return Objects.requireNonNullElse(patched, current);
+    }
+}

@@ -1,0 +1,17 @@
+package dev.tilewright.core.edit;
+
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.TileMap;
+
+/** Removes an object from an object layer. */
+public record RemoveObject(int layerId, int objectId) implements MapOp {
+
+    @Override
+    public Applied applyTo(TileMap map) {
+        ObjectLayer layer = Checks.objectLayer(map, layerId);
+        MapObject removed = Checks.object(layer, objectId);
+        layer.remove(objectId);
+        return new Applied(this, new AddObject(layerId, removed));
+    }
+}

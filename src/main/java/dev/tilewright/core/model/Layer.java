@@ -1,0 +1,49 @@
+package dev.tilewright.core.model;
+
+import java.util.Objects;
+
+/**
+ * A layer of a map: an id unique within the map, attributes a designer edits, and content that depends on the kind.
+ */
+public abstract sealed class Layer permits TileLayer, ObjectLayer {
+
+    private final int id;
+    private LayerAttributes attributes;
+
+    protected Layer(int id, LayerAttributes attributes) {
+        if (id < 1) {
+            throw new IllegalArgumentException("layer id must be positive, was " + id);
+        }
+        this.id = id;
+        this.attributes = Objects.requireNonNull(attributes, "attributes");
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public LayerAttributes attributes() {
+        return attributes;
+    }
+
+    public String name() {
+        return attributes.name();
+    }
+
+    /** Replaces the attributes and returns the previous ones. */
+    public LayerAttributes setAttributes(LayerAttributes next) {
+        LayerAttributes previous = attributes;
+        attributes = Objects.requireNonNull(next, "attributes");
+        return previous;
+    }
+
+    public abstract LayerKind kind();
+
+    /** A deep copy that shares nothing mutable with this layer. */
+    public abstract Layer copy();
+
+    /** Marks all content as changed, so that a store writes the whole layer (a layer that was just added). */
+    public abstract void markAllChanged();
+
+    public abstract void markClean();
+}

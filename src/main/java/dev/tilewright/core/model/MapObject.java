@@ -1,0 +1,60 @@
+package dev.tilewright.core.model;
+
+import dev.tilewright.core.geom.Difference;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An object on an object layer, in Tiled's terms: position (x, y) in world pixels is the top-left of its box
+ * (for a tile object Tiled anchors the bottom-left; the value is kept as given), size in pixels, rotation in
+ * degrees clockwise, an optional gid with flip bits (0 = none; held unsigned in a long as Tiled writes it), and for polygons and polylines the vertices
+ * relative to (x, y). Left out, an object is visible.
+ */
+/* id 0 stands for "not yet assigned" in an op that adds an object; objects on a layer have positive ids. */
+public record MapObject(int id, String name, String type, ObjectShape shape, double x, double y, double width,
+                        double height, double rotation, long gid, Boolean visible, List<Difference> points,
+                        Properties properties) {
+
+    public MapObject {
+        if (id < 0) {
+            throw new IllegalArgumentException("object id must not be negative, was " + id);
+        }
+        Gid.parseUnsigned(gid);
+        name = Objects.requireNonNullElse(name, "");
+        type = Objects.requireNonNullElse(type, "");
+        shape = Objects.requireNonNullElse(shape, ObjectShape.RECTANGLE);
+        requireFinite("x", x);
+        requireFinite("y", y);
+        requireFinite("rotation", rotation);
+        if (!(width >= 0) || !(height >= 0) || !Double.isFinite(width) || !Double.isFinite(height)) {
+            throw new IllegalArgumentException("object width and height must be finite and not negative, was "
+                    + width + "x" + height);
+        }
+        visible = Objects.requireNonNullElse(visible, true);
+        points = List.copyOf(Objects.requireNonNullElse(points, List.of()));
+        int minPoints = switch (shape) {
+            case POLYGON -> 3;
+            case POLYLINE -> 2;
+            default -> 0;
+        };
+        if (points.size() < minPoints) {
+            throw new IllegalArgumentException("a " + shape.wireName() + " needs at least " + minPoints
+                    + " points, got " + points.size());
+        }
+        if (minPoints == 0 && !points.isEmpty()) {
+            throw new IllegalArgumentException("a " + shape.wireName() + " has no points");
+        }
+        properties = Objects.requireNonNullElse(properties, Properties.EMPTY);
+    }
+
+    private static void requireFinite(String field, double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("object " + field + " must be finite, was " + value);
+        }
+    }
+
+    public MapObject withId(int newId) {
+        return new MapObject(newId, name, type, shape, x, y, width, height, rotation, gid, visible, points, properties);
+    }
+}

@@ -1,0 +1,22 @@
+package dev.tilewright.core.model;
+
+import java.util.Locale;
+
+/** The shapes of map objects Tiled draws. A tile object is a rectangle with a gid. */
+public enum ObjectShape {
+    RECTANGLE, ELLIPSE, POINT, POLYGON, POLYLINE;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static ObjectShape fromWireName(String name) {
+        for (ObjectShape shape : values()) {
+            if (shape.wireName().equals(name)) {
+                return shape;
+            }
+        }
+        throw new IllegalArgumentException("unknown object shape '" + name
+                + "': use rectangle, ellipse, point, polygon or polyline");
+    }
+}

@@ -1,0 +1,21 @@
+package dev.tilewright.core.model;
+
+import java.util.Locale;
+
+/** The custom property types Tiled knows, by the names Tiled writes. */
+public enum PropertyType {
+    STRING, INT, FLOAT, BOOL, COLOR, FILE;
+
+    public String tiledName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static PropertyType fromTiledName(String name) {
+        for (PropertyType type : values()) {
+            if (type.tiledName().equals(name)) {
+                return type;
+            }
+        }
+        throw new IllegalArgumentException("unknown property type '" + name + "': use string, int, float, bool, color or file");
+    }
+}

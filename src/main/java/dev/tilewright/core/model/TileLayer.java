@@ -1,0 +1,235 @@
+package dev.tilewright.core.model;
+
+import dev.tilewright.core.geom.TileRect;
+
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * A layer of gids stored as square chunks of {@value #CHUNK_SIZE}x{@value #CHUNK_SIZE} {@code int}s, row-major
+ * inside a chunk; a chunk that was never painted is {@code null} and reads as empty. No object per tile exists.
+ * Every write records the chunks it touched, so a store writes back only those.
+ */
+public final class TileLayer extends Layer {
+
+    public static final int CHUNK_SIZE = 64;
+    public static final int CHUNK_CELLS = CHUNK_SIZE * CHUNK_SIZE;
+
+    private final int width;
+    private final int height;
+    private final int chunksX;
+    private final int chunksY;
+    private final int[][] chunks;
+    private final BitSet dirty = new BitSet();
+
+    public TileLayer(int id, LayerAttributes attributes, int width, int height) {
+        super(id, attributes);
+        if (width < 1 || height < 1) {
+            throw new IllegalArgumentException("layer size must be positive, was " + width + "x" + height);
+        }
+        this.width = width;
+        this.height = height;
+        this.chunksX = ceilDiv(width, CHUNK_SIZE);
+        this.chunksY = ceilDiv(height, CHUNK_SIZE);
+        this.chunks = new int[chunksX * chunksY][];
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
+    }
+
+    @Override
+    public LayerKind kind() {
+        return LayerKind.TILE;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    public TileRect bounds() {
+        return new TileRect(0, 0, width, height);
+    }
+
+    public int chunksX() {
+        return chunksX;
+    }
+
+    public int chunksY() {
+        return chunksY;
+    }
+
+    public int get(int x, int y) {
+        checkCell(x, y);
+        int[] chunk = chunks[chunkIndex(x, y)];
+        return chunk == null ? Gid.EMPTY : chunk[cellIndex(x, y)];
+    }
+
+    /** Sets one cell and returns the gid it held. */
+    public int set(int x, int y, int gid) {
+        checkCell(x, y);
+        int index = chunkIndex(x, y);
+        int[] chunk = chunks[index];
+        if (chunk == null) {
+            if (gid == Gid.EMPTY) {
+                return Gid.EMPTY;
+            }
+            chunk = chunks[index] = new int[CHUNK_CELLS];
+        }
+        int cell = cellIndex(x, y);
+        int previous = chunk[cell];
+        if (previous != gid) {
+            chunk[cell] = gid;
+            dirty.set(index);
+        }
+        return previous;
+    }
+
+    /** The gids of a rectangle inside the layer, row-major. */
+    public int[] read(TileRect rect) {
+        checkRect(rect);
+        int[] out = new int[Math.toIntExact(rect.area())];
+        for (int row = 0; row < rect.height(); row++) {
+            int y = rect.y() + row;
+            for (int x = rect.x(); x < rect.right(); ) {
+                int runEnd = Math.min((int) rect.right(), (x / CHUNK_SIZE + 1) * CHUNK_SIZE);
+                int[] chunk = chunks[chunkIndex(x, y)];
+                if (chunk != null) {
+                    System.arraycopy(chunk, cellIndex(x, y), out, row * rect.width() + x - rect.x(), runEnd - x);
+                }
+                x = runEnd;
+            }
+        }
+        return out;
+    }
+
+    /** Writes row-major gids into a rectangle inside the layer. */
+    public void write(TileRect rect, int[] gids) {
+        checkRect(rect);
+        if (gids.length != rect.area()) {
+            throw new IllegalArgumentException("a " + rect.width() + "x" + rect.height() + " region takes "
+                    + rect.area() + " gids, got " + gids.length);
+        }
+        int i = 0;
+        for (int y = rect.y(); y < rect.bottom(); y++) {
+            for (int x = rect.x(); x < rect.right(); x++) {
+                set(x, y, gids[i++]);
+            }
+        }
+    }
+
+    public void fill(TileRect rect, int gid) {
+        checkRect(rect);
+        for (int y = rect.y(); y < rect.bottom(); y++) {
+            for (int x = rect.x(); x < rect.right(); x++) {
+                set(x, y, gid);
+            }
+        }
+    }
+
+    /** True when any cell of the rectangle holds a tile. */
+    public boolean anyTile(TileRect rect) {
+        checkRect(rect);
+        for (int y = rect.y(); y < rect.bottom(); y++) {
+            for (int x = rect.x(); x < rect.right(); x++) {
+                if (get(x, y) != Gid.EMPTY) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The chunk at chunk column cx, row cy, or null when it holds no tile. Callers must not modify it. */
+    public int[] chunk(int cx, int cy) {
+        int[] chunk = chunks[checkChunk(cx, cy)];
+        return chunk == null || isBlank(chunk) ? null : chunk;
+    }
+
+    /** Installs a chunk read from storage; does not mark it changed. */
+    public void loadChunk(int cx, int cy, int[] gids) {
+        if (gids.length != CHUNK_CELLS) {
+            throw new IllegalArgumentException("a chunk holds " + CHUNK_CELLS + " gids, got " + gids.length);
+        }
+        chunks[checkChunk(cx, cy)] = gids.clone();
+    }
+
+    /** Chunk indices ({@code cy * chunksX + cx}) written since the last {@link #markClean()}. */
+    public BitSet changedChunks() {
+        return (BitSet) dirty.clone();
+    }
+
+    @Override
+    public void markAllChanged() {
+        dirty.set(0, chunks.length);
+    }
+
+    @Override
+    public void markClean() {
+        dirty.clear();
+    }
+
+    @Override
+    public TileLayer copy() {
+        TileLayer copy = new TileLayer(id(), attributes(), width, height);
+        for (int i = 0; i < chunks.length; i++) {
+            copy.chunks[i] = chunks[i] == null ? null : chunks[i].clone();
+        }
+        return copy;
+    }
+
+    /** True when both layers hold the same gids (attributes aside). */
+    public boolean sameCells(TileLayer other) {
+        if (width != other.width || height != other.height) {
+            return false;
+        }
+        for (int i = 0; i < chunks.length; i++) {
+            int[] a = chunks[i];
+            int[] b = other.chunks[i];
+            if (!(a == null ? b == null || isBlank(b) : b == null ? isBlank(a) : Arrays.equals(a, b))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isBlank(int[] chunk) {
+        for (int gid : chunk) {
+            if (gid != Gid.EMPTY) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int chunkIndex(int x, int y) {
+        return (y / CHUNK_SIZE) * chunksX + x / CHUNK_SIZE;
+    }
+
+    private static int cellIndex(int x, int y) {
+        return (y % CHUNK_SIZE) * CHUNK_SIZE + x % CHUNK_SIZE;
+    }
+
+    private void checkCell(int x, int y) {
+        if (x < 0 || y < 0 || x >= width || y >= height) {
+            throw new IndexOutOfBoundsException("cell (" + x + ", " + y + ") is outside the " + width + "x" + height + " layer");
+        }
+    }
+
+    private void checkRect(TileRect rect) {
+        if (!bounds().contains(rect)) {
+            throw new IndexOutOfBoundsException(rect + " is outside the " + width + "x" + height + " layer");
+        }
+    }
+
+    private int checkChunk(int cx, int cy) {
+        if (cx < 0 || cy < 0 || cx >= chunksX || cy >= chunksY) {
+            throw new IndexOutOfBoundsException("chunk (" + cx + ", " + cy + ") is outside " + chunksX + "x" + chunksY);
+        }
+        return cy * chunksX + cx;
+    }
+}

@@ -1,0 +1,256 @@
+package dev.tilewright.core.model;
+
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.TileRect;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * An orthogonal tile map: a size in tiles, a tile size in pixels, a world offset (where tile (0,0) starts), the
+ * tilesets it uses with their first gids, and an ordered stack of layers, bottom first. The map is mutable and
+ * changed only through {@code core.edit.MapOp}s; it remembers which layers, chunks and objects changed until a
+ * store calls {@link #markClean()} (its own attributes are small and always written).
+ */
+public final class TileMap {
+
+    private String name;
+    private final int width;
+    private final int height;
+    private final int tileWidth;
+    private final int tileHeight;
+    private final Position offset;
+    private final List<MapTileset> tilesets;
+    private final List<Layer> layers = new ArrayList<>();
+    private Properties properties;
+    private int nextLayerId;
+    private int nextObjectId;
+    private boolean layerStackChanged;
+    private final Set<Integer> removedLayers = new TreeSet<>();
+
+    public TileMap(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
+                   List<MapTileset> tilesets, Properties properties, int nextLayerId, int nextObjectId) {
+        this.name = requireName(name);
+        if (width < 1 || height < 1) {
+            throw new IllegalArgumentException("map size must be positive, was " + width + "x" + height);
+        }
+        if (tileWidth < 1 || tileHeight < 1) {
+            throw new IllegalArgumentException("tile size must be positive, was " + tileWidth + "x" + tileHeight);
+        }
+        this.width = width;
+        this.height = height;
+        this.tileWidth = tileWidth;
+        this.tileHeight = tileHeight;
+        this.offset = Objects.requireNonNullElse(offset, Position.ORIGIN);
+        this.tilesets = List.copyOf(tilesets);
+        checkTilesetsDoNotOverlap(this.tilesets);
+        this.properties = Objects.requireNonNullElse(properties, Properties.EMPTY);
+        this.nextLayerId = Math.max(1, nextLayerId);
+        this.nextObjectId = Math.max(1, nextObjectId);
+    }
+
+    /** Gives each tileset its first gid in order, starting at 1, as Tiled does on export. */
+    public static List<MapTileset> assignFirstGids(List<Long> tilesetIds, List<Integer> tileCounts) {
+        List<MapTileset> result = new ArrayList<>();
+        int next = 1;
+        for (int i = 0; i < tilesetIds.size(); i++) {
+            MapTileset tileset = new MapTileset(tilesetIds.get(i), next, tileCounts.get(i));
+            result.add(tileset);
+            next = tileset.endGid();
+        }
+        return result;
+    }
+
+    private static void checkTilesetsDoNotOverlap(List<MapTileset> tilesets) {
+        List<MapTileset> sorted = new ArrayList<>(tilesets);
+        sorted.sort((a, b) -> Integer.compare(a.firstGid(), b.firstGid()));
+        for (int i = 1; i < sorted.size(); i++) {
+            if (sorted.get(i).firstGid() < sorted.get(i - 1).endGid()) {
+                throw new IllegalArgumentException("tilesets " + sorted.get(i - 1).tilesetId() + " and "
+                        + sorted.get(i).tilesetId() + " share gids");
+            }
+        }
+    }
+
+    private static String requireName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("map name must not be blank");
+        }
+        return name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    public int tileWidth() {
+        return tileWidth;
+    }
+
+    public int tileHeight() {
+        return tileHeight;
+    }
+
+    public Position offset() {
+        return offset;
+    }
+
+    public TileRect bounds() {
+        return new TileRect(0, 0, width, height);
+    }
+
+    public List<MapTileset> tilesets() {
+        return tilesets;
+    }
+
+    public Properties properties() {
+        return properties;
+    }
+
+    public int nextLayerId() {
+        return nextLayerId;
+    }
+
+    public int nextObjectId() {
+        return nextObjectId;
+    }
+
+    /** Layers bottom first. */
+    public List<Layer> layers() {
+        return Collections.unmodifiableList(layers);
+    }
+
+    public Optional<Layer> layer(int id) {
+        return layers.stream().filter(l -> l.id() == id).findFirst();
+    }
+
+    public int layerIndex(int id) {
+        for (int i = 0; i < layers.size(); i++) {
+            if (layers.get(i).id() == id) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The tileset that owns a gid (flip bits ignored), if any: the one with the largest firstGid not above it. */
+    public Optional<MapTileset> tilesetOf(int gid) {
+        int id = Gid.id(gid);
+        MapTileset best = null;
+        for (MapTileset tileset : tilesets) {
+            if (tileset.firstGid() <= id && (best == null || tileset.firstGid() > best.firstGid())) {
+                best = tileset;
+            }
+        }
+        return best != null && best.owns(id) ? Optional.of(best) : Optional.empty();
+    }
+
+    /** True for 0 and for gids whose tile lies in one of the map's tilesets. */
+    public boolean isValidGid(int gid) {
+        return Gid.isEmpty(gid) ? gid == Gid.EMPTY : tilesetOf(gid).isPresent();
+    }
+
+    public String setName(String next) {
+        String previous = name;
+        name = requireName(next);
+        return previous;
+    }
+
+    public Properties setProperties(Properties next) {
+        Properties previous = properties;
+        properties = Objects.requireNonNull(next, "properties");
+        return previous;
+    }
+
+    /** Inserts a layer at a stack index (0 = bottom); its id must be unused. */
+    public void insertLayer(int index, Layer layer) {
+        if (layer(layer.id()).isPresent()) {
+            throw new IllegalArgumentException("layer id " + layer.id() + " is in use");
+        }
+        if (index < 0 || index > layers.size()) {
+            throw new IndexOutOfBoundsException("layer index " + index + " is outside 0.." + layers.size());
+        }
+        if (layer instanceof TileLayer tiles && (tiles.width() != width || tiles.height() != height)) {
+            throw new IllegalArgumentException("a tile layer must be " + width + "x" + height);
+        }
+        layers.add(index, layer);
+        layer.markAllChanged();
+        nextLayerId = Math.max(nextLayerId, layer.id() + 1);
+        layerStackChanged = true;
+    }
+
+    public Layer removeLayer(int id) {
+        int index = layerIndex(id);
+        if (index < 0) {
+            throw new IllegalArgumentException("no layer " + id);
+        }
+        removedLayers.add(id);
+        layerStackChanged = true;
+        return layers.remove(index);
+    }
+
+    public void moveLayer(int id, int toIndex) {
+        int from = layerIndex(id);
+        if (from < 0) {
+            throw new IllegalArgumentException("no layer " + id);
+        }
+        if (toIndex < 0 || toIndex >= layers.size()) {
+            throw new IndexOutOfBoundsException("layer index " + toIndex + " is outside 0.." + (layers.size() - 1));
+        }
+        layers.add(toIndex, layers.remove(from));
+        layerStackChanged = true;
+    }
+
+    public void layerAttributesChanged() {
+        layerStackChanged = true;
+    }
+
+    /** Reserves the next object id; ids are never reused within a map. */
+    public int takeObjectId() {
+        return nextObjectId++;
+    }
+
+    public void noteObjectId(int id) {
+        if (id >= nextObjectId) {
+            nextObjectId = id + 1;
+        }
+    }
+
+    public int takeLayerId() {
+        return nextLayerId++;
+    }
+
+    /** What changed since the last {@link #markClean()}, for a store to write back. */
+    public MapChanges changes() {
+        List<Layer> changed = new ArrayList<>(layers);
+        return new MapChanges(layerStackChanged, Set.copyOf(removedLayers), changed);
+    }
+
+    public void markClean() {
+        layerStackChanged = false;
+        removedLayers.clear();
+        layers.forEach(Layer::markClean);
+    }
+
+    /** A deep copy with no pending changes. */
+    public TileMap copy() {
+        TileMap copy = new TileMap(name, width, height, tileWidth, tileHeight, offset, tilesets, properties,
+                nextLayerId, nextObjectId);
+        layers.forEach(l -> copy.layers.add(l.copy()));
+        copy.markClean();
+        return copy;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.tilewright.core.edit;
+
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+
+import java.util.Arrays;
+import java.util.List;
+
+/** Everything observable about a map as one comparable value, for tests. */
+public record MapSnapshot(String name, Properties properties, List<LayerSnapshot> layers) {
+
+    public record LayerSnapshot(int id, String kind, LayerAttributes attributes, List<Integer> cells,
+                                List<MapObject> objects) {
+    }
+
+    public static MapSnapshot of(TileMap map) {
+        return new MapSnapshot(map.name(), map.properties(), map.layers().stream().map(MapSnapshot::layer).toList());
+    }
+
+    private static LayerSnapshot layer(Layer layer) {
+        if (layer instanceof TileLayer tiles) {
+            return new LayerSnapshot(layer.id(), "tile", layer.attributes(),
+                    Arrays.stream(tiles.read(tiles.bounds())).boxed().toList(), List.of());
+        }
+        return new LayerSnapshot(layer.id(), "object", layer.attributes(), List.of(),
+                List.copyOf(((ObjectLayer) layer).objects()));
+    }
+}
