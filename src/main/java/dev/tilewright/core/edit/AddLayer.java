@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param layerId the new layer's id, or 0 for the map's next free id
  * @param index   stack position (0 = bottom), or null for the top
  */
-public record AddLayer(int layerId, LayerKind kind, LayerAttributes attributes, Integer index) implements MapOp {
+public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attributes, Integer index) implements MapOp {
 
     public AddLayer {
+        layerId = Objects.requireNonNullElse(layerId, 0);
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(attributes, "attributes");
     }

@@ -9,14 +9,20 @@ import java.util.Objects;
  * An object on an object layer, in Tiled's terms: position (x, y) in world pixels is the top-left of its box
  * (for a tile object Tiled anchors the bottom-left; the value is kept as given), size in pixels, rotation in
  * degrees clockwise, an optional gid with flip bits (0 = none; held unsigned in a long as Tiled writes it), and for polygons and polylines the vertices
- * relative to (x, y). Left out, an object is visible.
+ * relative to (x, y). Only x and y are required: left out, an object is a visible 0x0 rectangle without rotation or
+ * gid, and id 0 (see below).
  */
 /* id 0 stands for "not yet assigned" in an op that adds an object; objects on a layer have positive ids. */
-public record MapObject(int id, String name, String type, ObjectShape shape, double x, double y, double width,
-                        double height, double rotation, long gid, Boolean visible, List<Difference> points,
+public record MapObject(Integer id, String name, String type, ObjectShape shape, double x, double y, Double width,
+                        Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
                         Properties properties) {
 
     public MapObject {
+        id = Objects.requireNonNullElse(id, 0);
+        width = Objects.requireNonNullElse(width, 0.0);
+        height = Objects.requireNonNullElse(height, 0.0);
+        rotation = Objects.requireNonNullElse(rotation, 0.0);
+        gid = Objects.requireNonNullElse(gid, 0L);
         if (id < 0) {
             throw new IllegalArgumentException("object id must not be negative, was " + id);
         }

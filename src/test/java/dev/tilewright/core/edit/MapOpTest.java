@@ -153,6 +153,6 @@ class MapOpTest {
     }
 
     static MapObject object(int id) {
-        return new MapObject(id, "door", "Door", ObjectShape.RECTANGLE, 10, 20, 16, 32, 0, 0, true, List.of(), null);
+        return new MapObject(id, "door", "Door", ObjectShape.RECTANGLE, 10, 20, 16.0, 32.0, 0.0, 0L, true, List.of(), null);
     }
 }

@@ -1,0 +1,63 @@
+package dev.tilewright.map;
+
+import dev.tilewright.config.StorageProperties;
+import dev.tilewright.core.model.TileMap;
+import org.springframework.stereotype.Component;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Decoded maps kept in memory, least recently used evicted first, each with the version it reflects. Whoever
+ * reads or changes a cached map holds that map's lock ({@link #lock(long)}); the version stamp lets the holder
+ * see whether another instance moved the map on since.
+ */
+@Component
+class MapCache {
+
+    /** A decoded map and the version of the last op it reflects. */
+    static final class Entry {
+        final TileMap map;
+        long version;
+
+        Entry(TileMap map, long version) {
+            this.map = map;
+            this.version = version;
+        }
+    }
+
+    private final Map<Long, Entry> entries;
+    private final Map<Long, ReentrantLock> locks = new ConcurrentHashMap<>();
+
+    MapCache(StorageProperties storage) {
+        int capacity = Math.max(1, storage.mapCacheSize());
+        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, Entry> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    ReentrantLock lock(long mapId) {
+        return locks.computeIfAbsent(mapId, id -> new ReentrantLock());
+    }
+
+    /** The cached map if it is at exactly this version. */
+    synchronized Entry at(long mapId, long version) {
+        Entry entry = entries.get(mapId);
+        return entry != null && entry.version == version ? entry : null;
+    }
+
+    synchronized Entry put(long mapId, TileMap map, long version) {
+        Entry entry = new Entry(map, version);
+        entries.put(mapId, entry);
+        return entry;
+    }
+
+    synchronized void evict(long mapId) {
+        entries.remove(mapId);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.tilewright.map;
+
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import dev.tilewright.core.edit.Batch;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.ETags;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+@RestController
+@RequestMapping("/api/v1/maps")
+class MapController {
+
+    private final MapService service;
+
+    MapController(MapService service) {
+        this.service = service;
+    }
+
+    record TilesetRef(Long tilesetId) {
+    }
+
+    record LayerSpec(String name, LayerKind type) {
+    }
+
+    record CreateMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight, Position offset,
+                     List<TilesetRef> tilesets, List<LayerSpec> layers, Properties properties) {
+    }
+
+    @PostMapping
+    ResponseEntity<MapJson> create(@RequestBody CreateMap body) {
+        List<Long> tilesetIds = Objects.requireNonNullElse(body.tilesets(), List.<TilesetRef>of()).stream()
+                .map(t -> t == null ? null : t.tilesetId()).toList();
+        List<MapService.NewLayer> layers = Objects.requireNonNullElse(body.layers(), List.<LayerSpec>of()).stream()
+                .map(l -> l == null ? null : new MapService.NewLayer(l.name(), l.type())).toList();
+        long id = service.create(new MapService.NewMap(body.name(), body.width(), body.height(), body.tileWidth(),
+                body.tileHeight(), body.offset(), tilesetIds, layers, body.properties()));
+        MapJson map = service.read(id, (version, m) -> MapJson.of(id, version, m));
+        return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
+    }
+
+    @GetMapping
+    List<MapService.MapEntitySummary> list() {
+        return service.list();
+    }
+
+    @GetMapping("/{id}")
+    ResponseEntity<MapJson> get(@PathVariable long id,
+                                @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        long current = service.version(id);
+        if (ETags.noneMatchHits(ifNoneMatch, current)) {
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(ETags.of(current)).build();
+        }
+        MapJson map = service.read(id, (version, m) -> MapJson.of(id, version, m));
+        return ResponseEntity.ok().eTag(ETags.of(map.version())).body(map);
+    }
+
+    @DeleteMapping("/{id}")
+    ResponseEntity<Void> delete(@PathVariable long id) {
+        service.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+
+    record OpsRequest(String clientId, Long clientSeq, List<MapOp> ops) {
+    }
+
+    record OpsResponse(long version, boolean repeated, @JsonRawValue String applied) {
+    }
+
+    /** Applies a batch of ops, all or nothing, against the version named by If-Match. */
+    @PostMapping("/{id}/ops")
+    ResponseEntity<OpsResponse> apply(@PathVariable long id, @RequestBody OpsRequest body,
+                                      @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
+        if (body.ops() == null || body.ops().isEmpty()) {
+            throw ApiProblem.invalidField("ops", "Send at least one op, e.g. {\"type\":\"paint\",\"layerId\":1,"
+                    + "\"cells\":[{\"x\":0,\"y\":0,\"gid\":1}]}.");
+        }
+        if (body.ops().contains(null)) {
+            throw ApiProblem.invalidField("ops", "An op must not be null.");
+        }
+        MapOp op = new Batch(body.ops());
+        MapService.Result result = service.apply(id, version -> ETags.requireMatch(ifMatch, version),
+                body.clientId(), body.clientSeq(), op);
+        return ResponseEntity.ok().eTag(ETags.of(result.version()))
+                .body(new OpsResponse(result.version(), result.repeated(), result.op()));
+    }
+
+    record Cells(int x, int y, int width, int height, long[] gids) {
+    }
+
+    @GetMapping("/{id}/layers/{layerId}/cells")
+    ResponseEntity<Cells> cells(@PathVariable long id, @PathVariable int layerId,
+                                @RequestParam(required = false) Integer x, @RequestParam(required = false) Integer y,
+                                @RequestParam(required = false) Integer width,
+                                @RequestParam(required = false) Integer height) {
+        MapService.Region region = service.cells(id, layerId, x, y, width, height);
+        int[] gids = region.gids();
+        long[] unsigned = new long[gids.length];
+        for (int i = 0; i < gids.length; i++) {
+            unsigned[i] = Integer.toUnsignedLong(gids[i]);
+        }
+        TileRect rect = region.rect();
+        return ResponseEntity.ok().eTag(ETags.of(region.version()))
+                .body(new Cells(rect.x(), rect.y(), rect.width(), rect.height(), unsigned));
+    }
+
+    record OpEntry(long version, String clientId, Long clientSeq, @JsonRawValue String op, Instant createdAt) {
+    }
+
+    record History(long mapId, long since, List<OpEntry> ops) {
+    }
+
+    @GetMapping("/{id}/ops")
+    History history(@PathVariable long id, @RequestParam(defaultValue = "0") long since,
+                    @RequestParam(required = false) Integer limit) {
+        List<OpEntry> ops = service.history(id, since, limit).stream()
+                .map(e -> new OpEntry(e.version(), e.clientId(), e.clientSeq(), e.op(), e.createdAt())).toList();
+        return new History(id, since, ops);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.tilewright.map;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileMap;
+
+import java.util.List;
+
+/** A map as the API shows it: attributes, tilesets with first gids, and layers (objects inline, cells by link). */
+record MapJson(long id, String name, long version, int width, int height, int tileWidth, int tileHeight,
+               Position offset, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
+               int nextLayerId, int nextObjectId) {
+
+    record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
+                     Difference offset, String tint, Properties properties, List<MapObject> objects, String cells) {
+
+        static LayerJson of(long mapId, Layer layer) {
+            var a = layer.attributes();
+            List<MapObject> objects = layer instanceof ObjectLayer o ? List.copyOf(o.objects()) : null;
+            String cells = objects == null ? "/api/v1/maps/" + mapId + "/layers/" + layer.id() + "/cells" : null;
+            return new LayerJson(layer.id(), a.name(), layer.kind().wireName(), a.visible(), a.locked(), a.opacity(),
+                    a.offset(), a.tint(), a.properties(), objects, cells);
+        }
+    }
+
+    static MapJson of(long id, long version, TileMap map) {
+        return new MapJson(id, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
+                map.offset(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l)).toList(),
+                map.properties(), map.nextLayerId(), map.nextObjectId());
+    }
+}

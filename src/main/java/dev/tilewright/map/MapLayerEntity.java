@@ -1,0 +1,121 @@
+package dev.tilewright.map;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Embeddable;
+import jakarta.persistence.EmbeddedId;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Table;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/** A layer's row: its place in the stack, kind and attributes. Content is in layer_chunks / map_objects. */
+@Entity
+@Table(name = "map_layers")
+class MapLayerEntity {
+
+    @Embeddable
+    static class Key implements Serializable {
+        private long mapId;
+        private int layerId;
+
+        protected Key() {
+        }
+
+        Key(long mapId, int layerId) {
+            this.mapId = mapId;
+            this.layerId = layerId;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.mapId == mapId && k.layerId == layerId;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(mapId, layerId);
+        }
+    }
+
+    @EmbeddedId
+    private Key key;
+    private int position;
+    private String kind;
+    private String name;
+    private boolean visible;
+    private boolean locked;
+    private double opacity;
+    @Column(name = "offset_x")
+    private double offsetX;
+    @Column(name = "offset_y")
+    private double offsetY;
+    private String tint;
+    @Column(columnDefinition = "text")
+    private String properties;
+
+    protected MapLayerEntity() {
+    }
+
+    MapLayerEntity(long mapId, int layerId) {
+        this.key = new Key(mapId, layerId);
+    }
+
+    int layerId() {
+        return key.layerId;
+    }
+
+    void update(int position, String kind, String name, boolean visible, boolean locked, double opacity,
+                double offsetX, double offsetY, String tint, String properties) {
+        this.position = position;
+        this.kind = kind;
+        this.name = name;
+        this.visible = visible;
+        this.locked = locked;
+        this.opacity = opacity;
+        this.offsetX = offsetX;
+        this.offsetY = offsetY;
+        this.tint = tint;
+        this.properties = properties;
+    }
+
+    int getPosition() {
+        return position;
+    }
+
+    String getKind() {
+        return kind;
+    }
+
+    String getName() {
+        return name;
+    }
+
+    boolean isVisible() {
+        return visible;
+    }
+
+    boolean isLocked() {
+        return locked;
+    }
+
+    double getOpacity() {
+        return opacity;
+    }
+
+    double getOffsetX() {
+        return offsetX;
+    }
+
+    double getOffsetY() {
+        return offsetY;
+    }
+
+    String getTint() {
+        return tint;
+    }
+
+    String getProperties() {
+        return properties;
+    }
+}

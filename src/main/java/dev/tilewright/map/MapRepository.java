@@ -1,0 +1,21 @@
+package dev.tilewright.map;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Modifying;
+import org.springframework.data.jpa.repository.Query;
+
+import java.time.Instant;
+import java.util.List;
+
+interface MapRepository extends JpaRepository<MapEntity, Long> {
+
+    List<MapEntity> findAllByOrderByIdAsc();
+
+    /** Writes what every op may change on the map row, with the op's version, in one statement. */
+    @Modifying(flushAutomatically = true)
+    @Query("""
+            update MapEntity m set m.version = :version, m.name = :name, m.properties = :properties,
+                m.nextLayerId = :nextLayerId, m.nextObjectId = :nextObjectId, m.updatedAt = :now
+            where m.id = :id""")
+    int updateHead(long id, long version, String name, String properties, int nextLayerId, int nextObjectId, Instant now);
+}

@@ -1,0 +1,377 @@
+package dev.tilewright.map;
+
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.edit.AddLayer;
+import dev.tilewright.core.edit.Applied;
+import dev.tilewright.core.edit.Batch;
+import dev.tilewright.core.edit.InvalidOpException;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.tileset.StoredTileset;
+import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.dao.EmptyResultDataAccessException;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongConsumer;
+
+/**
+ * The one edit path. {@link #apply} takes the map's row lock in PostgreSQL (one total order per map, across
+ * instances), answers a repeated (clientId, clientSeq) with its original result, checks the caller's
+ * precondition, applies the op to the cached map, appends it to the op log with the next version and writes back
+ * the changed rows, all in one transaction: an op is acknowledged only once it is committed.
+ */
+@Service
+public class MapService {
+
+    private final MapRepository maps;
+    private final MapStore store;
+    private final MapCache cache;
+    private final OpLog log;
+    private final TilesetService tilesets;
+    private final LimitsProperties limits;
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate tx;
+    private final JsonMapper json;
+
+    MapService(MapRepository maps, MapStore store, MapCache cache, OpLog log, TilesetService tilesets,
+               LimitsProperties limits, JdbcTemplate jdbc, TransactionTemplate tx, JsonMapper json) {
+        this.maps = maps;
+        this.store = store;
+        this.cache = cache;
+        this.log = log;
+        this.tilesets = tilesets;
+        this.limits = limits;
+        this.jdbc = jdbc;
+        this.tx = tx;
+        this.json = json;
+    }
+
+    /** What a new map starts as. */
+    public record NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
+                         Position offset, List<Long> tilesetIds, List<NewLayer> layers, Properties properties) {
+    }
+
+    public record NewLayer(String name, LayerKind type) {
+    }
+
+    /** The map as created, before its first op; replaying the log on it rebuilds any version. */
+    record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
+                   List<MapTileset> tilesets, Properties properties) {
+    }
+
+    /**
+     * The answer to an applied (or repeated) change.
+     *
+     * @param op       JSON of the op as logged, ids assigned
+     * @param repeated true when this (clientId, clientSeq) had been applied before and nothing was applied now
+     */
+    public record Result(long version, String op, boolean repeated) {
+    }
+
+    /** Reads a map under its lock; must not keep the map. */
+    @FunctionalInterface
+    public interface MapReader<T> {
+        T read(long version, TileMap map);
+    }
+
+    /** A rectangle of a tile layer's gids, row-major, at one version. */
+    public record Region(long version, TileRect rect, int[] gids) {
+    }
+
+    /** Creates a map; its layers arrive as the map's first op (version 1). Returns the new map's id. */
+    public long create(NewMap request) {
+        Genesis genesis = validate(request);
+        List<MapOp> layerOps = new ArrayList<>();
+        for (int i = 0; i < request.layers().size(); i++) {
+            NewLayer layer = request.layers().get(i);
+            if (layer == null || layer.type() == null) {
+                throw ApiProblem.invalidField("layers[" + i + "].type", "Give each layer a type: tile or object.");
+            }
+            try {
+                layerOps.add(new AddLayer(0, layer.type(), LayerAttributes.named(layer.name()), null));
+            } catch (IllegalArgumentException e) {
+                throw ApiProblem.invalidField("layers[" + i + "].name", e.getMessage());
+            }
+        }
+        Long created = tx.execute(status -> {
+            MapEntity row = maps.saveAndFlush(new MapEntity(genesis.name(), genesis.width(), genesis.height(),
+                    genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
+                    json.writeValueAsString(genesis.properties()), json.writeValueAsString(genesis),
+                    genesis.tilesets().stream().map(t -> new MapEntity.TilesetUse(t.tilesetId(), t.firstGid(),
+                            t.tileCount())).toList()));
+            long mapId = row.getId();
+            cache.put(mapId, store.load(row), 0);
+            try {
+                if (!layerOps.isEmpty()) {
+                    applyLocked(mapId, version -> { }, null, null, new Batch(layerOps));
+                }
+            } catch (RuntimeException e) {
+                cache.evict(mapId);
+                throw e;
+            }
+            return mapId;
+        });
+        return Objects.requireNonNull(created);
+    }
+
+    private Genesis validate(NewMap r) {
+        if (r.name() == null || r.name().isBlank()) {
+            throw ApiProblem.invalidField("name", "Give the map a name.");
+        }
+        int width = require("width", r.width(), limits.maxMapWidth(), "tilewright.limits.max-map-width");
+        int height = require("height", r.height(), limits.maxMapHeight(), "tilewright.limits.max-map-height");
+        int tileWidth = require("tileWidth", r.tileWidth(), 4096, null);
+        int tileHeight = require("tileHeight", r.tileHeight(), 4096, null);
+        List<Long> ids = Objects.requireNonNullElse(r.tilesetIds(), List.of());
+        if (ids.stream().distinct().count() != ids.size()) {
+            throw ApiProblem.invalidField("tilesets", "Each tileset may be listed once.");
+        }
+        List<Integer> counts = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            Long id = ids.get(i);
+            if (id == null) {
+                throw ApiProblem.invalidField("tilesets[" + i + "].tilesetId", "Name the tileset by its id.");
+            }
+            try {
+                StoredTileset tileset = tilesets.get(id);
+                counts.add(tileset.tileset().tileCount());
+            } catch (ApiProblem notFound) {
+                throw ApiProblem.invalidField("tilesets[" + i + "].tilesetId", "There is no tileset " + id
+                        + "; upload it first (POST /api/v1/tilesets).");
+            }
+        }
+        List<NewLayer> layers = Objects.requireNonNullElse(r.layers(), List.of());
+        if (layers.size() > limits.maxLayersPerMap()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-layers-per-map",
+                    limits.maxLayersPerMap(), "The map would have " + layers.size() + " layers").with("field", "layers");
+        }
+        return new Genesis(r.name().trim(), width, height, tileWidth, tileHeight,
+                Objects.requireNonNullElse(r.offset(), Position.ORIGIN), TileMap.assignFirstGids(ids, counts),
+                Objects.requireNonNullElse(r.properties(), Properties.EMPTY));
+    }
+
+    private static int require(String field, Integer value, int max, String limitProperty) {
+        if (value == null || value < 1) {
+            throw ApiProblem.invalidField(field, field + " must be a positive number of " + (field.startsWith("tile")
+                    ? "pixels" : "tiles") + ", was " + value + ".");
+        }
+        if (value > max) {
+            ApiProblem problem = limitProperty == null
+                    ? ApiProblem.invalidField(field, field + " must be at most " + max + ", was " + value + ".")
+                    : ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, limitProperty, max,
+                    field + " " + value + " is over the map size limit").with("field", field);
+            throw problem;
+        }
+        return value;
+    }
+
+    public List<MapEntitySummary> list() {
+        return tx.execute(status -> maps.findAllByOrderByIdAsc().stream().map(MapEntitySummary::of).toList());
+    }
+
+    /** A map summary for lists: no content is loaded. */
+    public record MapEntitySummary(long id, String name, long version, int width, int height, int tileWidth,
+                                   int tileHeight, java.time.Instant updatedAt) {
+        static MapEntitySummary of(MapEntity e) {
+            return new MapEntitySummary(e.getId(), e.getName(), e.getVersion(), e.getWidth(), e.getHeight(),
+                    e.getTileWidth(), e.getTileHeight(), e.getUpdatedAt());
+        }
+    }
+
+    /** The current version of a map, without loading it. */
+    public long version(long mapId) {
+        return mapColumn(mapId, "SELECT version FROM maps WHERE id = ?", Long.class);
+    }
+
+    /** One value of a map's row; an unknown map is a 404. */
+    private <T> T mapColumn(long mapId, String sql, Class<T> type) {
+        try {
+            return Objects.requireNonNull(jdbc.queryForObject(sql, type, mapId));
+        } catch (EmptyResultDataAccessException e) {
+            throw ApiProblem.notFound("Map", mapId);
+        }
+    }
+
+    /** Runs {@code reader} on the current map under its lock. */
+    public <T> T read(long mapId, MapReader<T> reader) {
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            return tx.execute(status -> {
+                long version = version(mapId);
+                return reader.read(version, current(mapId, version).map);
+            });
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The gids of a rectangle of a tile layer, row-major. */
+    public Region cells(long mapId, int layerId, Integer x, Integer y, Integer width, Integer height) {
+        return read(mapId, (version, map) -> {
+            Layer layer = map.layer(layerId).orElseThrow(() -> ApiProblem.notFound("Layer", layerId));
+            if (!(layer instanceof TileLayer tiles)) {
+                throw ApiProblem.invalidField("layerId", "Layer " + layerId + " is an object layer; it has no cells.");
+            }
+            TileRect rect = new TileRect(orElse(x, 0), orElse(y, 0), Math.max(0, orElse(width, map.width())),
+                    Math.max(0, orElse(height, map.height())));
+            if (rect.isEmpty() || !map.bounds().contains(rect)) {
+                throw ApiProblem.invalidField("x", "The rectangle " + rect.width() + "x" + rect.height() + " at ("
+                        + rect.x() + ", " + rect.y() + ") must be non-empty and inside the " + map.width() + "x"
+                        + map.height() + " map.");
+            }
+            if (rect.area() > limits.maxCellsPerRead()) {
+                throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-cells-per-read",
+                        limits.maxCellsPerRead(), "The rectangle holds " + rect.area() + " cells; read it in parts")
+                        .with("field", "width");
+            }
+            return new Region(version, rect, tiles.read(rect));
+        });
+    }
+
+    private static int orElse(Integer value, int fallback) {
+        return value == null ? fallback : value;
+    }
+
+    public List<OpLog.Entry> history(long mapId, long since, Integer limit) {
+        int count = limit == null ? limits.maxOpsPerRead() : limit;
+        if (count < 1 || count > limits.maxOpsPerRead()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-ops-per-read",
+                    limits.maxOpsPerRead(), "limit must be 1 or more and at most the read limit").with("field", "limit");
+        }
+        version(mapId);
+        return log.since(mapId, since, count);
+    }
+
+    /**
+     * The map as it was at {@code version}, rebuilt from its genesis by replaying the op log: the log is the truth,
+     * and this is how any past version is read.
+     */
+    public TileMap replay(long mapId, long version) {
+        return tx.execute(status -> {
+            Genesis g = json.readValue(mapColumn(mapId, "SELECT genesis FROM maps WHERE id = ?", String.class),
+                    Genesis.class);
+            TileMap map = new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(), g.offset(),
+                    g.tilesets(), g.properties(), 1, 1);
+            long at = 0;
+            while (at < version) {
+                List<OpLog.Entry> page = log.since(mapId, at, limits.maxOpsPerRead());
+                if (page.isEmpty()) {
+                    throw ApiProblem.invalidField("version", "Map " + mapId + " has no version " + version
+                            + "; its latest is " + at + ".");
+                }
+                for (OpLog.Entry entry : page) {
+                    if (entry.version() > version) {
+                        break;
+                    }
+                    json.readValue(entry.op(), MapOp.class).applyTo(map);
+                    at = entry.version();
+                }
+            }
+            map.markClean();
+            return map;
+        });
+    }
+
+    public void delete(long mapId) {
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            tx.executeWithoutResult(status -> {
+                version(mapId);
+                maps.deleteById(mapId);
+            });
+            cache.evict(mapId);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Applies one change through the edit path.
+     *
+     * @param precondition called with the current version before anything is applied; throws to refuse
+     * @param clientId     with clientSeq, identifies the change so a resend is answered, not applied again
+     */
+    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp op) {
+        checkLimits(op);
+        if ((clientId == null) != (clientSeq == null)) {
+            throw ApiProblem.invalidField(clientId == null ? "clientId" : "clientSeq",
+                    "Send clientId and clientSeq together (or neither).");
+        }
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            return tx.execute(status -> applyLocked(mapId, precondition, clientId, clientSeq, op));
+        } catch (InvalidOpException | ApiProblem refused) {
+            throw refused;
+        } catch (RuntimeException failed) {
+            cache.evict(mapId);
+            throw failed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Result applyLocked(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp op) {
+        long version = lockRow(mapId);
+        if (clientId != null) {
+            var earlier = log.find(mapId, clientId, clientSeq);
+            if (earlier.isPresent()) {
+                return new Result(earlier.get().version(), earlier.get().op(), true);
+            }
+        }
+        precondition.accept(version);
+        MapCache.Entry entry = current(mapId, version);
+        Applied applied = op.applyTo(entry.map);
+        long next = version + 1;
+        String logged = json.writeValueAsString(applied.op());
+        log.append(mapId, next, clientId, clientSeq, logged);
+        store.save(mapId, entry.map, next);
+        entry.version = next;
+        return new Result(next, logged, false);
+    }
+
+    private long lockRow(long mapId) {
+        return mapColumn(mapId, "SELECT version FROM maps WHERE id = ? FOR UPDATE", Long.class);
+    }
+
+    private MapCache.Entry current(long mapId, long version) {
+        MapCache.Entry entry = cache.at(mapId, version);
+        if (entry != null) {
+            return entry;
+        }
+        MapEntity row = maps.findById(mapId).orElseThrow(() -> ApiProblem.notFound("Map", mapId));
+        return cache.put(mapId, store.load(row), row.getVersion());
+    }
+
+    private void checkLimits(MapOp op) {
+        if (op.opCount() > limits.maxOpsPerRequest()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-ops-per-request",
+                    limits.maxOpsPerRequest(), "The change holds " + op.opCount() + " ops; send it in parts")
+                    .with("field", "ops");
+        }
+        if (op.cellCount() > limits.maxCellsPerOp()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-cells-per-op",
+                    limits.maxCellsPerOp(), "The change writes " + op.cellCount() + " cells; send it in parts")
+                    .with("field", "ops");
+        }
+    }
+}

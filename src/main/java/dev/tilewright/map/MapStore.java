@@ -1,0 +1,166 @@
+package dev.tilewright.map;
+
+import dev.tilewright.config.StorageProperties;
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.MapChanges;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import jakarta.persistence.EntityManager;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a whole map into the domain model and writes back exactly what its ops changed: the map row (JPA), the
+ * layer rows (JPA) when the stack changed, and only the dirty chunks and objects (batched JDBC). Runs inside the
+ * caller's transaction.
+ */
+@Component
+class MapStore {
+
+    private final MapRepository maps;
+    private final MapLayerRepository layers;
+    private final EntityManager entityManager;
+    private final JdbcTemplate jdbc;
+    private final JsonMapper json;
+    private final StorageProperties storage;
+
+    MapStore(MapRepository maps, MapLayerRepository layers, EntityManager entityManager, JdbcTemplate jdbc,
+             JsonMapper json, StorageProperties storage) {
+        this.maps = maps;
+        this.layers = layers;
+        this.entityManager = entityManager;
+        this.jdbc = jdbc;
+        this.json = json;
+        this.storage = storage;
+    }
+
+    TileMap load(MapEntity row) {
+        long mapId = row.getId();
+        List<MapTileset> tilesets = row.getTilesets().stream()
+                .map(t -> new MapTileset(t.tilesetId(), t.firstGid(), t.tileCount())).toList();
+        TileMap map = new TileMap(row.getName(), row.getWidth(), row.getHeight(), row.getTileWidth(),
+                row.getTileHeight(), new Position(row.getOffsetX(), row.getOffsetY()), tilesets,
+                json.readValue(row.getProperties(), Properties.class), row.getNextLayerId(), row.getNextObjectId());
+        Map<Integer, Layer> byId = new HashMap<>();
+        for (MapLayerEntity entity : layers.findByMap(mapId)) {
+            LayerAttributes attributes = new LayerAttributes(entity.getName(), entity.isVisible(), entity.isLocked(),
+                    entity.getOpacity(), new Difference(entity.getOffsetX(), entity.getOffsetY()), entity.getTint(),
+                    json.readValue(entity.getProperties(), Properties.class));
+            Layer layer = LayerKind.fromWireName(entity.getKind()) == LayerKind.TILE
+                    ? new TileLayer(entity.layerId(), attributes, map.width(), map.height())
+                    : new ObjectLayer(entity.layerId(), attributes);
+            map.insertLayer(map.layers().size(), layer);
+            byId.put(layer.id(), layer);
+        }
+        jdbc.query("SELECT layer_id, cx, cy, data FROM layer_chunks WHERE map_id = ?", rs -> {
+            TileLayer layer = (TileLayer) byId.get(rs.getInt(1));
+            layer.loadChunk(rs.getInt(2), rs.getInt(3), ChunkCodec.decode(rs.getBytes(4)));
+        }, mapId);
+        jdbc.query("SELECT layer_id, body FROM map_objects WHERE map_id = ? ORDER BY draw_order", rs -> {
+            ObjectLayer layer = (ObjectLayer) byId.get(rs.getInt(1));
+            layer.put(json.readValue(rs.getString(2), MapObject.class));
+        }, mapId);
+        map.markClean();
+        return map;
+    }
+
+    /** Writes the map's pending changes as of {@code version} and marks it clean. */
+    void save(long mapId, TileMap map, long version) {
+        maps.updateHead(mapId, version, map.name(), json.writeValueAsString(map.properties()), map.nextLayerId(),
+                map.nextObjectId(), Instant.now());
+        MapChanges changes = map.changes();
+        for (int removed : changes.removedLayers()) {
+            jdbc.update("DELETE FROM layer_chunks WHERE map_id = ? AND layer_id = ?", mapId, removed);
+            jdbc.update("DELETE FROM map_objects WHERE map_id = ? AND layer_id = ?", mapId, removed);
+        }
+        if (changes.layerStack()) {
+            saveLayerStack(mapId, changes.layers());
+        }
+        for (Layer layer : changes.layers()) {
+            if (layer instanceof TileLayer tiles) {
+                saveChunks(mapId, tiles);
+            } else if (layer instanceof ObjectLayer objects) {
+                saveObjects(mapId, objects);
+            }
+        }
+        map.markClean();
+    }
+
+    private void saveLayerStack(long mapId, List<Layer> current) {
+        Map<Integer, MapLayerEntity> stored = new HashMap<>();
+        layers.findByMap(mapId).forEach(e -> stored.put(e.layerId(), e));
+        for (int position = 0; position < current.size(); position++) {
+            Layer layer = current.get(position);
+            MapLayerEntity entity = stored.remove(layer.id());
+            if (entity == null) {
+                entity = new MapLayerEntity(mapId, layer.id());
+            }
+            LayerAttributes a = layer.attributes();
+            entity.update(position, layer.kind().wireName(), a.name(), a.visible(), a.locked(), a.opacity(),
+                    a.offset().dx(), a.offset().dy(), a.tint(), json.writeValueAsString(a.properties()));
+            layers.save(entity);
+        }
+        layers.deleteAll(stored.values());
+        entityManager.flush();
+    }
+
+    private void saveChunks(long mapId, TileLayer layer) {
+        BitSet changed = layer.changedChunks();
+        List<Object[]> upserts = new ArrayList<>();
+        List<Object[]> deletes = new ArrayList<>();
+        for (int index = changed.nextSetBit(0); index >= 0; index = changed.nextSetBit(index + 1)) {
+            int cx = index % layer.chunksX();
+            int cy = index / layer.chunksX();
+            int[] chunk = layer.chunk(cx, cy);
+            if (chunk == null) {
+                deletes.add(new Object[]{mapId, layer.id(), cx, cy});
+            } else {
+                upserts.add(new Object[]{mapId, layer.id(), cx, cy,
+                        ChunkCodec.encode(chunk, storage.chunkCompressionLevel())});
+            }
+        }
+        if (!deletes.isEmpty()) {
+            jdbc.batchUpdate("DELETE FROM layer_chunks WHERE map_id = ? AND layer_id = ? AND cx = ? AND cy = ?", deletes);
+        }
+        if (!upserts.isEmpty()) {
+            jdbc.batchUpdate("INSERT INTO layer_chunks (map_id, layer_id, cx, cy, data) VALUES (?, ?, ?, ?, ?)"
+                    + " ON CONFLICT (map_id, layer_id, cy, cx) DO UPDATE SET data = EXCLUDED.data", upserts);
+        }
+    }
+
+    private void saveObjects(long mapId, ObjectLayer layer) {
+        Set<Integer> changed = layer.changedObjects();
+        List<Object[]> upserts = new ArrayList<>();
+        List<Object[]> deletes = new ArrayList<>();
+        for (int objectId : changed) {
+            layer.object(objectId).ifPresentOrElse(
+                    o -> upserts.add(new Object[]{mapId, objectId, layer.id(), json.writeValueAsString(o)}),
+                    () -> deletes.add(new Object[]{mapId, objectId, layer.id()}));
+        }
+        if (!deletes.isEmpty()) {
+            jdbc.batchUpdate("DELETE FROM map_objects WHERE map_id = ? AND object_id = ? AND layer_id = ?", deletes);
+        }
+        if (!upserts.isEmpty()) {
+            jdbc.batchUpdate("INSERT INTO map_objects (map_id, object_id, layer_id, body) VALUES (?, ?, ?, ?)"
+                    + " ON CONFLICT (map_id, object_id) DO UPDATE SET layer_id = EXCLUDED.layer_id, body = EXCLUDED.body",
+                    upserts);
+        }
+    }
+}

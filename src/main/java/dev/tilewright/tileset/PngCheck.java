@@ -1,0 +1,67 @@
+package dev.tilewright.tileset;
+
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Checks an uploaded atlas before anything is stored: PNG by its magic bytes (415 otherwise), within the byte and
+ * pixel limits (413; the pixel count is read from the IHDR header so a decompression bomb is refused before it is
+ * decoded), and decodable (422).
+ */
+final class PngCheck {
+
+    private static final byte[] MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    private static final byte[] IHDR = {'I', 'H', 'D', 'R'};
+
+    record Dimensions(int width, int height) {
+    }
+
+    private PngCheck() {
+    }
+
+    static Dimensions check(byte[] png, LimitsProperties limits) {
+        if (png.length > limits.maxTilesetBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-tileset-bytes",
+                    limits.maxTilesetBytes(), "The image has " + png.length + " bytes; send a smaller PNG")
+                    .with("field", "image");
+        }
+        if (png.length < 24 || !Arrays.equals(png, 0, MAGIC.length, MAGIC, 0, MAGIC.length)
+                || !Arrays.equals(png, 12, 16, IHDR, 0, IHDR.length)) {
+            throw ApiProblem.of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Not a PNG",
+                    "The image must be a PNG file (it does not start with the PNG signature).").with("field", "image");
+        }
+        ByteBuffer header = ByteBuffer.wrap(png, 16, 8);
+        long width = Integer.toUnsignedLong(header.getInt());
+        long height = Integer.toUnsignedLong(header.getInt());
+        if (width == 0 || height == 0) {
+            throw ApiProblem.invalidField("image", "The PNG header says the image is " + width + "x" + height + ".");
+        }
+        if (width * height > limits.maxTilesetPixels()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-tileset-pixels",
+                    limits.maxTilesetPixels(), "The image is " + width + "x" + height + " = " + width * height
+                            + " pixels; split the atlas or scale it down").with("field", "image");
+        }
+        decode(png);
+        return new Dimensions((int) width, (int) height);
+    }
+
+    private static void decode(byte[] png) {
+        try {
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+            if (image == null) {
+                throw new IOException("no PNG reader accepted the data");
+            }
+        } catch (IOException | RuntimeException e) {
+            throw ApiProblem.invalidField("image", "The PNG could not be decoded (" + e.getMessage()
+                    + "); save it again from an image editor.");
+        }
+    }
+}

@@ -1,0 +1,7 @@
+package dev.tilewright.tileset;
+
+import dev.tilewright.core.model.Tileset;
+
+/** A tileset as kept by the service: its id and its domain value. */
+public record StoredTileset(long id, Tileset tileset) {
+}

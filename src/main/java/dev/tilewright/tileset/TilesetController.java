@@ -1,0 +1,76 @@
+package dev.tilewright.tileset;
+
+import dev.tilewright.core.model.Property;
+import org.springframework.http.CacheControl;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestPart;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+
+@RestController
+@RequestMapping("/api/v1/tilesets")
+class TilesetController {
+
+    private final TilesetService service;
+
+    TilesetController(TilesetService service) {
+        this.service = service;
+    }
+
+    @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    ResponseEntity<TilesetJson> create(@RequestParam String name, @RequestParam int tileWidth,
+                                       @RequestParam int tileHeight, @RequestParam(defaultValue = "0") int margin,
+                                       @RequestParam(defaultValue = "0") int spacing,
+                                       @RequestParam(required = false) String transparentColor,
+                                       @RequestPart("image") MultipartFile image) throws IOException {
+        StoredTileset stored = service.create(new TilesetService.NewTileset(name, tileWidth, tileHeight, margin, spacing,
+                transparentColor, image.getBytes()));
+        return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));
+    }
+
+    @GetMapping
+    List<TilesetJson> list() {
+        return service.list().stream().map(TilesetJson::of).toList();
+    }
+
+    @GetMapping("/{id}")
+    TilesetJson get(@PathVariable long id) {
+        return TilesetJson.of(service.get(id));
+    }
+
+    /** Atlas images never change once uploaded, so clients may cache them for good. */
+    @GetMapping(value = "/{id}/image", produces = MediaType.IMAGE_PNG_VALUE)
+    ResponseEntity<byte[]> image(@PathVariable long id) {
+        return ResponseEntity.ok()
+                .cacheControl(CacheControl.maxAge(Duration.ofDays(365)).cachePublic().immutable())
+                .body(service.image(id));
+    }
+
+    record TilePatch(Boolean solid, List<Property> properties) {
+    }
+
+    @PatchMapping("/{id}/tiles/{localId}")
+    TilesetJson updateTile(@PathVariable long id, @PathVariable int localId, @RequestBody TilePatch patch) {
+        return TilesetJson.of(service.updateTile(id, localId, patch.solid(), patch.properties()));
+    }
+
+    @DeleteMapping("/{id}")
+    ResponseEntity<Void> delete(@PathVariable long id) {
+        service.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+}

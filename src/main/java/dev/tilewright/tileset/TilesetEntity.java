@@ -1,0 +1,110 @@
+package dev.tilewright.tileset;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+
+@Entity
+@Table(name = "tilesets")
+class TilesetEntity {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+    private String name;
+    private int tileWidth;
+    private int tileHeight;
+    private int margin;
+    private int spacing;
+    private int columns;
+    private int tileCount;
+    private int imageWidth;
+    private int imageHeight;
+    private Integer transparentColor;
+    @Column(columnDefinition = "text")
+    private String properties;
+    @Column(columnDefinition = "text")
+    private String tileProperties;
+    private Instant createdAt;
+
+    protected TilesetEntity() {
+    }
+
+    TilesetEntity(String name, int tileWidth, int tileHeight, int margin, int spacing, int columns, int tileCount,
+                  int imageWidth, int imageHeight, Integer transparentColor, String properties, String tileProperties) {
+        this.name = name;
+        this.tileWidth = tileWidth;
+        this.tileHeight = tileHeight;
+        this.margin = margin;
+        this.spacing = spacing;
+        this.columns = columns;
+        this.tileCount = tileCount;
+        this.imageWidth = imageWidth;
+        this.imageHeight = imageHeight;
+        this.transparentColor = transparentColor;
+        this.properties = properties;
+        this.tileProperties = tileProperties;
+        this.createdAt = Instant.now();
+    }
+
+    Long getId() {
+        return id;
+    }
+
+    String getName() {
+        return name;
+    }
+
+    int getTileWidth() {
+        return tileWidth;
+    }
+
+    int getTileHeight() {
+        return tileHeight;
+    }
+
+    int getMargin() {
+        return margin;
+    }
+
+    int getSpacing() {
+        return spacing;
+    }
+
+    int getColumns() {
+        return columns;
+    }
+
+    int getTileCount() {
+        return tileCount;
+    }
+
+    int getImageWidth() {
+        return imageWidth;
+    }
+
+    int getImageHeight() {
+        return imageHeight;
+    }
+
+    Integer getTransparentColor() {
+        return transparentColor;
+    }
+
+    String getProperties() {
+        return properties;
+    }
+
+    String getTileProperties() {
+        return tileProperties;
+    }
+
+    void setTileProperties(String tileProperties) {
+        this.tileProperties = tileProperties;
+    }
+}

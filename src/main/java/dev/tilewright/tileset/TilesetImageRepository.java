@@ -1,0 +1,6 @@
+package dev.tilewright.tileset;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+interface TilesetImageRepository extends JpaRepository<TilesetImageEntity, Long> {
+}

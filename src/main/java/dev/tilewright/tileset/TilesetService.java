@@ -1,0 +1,143 @@
+package dev.tilewright.tileset;
+
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.Tileset;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/** Stores tilesets: validated atlas images and their grid, plus per-tile custom properties. */
+@Service
+public class TilesetService {
+
+    private static final Pattern RGB = Pattern.compile("#?[0-9a-fA-F]{6}");
+    private static final TypeReference<Map<Integer, Properties>> TILE_PROPERTIES = new TypeReference<>() {
+    };
+
+    private final TilesetRepository tilesets;
+    private final TilesetImageRepository images;
+    private final LimitsProperties limits;
+    private final JsonMapper json;
+
+    TilesetService(TilesetRepository tilesets, TilesetImageRepository images, LimitsProperties limits, JsonMapper json) {
+        this.tilesets = tilesets;
+        this.images = images;
+        this.limits = limits;
+        this.json = json;
+    }
+
+    /** What an upload says about the atlas; the image is checked here, the rest by the domain. */
+    public record NewTileset(String name, int tileWidth, int tileHeight, int margin, int spacing,
+                             String transparentColor, byte[] png) {
+    }
+
+    @Transactional
+    public StoredTileset create(NewTileset request) {
+        if (request.name() == null || request.name().isBlank()) {
+            throw ApiProblem.invalidField("name", "Give the tileset a name.");
+        }
+        Integer colorKey = parseColor(request.transparentColor());
+        requireNonNegative("margin", request.margin());
+        requireNonNegative("spacing", request.spacing());
+        if (request.tileWidth() < 1 || request.tileHeight() < 1) {
+            throw ApiProblem.invalidField(request.tileWidth() < 1 ? "tileWidth" : "tileHeight",
+                    "Tile width and height must be positive, were " + request.tileWidth() + "x" + request.tileHeight() + ".");
+        }
+        PngCheck.Dimensions size = PngCheck.check(request.png(), limits);
+        Tileset tileset;
+        try {
+            tileset = Tileset.grid(request.name().trim(), size.width(), size.height(), request.tileWidth(),
+                    request.tileHeight(), request.margin(), request.spacing(), colorKey);
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidField("tileWidth", e.getMessage() + "; check tileWidth, tileHeight, margin and spacing.");
+        }
+        TilesetEntity saved = tilesets.save(new TilesetEntity(tileset.name(), tileset.tileWidth(), tileset.tileHeight(),
+                tileset.margin(), tileset.spacing(), tileset.columns(), tileset.tileCount(), tileset.imageWidth(),
+                tileset.imageHeight(), colorKey, json.writeValueAsString(tileset.properties()), "{}"));
+        images.save(new TilesetImageEntity(saved.getId(), request.png()));
+        return new StoredTileset(saved.getId(), tileset);
+    }
+
+    @Transactional(readOnly = true)
+    public List<StoredTileset> list() {
+        return tilesets.findAllByOrderByIdAsc().stream().map(this::toStored).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public StoredTileset get(long id) {
+        return toStored(entity(id));
+    }
+
+    @Transactional(readOnly = true)
+    public byte[] image(long id) {
+        return images.findById(id).map(TilesetImageEntity::getPng).orElseThrow(() -> ApiProblem.notFound("Tileset", id));
+    }
+
+    /**
+     * Changes one tile's custom properties: {@code solid} sets or clears the solid flag; {@code properties}, when
+     * given, replaces the tile's other properties.
+     */
+    @Transactional
+    public StoredTileset updateTile(long id, int localId, Boolean solid, List<Property> properties) {
+        TilesetEntity entity = entity(id);
+        Tileset tileset = toStored(entity).tileset();
+        if (localId < 0 || localId >= tileset.tileCount()) {
+            throw ApiProblem.invalidField("localId", "Tile " + localId + " is outside the tileset's 0.."
+                    + (tileset.tileCount() - 1) + ".");
+        }
+        Properties next = properties == null ? tileset.tileProperties(localId) : Properties.of(properties);
+        if (solid != null) {
+            next = solid ? next.with(Property.of(Tileset.SOLID, true)) : next.without(Tileset.SOLID);
+        }
+        Tileset updated = tileset.withTileProperties(localId, next);
+        entity.setTileProperties(json.writeValueAsString(updated.tiles()));
+        return new StoredTileset(id, updated);
+    }
+
+    @Transactional
+    public void delete(long id) {
+        TilesetEntity entity = entity(id);
+        if (tilesets.isUsedByAMap(id)) {
+            throw ApiProblem.of(HttpStatus.CONFLICT, "Tileset in use",
+                    "Tileset " + id + " is used by at least one map; remove it from those maps first.");
+        }
+        images.deleteById(id);
+        tilesets.delete(entity);
+    }
+
+    private TilesetEntity entity(long id) {
+        return tilesets.findById(id).orElseThrow(() -> ApiProblem.notFound("Tileset", id));
+    }
+
+    private StoredTileset toStored(TilesetEntity e) {
+        return new StoredTileset(e.getId(), new Tileset(e.getName(), e.getTileWidth(), e.getTileHeight(), e.getMargin(),
+                e.getSpacing(), e.getColumns(), e.getTileCount(), e.getImageWidth(), e.getImageHeight(),
+                e.getTransparentColor(), json.readValue(e.getProperties(), Properties.class),
+                json.readValue(e.getTileProperties(), TILE_PROPERTIES)));
+    }
+
+    private static Integer parseColor(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        if (!RGB.matcher(text.trim()).matches()) {
+            throw ApiProblem.invalidField("transparentColor", "'" + text + "' is not a colour; use rrggbb, e.g. ff00ff.");
+        }
+        return Integer.parseInt(text.trim().replace("#", ""), 16);
+    }
+
+    private static void requireNonNegative(String field, int value) {
+        if (value < 0) {
+            throw ApiProblem.invalidField(field, field + " must not be negative, was " + value + ".");
+        }
+    }
+}

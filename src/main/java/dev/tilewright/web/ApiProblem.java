@@ -1,0 +1,64 @@
+package dev.tilewright.web;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A refusal the user can act on, answered as RFC 9457 problem JSON: the status, a short title, a detail that
+ * says what to do, and where it applies the {@code field} at fault or the {@code limit} (a configuration
+ * property) that was exceeded.
+ */
+public final class ApiProblem extends RuntimeException {
+
+    private final HttpStatus status;
+    private final String title;
+    private final Map<String, Object> extras = new LinkedHashMap<>();
+
+    private ApiProblem(HttpStatus status, String title, String detail) {
+        super(detail);
+        this.status = status;
+        this.title = title;
+    }
+
+    public static ApiProblem of(HttpStatus status, String title, String detail) {
+        return new ApiProblem(status, title, detail);
+    }
+
+    public static ApiProblem invalidField(String field, String detail) {
+        return new ApiProblem(HttpStatus.UNPROCESSABLE_CONTENT, "Invalid " + field, detail).with("field", field);
+    }
+
+    public static ApiProblem badRequest(String field, String detail) {
+        return new ApiProblem(HttpStatus.BAD_REQUEST, "Bad request", detail).with("field", field);
+    }
+
+    public static ApiProblem notFound(String what, Object id) {
+        return new ApiProblem(HttpStatus.NOT_FOUND, what + " not found", "There is no " + what.toLowerCase()
+                + " with id " + id + ".");
+    }
+
+    /** A configured limit was exceeded; {@code property} is the setting that raises it. */
+    public static ApiProblem overLimit(HttpStatus status, String property, long limit, String detail) {
+        return new ApiProblem(status, "Over a limit", detail + " (limit " + limit + ", set by " + property + ")")
+                .with("limit", property).with("limitValue", limit);
+    }
+
+    public ApiProblem with(String key, Object value) {
+        extras.put(key, value);
+        return this;
+    }
+
+    public HttpStatus status() {
+        return status;
+    }
+
+    public ProblemDetail toProblemDetail() {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, getMessage());
+        problem.setTitle(title);
+        extras.forEach(problem::setProperty);
+        return problem;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.tilewright.web;
+
+import dev.tilewright.core.edit.InvalidOpException;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DatabindException;
+
+import java.util.stream.Collectors;
+
+/** Turns every refusal into RFC 9457 problem JSON that names the field or the limit. */
+@RestControllerAdvice
+class ProblemAdvice extends ResponseEntityExceptionHandler {
+
+    @ExceptionHandler(ApiProblem.class)
+    ResponseEntity<ProblemDetail> apiProblem(ApiProblem problem) {
+        return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
+    }
+
+    @ExceptionHandler(InvalidOpException.class)
+    ResponseEntity<ProblemDetail> invalidOp(InvalidOpException e) {
+        return apiProblem(ApiProblem.invalidField(e.field(), e.getMessage()));
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException e) {
+        return apiProblem(ApiProblem.badRequest(e.getName(), "'" + e.getValue() + "' is not a valid "
+                + e.getName() + "."));
+    }
+
+    @Override
+    protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ApiProblem problem = describe(ex);
+        return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
+    }
+
+    @Override
+    protected @Nullable ResponseEntity<Object> handleMaxUploadSizeExceededException(
+            MaxUploadSizeExceededException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ApiProblem problem = ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "spring.servlet.multipart.max-file-size",
+                ex.getMaxUploadSize(), "The upload is larger than the server accepts");
+        return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
+    }
+
+    /** Malformed JSON is a 400; well-formed JSON with a value the domain refuses is a 422 naming the field. */
+    private static ApiProblem describe(HttpMessageNotReadableException ex) {
+        Throwable cause = ex.getMostSpecificCause();
+        if (ex.getCause() instanceof DatabindException databind) {
+            String field = databind.getPath().stream()
+                    .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
+                    .collect(Collectors.joining(".")).replace(".[", "[");
+            if (cause instanceof IllegalArgumentException || cause instanceof NullPointerException) {
+                return ApiProblem.invalidField(field.isEmpty() ? "body" : field, cause.getMessage());
+            }
+            if (databind.getOriginalMessage().startsWith("Cannot map `null`")) {
+                return ApiProblem.badRequest(field, field + " is required and must be a number.");
+            }
+            return ApiProblem.badRequest(field.isEmpty() ? "body" : field, "The request body does not match the API: "
+                    + databind.getOriginalMessage());
+        }
+        if (ex.getCause() instanceof JacksonException json) {
+            return ApiProblem.badRequest("body", "The request body is not valid JSON: " + json.getOriginalMessage());
+        }
+        return ApiProblem.badRequest("body", "The request body could not be read: " + cause.getMessage());
+    }
+}

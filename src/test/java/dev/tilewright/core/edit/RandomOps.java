@@ -1,0 +1,71 @@
+package dev.tilewright.core.edit;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileMap;
+
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random ops for tests, valid and invalid, over a map of 70x66 tiles whose tileset has 6 tiles (so gid 7
+ * and flags on 0 are refused).
+ */
+public final class RandomOps {
+
+    private RandomOps() {
+    }
+
+    public static MapOp randomOp(Random r, TileMap map) {
+        int layerId = 1 + r.nextInt(map.nextLayerId() + 1);
+        return switch (r.nextInt(13)) {
+            case 0, 1 -> new Paint(layerId, List.of(cell(r), cell(r), cell(r)));
+            case 2 -> r.nextInt(3) == 0
+                    ? new FillRect(layerId, 0, 0, 70, 66, r.nextBoolean() ? 0 : gid(r))
+                    : new FillRect(layerId, r.nextInt(75) - 2, r.nextInt(70) - 2, r.nextInt(30), r.nextInt(30), gid(r));
+            case 3 -> {
+                int w = 1 + r.nextInt(8);
+                int h = 1 + r.nextInt(8);
+                long[] gids = new long[w * h];
+                for (int i = 0; i < gids.length; i++) {
+                    gids[i] = gid(r);
+                }
+                yield new PutRegion(layerId, r.nextInt(70), r.nextInt(66), w, h, gids);
+            }
+            case 4 -> new AddObject(layerId, new MapObject(r.nextInt(3) == 0 ? 1 + r.nextInt(5) : 0, "o" + r.nextInt(9),
+                    "", ObjectShape.POLYGON, r.nextInt(500), r.nextInt(500), 0.0, 0.0, 0.0, (long) r.nextInt(8), null,
+                    List.of(new Difference(0, 0), new Difference(4, 0), new Difference(0, 4)), null));
+            case 5 -> new UpdateObject(layerId, 1 + r.nextInt(6), new ObjectPatch(null, null, null,
+                    (double) r.nextInt(100), null, r.nextBoolean() ? 8.0 : -1.0, null, 45.0, null, r.nextBoolean(), null));
+            case 6 -> new RemoveObject(layerId, 1 + r.nextInt(6));
+            case 7 -> new AddLayer(r.nextInt(4) == 0 ? layerId : 0, r.nextBoolean() ? LayerKind.TILE : LayerKind.OBJECT,
+                    LayerAttributes.named("l" + r.nextInt(5)), r.nextBoolean() ? null : r.nextInt(4));
+            case 8 -> new RemoveLayer(layerId);
+            case 9 -> new MoveLayer(layerId, r.nextInt(4));
+            case 10 -> new UpdateLayer(layerId, new LayerPatch(null, r.nextBoolean(), null,
+                    r.nextInt(12) / 10.0, null, r.nextBoolean() ? "" : "#00ff00"));
+            case 11 -> {
+                String name = "p" + r.nextInt(3);
+                yield new SetProperty(r.nextBoolean() ? null : layerId, r.nextInt(3) == 0 ? 1 + r.nextInt(4) : null,
+                        name, r.nextBoolean() ? null : Property.of(name, r.nextInt(100)));
+            }
+            default -> new Batch(List.of(randomOp(r, map), randomOp(r, map)));
+        };
+    }
+
+    private static Cell cell(Random r) {
+        return new Cell(r.nextInt(72) - 1, r.nextInt(67), gid(r));
+    }
+
+    private static long gid(Random r) {
+        int id = r.nextInt(9) == 0 ? 7 : r.nextInt(7);
+        int flags = r.nextInt(4) == 0 ? Gid.FLIP_HORIZONTAL | Gid.FLIP_DIAGONAL : 0;
+        return Integer.toUnsignedLong(id | flags);
+    }
+
+}

@@ -1,0 +1,220 @@
+package dev.tilewright.map;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@FeatureTest
+class MapApiTest {
+
+    @LocalServerPort
+    int port;
+    Api api;
+    long tileset;
+    long mapId;
+
+    @BeforeEach
+    void mapWithTwoLayers() {
+        api = new Api(port);
+        tileset = api.uploadTileset("terrain", 4, 2);
+        Api.Response created = api.postJson("/api/v1/maps", "{\"name\":\"level\",\"width\":100,\"height\":60,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
+                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"},{\"name\":\"things\",\"type\":\"object\"}]}");
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        mapId = created.json().get("id").asLong();
+    }
+
+    private String path(String rest) {
+        return "/api/v1/maps/" + mapId + rest;
+    }
+
+    private Api.Response ops(String ifMatch, String body) {
+        return ifMatch == null ? api.postJson(path("/ops"), body) : api.postJson(path("/ops"), body, "If-Match", ifMatch);
+    }
+
+    private long version() {
+        return api.get(path("")).json().get("version").asLong();
+    }
+
+    private String cells(int x, int y, int w, int h) {
+        return api.get(path("/layers/1/cells?x=" + x + "&y=" + y + "&width=" + w + "&height=" + h)).json()
+                .get("gids").toString();
+    }
+
+    @Test
+    void createAnswersWithLocationETagAndTheMap() {
+        Api.Response map = api.get(path(""));
+        assertThat(map.status()).isEqualTo(200);
+        assertThat(map.header("ETag")).isEqualTo("\"1\"");
+        JsonNode json = map.json();
+        assertThat(json.get("version").asLong()).isEqualTo(1);
+        assertThat(json.get("tilesets").get(0).get("firstGid").asInt()).isEqualTo(1);
+        assertThat(json.get("layers").get(0).get("type").asString()).isEqualTo("tile");
+        assertThat(json.get("layers").get(1).get("type").asString()).isEqualTo("object");
+        assertThat(api.get("/api/v1/maps").json().findValuesAsString("name")).contains("level");
+    }
+
+    @Test
+    void ifNoneMatchWithTheCurrentVersionIs304() {
+        assertThat(api.get(path(""), "If-None-Match", "\"1\"").status()).isEqualTo(304);
+        assertThat(api.get(path(""), "If-None-Match", "\"0\"").status()).isEqualTo(200);
+    }
+
+    @Test
+    void paintFillAndObjectsAdvanceTheVersionOnce() {
+        Api.Response applied = ops("\"1\"", "{\"ops\":["
+                + "{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":0,\"y\":0,\"gid\":2147483649},{\"x\":1,\"y\":0,\"gid\":3}]},"
+                + "{\"type\":\"fillRect\",\"layerId\":1,\"x\":10,\"y\":10,\"width\":80,\"height\":3,\"gid\":8},"
+                + "{\"type\":\"addObject\",\"layerId\":2,\"object\":{\"name\":\"spawn\",\"shape\":\"point\",\"x\":8,\"y\":8}}]}");
+        assertThat(applied.status()).as(applied.text()).isEqualTo(200);
+        assertThat(applied.json().get("version").asLong()).isEqualTo(2);
+        assertThat(applied.header("ETag")).isEqualTo("\"2\"");
+        assertThat(applied.json().get("applied").toString()).contains("\"id\":1");
+
+        assertThat(cells(0, 0, 3, 1)).isEqualTo("[2147483649,3,0]");
+        assertThat(cells(88, 12, 3, 1)).isEqualTo("[8,8,0]");
+        JsonNode objects = api.get(path("")).json().get("layers").get(1).get("objects");
+        assertThat(objects.get(0).get("name").asString()).isEqualTo("spawn");
+    }
+
+    @Test
+    void withoutIfMatchIs428AndNothingChanges() {
+        Api.Response response = ops(null, "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":0,\"y\":0,\"gid\":1}]}]}");
+        assertThat(response.status()).isEqualTo(428);
+        assertThat(response.json().get("field").asString()).isEqualTo("If-Match");
+        assertThat(version()).isEqualTo(1);
+        assertThat(cells(0, 0, 1, 1)).isEqualTo("[0]");
+    }
+
+    @Test
+    void aStaleIfMatchIs412AndNothingChanges() {
+        assertThat(ops("\"1\"", paint(0, 0, 1)).status()).isEqualTo(200);
+        Api.Response stale = ops("\"1\"", paint(1, 1, 2));
+        assertThat(stale.status()).isEqualTo(412);
+        assertThat(stale.json().get("currentVersion").asLong()).isEqualTo(2);
+        assertThat(cells(1, 1, 1, 1)).isEqualTo("[0]");
+        assertThat(version()).isEqualTo(2);
+    }
+
+    @Test
+    void aBatchIsAllOrNothing() {
+        Api.Response response = ops("\"1\"", "{\"ops\":["
+                + "{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,\"width\":5,\"height\":5,\"gid\":2},"
+                + "{\"type\":\"removeLayer\",\"layerId\":2},"
+                + "{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":0,\"y\":0,\"gid\":99}]}]}");
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("field").asString()).isEqualTo("ops[2].cells[0].gid");
+        assertThat(cells(0, 0, 5, 1)).isEqualTo("[0,0,0,0,0]");
+        assertThat(api.get(path("")).json().get("layers").size()).isEqualTo(2);
+        assertThat(version()).isEqualTo(1);
+        assertThat(api.get(path("/ops?since=1")).json().get("ops").size()).isZero();
+    }
+
+    @Test
+    void aGidOfNoTilesetOfTheMapIs422() {
+        Api.Response response = ops("\"1\"", paint(0, 0, 9));
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("field").asString()).isEqualTo("ops[0].cells[0].gid");
+        assertThat(response.json().get("detail").asString()).contains("1..8");
+        assertThat(version()).isEqualTo(1);
+    }
+
+    @Test
+    void cellsAndRectanglesOutsideTheMapAre422() {
+        assertThat(ops("\"1\"", paint(100, 0, 1)).status()).isEqualTo(422);
+        Api.Response rect = ops("\"1\"", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":-1,\"y\":0,"
+                + "\"width\":2,\"height\":2,\"gid\":1}]}");
+        assertThat(rect.status()).isEqualTo(422);
+        assertThat(rect.json().get("detail").asString()).contains("outside the 100x60 map");
+        assertThat(api.get(path("/layers/1/cells?x=90&y=0&width=11&height=1")).status()).isEqualTo(422);
+        assertThat(version()).isEqualTo(1);
+    }
+
+    @Test
+    void aMapOverTheSizeLimitIs422NamingTheLimit() {
+        int before = api.get("/api/v1/maps").json().size();
+        Api.Response response = api.postJson("/api/v1/maps",
+                "{\"name\":\"huge\",\"width\":8193,\"height\":10,\"tileWidth\":16,\"tileHeight\":16}");
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("limit").asString()).isEqualTo("tilewright.limits.max-map-width");
+        assertThat(api.get("/api/v1/maps").json().size()).isEqualTo(before);
+        assertThat(api.postJson("/api/v1/maps", "{\"name\":\"edge\",\"width\":8192,\"height\":8192,"
+                + "\"tileWidth\":16,\"tileHeight\":16}").status()).isEqualTo(201);
+    }
+
+    @Test
+    void malformedJsonIs400() {
+        Api.Response response = ops("\"1\"", "{\"ops\":[{\"type\":\"paint\",");
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.header("Content-Type")).isEqualTo("application/problem+json");
+        Api.Response unknownOp = ops("\"1\"", "{\"ops\":[{\"type\":\"smudge\",\"layerId\":1}]}");
+        assertThat(unknownOp.status()).isEqualTo(400);
+        assertThat(unknownOp.json().get("detail").asString()).contains("smudge");
+        Api.Response missing = ops("\"1\"", "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":1,\"y\":1}]}]}");
+        assertThat(missing.status()).isEqualTo(400);
+        assertThat(missing.json().get("field").asString()).isEqualTo("ops[0].cells[0].gid");
+        assertThat(version()).isEqualTo(1);
+    }
+
+    @Test
+    void anUnknownMapIs404() {
+        assertThat(api.get("/api/v1/maps/987654").status()).isEqualTo(404);
+        assertThat(api.postJson("/api/v1/maps/987654/ops", paint(0, 0, 1), "If-Match", "\"1\"").status()).isEqualTo(404);
+        assertThat(api.get("/api/v1/maps/987654/ops?since=0").status()).isEqualTo(404);
+        assertThat(api.get("/api/v1/maps/987654/layers/1/cells").status()).isEqualTo(404);
+    }
+
+    @Test
+    void aRepeatedClientSeqIsAnsweredWithTheOriginalVersionAndNotAppliedTwice() {
+        String body = "{\"clientId\":\"ci-7\",\"clientSeq\":1,\"ops\":[{\"type\":\"addObject\",\"layerId\":2,"
+                + "\"object\":{\"name\":\"coin\",\"x\":1,\"y\":2}}]}";
+        Api.Response first = ops("\"1\"", body);
+        assertThat(ops("\"1\"", paint(3, 3, 1)).status()).as("someone else edits").isEqualTo(412);
+        assertThat(ops("\"2\"", paint(3, 3, 1)).status()).isEqualTo(200);
+        Api.Response again = ops("\"1\"", body);
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.json().get("version").asLong()).isEqualTo(first.json().get("version").asLong()).isEqualTo(2);
+        assertThat(again.json().get("repeated").asBoolean()).isTrue();
+        assertThat(again.json().get("applied")).isEqualTo(first.json().get("applied"));
+        assertThat(api.get(path("")).json().get("layers").get(1).get("objects").size()).isEqualTo(1);
+        assertThat(version()).isEqualTo(3);
+    }
+
+    @Test
+    void historyListsTheOpsAfterAVersion() {
+        ops("\"1\"", paint(0, 0, 1));
+        ops("\"2\"", paint(1, 0, 2));
+        JsonNode history = api.get(path("/ops?since=1")).json().get("ops");
+        assertThat(history.size()).isEqualTo(2);
+        assertThat(history.get(0).get("version").asLong()).isEqualTo(2);
+        assertThat(history.get(1).get("op").toString()).contains("\"gid\":2");
+        assertThat(api.get(path("/ops?since=0&limit=1")).json().get("ops").size()).isEqualTo(1);
+        assertThat(api.get(path("/ops?since=0&limit=0")).status()).isEqualTo(422);
+    }
+
+    @Test
+    void undoIsTheInverseSentAsANewOp() {
+        ops("\"1\"", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,\"width\":3,\"height\":1,\"gid\":5}]}");
+        Api.Response undo = ops("\"2\"", "{\"ops\":[{\"type\":\"putRegion\",\"layerId\":1,\"x\":0,\"y\":0,\"width\":3,"
+                + "\"height\":1,\"gids\":[0,0,0]}]}");
+        assertThat(undo.status()).isEqualTo(200);
+        assertThat(cells(0, 0, 3, 1)).isEqualTo("[0,0,0]");
+        assertThat(version()).isEqualTo(3);
+    }
+
+    @Test
+    void deletedMapsAreGone() {
+        assertThat(api.delete(path("")).status()).isEqualTo(204);
+        assertThat(api.get(path("")).status()).isEqualTo(404);
+        assertThat(api.delete(path("")).status()).isEqualTo(404);
+    }
+
+    private static String paint(int x, int y, long gid) {
+        return "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":" + x + ",\"y\":" + y + ",\"gid\":" + gid + "}]}]}";
+    }
+}

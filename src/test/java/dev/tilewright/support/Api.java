@@ -1,0 +1,121 @@
+package dev.tilewright.support;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/** A small HTTP client for tests, speaking to the running service as a CI job would. */
+public final class Api {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final String base;
+
+    public Api(int port) {
+        this.base = "http://localhost:" + port;
+    }
+
+    /** A response with its body parsed as JSON when it is JSON. */
+    public record Response(int status, Map<String, String> headers, byte[] body) {
+        public JsonNode json() {
+            return JSON.readTree(body);
+        }
+
+        public String header(String name) {
+            return headers.get(name.toLowerCase());
+        }
+
+        public String text() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+    }
+
+    public Response get(String path, String... headers) {
+        return send(HttpRequest.newBuilder(uri(path)).GET(), headers);
+    }
+
+    public Response delete(String path) {
+        return send(HttpRequest.newBuilder(uri(path)).DELETE());
+    }
+
+    public Response postJson(String path, String json, String... headers) {
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)), headers);
+    }
+
+    public Response patchJson(String path, String json) {
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    /** A multipart form post; values of type byte[] become file parts. */
+    public Response postMultipart(String path, Map<String, Object> parts) {
+        String boundary = "----tw" + UUID.randomUUID();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        for (Map.Entry<String, Object> part : parts.entrySet()) {
+            write(body, "--" + boundary + "\r\n");
+            if (part.getValue() instanceof byte[] bytes) {
+                write(body, "Content-Disposition: form-data; name=\"" + part.getKey() + "\"; filename=\""
+                        + part.getKey() + ".png\"\r\nContent-Type: application/octet-stream\r\n\r\n");
+                body.writeBytes(bytes);
+                write(body, "\r\n");
+            } else {
+                write(body, "Content-Disposition: form-data; name=\"" + part.getKey() + "\"\r\n\r\n"
+                        + part.getValue() + "\r\n");
+            }
+        }
+        write(body, "--" + boundary + "--\r\n");
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
+    }
+
+    /** Uploads a tileset of 16x16 tiles cut from a generated atlas and returns its id. */
+    public long uploadTileset(String name, int columns, int rows) {
+        Map<String, Object> parts = new LinkedHashMap<>();
+        parts.put("name", name);
+        parts.put("tileWidth", 16);
+        parts.put("tileHeight", 16);
+        parts.put("image", Pngs.atlas(columns * 16, rows * 16));
+        Response response = postMultipart("/api/v1/tilesets", parts);
+        if (response.status() != 201) {
+            throw new AssertionError("tileset upload failed: " + response.status() + " " + response.text());
+        }
+        return response.json().get("id").asLong();
+    }
+
+    private static void write(ByteArrayOutputStream out, String text) {
+        out.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private URI uri(String path) {
+        return URI.create(base + path);
+    }
+
+    private Response send(HttpRequest.Builder request, String... headers) {
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        try {
+            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            Map<String, String> flat = new LinkedHashMap<>();
+            response.headers().map().forEach((k, v) -> flat.put(k.toLowerCase(), String.join(",", v)));
+            return new Response(response.statusCode(), flat, response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
