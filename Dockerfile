@@ -1,0 +1,14 @@
+# Builds the service jar, then runs it on a JRE. docker-compose.yml pairs it with PostgreSQL 17.
+FROM maven:3.9-eclipse-temurin-17 AS build
+WORKDIR /src
+COPY pom.xml ./
+RUN mvn -q -B dependency:go-offline
+COPY src ./src
+COPY db-migrations ./db-migrations
+RUN mvn -q -B package -DskipTests
+
+FROM eclipse-temurin:17-jre
+WORKDIR /app
+COPY --from=build /src/target/tilewright-*.jar /app/tilewright.jar
+EXPOSE 8080
+ENTRYPOINT ["java", "-jar", "/app/tilewright.jar"]
