@@ -12,6 +12,14 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,12 +78,48 @@ public final class EmbeddedPostgresLauncher implements EnvironmentPostProcessor 
                 builder.setCleanDataDirectory(true);
             } else {
                 Path dir = Files.createDirectories(Path.of(key));
+                stopOrphanedServer(dir);
                 builder.setDataDirectory(dir).setCleanDataDirectory(false);
             }
             return builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL for " + key
                     + " (set SPRING_DATASOURCE_URL to use an external one)", e);
+        }
+    }
+
+    /**
+     * A JVM killed hard (kill -9, a crashed IDE) leaves its PostgreSQL running on the data directory, and a new
+     * server could not start there. When no live process holds the directory's lock but postmaster.pid names a
+     * running postgres, that server is an orphan of ours: ask it to shut down (SIGTERM, PostgreSQL's smart
+     * shutdown; its clients died with the JVM) and wait for it.
+     */
+    static void stopOrphanedServer(Path dataDir) throws IOException {
+        Path pidFile = dataDir.resolve("postmaster.pid");
+        if (!Files.exists(pidFile)) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(dataDir.resolve("epg-lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); FileLock lock = channel.tryLock()) {
+            if (lock == null) {
+                return;
+            }
+            List<String> lines = Files.readAllLines(pidFile);
+            if (lines.isEmpty() || !lines.get(0).trim().matches("\\d+")) {
+                return;
+            }
+            Optional<ProcessHandle> server = ProcessHandle.of(Long.parseLong(lines.get(0).trim()))
+                    .filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false));
+            if (server.isPresent()) {
+                server.get().destroy();
+                server.get().onExit().get(30, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stopping an orphaned PostgreSQL in " + dataDir, e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IOException("an orphaned PostgreSQL in " + dataDir + " did not stop; stop it by hand", e);
         }
     }
 

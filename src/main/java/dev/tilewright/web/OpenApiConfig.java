@@ -1,0 +1,25 @@
+package dev.tilewright.web;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+@Configuration(proxyBeanMethods = false)
+class OpenApiConfig implements WebMvcConfigurer {
+
+    @Bean
+    OpenAPI tilewrightOpenApi() {
+        return new OpenAPI().info(new Info().title("Tilewright API").version("v1").description(
+                "Tilesets, tile maps and their op log. Every change is an op applied against the version named by "
+                        + "If-Match; errors are RFC 9457 problem JSON naming the field or the limit."));
+    }
+
+    /** Until the reviewer pages exist, the front door is the API documentation. */
+    @Override
+    public void addViewControllers(ViewControllerRegistry registry) {
+        registry.addRedirectViewController("/", "/swagger-ui.html");
+    }
+}
