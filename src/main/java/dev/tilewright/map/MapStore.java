@@ -162,5 +162,11 @@ class MapStore {
                     + " ON CONFLICT (map_id, object_id) DO UPDATE SET layer_id = EXCLUDED.layer_id, body = EXCLUDED.body",
                     upserts);
         }
+        if (layer.orderChanged()) {
+            // an object went in below the top: renumber the layer in drawing order with fresh, increasing keys
+            List<Object[]> order = layer.objects().stream().map(o -> new Object[]{mapId, o.id()}).toList();
+            jdbc.batchUpdate("UPDATE map_objects SET draw_order = nextval('map_object_draw_order')"
+                    + " WHERE map_id = ? AND object_id = ?", order);
+        }
     }
 }

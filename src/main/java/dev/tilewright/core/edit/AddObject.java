@@ -6,8 +6,17 @@ import dev.tilewright.core.model.TileMap;
 
 import java.util.Objects;
 
-/** Adds an object on top of an object layer; an object id of 0 asks the map for the next free id. */
-public record AddObject(int layerId, MapObject object) implements MapOp {
+/**
+ * Adds an object to an object layer; an object id of 0 asks the map for the next free id.
+ *
+ * @param index drawing-order position (0 = drawn first), or null for on top
+ */
+public record AddObject(int layerId, MapObject object, Integer index) implements MapOp {
+
+    public AddObject(int layerId, MapObject object) {
+        this(layerId, object, null);
+    }
+
 
     public AddObject {
         Objects.requireNonNull(object, "object");
@@ -26,9 +35,13 @@ public record AddObject(int layerId, MapObject object) implements MapOp {
         if (object.gid() != 0) {
             Checks.gid(map, object.gid(), "object.gid");
         }
+        int at = index == null ? layer.size() : index;
+        if (at < 0 || at > layer.size()) {
+            throw new InvalidOpException("index", "object index " + at + " is outside 0.." + layer.size());
+        }
         MapObject placed = object.id() == 0 ? object.withId(map.takeObjectId()) : object;
         map.noteObjectId(placed.id());
-        layer.put(placed);
-        return new Applied(new AddObject(layerId, placed), new RemoveObject(layerId, placed.id()));
+        layer.insert(at, placed);
+        return new Applied(new AddObject(layerId, placed, index), new RemoveObject(layerId, placed.id()));
     }
 }

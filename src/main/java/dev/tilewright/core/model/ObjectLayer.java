@@ -1,18 +1,25 @@
 package dev.tilewright.core.model;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** A layer of map objects, kept in drawing order (the order they were added). */
+/**
+ * A layer of map objects in drawing order (first drawn first). Remembers which objects changed and whether an
+ * object was put anywhere but on top, so a store rewrites the order only then.
+ */
 public final class ObjectLayer extends Layer {
 
-    private final Map<Integer, MapObject> objects = new LinkedHashMap<>();
+    private final List<MapObject> order = new ArrayList<>();
+    private final Map<Integer, MapObject> byId = new HashMap<>();
     private final Set<Integer> dirty = new TreeSet<>();
+    private boolean orderChanged;
 
     public ObjectLayer(int id, LayerAttributes attributes) {
         super(id, attributes);
@@ -23,29 +30,70 @@ public final class ObjectLayer extends Layer {
         return LayerKind.OBJECT;
     }
 
+    /** The objects in drawing order. */
     public Collection<MapObject> objects() {
-        return Collections.unmodifiableCollection(objects.values());
+        return Collections.unmodifiableList(order);
     }
 
     public Optional<MapObject> object(int id) {
-        return Optional.ofNullable(objects.get(id));
+        return Optional.ofNullable(byId.get(id));
     }
 
-    /** Adds or replaces an object and returns the one it replaced, if any. */
+    public int size() {
+        return order.size();
+    }
+
+    /** Position of an object in drawing order, or -1. */
+    public int indexOf(int id) {
+        for (int i = 0; i < order.size(); i++) {
+            if (order.get(i).id() == id) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Replaces the object with the same id in place, or adds it on top; returns the one it replaced. */
     public Optional<MapObject> put(MapObject object) {
-        if (object.id() < 1) {
-            throw new IllegalArgumentException("an object on a layer needs a positive id");
+        requireStoredId(object);
+        MapObject previous = byId.put(object.id(), object);
+        if (previous == null) {
+            order.add(object);
+        } else {
+            order.set(indexOf(object.id()), object);
         }
         dirty.add(object.id());
-        return Optional.ofNullable(objects.put(object.id(), object));
+        return Optional.ofNullable(previous);
+    }
+
+    /** Adds a new object at a drawing-order position (0 = drawn first, {@link #size()} = on top). */
+    public void insert(int index, MapObject object) {
+        requireStoredId(object);
+        if (byId.containsKey(object.id())) {
+            throw new IllegalArgumentException("object " + object.id() + " is already on layer " + id());
+        }
+        if (index < 0 || index > order.size()) {
+            throw new IndexOutOfBoundsException("object index " + index + " is outside 0.." + order.size());
+        }
+        orderChanged |= index != order.size();
+        order.add(index, object);
+        byId.put(object.id(), object);
+        dirty.add(object.id());
     }
 
     public Optional<MapObject> remove(int id) {
-        MapObject removed = objects.remove(id);
+        MapObject removed = byId.remove(id);
         if (removed != null) {
+            order.remove(indexOf(id));
             dirty.add(id);
         }
         return Optional.ofNullable(removed);
+    }
+
+    private void requireStoredId(MapObject object) {
+        if (object.id() < 1) {
+            throw new IllegalArgumentException("an object on a layer needs a positive id");
+        }
     }
 
     /** Ids of objects added, changed or removed since the last {@link #markClean()}. */
@@ -53,20 +101,28 @@ public final class ObjectLayer extends Layer {
         return Set.copyOf(dirty);
     }
 
+    /** True when an object was inserted below the top since the last {@link #markClean()}. */
+    public boolean orderChanged() {
+        return orderChanged;
+    }
+
     @Override
     public void markAllChanged() {
-        dirty.addAll(objects.keySet());
+        dirty.addAll(byId.keySet());
+        orderChanged = true;
     }
 
     @Override
     public void markClean() {
         dirty.clear();
+        orderChanged = false;
     }
 
     @Override
     public ObjectLayer copy() {
         ObjectLayer copy = new ObjectLayer(id(), attributes());
-        copy.objects.putAll(objects);
+        copy.order.addAll(order);
+        copy.byId.putAll(byId);
         return copy;
     }
 }

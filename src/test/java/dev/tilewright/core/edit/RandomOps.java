@@ -22,12 +22,14 @@ public final class RandomOps {
     }
 
     public static MapOp randomOp(Random r, TileMap map) {
-        int layerId = 1 + r.nextInt(map.nextLayerId() + 1);
+        int anyLayer = 1 + r.nextInt(map.nextLayerId() + 1);
+        int tileLayer = pick(r, map, LayerKind.TILE, anyLayer);
+        int objectLayer = pick(r, map, LayerKind.OBJECT, anyLayer);
         return switch (r.nextInt(13)) {
-            case 0, 1 -> new Paint(layerId, List.of(cell(r), cell(r), cell(r)));
+            case 0, 1 -> new Paint(tileLayer, List.of(cell(r), cell(r), cell(r)));
             case 2 -> r.nextInt(3) == 0
-                    ? new FillRect(layerId, 0, 0, 70, 66, r.nextBoolean() ? 0 : gid(r))
-                    : new FillRect(layerId, r.nextInt(75) - 2, r.nextInt(70) - 2, r.nextInt(30), r.nextInt(30), gid(r));
+                    ? new FillRect(tileLayer, 0, 0, 70, 66, r.nextBoolean() ? 0 : gid(r))
+                    : new FillRect(tileLayer, r.nextInt(75) - 2, r.nextInt(70) - 2, r.nextInt(30), r.nextInt(30), gid(r));
             case 3 -> {
                 int w = 1 + r.nextInt(8);
                 int h = 1 + r.nextInt(8);
@@ -35,27 +37,34 @@ public final class RandomOps {
                 for (int i = 0; i < gids.length; i++) {
                     gids[i] = gid(r);
                 }
-                yield new PutRegion(layerId, r.nextInt(70), r.nextInt(66), w, h, gids);
+                yield new PutRegion(tileLayer, r.nextInt(70), r.nextInt(66), w, h, gids);
             }
-            case 4 -> new AddObject(layerId, new MapObject(r.nextInt(3) == 0 ? 1 + r.nextInt(5) : 0, "o" + r.nextInt(9),
+            case 4 -> new AddObject(objectLayer, new MapObject(r.nextInt(3) == 0 ? 1 + r.nextInt(5) : 0, "o" + r.nextInt(9),
                     "", ObjectShape.POLYGON, r.nextInt(500), r.nextInt(500), 0.0, 0.0, 0.0, (long) r.nextInt(8), null,
-                    List.of(new Difference(0, 0), new Difference(4, 0), new Difference(0, 4)), null));
-            case 5 -> new UpdateObject(layerId, 1 + r.nextInt(6), new ObjectPatch(null, null, null,
+                    List.of(new Difference(0, 0), new Difference(4, 0), new Difference(0, 4)), null),
+                    r.nextBoolean() ? null : r.nextInt(4));
+            case 5 -> new UpdateObject(objectLayer, 1 + r.nextInt(6), new ObjectPatch(null, null, null,
                     (double) r.nextInt(100), null, r.nextBoolean() ? 8.0 : -1.0, null, 45.0, null, r.nextBoolean(), null));
-            case 6 -> new RemoveObject(layerId, 1 + r.nextInt(6));
-            case 7 -> new AddLayer(r.nextInt(4) == 0 ? layerId : 0, r.nextBoolean() ? LayerKind.TILE : LayerKind.OBJECT,
+            case 6 -> new RemoveObject(objectLayer, 1 + r.nextInt(6));
+            case 7 -> new AddLayer(r.nextInt(4) == 0 ? anyLayer : 0, r.nextBoolean() ? LayerKind.TILE : LayerKind.OBJECT,
                     LayerAttributes.named("l" + r.nextInt(5)), r.nextBoolean() ? null : r.nextInt(4));
-            case 8 -> new RemoveLayer(layerId);
-            case 9 -> new MoveLayer(layerId, r.nextInt(4));
-            case 10 -> new UpdateLayer(layerId, new LayerPatch(null, r.nextBoolean(), null,
+            case 8 -> new RemoveLayer(anyLayer);
+            case 9 -> new MoveLayer(anyLayer, r.nextInt(4));
+            case 10 -> new UpdateLayer(anyLayer, new LayerPatch(null, r.nextBoolean(), null,
                     r.nextInt(12) / 10.0, null, r.nextBoolean() ? "" : "#00ff00"));
             case 11 -> {
                 String name = "p" + r.nextInt(3);
-                yield new SetProperty(r.nextBoolean() ? null : layerId, r.nextInt(3) == 0 ? 1 + r.nextInt(4) : null,
+                yield new SetProperty(r.nextBoolean() ? null : r.nextBoolean() ? objectLayer : anyLayer, r.nextInt(3) == 0 ? 1 + r.nextInt(4) : null,
                         name, r.nextBoolean() ? null : Property.of(name, r.nextInt(100)));
             }
             default -> new Batch(List.of(randomOp(r, map), randomOp(r, map)));
         };
+    }
+
+    /** Mostly an existing layer of the kind an op wants, sometimes any id (maybe of the wrong kind, or none). */
+    private static int pick(Random r, TileMap map, LayerKind kind, int fallback) {
+        List<Integer> ids = map.layers().stream().filter(l -> l.kind() == kind).map(l -> l.id()).toList();
+        return ids.isEmpty() || r.nextInt(5) == 0 ? fallback : ids.get(r.nextInt(ids.size()));
     }
 
     private static Cell cell(Random r) {
