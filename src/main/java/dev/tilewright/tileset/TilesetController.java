@@ -60,6 +60,14 @@ class TilesetController {
                 .body(service.image(id));
     }
 
+    record TilesetPatch(String name, List<Property> properties) {
+    }
+
+    @PatchMapping("/{id}")
+    TilesetJson update(@PathVariable long id, @RequestBody TilesetPatch patch) {
+        return TilesetJson.of(service.update(id, patch.name(), patch.properties()));
+    }
+
     record TilePatch(Boolean solid, List<Property> properties) {
     }
 

@@ -104,6 +104,16 @@ class TilesetEntity {
         return tileProperties;
     }
 
+    /** Changes the name and/or the properties JSON; null leaves a field as it is. */
+    void update(String newName, String newProperties) {
+        if (newName != null) {
+            this.name = newName;
+        }
+        if (newProperties != null) {
+            this.properties = newProperties;
+        }
+    }
+
     void setTileProperties(String tileProperties) {
         this.tileProperties = tileProperties;
     }

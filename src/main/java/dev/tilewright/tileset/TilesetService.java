@@ -103,6 +103,18 @@ public class TilesetService {
         return new StoredTileset(id, updated);
     }
 
+    /** Renames a tileset and/or replaces its own custom properties. */
+    @Transactional
+    public StoredTileset update(long id, String name, List<Property> properties) {
+        TilesetEntity entity = entity(id);
+        if (name != null && name.isBlank()) {
+            throw ApiProblem.invalidField("name", "A tileset name must not be blank.");
+        }
+        Properties next = properties == null ? null : Properties.of(properties);
+        entity.update(name == null ? null : name.trim(), next == null ? null : json.writeValueAsString(next));
+        return toStored(entity);
+    }
+
     @Transactional
     public void delete(long id) {
         TilesetEntity entity = entity(id);

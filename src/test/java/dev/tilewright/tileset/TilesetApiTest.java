@@ -128,6 +128,19 @@ class TilesetApiTest {
     }
 
     @Test
+    void aTilesetCanBeRenamedAndGetItsOwnProperties() {
+        long id = api.uploadTileset("old", 1, 1);
+        Api.Response patched = api.patchJson("/api/v1/tilesets/" + id,
+                "{\"name\":\"new\",\"properties\":[{\"name\":\"biome\",\"type\":\"string\",\"value\":\"snow\"}]}");
+        assertThat(patched.status()).isEqualTo(200);
+        JsonNode json = api.get("/api/v1/tilesets/" + id).json();
+        assertThat(json.get("name").asString()).isEqualTo("new");
+        assertThat(json.get("properties").get(0).get("value").asString()).isEqualTo("snow");
+        assertThat(api.patchJson("/api/v1/tilesets/" + id, "{\"name\":\" \"}").status()).isEqualTo(422);
+        assertThat(api.get("/api/v1/tilesets/" + id).json().get("name").asString()).isEqualTo("new");
+    }
+
+    @Test
     void deleteIsRefusedWhileAMapUsesTheTileset() {
         long used = api.uploadTileset("used", 2, 2);
         long unused = api.uploadTileset("unused", 2, 2);
