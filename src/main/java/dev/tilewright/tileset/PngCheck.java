@@ -16,51 +16,51 @@ import java.util.Arrays;
  * pixel limits (413; the pixel count is read from the IHDR header so a decompression bomb is refused before it is
  * decoded), and decodable (422).
  */
-final class PngCheck {
+public final class PngCheck {
 
     private static final byte[] MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final byte[] IHDR = {'I', 'H', 'D', 'R'};
 
-    record Dimensions(int width, int height) {
+    public record Dimensions(int width, int height) {
     }
 
     private PngCheck() {
     }
 
-    static Dimensions check(byte[] png, LimitsProperties limits) {
+    static Dimensions check(byte[] png, LimitsProperties limits, String field) {
         if (png.length > limits.maxTilesetBytes()) {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-tileset-bytes",
                     limits.maxTilesetBytes(), "The image has " + png.length + " bytes; send a smaller PNG")
-                    .with("field", "image");
+                    .with("field", field);
         }
         if (png.length < 24 || !Arrays.equals(png, 0, MAGIC.length, MAGIC, 0, MAGIC.length)
                 || !Arrays.equals(png, 12, 16, IHDR, 0, IHDR.length)) {
             throw ApiProblem.of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Not a PNG",
-                    "The image must be a PNG file (it does not start with the PNG signature).").with("field", "image");
+                    "The image must be a PNG file (it does not start with the PNG signature).").with("field", field);
         }
         ByteBuffer header = ByteBuffer.wrap(png, 16, 8);
         long width = Integer.toUnsignedLong(header.getInt());
         long height = Integer.toUnsignedLong(header.getInt());
         if (width == 0 || height == 0) {
-            throw ApiProblem.invalidField("image", "The PNG header says the image is " + width + "x" + height + ".");
+            throw ApiProblem.invalidField(field, "The PNG header says the image is " + width + "x" + height + ".");
         }
         if (width * height > limits.maxTilesetPixels()) {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-tileset-pixels",
                     limits.maxTilesetPixels(), "The image is " + width + "x" + height + " = " + width * height
-                            + " pixels; split the atlas or scale it down").with("field", "image");
+                            + " pixels; split the atlas or scale it down").with("field", field);
         }
-        decode(png);
+        decode(png, field);
         return new Dimensions((int) width, (int) height);
     }
 
-    private static void decode(byte[] png) {
+    private static void decode(byte[] png, String field) {
         try {
             BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
             if (image == null) {
                 throw new IOException("no PNG reader accepted the data");
             }
         } catch (IOException | RuntimeException e) {
-            throw ApiProblem.invalidField("image", "The PNG could not be decoded (" + e.getMessage()
+            throw ApiProblem.invalidField(field, "The PNG could not be decoded (" + e.getMessage()
                     + "); save it again from an image editor.");
         }
     }

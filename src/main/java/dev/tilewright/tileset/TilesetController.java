@@ -60,6 +60,13 @@ class TilesetController {
                 .body(service.image(id));
     }
 
+    @GetMapping(value = "/{id}/tiles/{localId}/image", produces = MediaType.IMAGE_PNG_VALUE)
+    ResponseEntity<byte[]> tileImage(@PathVariable long id, @PathVariable int localId) {
+        return ResponseEntity.ok()
+                .cacheControl(CacheControl.maxAge(Duration.ofDays(365)).cachePublic().immutable())
+                .body(service.tileImage(id, localId));
+    }
+
     record TilesetPatch(String name, List<Property> properties) {
     }
 

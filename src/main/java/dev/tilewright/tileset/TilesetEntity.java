@@ -26,17 +26,23 @@ class TilesetEntity {
     private int imageWidth;
     private int imageHeight;
     private Integer transparentColor;
+    @Column(name = "tile_offset_x")
+    private int tileOffsetX;
+    @Column(name = "tile_offset_y")
+    private int tileOffsetY;
+    private String imageSource;
     @Column(columnDefinition = "text")
     private String properties;
     @Column(columnDefinition = "text")
-    private String tileProperties;
+    private String tiles;
     private Instant createdAt;
 
     protected TilesetEntity() {
     }
 
     TilesetEntity(String name, int tileWidth, int tileHeight, int margin, int spacing, int columns, int tileCount,
-                  int imageWidth, int imageHeight, Integer transparentColor, String properties, String tileProperties) {
+                  int imageWidth, int imageHeight, Integer transparentColor, int tileOffsetX, int tileOffsetY,
+                  String imageSource, String properties, String tiles) {
         this.name = name;
         this.tileWidth = tileWidth;
         this.tileHeight = tileHeight;
@@ -47,8 +53,11 @@ class TilesetEntity {
         this.imageWidth = imageWidth;
         this.imageHeight = imageHeight;
         this.transparentColor = transparentColor;
+        this.tileOffsetX = tileOffsetX;
+        this.tileOffsetY = tileOffsetY;
+        this.imageSource = imageSource;
         this.properties = properties;
-        this.tileProperties = tileProperties;
+        this.tiles = tiles;
         this.createdAt = Instant.now();
     }
 
@@ -100,8 +109,20 @@ class TilesetEntity {
         return properties;
     }
 
-    String getTileProperties() {
-        return tileProperties;
+    int getTileOffsetX() {
+        return tileOffsetX;
+    }
+
+    int getTileOffsetY() {
+        return tileOffsetY;
+    }
+
+    String getImageSource() {
+        return imageSource;
+    }
+
+    String getTiles() {
+        return tiles;
     }
 
     /** Changes the name and/or the properties JSON; null leaves a field as it is. */
@@ -114,7 +135,7 @@ class TilesetEntity {
         }
     }
 
-    void setTileProperties(String tileProperties) {
-        this.tileProperties = tileProperties;
+    void setTiles(String tiles) {
+        this.tiles = tiles;
     }
 }

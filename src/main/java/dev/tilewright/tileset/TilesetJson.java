@@ -1,6 +1,8 @@
 package dev.tilewright.tileset;
 
+import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.Tileset;
 
 import java.util.HexFormat;
@@ -8,21 +10,27 @@ import java.util.List;
 
 /** A tileset as the API shows it. */
 record TilesetJson(long id, String name, int tileWidth, int tileHeight, int margin, int spacing, int columns,
-                   int tileCount, int imageWidth, int imageHeight, String transparentColor, Properties properties,
-                   List<TileJson> tiles, String image) {
+                   int tileCount, int imageWidth, int imageHeight, String transparentColor, int tileOffsetX,
+                   int tileOffsetY, Properties properties, List<TileJson> tiles, String image) {
 
-    record TileJson(int id, boolean solid, Properties properties) {
+    /** One tile's data; {@code image} is the URL of a collection tile's own image. */
+    record TileJson(int id, boolean solid, Properties properties, String type, Double probability,
+                    List<TileData.Frame> animation, List<MapObject> collision, String image) {
     }
 
     static TilesetJson of(StoredTileset stored) {
         Tileset t = stored.tileset();
         List<TileJson> tiles = t.tiles().entrySet().stream()
                 .sorted(java.util.Map.Entry.comparingByKey())
-                .map(e -> new TileJson(e.getKey(), t.isSolid(e.getKey()), e.getValue()))
+                .map(e -> new TileJson(e.getKey(), t.isSolid(e.getKey()), e.getValue().properties(),
+                        e.getValue().type(), e.getValue().probability(), e.getValue().animation(),
+                        e.getValue().collision(), e.getValue().image() == null ? null
+                        : "/api/v1/tilesets/" + stored.id() + "/tiles/" + e.getKey() + "/image"))
                 .toList();
         String colorKey = t.transparentColor() == null ? null : HexFormat.of().toHexDigits(t.transparentColor()).substring(2);
         return new TilesetJson(stored.id(), t.name(), t.tileWidth(), t.tileHeight(), t.margin(), t.spacing(),
-                t.columns(), t.tileCount(), t.imageWidth(), t.imageHeight(), colorKey, t.properties(), tiles,
-                "/api/v1/tilesets/" + stored.id() + "/image");
+                t.columns(), t.tileCount(), t.imageWidth(), t.imageHeight(), colorKey, t.tileOffsetX(),
+                t.tileOffsetY(), t.properties(), tiles,
+                t.isCollection() ? null : "/api/v1/tilesets/" + stored.id() + "/image");
     }
 }

@@ -3,9 +3,11 @@ package dev.tilewright.tileset;
 import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.core.type.TypeReference;
@@ -20,17 +22,20 @@ import java.util.regex.Pattern;
 public class TilesetService {
 
     private static final Pattern RGB = Pattern.compile("#?[0-9a-fA-F]{6}");
-    private static final TypeReference<Map<Integer, Properties>> TILE_PROPERTIES = new TypeReference<>() {
+    private static final TypeReference<Map<Integer, TileData>> TILES = new TypeReference<>() {
     };
 
     private final TilesetRepository tilesets;
     private final TilesetImageRepository images;
+    private final JdbcTemplate jdbc;
     private final LimitsProperties limits;
     private final JsonMapper json;
 
-    TilesetService(TilesetRepository tilesets, TilesetImageRepository images, LimitsProperties limits, JsonMapper json) {
+    TilesetService(TilesetRepository tilesets, TilesetImageRepository images, JdbcTemplate jdbc,
+                   LimitsProperties limits, JsonMapper json) {
         this.tilesets = tilesets;
         this.images = images;
+        this.jdbc = jdbc;
         this.limits = limits;
         this.json = json;
     }
@@ -52,7 +57,7 @@ public class TilesetService {
             throw ApiProblem.invalidField(request.tileWidth() < 1 ? "tileWidth" : "tileHeight",
                     "Tile width and height must be positive, were " + request.tileWidth() + "x" + request.tileHeight() + ".");
         }
-        PngCheck.Dimensions size = PngCheck.check(request.png(), limits);
+        PngCheck.Dimensions size = PngCheck.check(request.png(), limits, "image");
         Tileset tileset;
         try {
             tileset = Tileset.grid(request.name().trim(), size.width(), size.height(), request.tileWidth(),
@@ -60,11 +65,33 @@ public class TilesetService {
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidField("tileWidth", e.getMessage() + "; check tileWidth, tileHeight, margin and spacing.");
         }
+        return store(tileset, request.png(), Map.of());
+    }
+
+    /**
+     * Stores a tileset with its images: the atlas PNG (null for an image collection) or each collection tile's
+     * PNG by local id. Images must have passed {@link #checkImage}.
+     */
+    @Transactional
+    public StoredTileset store(Tileset tileset, byte[] atlasPng, Map<Integer, byte[]> tileImages) {
         TilesetEntity saved = tilesets.save(new TilesetEntity(tileset.name(), tileset.tileWidth(), tileset.tileHeight(),
                 tileset.margin(), tileset.spacing(), tileset.columns(), tileset.tileCount(), tileset.imageWidth(),
-                tileset.imageHeight(), colorKey, json.writeValueAsString(tileset.properties()), "{}"));
-        images.save(new TilesetImageEntity(saved.getId(), request.png()));
+                tileset.imageHeight(), tileset.transparentColor(), tileset.tileOffsetX(), tileset.tileOffsetY(),
+                tileset.imageSource(), json.writeValueAsString(tileset.properties()),
+                json.writeValueAsString(tileset.tiles())));
+        if (atlasPng != null) {
+            images.save(new TilesetImageEntity(saved.getId(), atlasPng));
+        }
+        images.flush();
+        List<Object[]> rows = tileImages.entrySet().stream()
+                .map(e -> new Object[]{saved.getId(), e.getKey(), e.getValue()}).toList();
+        jdbc.batchUpdate("INSERT INTO tileset_tile_images (tileset_id, local_id, png) VALUES (?, ?, ?)", rows);
         return new StoredTileset(saved.getId(), tileset);
+    }
+
+    /** Checks a PNG against the upload limits and returns its size; the field names where it came from. */
+    public PngCheck.Dimensions checkImage(byte[] png, String field) {
+        return PngCheck.check(png, limits, field);
     }
 
     @Transactional(readOnly = true)
@@ -79,7 +106,15 @@ public class TilesetService {
 
     @Transactional(readOnly = true)
     public byte[] image(long id) {
-        return images.findById(id).map(TilesetImageEntity::getPng).orElseThrow(() -> ApiProblem.notFound("Tileset", id));
+        return images.findById(id).map(TilesetImageEntity::getPng).orElseThrow(() -> ApiProblem.notFound("Tileset image", id));
+    }
+
+    /** A collection tile's own image. */
+    @Transactional(readOnly = true)
+    public byte[] tileImage(long id, int localId) {
+        return jdbc.query("SELECT png FROM tileset_tile_images WHERE tileset_id = ? AND local_id = ?",
+                (rs, i) -> rs.getBytes(1), id, localId).stream().findFirst()
+                .orElseThrow(() -> ApiProblem.notFound("Tile image", id + "/" + localId));
     }
 
     /**
@@ -90,16 +125,16 @@ public class TilesetService {
     public StoredTileset updateTile(long id, int localId, Boolean solid, List<Property> properties) {
         TilesetEntity entity = entity(id);
         Tileset tileset = toStored(entity).tileset();
-        if (localId < 0 || localId >= tileset.tileCount()) {
-            throw ApiProblem.invalidField("localId", "Tile " + localId + " is outside the tileset's 0.."
-                    + (tileset.tileCount() - 1) + ".");
+        if (!tileset.hasTile(localId)) {
+            throw ApiProblem.invalidField("localId", "Tileset " + id + " has no tile " + localId + "; its ids run 0.."
+                    + (tileset.tileCount() - 1) + (tileset.isCollection() ? " with gaps" : "") + ".");
         }
         Properties next = properties == null ? tileset.tileProperties(localId) : Properties.of(properties);
         if (solid != null) {
             next = solid ? next.with(Property.of(Tileset.SOLID, true)) : next.without(Tileset.SOLID);
         }
         Tileset updated = tileset.withTileProperties(localId, next);
-        entity.setTileProperties(json.writeValueAsString(updated.tiles()));
+        entity.setTiles(json.writeValueAsString(updated.tiles()));
         return new StoredTileset(id, updated);
     }
 
@@ -133,8 +168,8 @@ public class TilesetService {
     private StoredTileset toStored(TilesetEntity e) {
         return new StoredTileset(e.getId(), new Tileset(e.getName(), e.getTileWidth(), e.getTileHeight(), e.getMargin(),
                 e.getSpacing(), e.getColumns(), e.getTileCount(), e.getImageWidth(), e.getImageHeight(),
-                e.getTransparentColor(), json.readValue(e.getProperties(), Properties.class),
-                json.readValue(e.getTileProperties(), TILE_PROPERTIES)));
+                e.getTransparentColor(), e.getTileOffsetX(), e.getTileOffsetY(), e.getImageSource(),
+                json.readValue(e.getProperties(), Properties.class), json.readValue(e.getTiles(), TILES)));
     }
 
     private static Integer parseColor(String text) {

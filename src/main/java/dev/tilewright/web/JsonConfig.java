@@ -1,5 +1,6 @@
 package dev.tilewright.web;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
@@ -33,7 +34,8 @@ import java.util.Collection;
 /**
  * The JSON form of the domain, kept out of {@code core} with mix-ins: ops carry a {@code type} name, enums are
  * written in lower case as Tiled writes them, absent (null) fields are left out, properties are Tiled's {@code [{name, type, value}]} list, and an
- * unknown field is an error rather than silently ignored (a typo must not turn a paint into an erase).
+ * unknown field is an error rather than silently ignored (a typo must not turn a paint into an erase). Records
+ * are written by their components only: helpers such as {@code isEmpty()} are not properties.
  */
 @Configuration(proxyBeanMethods = false)
 class JsonConfig {
@@ -46,6 +48,8 @@ class JsonConfig {
                 .changeDefaultPropertyInclusion(inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
                 .enable(EnumFeature.WRITE_ENUMS_TO_LOWERCASE)
                 .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+                .enable(MapperFeature.INFER_RECORD_GETTERS_FROM_COMPONENTS_ONLY)
+                .changeDefaultVisibility(visibility -> visibility.withIsGetterVisibility(JsonAutoDetect.Visibility.NONE))
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
     }

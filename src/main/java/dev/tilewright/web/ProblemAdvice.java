@@ -33,6 +33,14 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         return apiProblem(ApiProblem.invalidField(e.field(), e.getMessage()));
     }
 
+    /** Anything unforeseen: logged with its stack trace, answered as a problem without internals. */
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> unexpected(Exception e) {
+        logger.error("Unexpected failure", e);
+        return apiProblem(ApiProblem.of(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",
+                "The server failed to handle this request; nothing was changed. The failure is logged."));
+    }
+
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException e) {
         return apiProblem(ApiProblem.badRequest(e.getName(), "'" + e.getValue() + "' is not a valid "

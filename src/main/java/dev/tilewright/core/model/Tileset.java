@@ -1,19 +1,24 @@
 package dev.tilewright.core.model;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * A tileset cut from one atlas image into a grid of equal tiles, as Tiled does: the first tile starts at
- * ({@code margin}, {@code margin}); neighbouring tiles are {@code spacing} pixels apart; a partial tile at the
- * right or bottom edge is not a tile. Local tile ids run row-major from 0 to {@code tileCount - 1}.
+ * A tileset, as Tiled has them. Either an atlas cut into a grid of equal tiles (the first tile starts at
+ * ({@code margin}, {@code margin}); neighbours are {@code spacing} pixels apart; a partial tile at the right or
+ * bottom edge is not a tile; local ids run row-major from 0), or an image collection ({@code columns == 0}, no
+ * atlas image) whose tiles each have their own image and whose ids may have gaps. {@code tileCount} is the span
+ * of local ids the tileset reserves in a map: for a collection, the highest id plus one.
  *
- * @param transparentColor the colour key as 0xRRGGBB whose pixels are drawn transparent, or null for none
- * @param tiles            per-tile custom properties by local id; tiles without properties are absent
+ * @param transparentColor the colour key as 0xRRGGBB drawn transparent, or null for none
+ * @param tileOffsetX      pixels every tile is drawn shifted right (Tiled's tileoffset)
+ * @param imageSource      the atlas image's file name as written in a .tsx, or null for an image collection
+ * @param tiles            per-tile data by local id; tiles without any are absent
  */
 public record Tileset(String name, int tileWidth, int tileHeight, int margin, int spacing, int columns, int tileCount,
-                      int imageWidth, int imageHeight, Integer transparentColor, Properties properties,
-                      Map<Integer, Properties> tiles) {
+                      int imageWidth, int imageHeight, Integer transparentColor, int tileOffsetX, int tileOffsetY,
+                      String imageSource, Properties properties, Map<Integer, TileData> tiles) {
 
     /** The property that marks a tile as solid for computed collision grids. */
     public static final String SOLID = "solid";
@@ -26,15 +31,24 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
         requirePositive("tileHeight", tileHeight);
         requireNotNegative("margin", margin);
         requireNotNegative("spacing", spacing);
-        requirePositive("columns", columns);
+        requireNotNegative("columns", columns);
         requirePositive("tileCount", tileCount);
         if (transparentColor != null && (transparentColor & 0xFF000000) != 0) {
             throw new IllegalArgumentException("transparentColor must be 0xRRGGBB");
         }
-        properties = properties == null ? Properties.EMPTY : properties;
-        tiles = Map.copyOf(tiles == null ? Map.of() : tiles);
-        for (int id : tiles.keySet()) {
-            requireTile(id, tileCount);
+        properties = Objects.requireNonNullElse(properties, Properties.EMPTY);
+        tiles = Map.copyOf(Objects.requireNonNullElse(tiles, Map.of()));
+        for (Map.Entry<Integer, TileData> tile : tiles.entrySet()) {
+            requireTile(tile.getKey(), tileCount);
+            boolean hasImage = tile.getValue().image() != null;
+            if (hasImage != (columns == 0)) {
+                throw new IllegalArgumentException("tile " + tile.getKey() + (hasImage
+                        ? " has its own image, but the tileset is an atlas"
+                        : " has no image, but the tileset is an image collection"));
+            }
+        }
+        if (columns == 0 && (imageSource != null || tiles.isEmpty())) {
+            throw new IllegalArgumentException("an image-collection tileset has no atlas image and at least one tile");
         }
     }
 
@@ -56,7 +70,7 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
                     + " and spacing " + spacing + " does not fit the " + imageWidth + "x" + imageHeight + " image");
         }
         return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, columns * rows, imageWidth,
-                imageHeight, transparentColor, Properties.EMPTY, Map.of());
+                imageHeight, transparentColor, 0, 0, name + ".png", Properties.EMPTY, Map.of());
     }
 
     private static int fit(int imageSize, int tileSize, int margin, int spacing) {
@@ -64,8 +78,12 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
         return usable < tileSize + spacing ? 0 : (int) (usable / (tileSize + spacing));
     }
 
+    public boolean isCollection() {
+        return columns == 0;
+    }
+
     public int rows() {
-        return tileCount / columns + (tileCount % columns == 0 ? 0 : 1);
+        return isCollection() ? 0 : tileCount / columns + (tileCount % columns == 0 ? 0 : 1);
     }
 
     /** Pixel x of the left edge of a local tile in the atlas. */
@@ -77,25 +95,48 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
         return margin + (localId / columns) * (tileHeight + spacing);
     }
 
-    public Properties tileProperties(int localId) {
+    /** True when the local id names a tile: any id below tileCount in an atlas, a listed one in a collection. */
+    public boolean hasTile(int localId) {
+        return localId >= 0 && localId < tileCount && (!isCollection() || tiles.containsKey(localId));
+    }
+
+    public TileData tile(int localId) {
         requireTile(localId, tileCount);
-        return tiles.getOrDefault(localId, Properties.EMPTY);
+        return tiles.getOrDefault(localId, TileData.EMPTY);
+    }
+
+    public Properties tileProperties(int localId) {
+        return tile(localId).properties();
     }
 
     public boolean isSolid(int localId) {
         return tileProperties(localId).flag(SOLID);
     }
 
+    public Tileset withName(String newName) {
+        return new Tileset(newName, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
+                transparentColor, tileOffsetX, tileOffsetY, imageSource, properties, tiles);
+    }
+
+    public Tileset withProperties(Properties newProperties) {
+        return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
+                transparentColor, tileOffsetX, tileOffsetY, imageSource, newProperties, tiles);
+    }
+
     public Tileset withTileProperties(int localId, Properties tileProperties) {
+        return withTile(localId, tile(localId).withProperties(tileProperties));
+    }
+
+    public Tileset withTile(int localId, TileData data) {
         requireTile(localId, tileCount);
-        Map<Integer, Properties> copy = new TreeMap<>(tiles);
-        if (tileProperties.isEmpty()) {
+        Map<Integer, TileData> copy = new TreeMap<>(tiles);
+        if (data.isEmpty()) {
             copy.remove(localId);
         } else {
-            copy.put(localId, tileProperties);
+            copy.put(localId, data);
         }
         return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
-                transparentColor, properties, copy);
+                transparentColor, tileOffsetX, tileOffsetY, imageSource, properties, copy);
     }
 
     private static void requireTile(int localId, int tileCount) {

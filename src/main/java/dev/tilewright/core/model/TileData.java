@@ -1,0 +1,56 @@
+package dev.tilewright.core.model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a tileset says about one tile beyond its pixels, as Tiled keeps it: custom properties, a class name, the
+ * terrain-brush probability, an animation, collision shapes (in tile pixels) and, in an image-collection
+ * tileset, the tile's own image.
+ *
+ * @param type        Tiled's class (called type before Tiled 1.9); empty for none
+ * @param probability relative chance in random and terrain fills; null means Tiled's default of 1
+ * @param image       the tile's image in an image-collection tileset, otherwise null
+ */
+public record TileData(Properties properties, String type, Double probability, List<Frame> animation,
+                       List<MapObject> collision, TileImage image) {
+
+    public static final TileData EMPTY = new TileData(Properties.EMPTY, "", null, List.of(), List.of(), null);
+
+    public TileData {
+        properties = Objects.requireNonNullElse(properties, Properties.EMPTY);
+        type = Objects.requireNonNullElse(type, "");
+        animation = List.copyOf(Objects.requireNonNullElse(animation, List.of()));
+        collision = List.copyOf(Objects.requireNonNullElse(collision, List.of()));
+        if (probability != null && !(probability >= 0 && Double.isFinite(probability))) {
+            throw new IllegalArgumentException("tile probability must be 0 or more, was " + probability);
+        }
+    }
+
+    /** One frame of a tile animation: a local tile id of the same tileset shown for a duration. */
+    public record Frame(int tileId, int durationMs) {
+        public Frame {
+            if (tileId < 0 || durationMs < 0) {
+                throw new IllegalArgumentException("an animation frame needs a tile id and a duration of 0 or more ms");
+            }
+        }
+    }
+
+    /** A tile's own image in an image-collection tileset; source is the path as written in the tileset. */
+    public record TileImage(String source, int width, int height) {
+        public TileImage {
+            if (source == null || source.isBlank() || width < 1 || height < 1) {
+                throw new IllegalArgumentException("a tile image needs a source and a positive size");
+            }
+        }
+    }
+
+    public TileData withProperties(Properties next) {
+        return new TileData(next, type, probability, animation, collision, image);
+    }
+
+    /** True when the tile carries nothing beyond the defaults, so a tileset need not list it. */
+    public boolean isEmpty() {
+        return equals(EMPTY);
+    }
+}
