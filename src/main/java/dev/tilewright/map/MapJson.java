@@ -2,11 +2,13 @@ package dev.tilewright.map;
 
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
 import java.util.List;
@@ -16,15 +18,18 @@ record MapJson(long id, String name, long version, int width, int height, int ti
                Position offset, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
                int nextLayerId, int nextObjectId) {
 
+    /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
     record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
-                     Difference offset, String tint, Properties properties, List<MapObject> objects, String cells) {
+                     Difference offset, String tint, Properties properties, List<MapObject> objects, String cells,
+                     ImageLayer.Image image) {
 
         static LayerJson of(long mapId, Layer layer) {
             var a = layer.attributes();
             List<MapObject> objects = layer instanceof ObjectLayer o ? List.copyOf(o.objects()) : null;
-            String cells = objects == null ? "/api/v1/maps/" + mapId + "/layers/" + layer.id() + "/cells" : null;
+            String cells = layer instanceof TileLayer ? "/api/v1/maps/" + mapId + "/layers/" + layer.id() + "/cells" : null;
+            ImageLayer.Image image = layer instanceof ImageLayer picture ? picture.image() : null;
             return new LayerJson(layer.id(), a.name(), layer.kind().wireName(), a.visible(), a.locked(), a.opacity(),
-                    a.offset(), a.tint(), a.properties(), objects, cells);
+                    a.offset(), a.tint(), a.properties(), objects, cells, image);
         }
     }
 

@@ -53,6 +53,8 @@ class MapLayerEntity {
     private String tint;
     @Column(columnDefinition = "text")
     private String properties;
+    @Column(columnDefinition = "text")
+    private String image;
 
     protected MapLayerEntity() {
     }
@@ -66,7 +68,7 @@ class MapLayerEntity {
     }
 
     void update(int position, String kind, String name, boolean visible, boolean locked, double opacity,
-                double offsetX, double offsetY, String tint, String properties) {
+                double offsetX, double offsetY, String tint, String properties, String image) {
         this.position = position;
         this.kind = kind;
         this.name = name;
@@ -77,6 +79,7 @@ class MapLayerEntity {
         this.offsetY = offsetY;
         this.tint = tint;
         this.properties = properties;
+        this.image = image;
     }
 
     int getPosition() {
@@ -117,5 +120,9 @@ class MapLayerEntity {
 
     String getProperties() {
         return properties;
+    }
+
+    String getImage() {
+        return image;
     }
 }

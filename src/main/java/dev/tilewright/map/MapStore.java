@@ -3,6 +3,7 @@ package dev.tilewright.map;
 import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.LayerKind;
@@ -63,9 +64,12 @@ class MapStore {
             LayerAttributes attributes = new LayerAttributes(entity.getName(), entity.isVisible(), entity.isLocked(),
                     entity.getOpacity(), new Difference(entity.getOffsetX(), entity.getOffsetY()), entity.getTint(),
                     json.readValue(entity.getProperties(), Properties.class));
-            Layer layer = LayerKind.fromWireName(entity.getKind()) == LayerKind.TILE
-                    ? new TileLayer(entity.layerId(), attributes, map.width(), map.height())
-                    : new ObjectLayer(entity.layerId(), attributes);
+            Layer layer = switch (LayerKind.fromWireName(entity.getKind())) {
+                case TILE -> new TileLayer(entity.layerId(), attributes, map.width(), map.height());
+                case OBJECT -> new ObjectLayer(entity.layerId(), attributes);
+                case IMAGE -> new ImageLayer(entity.layerId(), attributes,
+                        json.readValue(entity.getImage(), ImageLayer.Image.class));
+            };
             map.insertLayer(map.layers().size(), layer);
             byId.put(layer.id(), layer);
         }
@@ -114,7 +118,8 @@ class MapStore {
             }
             LayerAttributes a = layer.attributes();
             entity.update(position, layer.kind().wireName(), a.name(), a.visible(), a.locked(), a.opacity(),
-                    a.offset().dx(), a.offset().dy(), a.tint(), json.writeValueAsString(a.properties()));
+                    a.offset().dx(), a.offset().dy(), a.tint(), json.writeValueAsString(a.properties()),
+                    layer instanceof ImageLayer picture ? json.writeValueAsString(picture.image()) : null);
             layers.save(entity);
         }
         layers.deleteAll(stored.values());

@@ -35,7 +35,7 @@ class JsonConfigTest {
         MapOp op = new Batch(List.of(
                 new Paint(3, List.of(new Cell(1, 2, 0x80000001L))),
                 new PutRegion(3, 0, 0, 2, 1, new long[]{0xFFFFFFF0L, 5}),
-                new AddObject(4, new MapObject(0, "spawn", "Spawn", ObjectShape.POINT, 1, 2, null, null, null, null, null, List.of(),
+                new AddObject(4, new MapObject(0, "spawn", "Spawn", ObjectShape.POINT, 1, 2, null, null, null, null, null, List.of(), null,
                         Properties.of(List.of(Property.of("team", 2))))),
                 new SetProperty(null, null, "music", Property.of("music", "a.ogg"))));
         String text = json.writeValueAsString(op);

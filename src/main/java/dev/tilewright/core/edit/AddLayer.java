@@ -1,5 +1,6 @@
 package dev.tilewright.core.edit;
 
+import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.LayerKind;
@@ -14,8 +15,15 @@ import java.util.Objects;
  *
  * @param layerId the new layer's id, or 0 for the map's next free id
  * @param index   stack position (0 = bottom), or null for the top
+ * @param image   what an image layer shows; only for kind image
  */
-public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attributes, Integer index) implements MapOp {
+public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attributes, Integer index,
+                       ImageLayer.Image image) implements MapOp {
+
+    public AddLayer(Integer layerId, LayerKind kind, LayerAttributes attributes, Integer index) {
+        this(layerId, kind, attributes, index, null);
+    }
+
 
     public AddLayer {
         layerId = Objects.requireNonNullElse(layerId, 0);
@@ -35,11 +43,17 @@ public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attribut
         if (at < 0 || at > map.layers().size()) {
             throw new InvalidOpException("index", "layer index " + at + " is outside 0.." + map.layers().size());
         }
+        if ((kind == LayerKind.IMAGE) != (image != null)) {
+            throw new InvalidOpException("image", kind == LayerKind.IMAGE ? "an image layer needs its image"
+                    : "only an image layer has an image");
+        }
         int id = layerId == 0 ? map.takeLayerId() : layerId;
-        Layer layer = kind == LayerKind.TILE
-                ? new TileLayer(id, attributes, map.width(), map.height())
-                : new ObjectLayer(id, attributes);
+        Layer layer = switch (kind) {
+            case TILE -> new TileLayer(id, attributes, map.width(), map.height());
+            case OBJECT -> new ObjectLayer(id, attributes);
+            case IMAGE -> new ImageLayer(id, attributes, image);
+        };
         map.insertLayer(at, layer);
-        return new Applied(new AddLayer(id, kind, attributes, at), new RemoveLayer(id));
+        return new Applied(new AddLayer(id, kind, attributes, at, image), new RemoveLayer(id));
     }
 }

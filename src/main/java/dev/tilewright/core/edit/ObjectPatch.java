@@ -3,6 +3,7 @@ package dev.tilewright.core.edit;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.ObjectText;
 
 import java.util.List;
 import java.util.Objects;
@@ -12,12 +13,13 @@ import java.util.Objects;
  * last-writer-wins register, so two people moving and renaming one object at once both win.
  */
 public record ObjectPatch(String name, String type, ObjectShape shape, Double x, Double y, Double width,
-                          Double height, Double rotation, Long gid, Boolean visible, List<Difference> points) {
+                          Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
+                          ObjectText text) {
 
     MapObject applyTo(MapObject o) {
         return new MapObject(o.id(), or(name, o.name()), or(type, o.type()), or(shape, o.shape()), or(x, o.x()),
                 or(y, o.y()), or(width, o.width()), or(height, o.height()), or(rotation, o.rotation()),
-                or(gid, o.gid()), or(visible, o.visible()), or(points, o.points()), o.properties());
+                or(gid, o.gid()), or(visible, o.visible()), or(points, o.points()), text != null ? text : o.text(), o.properties());
     }
 
     /** The patch that puts back what this patch overwrites on {@code o}. */
@@ -26,7 +28,8 @@ public record ObjectPatch(String name, String type, ObjectShape shape, Double x,
                 name == null ? null : o.name(), type == null ? null : o.type(), shape == null ? null : o.shape(),
                 x == null ? null : o.x(), y == null ? null : o.y(), width == null ? null : o.width(),
                 height == null ? null : o.height(), rotation == null ? null : o.rotation(),
-                gid == null ? null : o.gid(), visible == null ? null : o.visible(), points == null ? null : o.points());
+                gid == null ? null : o.gid(), visible == null ? null : o.visible(), points == null ? null : o.points(),
+                text == null ? null : o.text());
     }
 
     private static <T> T or(T patched, T current) {

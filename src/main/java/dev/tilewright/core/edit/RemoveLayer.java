@@ -1,6 +1,7 @@
 package dev.tilewright.core.edit;
 
 import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
@@ -21,7 +22,8 @@ public record RemoveLayer(int layerId) implements MapOp {
         Layer layer = Checks.layer(map, layerId);
         int index = map.layerIndex(layerId);
         List<MapOp> restore = new ArrayList<>();
-        restore.add(new AddLayer(layerId, layer.kind(), layer.attributes(), index));
+        restore.add(new AddLayer(layerId, layer.kind(), layer.attributes(), index,
+                layer instanceof ImageLayer picture ? picture.image() : null));
         if (layer instanceof TileLayer tiles) {
             restoreChunks(tiles, restore);
         } else if (layer instanceof ObjectLayer objects) {

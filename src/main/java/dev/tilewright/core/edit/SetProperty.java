@@ -51,8 +51,7 @@ public record SetProperty(Integer layerId, Integer objectId, String name, Proper
             ObjectLayer layer = Checks.objectLayer(map, layerId);
             MapObject o = Checks.object(layer, objectId);
             previous = o.properties().get(name);
-            layer.put(new MapObject(o.id(), o.name(), o.type(), o.shape(), o.x(), o.y(), o.width(), o.height(),
-                    o.rotation(), o.gid(), o.visible(), o.points(), update(o.properties())));
+            layer.put(o.withProperties(update(o.properties())));
         }
         return new Applied(this, new SetProperty(layerId, objectId, name, previous.orElse(null)));
     }

@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * A layer of a map: an id unique within the map, attributes a designer edits, and content that depends on the kind.
  */
-public abstract sealed class Layer permits TileLayer, ObjectLayer {
+public abstract sealed class Layer permits TileLayer, ObjectLayer, ImageLayer {
 
     private final int id;
     private LayerAttributes attributes;

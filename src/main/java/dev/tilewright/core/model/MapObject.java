@@ -15,7 +15,7 @@ import java.util.Objects;
 /* id 0 stands for "not yet assigned" in an op that adds an object; objects on a layer have positive ids. */
 public record MapObject(Integer id, String name, String type, ObjectShape shape, double x, double y, Double width,
                         Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
-                        Properties properties) {
+                        ObjectText text, Properties properties) {
 
     public MapObject {
         id = Objects.requireNonNullElse(id, 0);
@@ -51,6 +51,10 @@ public record MapObject(Integer id, String name, String type, ObjectShape shape,
         if (minPoints == 0 && !points.isEmpty()) {
             throw new IllegalArgumentException("a " + shape.wireName() + " has no points");
         }
+        if ((shape == ObjectShape.TEXT) != (text != null)) {
+            throw new IllegalArgumentException(shape == ObjectShape.TEXT ? "a text object needs its text"
+                    : "only a text object has text");
+        }
         properties = Objects.requireNonNullElse(properties, Properties.EMPTY);
     }
 
@@ -61,6 +65,12 @@ public record MapObject(Integer id, String name, String type, ObjectShape shape,
     }
 
     public MapObject withId(int newId) {
-        return new MapObject(newId, name, type, shape, x, y, width, height, rotation, gid, visible, points, properties);
+        return new MapObject(newId, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
+                properties);
+    }
+
+    public MapObject withProperties(Properties newProperties) {
+        return new MapObject(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
+                newProperties);
     }
 }

@@ -2,9 +2,9 @@ package dev.tilewright.core.model;
 
 import java.util.Locale;
 
-/** The shapes of map objects Tiled draws. A tile object is a rectangle with a gid. */
+/** The shapes of map objects Tiled draws. A tile object is a rectangle with a gid; a text object has its text. */
 public enum ObjectShape {
-    RECTANGLE, ELLIPSE, POINT, POLYGON, POLYLINE;
+    RECTANGLE, ELLIPSE, POINT, POLYGON, POLYLINE, TEXT;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
@@ -17,6 +17,6 @@ public enum ObjectShape {
             }
         }
         throw new IllegalArgumentException("unknown object shape '" + name
-                + "': use rectangle, ellipse, point, polygon or polyline");
+                + "': use rectangle, ellipse, point, polygon, polyline or text");
     }
 }

@@ -102,7 +102,7 @@ class MapOpTest {
     void updateObjectChangesOnlyThePatchedFields() {
         new AddObject(2, object(0)).applyTo(map);
         MapSnapshot before = MapSnapshot.of(map);
-        ObjectPatch move = new ObjectPatch(null, null, null, 50.0, 60.0, null, null, null, null, null, null);
+        ObjectPatch move = new ObjectPatch(null, null, null, 50.0, 60.0, null, null, null, null, null, null, null);
         Applied applied = new UpdateObject(2, 1, move).applyTo(map);
         MapObject moved = map.layer(2).map(l -> ((dev.tilewright.core.model.ObjectLayer) l).object(1).orElseThrow())
                 .orElseThrow();
@@ -111,7 +111,7 @@ class MapOpTest {
         assertThat(((UpdateObject) applied.inverse()).patch().name()).isNull();
         applied.inverse().applyTo(map);
         assertThat(MapSnapshot.of(map)).isEqualTo(before);
-        ObjectPatch shrink = new ObjectPatch(null, null, null, null, null, -1.0, null, null, null, null, null);
+        ObjectPatch shrink = new ObjectPatch(null, null, null, null, null, -1.0, null, null, null, null, null, null);
         assertThatThrownBy(() -> new UpdateObject(2, 1, shrink).applyTo(map)).hasMessageContaining("not negative");
     }
 
@@ -153,6 +153,6 @@ class MapOpTest {
     }
 
     static MapObject object(int id) {
-        return new MapObject(id, "door", "Door", ObjectShape.RECTANGLE, 10, 20, 16.0, 32.0, 0.0, 0L, true, List.of(), null);
+        return new MapObject(id, "door", "Door", ObjectShape.RECTANGLE, 10, 20, 16.0, 32.0, 0.0, 0L, true, List.of(), null, null);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tilewright.core.edit;
 
+import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
@@ -15,7 +16,7 @@ import java.util.List;
 public record MapSnapshot(String name, Properties properties, List<LayerSnapshot> layers) {
 
     public record LayerSnapshot(int id, String kind, LayerAttributes attributes, List<Integer> cells,
-                                List<MapObject> objects) {
+                                List<MapObject> objects, ImageLayer.Image image) {
     }
 
     public static MapSnapshot of(TileMap map) {
@@ -25,9 +26,12 @@ public record MapSnapshot(String name, Properties properties, List<LayerSnapshot
     private static LayerSnapshot layer(Layer layer) {
         if (layer instanceof TileLayer tiles) {
             return new LayerSnapshot(layer.id(), "tile", layer.attributes(),
-                    Arrays.stream(tiles.read(tiles.bounds())).boxed().toList(), List.of());
+                    Arrays.stream(tiles.read(tiles.bounds())).boxed().toList(), List.of(), null);
+        }
+        if (layer instanceof ImageLayer picture) {
+            return new LayerSnapshot(layer.id(), "image", layer.attributes(), List.of(), List.of(), picture.image());
         }
         return new LayerSnapshot(layer.id(), "object", layer.attributes(), List.of(),
-                List.copyOf(((ObjectLayer) layer).objects()));
+                List.copyOf(((ObjectLayer) layer).objects()), null);
     }
 }

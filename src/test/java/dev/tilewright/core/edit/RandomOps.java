@@ -41,10 +41,10 @@ public final class RandomOps {
             }
             case 4 -> new AddObject(objectLayer, new MapObject(r.nextInt(3) == 0 ? 1 + r.nextInt(5) : 0, "o" + r.nextInt(9),
                     "", ObjectShape.POLYGON, r.nextInt(500), r.nextInt(500), 0.0, 0.0, 0.0, (long) r.nextInt(8), null,
-                    List.of(new Difference(0, 0), new Difference(4, 0), new Difference(0, 4)), null),
+                    List.of(new Difference(0, 0), new Difference(4, 0), new Difference(0, 4)), null, null),
                     r.nextBoolean() ? null : r.nextInt(4));
             case 5 -> new UpdateObject(objectLayer, 1 + r.nextInt(6), new ObjectPatch(null, null, null,
-                    (double) r.nextInt(100), null, r.nextBoolean() ? 8.0 : -1.0, null, 45.0, null, r.nextBoolean(), null));
+                    (double) r.nextInt(100), null, r.nextBoolean() ? 8.0 : -1.0, null, 45.0, null, r.nextBoolean(), null, null));
             case 6 -> new RemoveObject(objectLayer, 1 + r.nextInt(6));
             case 7 -> new AddLayer(r.nextInt(4) == 0 ? anyLayer : 0, r.nextBoolean() ? LayerKind.TILE : LayerKind.OBJECT,
                     LayerAttributes.named("l" + r.nextInt(5)), r.nextBoolean() ? null : r.nextInt(4));
