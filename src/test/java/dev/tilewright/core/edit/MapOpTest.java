@@ -75,6 +75,31 @@ class MapOpTest {
     }
 
     @Test
+    void largeRegionsTravelAsTiledsBase64ZlibDataAndDecodeExactly() {
+        long[] gids = new long[40 * 30];
+        for (int i = 0; i < gids.length; i++) {
+            gids[i] = i % 13 == 0 ? Integer.toUnsignedLong(Gid.of(1 + i % 12, Gid.FLIP_DIAGONAL)) : 1 + i % 12;
+        }
+        PutRegion region = new PutRegion(1, 5, 6, 40, 30, gids);
+        assertThat(region.gids()).as("kept compact").isNull();
+        assertThat(region.data()).isNotBlank();
+        assertThat(new PutRegion(1, 5, 6, 40, 30, null, region.data())).isEqualTo(region);
+        region.applyTo(map);
+        assertThat(Integer.toUnsignedLong(ground().get(5, 6))).isEqualTo(gids[0]);
+        assertThat(ground().get(44, 35)).isEqualTo((int) gids[gids.length - 1]);
+    }
+
+    @Test
+    void regionDataThatInflatesPastTheRegionIsRefusedWithoutInflatingIt() {
+        String bomb = new PutRegion(1, 0, 0, 100, 80, new long[100 * 80]).data();
+        PutRegion small = new PutRegion(1, 0, 0, 2, 2, null, bomb);
+        assertThatThrownBy(() -> small.applyTo(map)).isInstanceOf(InvalidOpException.class)
+                .hasMessageContaining("exactly 16 bytes");
+        assertThatThrownBy(() -> new PutRegion(1, 0, 0, 2, 2, null, "not base64!").applyTo(map))
+                .hasMessageContaining("not base64");
+    }
+
+    @Test
     void batchIsAllOrNothing() {
         MapSnapshot before = MapSnapshot.of(map);
         Batch batch = new Batch(List.of(
