@@ -38,7 +38,7 @@ public record Property(String name, PropertyType type, Object value) {
         }
         return switch (type) {
             case STRING, FILE -> value.toString();
-            case INT -> toLong(name, value);
+            case INT, OBJECT -> toLong(name, value);
             case FLOAT -> toDouble(name, value);
             case BOOL -> toBoolean(name, value);
             case COLOR -> toColor(name, value);

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** The custom property types Tiled knows, by the names Tiled writes. */
 public enum PropertyType {
-    STRING, INT, FLOAT, BOOL, COLOR, FILE;
+    STRING, INT, FLOAT, BOOL, COLOR, FILE, OBJECT;
 
     public String tiledName() {
         return name().toLowerCase(Locale.ROOT);
@@ -16,6 +16,6 @@ public enum PropertyType {
                 return type;
             }
         }
-        throw new IllegalArgumentException("unknown property type '" + name + "': use string, int, float, bool, color or file");
+        throw new IllegalArgumentException("unknown property type '" + name + "': use string, int, float, bool, color, file or object");
     }
 }

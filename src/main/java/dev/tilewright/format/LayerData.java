@@ -1,0 +1,166 @@
+package dev.tilewright.format;
+
+import com.github.luben.zstd.ZstdInputStream;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.InflaterInputStream;
+
+/**
+ * Tile layer data in every encoding Tiled writes: CSV, or base64 of little-endian uint32 gids, uncompressed or
+ * compressed with zlib, gzip or zstd. Decoding reads at most one byte past the size the layer needs, so a
+ * compressed bomb is refused without being inflated.
+ */
+public final class LayerData {
+
+    /** How layer data is written. */
+    public enum Encoding { CSV, BASE64 }
+
+    public enum Compression { NONE, ZLIB, GZIP, ZSTD }
+
+    private LayerData() {
+    }
+
+    public static Encoding encoding(String name, String file) {
+        if (name == null || name.isEmpty()) {
+            return null;
+        }
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "csv" -> Encoding.CSV;
+            case "base64" -> Encoding.BASE64;
+            default -> throw TiledFormatException.invalid(file, "unknown layer data encoding '" + name + "'");
+        };
+    }
+
+    public static Compression compression(String name, String file) {
+        if (name == null || name.isEmpty()) {
+            return Compression.NONE;
+        }
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "zlib" -> Compression.ZLIB;
+            case "gzip" -> Compression.GZIP;
+            case "zstd" -> Compression.ZSTD;
+            default -> throw TiledFormatException.invalid(file, "unknown layer data compression '" + name + "'");
+        };
+    }
+
+    /** Decodes exactly {@code cells} gids (as Java ints holding uint32 bits). */
+    public static int[] decode(Encoding encoding, Compression compression, String text, int cells, String file,
+                               String layer) {
+        if (encoding == Encoding.CSV) {
+            return csv(text, cells, file, layer);
+        }
+        byte[] packed;
+        try {
+            packed = Base64.getMimeDecoder().decode(text.strip());
+        } catch (IllegalArgumentException e) {
+            throw TiledFormatException.invalid(file, "layer '" + layer + "' data is not base64: " + e.getMessage());
+        }
+        long expected = (long) cells * Integer.BYTES;
+        byte[] raw = inflate(packed, compression, expected, file, layer);
+        if (raw.length != expected) {
+            throw TiledFormatException.invalid(file, "layer '" + layer + "' data holds " + (raw.length > expected
+                    ? "more than " + expected : String.valueOf(raw.length)) + " bytes; a " + cells
+                    + "-tile layer needs exactly " + expected);
+        }
+        int[] gids = new int[cells];
+        ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(gids);
+        return gids;
+    }
+
+    /** Gids from a plain list of unsigned numbers (Tiled's JSON array form). */
+    public static int checkedGid(long value, String file, String layer) {
+        if (value < 0 || value > 0xFFFF_FFFFL) {
+            throw TiledFormatException.invalid(file, "layer '" + layer + "' has gid " + value + ", outside 0..4294967295");
+        }
+        return (int) value;
+    }
+
+    private static int[] csv(String text, int cells, String file, String layer) {
+        int[] gids = new int[cells];
+        int count = 0;
+        for (String token : text.split(",")) {
+            String trimmed = token.strip();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            if (count == cells) {
+                throw TiledFormatException.invalid(file, "layer '" + layer + "' CSV has more than " + cells + " gids");
+            }
+            try {
+                gids[count++] = checkedGid(Long.parseLong(trimmed), file, layer);
+            } catch (NumberFormatException e) {
+                throw TiledFormatException.invalid(file, "layer '" + layer + "' CSV has '" + trimmed + "', not a gid");
+            }
+        }
+        if (count != cells) {
+            throw TiledFormatException.invalid(file, "layer '" + layer + "' CSV has " + count + " gids; it needs " + cells);
+        }
+        return gids;
+    }
+
+    private static byte[] inflate(byte[] packed, Compression compression, long expected, String file, String layer) {
+        if (compression == Compression.NONE) {
+            return packed;
+        }
+        try (InputStream in = switch (compression) {
+            case ZLIB -> new InflaterInputStream(new ByteArrayInputStream(packed));
+            case GZIP -> new GZIPInputStream(new ByteArrayInputStream(packed));
+            case ZSTD -> new ZstdInputStream(new ByteArrayInputStream(packed));
+            case NONE -> throw new IllegalStateException();
+        }) {
+            return in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, expected + 1));
+        } catch (IOException e) {
+            throw TiledFormatException.invalid(file, "layer '" + layer + "' data is not valid "
+                    + compression.name().toLowerCase(Locale.ROOT) + ": " + e.getMessage());
+        }
+    }
+
+    /** Encodes gids as Tiled writes them: CSV rows, or base64 of (compressed) little-endian uint32. */
+    public static String encode(int[] gids, int width, Encoding encoding, Compression compression) {
+        if (encoding == Encoding.CSV) {
+            StringBuilder out = new StringBuilder(gids.length * 3);
+            for (int i = 0; i < gids.length; i++) {
+                out.append(Integer.toUnsignedString(gids[i]));
+                if (i + 1 < gids.length) {
+                    out.append(',');
+                    if ((i + 1) % width == 0) {
+                        out.append('\n');
+                    }
+                }
+            }
+            return out.toString();
+        }
+        ByteBuffer raw = ByteBuffer.allocate(gids.length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        raw.asIntBuffer().put(gids);
+        return Base64.getEncoder().encodeToString(compress(raw.array(), compression));
+    }
+
+    private static byte[] compress(byte[] raw, Compression compression) {
+        if (compression == Compression.NONE) {
+            return raw;
+        }
+        if (compression == Compression.ZSTD) {
+            return com.github.luben.zstd.Zstd.compress(raw, 3);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 4 + 64);
+        try (OutputStream compressing = compression == Compression.ZLIB
+                ? new DeflaterOutputStream(out) : new GZIPOutputStream(out)) {
+            compressing.write(raw);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+}

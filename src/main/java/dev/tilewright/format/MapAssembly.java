@@ -1,0 +1,152 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileLayer;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the TMX and TMJ readers share once a file is parsed: layers as read (tile data possibly in chunks) become
+ * the core layers of a finite map. Group layers are flattened on the way in: a child's opacity is multiplied by
+ * its groups', offsets add up, it is visible only when its groups are, and takes a group's tint if it has none.
+ */
+final class MapAssembly {
+
+    /** A rectangle of gids as written in a file: the whole layer, or one chunk of an infinite map. */
+    record Chunk(int x, int y, int width, int height, int[] gids) {
+    }
+
+    sealed interface RawLayer permits RawTiles, RawObjects, RawImage {
+        int id();
+
+        LayerAttributes attributes();
+    }
+
+    record RawTiles(int id, LayerAttributes attributes, List<Chunk> chunks) implements RawLayer {
+    }
+
+    record RawObjects(int id, LayerAttributes attributes, List<MapObject> objects) implements RawLayer {
+    }
+
+    record RawImage(int id, LayerAttributes attributes, ImageLayer.Image image) implements RawLayer {
+    }
+
+    private MapAssembly() {
+    }
+
+    static LayerAttributes compose(LayerAttributes group, LayerAttributes child) {
+        if (group == null) {
+            return child;
+        }
+        return new LayerAttributes(child.name(), group.visible() && child.visible(), group.locked() || child.locked(),
+                group.opacity() * child.opacity(), group.offset().plus(child.offset()),
+                child.tint() != null ? child.tint() : group.tint(), child.properties());
+    }
+
+    static TiledMap assemble(String file, int width, int height, int tileWidth, int tileHeight, boolean infinite,
+                             String backgroundColor, Properties properties, List<TiledTileset> tilesets,
+                             List<RawLayer> raw, Map<String, byte[]> images, ReadLimits limits) {
+        TileRect bounds = infinite ? chunkBounds(raw, width, height) : new TileRect(0, 0, width, height);
+        limits.check(file, bounds.width(), bounds.height());
+        Difference shift = new Difference(-(double) bounds.x() * tileWidth, -(double) bounds.y() * tileHeight);
+        int nextLayerId = raw.stream().mapToInt(RawLayer::id).max().orElse(0) + 1;
+        int nextObjectId = raw.stream().filter(l -> l instanceof RawObjects)
+                .flatMap(l -> ((RawObjects) l).objects().stream()).mapToInt(MapObject::id).max().orElse(0) + 1;
+        Set<Integer> layerIds = new HashSet<>();
+        Set<Integer> objectIds = new HashSet<>();
+        List<Layer> layers = new ArrayList<>();
+        for (RawLayer layer : raw) {
+            int id = layer.id() > 0 && layerIds.add(layer.id()) ? layer.id() : nextLayerId++;
+            layerIds.add(id);
+            if (layer instanceof RawTiles tiles) {
+                layers.add(tileLayer(file, id, tiles, bounds, tilesets));
+            } else if (layer instanceof RawObjects objects) {
+                ObjectLayer objectLayer = new ObjectLayer(id, objects.attributes());
+                for (MapObject object : objects.objects()) {
+                    checkGid(file, "object " + object.id() + " on layer '" + objects.attributes().name() + "'",
+                            (int) (long) object.gid(), tilesets);
+                    MapObject placed = object.id() > 0 ? object : object.withId(nextObjectId++);
+                    if (!objectIds.add(placed.id())) {
+                        throw TiledFormatException.invalid(file, "object id " + placed.id() + " is used twice");
+                    }
+                    objectLayer.put(infinite ? moved(placed, shift) : placed);
+                }
+                layers.add(objectLayer);
+            } else if (layer instanceof RawImage image) {
+                layers.add(new ImageLayer(id, image.attributes(), image.image()));
+            }
+        }
+        Position offset = new Position((double) bounds.x() * tileWidth, (double) bounds.y() * tileHeight);
+        return new TiledMap(file, bounds.width(), bounds.height(), tileWidth, tileHeight, offset, backgroundColor,
+                properties, tilesets, layers, nextObjectId, images);
+    }
+
+    private static TileLayer tileLayer(String file, int id, RawTiles tiles, TileRect bounds, List<TiledTileset> tilesets) {
+        TileLayer layer = new TileLayer(id, tiles.attributes(), bounds.width(), bounds.height());
+        for (Chunk chunk : tiles.chunks()) {
+            for (int gid : chunk.gids()) {
+                checkGid(file, "layer '" + tiles.attributes().name() + "'", gid, tilesets);
+            }
+            layer.write(new TileRect(chunk.x() - bounds.x(), chunk.y() - bounds.y(), chunk.width(), chunk.height()),
+                    chunk.gids());
+        }
+        return layer;
+    }
+
+    private static MapObject moved(MapObject o, Difference shift) {
+        return new MapObject(o.id(), o.name(), o.type(), o.shape(), o.x() + shift.dx(), o.y() + shift.dy(), o.width(),
+                o.height(), o.rotation(), o.gid(), o.visible(), o.points(), o.text(), o.properties());
+    }
+
+    private static TileRect chunkBounds(List<RawLayer> raw, int width, int height) {
+        long x0 = Long.MAX_VALUE;
+        long y0 = Long.MAX_VALUE;
+        long x1 = Long.MIN_VALUE;
+        long y1 = Long.MIN_VALUE;
+        for (RawLayer layer : raw) {
+            if (layer instanceof RawTiles tiles) {
+                for (Chunk chunk : tiles.chunks()) {
+                    x0 = Math.min(x0, chunk.x());
+                    y0 = Math.min(y0, chunk.y());
+                    x1 = Math.max(x1, (long) chunk.x() + chunk.width());
+                    y1 = Math.max(y1, (long) chunk.y() + chunk.height());
+                }
+            }
+        }
+        if (x0 == Long.MAX_VALUE) {
+            return new TileRect(0, 0, Math.max(1, width), Math.max(1, height));
+        }
+        return new TileRect((int) x0, (int) y0, (int) Math.min(Integer.MAX_VALUE, x1 - x0),
+                (int) Math.min(Integer.MAX_VALUE, y1 - y0));
+    }
+
+    static void checkGid(String file, String where, int gid, List<TiledTileset> tilesets) {
+        if (gid == Gid.EMPTY) {
+            return;
+        }
+        int id = Gid.id(gid);
+        TiledTileset owner = null;
+        for (TiledTileset tileset : tilesets) {
+            if (tileset.firstGid() <= id && (owner == null || tileset.firstGid() > owner.firstGid())) {
+                owner = tileset;
+            }
+        }
+        if (owner == null || !owner.tileset().hasTile(id - owner.firstGid())) {
+            throw TiledFormatException.invalid(file, where + " has gid " + Integer.toUnsignedString(gid)
+                    + " (tile " + id + "), which no tileset of the map has");
+        }
+    }
+}

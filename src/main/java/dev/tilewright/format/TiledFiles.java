@@ -1,0 +1,76 @@
+package dev.tilewright.format;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The files of one upload by path. A reference written in a file is resolved against that file's folder and
+ * must stay inside the upload: absolute paths, drive letters, URLs and {@code ..} that climb out are refused.
+ * When a resolved path was not sent but exactly one sent file has its name (curl sends bare file names), that
+ * file is used.
+ */
+public final class TiledFiles {
+
+    private final Map<String, byte[]> files = new LinkedHashMap<>();
+
+    public TiledFiles(Map<String, byte[]> byPath) {
+        byPath.forEach((path, bytes) -> files.put(normalise(path, path), bytes));
+    }
+
+    public Set<String> paths() {
+        return files.keySet();
+    }
+
+    /** The path a reference in {@code fromFile} names, inside the upload. */
+    public String resolve(String fromFile, String reference) {
+        if (reference == null || reference.isBlank()) {
+            throw TiledFormatException.invalid(fromFile, "a file reference is empty");
+        }
+        String ref = reference.replace('\\', '/');
+        if (ref.startsWith("/") || ref.matches("^[A-Za-z]:.*") || ref.contains("://") || ref.startsWith("~")) {
+            throw TiledFormatException.invalid(fromFile, "'" + reference
+                    + "' points outside the upload; references must be relative paths inside it");
+        }
+        int slash = fromFile.lastIndexOf('/');
+        String folder = slash < 0 ? "" : fromFile.substring(0, slash + 1);
+        return normalise(fromFile, folder + ref);
+    }
+
+    public byte[] read(String fromFile, String path) {
+        byte[] bytes = files.get(path);
+        if (bytes != null) {
+            return bytes;
+        }
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        List<String> sameName = files.keySet().stream()
+                .filter(p -> p.equals(name) || p.endsWith("/" + name)).toList();
+        if (sameName.size() == 1) {
+            return files.get(sameName.get(0));
+        }
+        throw new TiledFormatException(TiledFormatException.Kind.MISSING_FILE, fromFile, "'" + path
+                + "' is referenced by " + fromFile + " but was not sent; add it as a files part"
+                + (sameName.size() > 1 ? " (several sent files are called " + name + "; send it by its path)" : ""));
+    }
+
+    private static String normalise(String fromFile, String path) {
+        String[] parts = path.replace('\\', '/').split("/");
+        java.util.ArrayDeque<String> out = new java.util.ArrayDeque<>();
+        for (String part : parts) {
+            if (part.isEmpty() || part.equals(".")) {
+                continue;
+            }
+            if (part.equals("..")) {
+                if (out.isEmpty()) {
+                    throw TiledFormatException.invalid(fromFile, "'" + path + "' climbs out of the upload with ..");
+                }
+                out.removeLast();
+            } else {
+                out.addLast(part);
+            }
+        }
+        return out.stream().collect(Collectors.joining("/"));
+    }
+}

@@ -1,0 +1,18 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.Properties;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Tiled map as read: an orthogonal, finite map (an infinite one is cut to the chunks it has, with its origin
+ * kept as {@code offset}, the world position of tile (0,0)), its tilesets with their first gids, its layers bottom
+ * first (group layers flattened), and the images its image layers show, by path.
+ */
+public record TiledMap(String file, int width, int height, int tileWidth, int tileHeight, Position offset,
+                       String backgroundColor, Properties properties, List<TiledTileset> tilesets, List<Layer> layers,
+                       int nextObjectId, Map<String, byte[]> images) {
+}

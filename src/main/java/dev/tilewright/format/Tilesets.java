@@ -1,0 +1,17 @@
+package dev.tilewright.format;
+
+/** Reads an external tileset by its extension: .tsx (XML) or .tsj/.json (JSON). */
+final class Tilesets {
+
+    private Tilesets() {
+    }
+
+    static TiledTileset read(TiledFiles files, String from, String path, int firstGid) {
+        files.read(from, path);
+        String lower = path.toLowerCase(java.util.Locale.ROOT);
+        if (lower.endsWith(".tsj") || lower.endsWith(".json")) {
+            return new TmjReader(files, new ReadLimits(Integer.MAX_VALUE, Integer.MAX_VALUE)).readTileset(path, firstGid);
+        }
+        return new TmxReader(files, new ReadLimits(Integer.MAX_VALUE, Integer.MAX_VALUE)).readTileset(path, firstGid);
+    }
+}

@@ -1,0 +1,336 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.Tileset;
+import tools.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Reads Tiled's JSON formats: maps (.tmj/.json), tilesets (.tsj) and object templates (.tj). */
+public final class TmjReader {
+
+    private final TiledFiles files;
+    private final ReadLimits limits;
+    private final Map<String, MapObject> templates = new HashMap<>();
+    private List<TiledTileset> mapTilesets = List.of();
+
+    public TmjReader(TiledFiles files, ReadLimits limits) {
+        this.files = files;
+        this.limits = limits;
+    }
+
+    public TiledMap readMap(String file) {
+        JsonNode map = Json.parse(files.read(file, file), file);
+        if (!Json.text(map, "type", "map").equals("map")) {
+            throw TiledFormatException.invalid(file, "a Tiled JSON map has \"type\": \"map\"");
+        }
+        String orientation = Json.text(map, "orientation", "orthogonal");
+        if (!orientation.equals("orthogonal")) {
+            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, file,
+                    "orientation not supported yet: '" + orientation + "' (Tilewright edits orthogonal maps)");
+        }
+        boolean infinite = Json.flag(map, "infinite", false);
+        int width = Json.integer(map, "width", 0, file);
+        int height = Json.integer(map, "height", 0, file);
+        if (!infinite) {
+            limits.check(file, width, height);
+        }
+        List<TiledTileset> tilesets = new ArrayList<>();
+        for (JsonNode tileset : map.path("tilesets").values()) {
+            int firstGid = Json.integer(tileset, "firstgid", 1, file);
+            if (tileset.has("source")) {
+                tilesets.add(Tilesets.read(files, file, files.resolve(file, tileset.get("source").asString()), firstGid));
+            } else {
+                tilesets.add(tileset(tileset, file, firstGid, null));
+            }
+        }
+        mapTilesets = tilesets;
+        List<MapAssembly.RawLayer> layers = new ArrayList<>();
+        Map<String, byte[]> images = new LinkedHashMap<>();
+        readLayers(map.path("layers"), null, file, width, height, layers, images);
+        return MapAssembly.assemble(file, width, height, Json.integer(map, "tilewidth", 0, file),
+                Json.integer(map, "tileheight", 0, file), infinite, Json.text(map, "backgroundcolor", null),
+                properties(map, file), tilesets, layers, images, limits);
+    }
+
+    public TiledTileset readTileset(String file, int firstGid) {
+        return tileset(Json.parse(files.read(file, file), file), file, firstGid, file);
+    }
+
+    private TiledTileset tileset(JsonNode ts, String file, int firstGid, String source) {
+        String name = Json.text(ts, "name", TmxReader.baseName(file));
+        int tileWidth = Json.integer(ts, "tilewidth", 0, file);
+        int tileHeight = Json.integer(ts, "tileheight", 0, file);
+        JsonNode offset = ts.path("tileoffset");
+        int offsetX = Json.integer(offset, "x", 0, file);
+        int offsetY = Json.integer(offset, "y", 0, file);
+        Map<Integer, TileData> tiles = new TreeMap<>();
+        Map<Integer, byte[]> tileImages = new TreeMap<>();
+        for (JsonNode tile : ts.path("tiles").values()) {
+            int id = Json.integer(tile, "id", -1, file);
+            if (id < 0) {
+                throw TiledFormatException.invalid(file, "a tile of tileset '" + name + "' has no id");
+            }
+            TileData.TileImage image = null;
+            if (tile.has("image")) {
+                String path = files.resolve(file, tile.get("image").asString());
+                byte[] bytes = files.read(file, path);
+                tileImages.put(id, bytes);
+                image = new TileData.TileImage(tile.get("image").asString(),
+                        size(tile, "imagewidth", bytes, true, path), size(tile, "imageheight", bytes, false, path));
+            }
+            List<TileData.Frame> frames = new ArrayList<>();
+            for (JsonNode frame : tile.path("animation").values()) {
+                frames.add(new TileData.Frame(Json.integer(frame, "tileid", 0, file), Json.integer(frame, "duration", 0, file)));
+            }
+            List<MapObject> collision = new ArrayList<>();
+            for (JsonNode object : tile.path("objectgroup").path("objects").values()) {
+                collision.add(object(object, file));
+            }
+            TileData data = new TileData(properties(tile, file), Json.text(tile, "class", Json.text(tile, "type", "")),
+                    tile.has("probability") ? Json.decimal(tile, "probability", 1, file) : null, frames, collision, image);
+            if (!data.isEmpty()) {
+                tiles.put(id, data);
+            }
+        }
+        Properties properties = properties(ts, file);
+        try {
+            if (!ts.has("image")) {
+                int span = tiles.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+                return new TiledTileset(firstGid, source, new Tileset(name, tileWidth, tileHeight, 0, 0, 0,
+                        Math.max(1, span), 0, 0, null, offsetX, offsetY, null, properties, tiles), null, tileImages);
+            }
+            String imageSource = ts.get("image").asString();
+            String imagePath = files.resolve(file, imageSource);
+            byte[] atlas = files.read(file, imagePath);
+            int imageWidth = size(ts, "imagewidth", atlas, true, imagePath);
+            int imageHeight = size(ts, "imageheight", atlas, false, imagePath);
+            int margin = Json.integer(ts, "margin", 0, file);
+            int spacing = Json.integer(ts, "spacing", 0, file);
+            Tileset grid = Tileset.grid(name, imageWidth, imageHeight, tileWidth, tileHeight, margin, spacing, null);
+            Integer trans = ts.has("transparentcolor") ? TmxReader.color(ts.get("transparentcolor").asString(), file) : null;
+            Tileset tileset = new Tileset(name, tileWidth, tileHeight, margin, spacing,
+                    Json.integer(ts, "columns", grid.columns(), file), Json.integer(ts, "tilecount", grid.tileCount(), file),
+                    imageWidth, imageHeight, trans, offsetX, offsetY, imageSource, properties, tiles);
+            return new TiledTileset(firstGid, source, tileset, atlas, Map.of());
+        } catch (IllegalArgumentException e) {
+            throw TiledFormatException.invalid(file, "tileset '" + name + "': " + e.getMessage());
+        }
+    }
+
+    private static int size(JsonNode node, String name, byte[] bytes, boolean width, String path) {
+        if (node.has(name) && node.get(name).asInt() > 0) {
+            return node.get(name).asInt();
+        }
+        PngHeader.Size size = PngHeader.read(bytes);
+        if (size == null) {
+            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, path,
+                    "only PNG images are supported; " + path + " is not a PNG");
+        }
+        return (int) Math.min(Integer.MAX_VALUE, width ? size.width() : size.height());
+    }
+
+    private void readLayers(JsonNode layers, LayerAttributes group, String file, int width, int height,
+                            List<MapAssembly.RawLayer> out, Map<String, byte[]> images) {
+        for (JsonNode layer : layers.values()) {
+            String type = Json.text(layer, "type", "");
+            int id = Json.integer(layer, "id", 0, file);
+            LayerAttributes attributes = MapAssembly.compose(group, attributes(layer, file));
+            switch (type) {
+                case "tilelayer" -> out.add(new MapAssembly.RawTiles(id, attributes, chunks(layer, file, width, height,
+                        attributes.name())));
+                case "objectgroup" -> {
+                    List<MapObject> objects = new ArrayList<>();
+                    for (JsonNode object : layer.path("objects").values()) {
+                        objects.add(object(object, file));
+                    }
+                    out.add(new MapAssembly.RawObjects(id, attributes, objects));
+                }
+                case "imagelayer" -> {
+                    String source = Json.text(layer, "image", "");
+                    if (source.isEmpty()) {
+                        continue;
+                    }
+                    String path = files.resolve(file, source);
+                    byte[] bytes = files.read(file, path);
+                    images.put(source, bytes);
+                    out.add(new MapAssembly.RawImage(id, attributes, new ImageLayer.Image(source,
+                            size(layer, "imagewidth", bytes, true, path), size(layer, "imageheight", bytes, false, path),
+                            layer.has("transparentcolor") ? TmxReader.color(layer.get("transparentcolor").asString(), file) : null,
+                            Json.flag(layer, "repeatx", false), Json.flag(layer, "repeaty", false))));
+                }
+                case "group" -> readLayers(layer.path("layers"), attributes, file, width, height, out, images);
+                default -> {
+                    // unknown layer types are ignored
+                }
+            }
+        }
+    }
+
+    private static LayerAttributes attributes(JsonNode layer, String file) {
+        try {
+            String name = Json.text(layer, "name", "");
+            return new LayerAttributes(name.isEmpty() ? "layer" : name, Json.flag(layer, "visible", true),
+                    Json.flag(layer, "locked", false), Json.decimal(layer, "opacity", 1, file),
+                    new Difference(Json.decimal(layer, "offsetx", 0, file), Json.decimal(layer, "offsety", 0, file)),
+                    Json.text(layer, "tintcolor", null), properties(layer, file));
+        } catch (IllegalArgumentException x) {
+            throw TiledFormatException.invalid(file, "layer '" + Json.text(layer, "name", "") + "': " + x.getMessage());
+        }
+    }
+
+    private static List<MapAssembly.Chunk> chunks(JsonNode layer, String file, int width, int height, String name) {
+        LayerData.Encoding encoding = LayerData.encoding(Json.text(layer, "encoding", "csv"), file);
+        LayerData.Compression compression = LayerData.compression(Json.text(layer, "compression", null), file);
+        if (layer.has("chunks")) {
+            List<MapAssembly.Chunk> out = new ArrayList<>();
+            for (JsonNode chunk : layer.get("chunks").values()) {
+                int w = Json.integer(chunk, "width", 0, file);
+                int h = Json.integer(chunk, "height", 0, file);
+                if (w < 1 || h < 1 || (long) w * h > 1 << 20) {
+                    throw TiledFormatException.invalid(file, "layer '" + name + "' has a " + w + "x" + h + " chunk");
+                }
+                out.add(new MapAssembly.Chunk(Json.integer(chunk, "x", 0, file), Json.integer(chunk, "y", 0, file), w, h,
+                        gids(chunk.path("data"), encoding, compression, w * h, file, name)));
+            }
+            return out;
+        }
+        if (!layer.has("data")) {
+            return List.of();
+        }
+        return List.of(new MapAssembly.Chunk(0, 0, width, height,
+                gids(layer.get("data"), encoding, compression, width * height, file, name)));
+    }
+
+    private static int[] gids(JsonNode data, LayerData.Encoding encoding, LayerData.Compression compression, int cells,
+                              String file, String name) {
+        if (data.isString()) {
+            return LayerData.decode(encoding == LayerData.Encoding.CSV ? LayerData.Encoding.BASE64 : encoding,
+                    compression, data.asString(), cells, file, name);
+        }
+        if (!data.isArray() || data.size() != cells) {
+            throw TiledFormatException.invalid(file, "layer '" + name + "' data has " + data.size()
+                    + " gids; it needs " + cells);
+        }
+        int[] gids = new int[cells];
+        for (int i = 0; i < cells; i++) {
+            JsonNode gid = data.get(i);
+            if (!gid.isNumber()) {
+                throw TiledFormatException.invalid(file, "layer '" + name + "' data has " + gid + ", not a gid");
+            }
+            gids[i] = LayerData.checkedGid(gid.asLong(), file, name);
+        }
+        return gids;
+    }
+
+    private MapObject object(JsonNode node, String file) {
+        MapObject base = null;
+        if (node.has("template")) {
+            base = templateObject(files.resolve(file, node.get("template").asString()), file, mapTilesets);
+        }
+        ObjectShape shape = base == null ? ObjectShape.RECTANGLE : base.shape();
+        List<Difference> points = base == null ? List.of() : base.points();
+        ObjectText text = base == null ? null : base.text();
+        if (Json.flag(node, "ellipse", false)) {
+            shape = ObjectShape.ELLIPSE;
+        } else if (Json.flag(node, "point", false)) {
+            shape = ObjectShape.POINT;
+        } else if (node.has("polygon") || node.has("polyline")) {
+            shape = node.has("polygon") ? ObjectShape.POLYGON : ObjectShape.POLYLINE;
+            points = new ArrayList<>();
+            for (JsonNode point : node.path(shape == ObjectShape.POLYGON ? "polygon" : "polyline").values()) {
+                points.add(new Difference(Json.decimal(point, "x", 0, file), Json.decimal(point, "y", 0, file)));
+            }
+        } else if (node.has("text")) {
+            shape = ObjectShape.TEXT;
+            JsonNode t = node.get("text");
+            text = new ObjectText(Json.text(t, "text", ""), Json.text(t, "fontfamily", null),
+                    t.has("pixelsize") ? Json.integer(t, "pixelsize", 16, file) : null,
+                    t.has("wrap") ? Json.flag(t, "wrap", false) : null, Json.text(t, "color", null),
+                    t.has("bold") ? Json.flag(t, "bold", false) : null, t.has("italic") ? Json.flag(t, "italic", false) : null,
+                    t.has("underline") ? Json.flag(t, "underline", false) : null,
+                    t.has("strikeout") ? Json.flag(t, "strikeout", false) : null,
+                    t.has("kerning") ? Json.flag(t, "kerning", true) : null, Json.text(t, "halign", null),
+                    Json.text(t, "valign", null));
+        }
+        if (shape != ObjectShape.POLYGON && shape != ObjectShape.POLYLINE) {
+            points = List.of();
+        }
+        if (shape != ObjectShape.TEXT) {
+            text = null;
+        }
+        Properties properties = properties(node, file);
+        try {
+            return new MapObject(Json.integer(node, "id", 0, file), Json.text(node, "name", base == null ? "" : base.name()),
+                    Json.text(node, "class", Json.text(node, "type", base == null ? "" : base.type())), shape,
+                    Json.decimal(node, "x", base == null ? 0 : base.x(), file),
+                    Json.decimal(node, "y", base == null ? 0 : base.y(), file),
+                    Json.decimal(node, "width", base == null ? 0 : base.width(), file),
+                    Json.decimal(node, "height", base == null ? 0 : base.height(), file),
+                    Json.decimal(node, "rotation", base == null ? 0 : base.rotation(), file),
+                    node.has("gid") ? Json.unsigned(node, "gid", file) : base == null ? 0 : base.gid(),
+                    Json.flag(node, "visible", base == null || base.visible()), points, text,
+                    base == null ? properties : Props.merge(base.properties(), properties));
+        } catch (IllegalArgumentException x) {
+            throw TiledFormatException.invalid(file, "object " + Json.text(node, "id", "?") + ": " + x.getMessage());
+        }
+    }
+
+    /** A template's object (.tj here, .tx through the XML reader), its gid moved to the map's tileset. */
+    MapObject templateObject(String path, String from, List<TiledTileset> tilesets) {
+        if (path.toLowerCase(java.util.Locale.ROOT).endsWith(".tx")) {
+            return new TmxReader(files, limits).templateObject(path, from, tilesets);
+        }
+        mapTilesets = tilesets;
+        MapObject cached = templates.get(path);
+        if (cached != null) {
+            return cached;
+        }
+        JsonNode root = Json.parse(files.read(from, path), path);
+        JsonNode object = root.path("object");
+        if (!object.isObject()) {
+            throw TiledFormatException.invalid(path, "a template (.tj) holds {\"type\":\"template\",\"object\":{...}}");
+        }
+        MapObject template = object(object, path);
+        if (template.gid() != 0 && root.has("tileset")) {
+            JsonNode tileset = root.get("tileset");
+            String source = files.resolve(path, Json.text(tileset, "source", ""));
+            int firstGid = Json.integer(tileset, "firstgid", 1, path);
+            TiledTileset owner = mapTilesets.stream().filter(t -> source.equals(t.source())).findFirst()
+                    .orElseThrow(() -> TiledFormatException.invalid(from, "template " + path + " uses tileset " + source
+                            + ", which the map does not list"));
+            int gid = (int) (long) template.gid();
+            long mapped = Integer.toUnsignedLong((owner.firstGid() + Gid.id(gid) - firstGid) | Gid.flags(gid));
+            template = new MapObject(template.id(), template.name(), template.type(), template.shape(), template.x(),
+                    template.y(), template.width(), template.height(), template.rotation(), mapped, template.visible(),
+                    template.points(), template.text(), template.properties());
+        }
+        templates.put(path, template);
+        return template;
+    }
+
+    private static Properties properties(JsonNode owner, String file) {
+        List<Property> read = new ArrayList<>();
+        for (JsonNode p : owner.path("properties").values()) {
+            JsonNode value = p.path("value");
+            Object plain = value.isNumber() ? (Object) value.numberValue() : value.isBoolean() ? value.asBoolean()
+                    : value.isMissingNode() || value.isNull() ? "" : value.isObject() ? null : value.asString();
+            read.add(plain == null ? null : Props.property(file, Json.text(p, "name", ""), Json.text(p, "type", "string"), plain));
+        }
+        return Props.of(file, read);
+    }
+}

@@ -1,0 +1,404 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.Tileset;
+import org.w3c.dom.Element;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Reads Tiled's XML formats: maps (.tmx), tilesets (.tsx) and object templates (.tx). */
+public final class TmxReader {
+
+    private final TiledFiles files;
+    private final ReadLimits limits;
+    private final Map<String, Template> templates = new HashMap<>();
+    private List<TiledTileset> mapTilesets = List.of();
+
+    /** A template's object and the tileset its gid refers to, if any. */
+    private record Template(Element object, String file, int firstGid, String tilesetSource) {
+    }
+
+    public TmxReader(TiledFiles files, ReadLimits limits) {
+        this.files = files;
+        this.limits = limits;
+    }
+
+    public TiledMap readMap(String file) {
+        Element map = Xml.parse(files.read(file, file), file);
+        if (!map.getTagName().equals("map")) {
+            throw TiledFormatException.invalid(file, "a .tmx file starts with <map>, not <" + map.getTagName() + ">");
+        }
+        String orientation = Xml.text(map, "orientation", "orthogonal");
+        if (!orientation.equals("orthogonal")) {
+            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, file,
+                    "orientation not supported yet: '" + orientation + "' (Tilewright edits orthogonal maps)");
+        }
+        boolean infinite = Xml.flag(map, "infinite", false);
+        int width = Xml.integer(map, "width", 0, file);
+        int height = Xml.integer(map, "height", 0, file);
+        if (!infinite) {
+            limits.check(file, width, height);
+        }
+        List<TiledTileset> tilesets = new ArrayList<>();
+        for (Element tileset : Xml.children(map, "tileset")) {
+            int firstGid = Xml.integer(tileset, "firstgid", 1, file);
+            if (tileset.hasAttribute("source")) {
+                String path = files.resolve(file, tileset.getAttribute("source"));
+                tilesets.add(Tilesets.read(files, file, path, firstGid));
+            } else {
+                tilesets.add(tileset(tileset, file, firstGid, null));
+            }
+        }
+        mapTilesets = tilesets;
+        List<MapAssembly.RawLayer> layers = new ArrayList<>();
+        Map<String, byte[]> images = new LinkedHashMap<>();
+        readLayers(map, null, file, width, height, layers, images);
+        return MapAssembly.assemble(file, width, height, Xml.integer(map, "tilewidth", 0, file),
+                Xml.integer(map, "tileheight", 0, file), infinite, map.hasAttribute("backgroundcolor")
+                        ? map.getAttribute("backgroundcolor") : null, properties(map, file), tilesets, layers,
+                images, limits);
+    }
+
+    /** A lone .tsx (firstGid 0). */
+    public TiledTileset readTileset(String file, int firstGid) {
+        Element root = Xml.parse(files.read(file, file), file);
+        if (!root.getTagName().equals("tileset")) {
+            throw TiledFormatException.invalid(file, "a .tsx file starts with <tileset>, not <" + root.getTagName() + ">");
+        }
+        return tileset(root, file, firstGid, file);
+    }
+
+    private TiledTileset tileset(Element ts, String file, int firstGid, String source) {
+        String name = Xml.text(ts, "name", baseName(file));
+        int tileWidth = Xml.integer(ts, "tilewidth", 0, file);
+        int tileHeight = Xml.integer(ts, "tileheight", 0, file);
+        Element offset = Xml.child(ts, "tileoffset");
+        int offsetX = offset == null ? 0 : Xml.integer(offset, "x", 0, file);
+        int offsetY = offset == null ? 0 : Xml.integer(offset, "y", 0, file);
+        Map<Integer, TileData> tiles = new TreeMap<>();
+        Map<Integer, byte[]> tileImages = new TreeMap<>();
+        for (Element tile : Xml.children(ts, "tile")) {
+            int id = Xml.integer(tile, "id", -1, file);
+            if (id < 0) {
+                throw TiledFormatException.invalid(file, "a <tile> of tileset '" + name + "' has no id");
+            }
+            TileData.TileImage image = null;
+            Element tileImage = Xml.child(tile, "image");
+            if (tileImage != null) {
+                String path = files.resolve(file, tileImage.getAttribute("source"));
+                byte[] bytes = files.read(file, path);
+                tileImages.put(id, bytes);
+                image = new TileData.TileImage(tileImage.getAttribute("source"),
+                        size(tileImage, "width", bytes, true, path), size(tileImage, "height", bytes, false, path));
+            }
+            List<TileData.Frame> frames = new ArrayList<>();
+            Element animation = Xml.child(tile, "animation");
+            if (animation != null) {
+                for (Element frame : Xml.children(animation, "frame")) {
+                    frames.add(new TileData.Frame(Xml.integer(frame, "tileid", 0, file),
+                            Xml.integer(frame, "duration", 0, file)));
+                }
+            }
+            List<MapObject> collision = new ArrayList<>();
+            Element shapes = Xml.child(tile, "objectgroup");
+            if (shapes != null) {
+                for (Element object : Xml.children(shapes, "object")) {
+                    collision.add(object(object, file));
+                }
+            }
+            String probability = Xml.text(tile, "probability", null);
+            TileData data = new TileData(properties(tile, file), Xml.text(tile, "class", Xml.text(tile, "type", "")),
+                    probability == null ? null : Xml.decimal(tile, "probability", 1, file), frames, collision, image);
+            if (!data.isEmpty()) {
+                tiles.put(id, data);
+            }
+        }
+        Element image = Xml.child(ts, "image");
+        Properties properties = properties(ts, file);
+        try {
+            if (image == null) {
+                int span = tiles.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+                Tileset tileset = new Tileset(name, tileWidth, tileHeight, 0, 0, 0, Math.max(1, span), 0, 0, null,
+                        offsetX, offsetY, null, properties, tiles);
+                return new TiledTileset(firstGid, source, tileset, null, tileImages);
+            }
+            String imagePath = files.resolve(file, image.getAttribute("source"));
+            byte[] atlas = files.read(file, imagePath);
+            int imageWidth = size(image, "width", atlas, true, imagePath);
+            int imageHeight = size(image, "height", atlas, false, imagePath);
+            int margin = Xml.integer(ts, "margin", 0, file);
+            int spacing = Xml.integer(ts, "spacing", 0, file);
+            Tileset grid = Tileset.grid(name, imageWidth, imageHeight, tileWidth, tileHeight, margin, spacing, null);
+            int columns = Xml.integer(ts, "columns", grid.columns(), file);
+            int tileCount = Xml.integer(ts, "tilecount", grid.tileCount(), file);
+            Integer trans = image.hasAttribute("trans") ? color(image.getAttribute("trans"), file) : null;
+            Tileset tileset = new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth,
+                    imageHeight, trans, offsetX, offsetY, image.getAttribute("source"), properties, tiles);
+            return new TiledTileset(firstGid, source, tileset, atlas, Map.of());
+        } catch (IllegalArgumentException e) {
+            throw TiledFormatException.invalid(file, "tileset '" + name + "': " + e.getMessage());
+        }
+    }
+
+    private static int size(Element image, String attribute, byte[] bytes, boolean width, String path) {
+        if (image.hasAttribute(attribute)) {
+            return Xml.integer(image, attribute, 0, path);
+        }
+        PngHeader.Size size = PngHeader.read(bytes);
+        if (size == null) {
+            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, path,
+                    "only PNG images are supported; " + path + " is not a PNG");
+        }
+        return (int) Math.min(Integer.MAX_VALUE, width ? size.width() : size.height());
+    }
+
+    static Integer color(String text, String file) {
+        String hex = text.strip().replace("#", "");
+        if (!hex.matches("[0-9a-fA-F]{6}")) {
+            throw TiledFormatException.invalid(file, "'" + text + "' is not a colour (rrggbb)");
+        }
+        return Integer.parseInt(hex, 16);
+    }
+
+    private void readLayers(Element parent, LayerAttributes group, String file, int width, int height,
+                            List<MapAssembly.RawLayer> out, Map<String, byte[]> images) {
+        for (Element e : Xml.children(parent, null)) {
+            switch (e.getTagName()) {
+                case "layer" -> {
+                    LayerAttributes attributes = MapAssembly.compose(group, attributes(e, file));
+                    out.add(new MapAssembly.RawTiles(Xml.integer(e, "id", 0, file), attributes,
+                            chunks(e, file, width, height, attributes.name())));
+                }
+                case "objectgroup" -> {
+                    List<MapObject> objects = new ArrayList<>();
+                    for (Element object : Xml.children(e, "object")) {
+                        objects.add(object(object, file));
+                    }
+                    out.add(new MapAssembly.RawObjects(Xml.integer(e, "id", 0, file),
+                            MapAssembly.compose(group, attributes(e, file)), objects));
+                }
+                case "imagelayer" -> {
+                    Element image = Xml.child(e, "image");
+                    if (image == null || !image.hasAttribute("source") || image.getAttribute("source").isEmpty()) {
+                        continue;
+                    }
+                    String path = files.resolve(file, image.getAttribute("source"));
+                    byte[] bytes = files.read(file, path);
+                    images.put(image.getAttribute("source"), bytes);
+                    out.add(new MapAssembly.RawImage(Xml.integer(e, "id", 0, file),
+                            MapAssembly.compose(group, attributes(e, file)), new ImageLayer.Image(
+                            image.getAttribute("source"), size(image, "width", bytes, true, path),
+                            size(image, "height", bytes, false, path),
+                            image.hasAttribute("trans") ? color(image.getAttribute("trans"), file) : null,
+                            Xml.flag(e, "repeatx", false), Xml.flag(e, "repeaty", false))));
+                }
+                case "group" -> readLayers(e, MapAssembly.compose(group, attributes(e, file)), file, width, height,
+                        out, images);
+                default -> {
+                    // properties, tilesets, editor settings and unknown elements are not layers
+                }
+            }
+        }
+    }
+
+    private static LayerAttributes attributes(Element e, String file) {
+        try {
+            return new LayerAttributes(Xml.text(e, "name", "").isEmpty() ? "layer" : e.getAttribute("name"),
+                    Xml.flag(e, "visible", true), Xml.flag(e, "locked", false), Xml.decimal(e, "opacity", 1, file),
+                    new Difference(Xml.decimal(e, "offsetx", 0, file), Xml.decimal(e, "offsety", 0, file)),
+                    e.hasAttribute("tintcolor") ? e.getAttribute("tintcolor") : null, properties(e, file));
+        } catch (IllegalArgumentException x) {
+            throw TiledFormatException.invalid(file, "layer '" + e.getAttribute("name") + "': " + x.getMessage());
+        }
+    }
+
+    private static List<MapAssembly.Chunk> chunks(Element layer, String file, int width, int height, String name) {
+        Element data = Xml.child(layer, "data");
+        if (data == null) {
+            return List.of();
+        }
+        LayerData.Encoding encoding = LayerData.encoding(Xml.text(data, "encoding", null), file);
+        LayerData.Compression compression = LayerData.compression(Xml.text(data, "compression", null), file);
+        List<Element> chunks = Xml.children(data, "chunk");
+        if (chunks.isEmpty()) {
+            return List.of(new MapAssembly.Chunk(0, 0, width, height,
+                    gids(data, encoding, compression, width * height, file, name)));
+        }
+        List<MapAssembly.Chunk> out = new ArrayList<>();
+        for (Element chunk : chunks) {
+            int w = Xml.integer(chunk, "width", 0, file);
+            int h = Xml.integer(chunk, "height", 0, file);
+            if (w < 1 || h < 1 || (long) w * h > 1 << 20) {
+                throw TiledFormatException.invalid(file, "layer '" + name + "' has a " + w + "x" + h + " chunk");
+            }
+            out.add(new MapAssembly.Chunk(Xml.integer(chunk, "x", 0, file), Xml.integer(chunk, "y", 0, file), w, h,
+                    gids(chunk, encoding, compression, w * h, file, name)));
+        }
+        return out;
+    }
+
+    private static int[] gids(Element data, LayerData.Encoding encoding, LayerData.Compression compression, int cells,
+                              String file, String name) {
+        if (encoding != null) {
+            return LayerData.decode(encoding, compression, data.getTextContent(), cells, file, name);
+        }
+        List<Element> tiles = Xml.children(data, "tile");
+        if (tiles.size() != cells) {
+            throw TiledFormatException.invalid(file, "layer '" + name + "' lists " + tiles.size()
+                    + " <tile> elements; it needs " + cells);
+        }
+        int[] gids = new int[cells];
+        for (int i = 0; i < cells; i++) {
+            gids[i] = (int) Xml.unsigned(tiles.get(i), "gid", file);
+        }
+        return gids;
+    }
+
+    private MapObject object(Element e, String file) {
+        MapObject base = e.hasAttribute("template")
+                ? templateObject(files.resolve(file, e.getAttribute("template")), file, mapTilesets) : null;
+        return plainObject(e, file, base);
+    }
+
+    /** A template's object (.tx here, .tj through the JSON reader), its gid moved to the map's tileset. */
+    MapObject templateObject(String path, String from, List<TiledTileset> tilesets) {
+        if (!path.toLowerCase(java.util.Locale.ROOT).endsWith(".tx")) {
+            return new TmjReader(files, limits).templateObject(path, from, tilesets);
+        }
+        mapTilesets = tilesets;
+        Template template = template(path, from);
+        MapObject base = plainObject(template.object(), template.file(), null);
+        return base.gid() == 0 ? base : withGid(base, remap(template, base.gid(), from));
+    }
+
+    /** An object from its element; attributes and children it lacks come from {@code base} (its template). */
+    private static MapObject plainObject(Element e, String file, MapObject base) {
+        ObjectShape shape = base == null ? ObjectShape.RECTANGLE : base.shape();
+        List<Difference> points = base == null ? List.of() : base.points();
+        ObjectText text = base == null ? null : base.text();
+        Element shapeElement = null;
+        for (String tag : List.of("ellipse", "point", "polygon", "polyline", "text")) {
+            Element found = Xml.child(e, tag);
+            if (found != null) {
+                shape = ObjectShape.fromWireName(tag);
+                shapeElement = found;
+            }
+        }
+        if (shapeElement != null) {
+            points = shape == ObjectShape.POLYGON || shape == ObjectShape.POLYLINE
+                    ? points(shapeElement.getAttribute("points"), file) : List.of();
+            text = shape == ObjectShape.TEXT ? text(shapeElement, file) : null;
+        }
+        Properties properties = properties(e, file);
+        try {
+            return new MapObject(Xml.integer(e, "id", 0, file),
+                    Xml.text(e, "name", base == null ? "" : base.name()),
+                    Xml.text(e, "class", Xml.text(e, "type", base == null ? "" : base.type())), shape,
+                    Xml.decimal(e, "x", base == null ? 0 : base.x(), file),
+                    Xml.decimal(e, "y", base == null ? 0 : base.y(), file),
+                    Xml.decimal(e, "width", base == null ? 0 : base.width(), file),
+                    Xml.decimal(e, "height", base == null ? 0 : base.height(), file),
+                    Xml.decimal(e, "rotation", base == null ? 0 : base.rotation(), file),
+                    e.hasAttribute("gid") ? Xml.unsigned(e, "gid", file) : base == null ? 0 : base.gid(),
+                    Xml.flag(e, "visible", base == null || base.visible()), points, text,
+                    base == null ? properties : Props.merge(base.properties(), properties));
+        } catch (IllegalArgumentException x) {
+            throw TiledFormatException.invalid(file, "object " + e.getAttribute("id") + ": " + x.getMessage());
+        }
+    }
+
+    private static MapObject withGid(MapObject o, long gid) {
+        return new MapObject(o.id(), o.name(), o.type(), o.shape(), o.x(), o.y(), o.width(), o.height(), o.rotation(),
+                gid, o.visible(), o.points(), o.text(), o.properties());
+    }
+
+    private Template template(String path, String from) {
+        Template cached = templates.get(path);
+        if (cached != null) {
+            return cached;
+        }
+        Element root = Xml.parse(files.read(from, path), path);
+        Element object = root.getTagName().equals("template") ? Xml.child(root, "object") : null;
+        if (object == null) {
+            throw TiledFormatException.invalid(path, "a template (.tx) holds <template><object/></template>");
+        }
+        Element tileset = Xml.child(root, "tileset");
+        Template template = new Template(object, path, tileset == null ? 0 : Xml.integer(tileset, "firstgid", 1, path),
+                tileset == null ? null : files.resolve(path, tileset.getAttribute("source")));
+        templates.put(path, template);
+        return template;
+    }
+
+    /** A template's gid refers to the template's own tileset; in the map that tileset has its own first gid. */
+    private long remap(Template template, long gid, String file) {
+        if (template.tilesetSource() == null) {
+            return gid;
+        }
+        for (TiledTileset tileset : mapTilesets) {
+            if (template.tilesetSource().equals(tileset.source())) {
+                int local = Gid.id((int) gid) - template.firstGid();
+                return Integer.toUnsignedLong((tileset.firstGid() + local) | Gid.flags((int) gid));
+            }
+        }
+        throw TiledFormatException.invalid(file, "template " + template.file() + " uses tileset "
+                + template.tilesetSource() + ", which the map does not list");
+    }
+
+    private static List<Difference> points(String text, String file) {
+        List<Difference> points = new ArrayList<>();
+        for (String pair : text.strip().split("\\s+")) {
+            String[] xy = pair.split(",");
+            try {
+                points.add(new Difference(Double.parseDouble(xy[0]), Double.parseDouble(xy[1])));
+            } catch (RuntimeException e) {
+                throw TiledFormatException.invalid(file, "'" + pair + "' is not a point x,y");
+            }
+        }
+        return points;
+    }
+
+    private static ObjectText text(Element e, String file) {
+        return new ObjectText(e.getTextContent(), Xml.text(e, "fontfamily", null),
+                e.hasAttribute("pixelsize") ? Xml.integer(e, "pixelsize", 16, file) : null,
+                e.hasAttribute("wrap") ? Xml.flag(e, "wrap", false) : null, Xml.text(e, "color", null),
+                e.hasAttribute("bold") ? Xml.flag(e, "bold", false) : null,
+                e.hasAttribute("italic") ? Xml.flag(e, "italic", false) : null,
+                e.hasAttribute("underline") ? Xml.flag(e, "underline", false) : null,
+                e.hasAttribute("strikeout") ? Xml.flag(e, "strikeout", false) : null,
+                e.hasAttribute("kerning") ? Xml.flag(e, "kerning", true) : null, Xml.text(e, "halign", null),
+                Xml.text(e, "valign", null));
+    }
+
+    private static Properties properties(Element owner, String file) {
+        Element properties = Xml.child(owner, "properties");
+        if (properties == null) {
+            return Properties.EMPTY;
+        }
+        List<Property> read = new ArrayList<>();
+        for (Element p : Xml.children(properties, "property")) {
+            String value = p.hasAttribute("value") ? p.getAttribute("value") : p.getTextContent();
+            read.add(Props.property(file, p.getAttribute("name"), p.getAttribute("type"), value));
+        }
+        return Props.of(file, read);
+    }
+
+    static String baseName(String file) {
+        String name = file.substring(file.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.TileLayer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Reads Tiled's example maps, and the same maps as Tiled itself writes them to JSON: both must agree. */
+class TiledReadersTest {
+
+    private static final ReadLimits LIMITS = new ReadLimits(8192, 8192);
+
+    @TempDir
+    static Path dir;
+    static TiledFiles files;
+
+    @BeforeAll
+    static void examples() throws Exception {
+        TiledExamples.copy(dir);
+        for (String map : List.of("desert", "sewers", "rpg/island", "perspective_walls", "orthogonal-outside",
+                "sticker-knight/map/sandbox")) {
+            TiledExamples.tiled(dir, List.of("tiled", "--export-map", "json", map + ".tmx", map + ".tmj"));
+        }
+        files = new TiledFiles(TiledExamples.files(dir));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"desert", "sewers", "rpg/island", "perspective_walls", "orthogonal-outside",
+            "sticker-knight/map/sandbox"})
+    void tmxAndTiledsOwnJsonExportReadTheSame(String map) {
+        TiledMap fromTmx = new TmxReader(files, LIMITS).readMap(map + ".tmx");
+        TiledMap fromTmj = new TmjReader(files, LIMITS).readMap(map + ".tmj");
+        assertThat(fromTmj.width()).isEqualTo(fromTmx.width());
+        assertThat(fromTmj.height()).isEqualTo(fromTmx.height());
+        assertThat(fromTmj.properties()).isEqualTo(fromTmx.properties());
+        assertThat(fromTmj.tilesets()).extracting(TiledTileset::firstGid)
+                .containsExactlyElementsOf(fromTmx.tilesets().stream().map(TiledTileset::firstGid).toList());
+        assertThat(fromTmj.tilesets()).extracting(t -> t.tileset().tiles())
+                .containsExactlyElementsOf(fromTmx.tilesets().stream().map(t -> t.tileset().tiles()).toList());
+        assertThat(fromTmj.layers()).hasSameSizeAs(fromTmx.layers());
+        for (int i = 0; i < fromTmx.layers().size(); i++) {
+            Layer a = fromTmx.layers().get(i);
+            Layer b = fromTmj.layers().get(i);
+            assertThat(b.attributes()).as(map + " layer " + i).isEqualTo(a.attributes());
+            if (a instanceof TileLayer tiles) {
+                assertThat(((TileLayer) b).sameCells(tiles)).as(map + " cells of " + a.name()).isTrue();
+            }
+            if (a instanceof ObjectLayer objects) {
+                assertThat(((ObjectLayer) b).objects()).as(map + " objects of " + a.name())
+                        .containsExactlyElementsOf(objects.objects());
+            }
+        }
+    }
+
+    @Test
+    void desertHasItsExternalTilesetWithMarginSpacingAndItsTerrain() {
+        TiledMap desert = new TmxReader(files, LIMITS).readMap("desert.tmx");
+        assertThat(desert.width()).isEqualTo(40);
+        TiledTileset tileset = desert.tilesets().get(0);
+        assertThat(tileset.source()).isEqualTo("desert.tsx");
+        assertThat(tileset.tileset().margin()).isEqualTo(1);
+        assertThat(tileset.tileset().spacing()).isEqualTo(1);
+        assertThat(tileset.tileset().tileCount()).isEqualTo(48);
+        assertThat(tileset.atlas()).isNotEmpty();
+        TileLayer ground = (TileLayer) desert.layers().get(0);
+        assertThat(ground.get(0, 0)).isEqualTo(30);
+    }
+
+    @Test
+    void stickerKnightHasImageCollectionsTemplatesAndFlippedTileObjects() {
+        TiledMap sandbox = new TmxReader(files, LIMITS).readMap("sticker-knight/map/sandbox.tmx");
+        assertThat(sandbox.tilesets().get(0).tileset().isCollection()).isTrue();
+        assertThat(sandbox.tilesets().get(0).tileImages()).isNotEmpty();
+        List<MapObject> objects = sandbox.layers().stream().filter(l -> l instanceof ObjectLayer)
+                .flatMap(l -> ((ObjectLayer) l).objects().stream()).toList();
+        assertThat(objects).anyMatch(o -> Gid.flippedHorizontally((int) (long) o.gid()));
+        assertThat(objects).anyMatch(o -> o.rotation() != 0);
+        assertThat(objects).allMatch(o -> o.id() > 0);
+        assertThat(objects.stream().filter(o -> o.shape() == ObjectShape.RECTANGLE && o.gid() != 0)).isNotEmpty();
+    }
+
+    @Test
+    void nonOrthogonalMapsAreNotSupportedYet() {
+        assertThatThrownBy(() -> new TmxReader(files, LIMITS).readMap("isometric_grass_and_water.tmx"))
+                .isInstanceOf(TiledFormatException.class).hasMessageContaining("orientation not supported yet")
+                .extracting(e -> ((TiledFormatException) e).kind()).isEqualTo(TiledFormatException.Kind.UNSUPPORTED);
+        assertThatThrownBy(() -> new TmxReader(files, LIMITS).readMap("hexagonal-mini.tmx"))
+                .hasMessageContaining("hexagonal");
+    }
+}
