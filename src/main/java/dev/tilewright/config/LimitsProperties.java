@@ -16,6 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxCellsPerRead    cells one cell read may return (2048x2048)
  * @param maxOpsPerRead      log entries one history read returns
  * @param maxLayersPerMap    layers of one map
+ * @param maxImportBytes     bytes of all files of one Tiled import together
+ * @param maxImportFiles     files in one Tiled import
  */
 @ConfigurationProperties("tilewright.limits")
 public record LimitsProperties(
@@ -27,5 +29,7 @@ public record LimitsProperties(
         @DefaultValue("10000") int maxOpsPerRequest,
         @DefaultValue("4194304") long maxCellsPerRead,
         @DefaultValue("1000") int maxOpsPerRead,
-        @DefaultValue("256") int maxLayersPerMap) {
+        @DefaultValue("256") int maxLayersPerMap,
+        @DefaultValue("134217728") long maxImportBytes,
+        @DefaultValue("2000") int maxImportFiles) {
 }

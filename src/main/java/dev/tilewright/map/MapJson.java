@@ -14,12 +14,12 @@ import dev.tilewright.core.model.TileMap;
 import java.util.List;
 
 /** A map as the API shows it: attributes, tilesets with first gids, and layers (objects inline, cells by link). */
-record MapJson(long id, String name, long version, int width, int height, int tileWidth, int tileHeight,
+public record MapJson(long id, String name, long version, int width, int height, int tileWidth, int tileHeight,
                Position offset, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
                int nextLayerId, int nextObjectId) {
 
     /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
-    record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
+    public record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
                      Difference offset, String tint, Properties properties, List<MapObject> objects, String cells,
                      ImageLayer.Image image) {
 
@@ -33,7 +33,7 @@ record MapJson(long id, String name, long version, int width, int height, int ti
         }
     }
 
-    static MapJson of(long id, long version, TileMap map) {
+    public static MapJson of(long id, long version, TileMap map) {
         return new MapJson(id, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
                 map.offset(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l)).toList(),
                 map.properties(), map.nextLayerId(), map.nextObjectId());

@@ -71,9 +71,13 @@ public class MapService {
     public record NewLayer(String name, LayerKind type) {
     }
 
-    /** The map as created, before its first op; replaying the log on it rebuilds any version. */
-    record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
-                   List<MapTileset> tilesets, Properties properties) {
+    /**
+     * The map as created, before its first op; replaying the log on it rebuilds any version.
+     *
+     * @param tilesets the tilesets with their first gids (assigned in order for a new map, as written for an import)
+     */
+    public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
+                          List<MapTileset> tilesets, Properties properties) {
     }
 
     /**
@@ -110,6 +114,14 @@ public class MapService {
                 throw ApiProblem.invalidField("layers[" + i + "].name", e.getMessage());
             }
         }
+        return create(genesis, layerOps.isEmpty() ? null : new Batch(layerOps));
+    }
+
+    /**
+     * Creates a map from its genesis and applies its first op (version 1) through the edit path, in one
+     * transaction (joining the caller's, so an import stores all or nothing). Returns the new map's id.
+     */
+    public long create(Genesis genesis, MapOp first) {
         Long created = tx.execute(status -> {
             MapEntity row = maps.saveAndFlush(new MapEntity(genesis.name(), genesis.width(), genesis.height(),
                     genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
@@ -119,8 +131,8 @@ public class MapService {
             long mapId = row.getId();
             cache.put(mapId, store.load(row), 0);
             try {
-                if (!layerOps.isEmpty()) {
-                    applyLocked(mapId, version -> { }, null, null, new Batch(layerOps));
+                if (first != null) {
+                    applyLocked(mapId, version -> { }, null, null, first);
                 }
             } catch (RuntimeException e) {
                 cache.evict(mapId);

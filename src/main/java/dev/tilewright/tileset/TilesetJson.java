@@ -9,16 +9,16 @@ import java.util.HexFormat;
 import java.util.List;
 
 /** A tileset as the API shows it. */
-record TilesetJson(long id, String name, int tileWidth, int tileHeight, int margin, int spacing, int columns,
+public record TilesetJson(long id, String name, int tileWidth, int tileHeight, int margin, int spacing, int columns,
                    int tileCount, int imageWidth, int imageHeight, String transparentColor, int tileOffsetX,
                    int tileOffsetY, Properties properties, List<TileJson> tiles, String image) {
 
     /** One tile's data; {@code image} is the URL of a collection tile's own image. */
-    record TileJson(int id, boolean solid, Properties properties, String type, Double probability,
+    public record TileJson(int id, boolean solid, Properties properties, String type, Double probability,
                     List<TileData.Frame> animation, List<MapObject> collision, String image) {
     }
 
-    static TilesetJson of(StoredTileset stored) {
+    public static TilesetJson of(StoredTileset stored) {
         Tileset t = stored.tileset();
         List<TileJson> tiles = t.tiles().entrySet().stream()
                 .sorted(java.util.Map.Entry.comparingByKey())

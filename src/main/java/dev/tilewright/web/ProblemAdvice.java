@@ -57,8 +57,11 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected @Nullable ResponseEntity<Object> handleMaxUploadSizeExceededException(
             MaxUploadSizeExceededException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        ApiProblem problem = ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "spring.servlet.multipart.max-file-size",
-                ex.getMaxUploadSize(), "The upload is larger than the server accepts");
+        ApiProblem problem = ex.getMaxUploadSize() < 0
+                ? ApiProblem.of(HttpStatus.CONTENT_TOO_LARGE, "Over a limit", "The upload has more parts or larger"
+                        + " parts than the server accepts (server.tomcat.max-part-count, spring.servlet.multipart.*).")
+                : ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "spring.servlet.multipart.max-file-size",
+                        ex.getMaxUploadSize(), "The upload is larger than the server accepts");
         return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
     }
 

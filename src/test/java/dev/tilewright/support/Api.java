@@ -80,6 +80,22 @@ public final class Api {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
     }
 
+    /** Posts files as multipart {@code files} parts, each named by its path. */
+    public Response postFiles(String path, Map<String, byte[]> files) {
+        String boundary = "----tw" + UUID.randomUUID();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        for (Map.Entry<String, byte[]> file : files.entrySet()) {
+            write(body, "--" + boundary + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\""
+                    + file.getKey() + "\"\r\nContent-Type: application/octet-stream\r\n\r\n");
+            body.writeBytes(file.getValue());
+            write(body, "\r\n");
+        }
+        write(body, "--" + boundary + "--\r\n");
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
+    }
+
     /** Uploads a tileset of 16x16 tiles cut from a generated atlas and returns its id. */
     public long uploadTileset(String name, int columns, int rows) {
         Map<String, Object> parts = new LinkedHashMap<>();

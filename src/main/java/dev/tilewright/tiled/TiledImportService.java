@@ -1,0 +1,142 @@
+package dev.tilewright.tiled;
+
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.edit.Batch;
+import dev.tilewright.core.edit.LayerOps;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.format.ReadLimits;
+import dev.tilewright.format.TiledFiles;
+import dev.tilewright.format.TiledFormatException;
+import dev.tilewright.format.TiledMap;
+import dev.tilewright.format.TiledTileset;
+import dev.tilewright.format.TmjReader;
+import dev.tilewright.format.TmxReader;
+import dev.tilewright.map.MapImages;
+import dev.tilewright.map.MapService;
+import dev.tilewright.tileset.StoredTileset;
+import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Brings Tiled maps and tilesets in: reads the uploaded files, checks every image, then in one transaction stores
+ * the tilesets and creates the map whose first op (version 1) adds all its layers, cells and objects. A refused
+ * import stores nothing.
+ */
+@Service
+public class TiledImportService {
+
+    private final TilesetService tilesets;
+    private final MapService maps;
+    private final MapImages mapImages;
+    private final LimitsProperties limits;
+
+    TiledImportService(TilesetService tilesets, MapService maps, MapImages mapImages, LimitsProperties limits) {
+        this.tilesets = tilesets;
+        this.maps = maps;
+        this.mapImages = mapImages;
+        this.limits = limits;
+    }
+
+    @Transactional
+    public long importMap(Map<String, byte[]> uploaded) {
+        TiledFiles files = checkedFiles(uploaded);
+        String mapFile = single(files, List.of(".tmx", ".tmj", ".json"), "map (.tmx or .tmj)");
+        TiledMap map = read(() -> mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx")
+                ? new TmxReader(files, readLimits()).readMap(mapFile)
+                : new TmjReader(files, readLimits()).readMap(mapFile));
+        map.tilesets().forEach(this::checkImages);
+        map.images().forEach((source, png) -> tilesets.checkImage(png, "files[" + source + "]"));
+        List<MapTileset> uses = new ArrayList<>();
+        for (TiledTileset tileset : map.tilesets()) {
+            StoredTileset stored = tilesets.store(tileset.tileset(), tileset.atlas(), tileset.tileImages());
+            uses.add(new MapTileset(stored.id(), tileset.firstGid(), tileset.tileset().tileCount()));
+        }
+        List<MapOp> ops = new ArrayList<>();
+        for (int i = 0; i < map.layers().size(); i++) {
+            ops.addAll(LayerOps.recreate(map.layers().get(i), i));
+        }
+        long mapId = maps.create(new MapService.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
+                map.tileHeight(), map.offset(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops));
+        mapImages.store(mapId, map.images());
+        return mapId;
+    }
+
+    @Transactional
+    public StoredTileset importTileset(Map<String, byte[]> uploaded) {
+        TiledFiles files = checkedFiles(uploaded);
+        String file = single(files, List.of(".tsx", ".tsj", ".json"), "tileset (.tsx or .tsj)");
+        TiledTileset tileset = read(() -> file.toLowerCase(Locale.ROOT).endsWith(".tsx")
+                ? new TmxReader(files, readLimits()).readTileset(file, 0)
+                : new TmjReader(files, readLimits()).readTileset(file, 0));
+        checkImages(tileset);
+        return tilesets.store(tileset.tileset(), tileset.atlas(), tileset.tileImages());
+    }
+
+    private void checkImages(TiledTileset tileset) {
+        if (tileset.atlas() != null) {
+            tilesets.checkImage(tileset.atlas(), "files[" + tileset.tileset().imageSource() + "]");
+        }
+        tileset.tileImages().forEach((id, png) ->
+                tilesets.checkImage(png, "files[" + tileset.tileset().tile(id).image().source() + "]"));
+    }
+
+    private ReadLimits readLimits() {
+        return new ReadLimits(limits.maxMapWidth(), limits.maxMapHeight());
+    }
+
+    private TiledFiles checkedFiles(Map<String, byte[]> uploaded) {
+        if (uploaded.isEmpty()) {
+            throw ApiProblem.invalidField("files", "Send the Tiled file and everything it references as 'files' parts.");
+        }
+        if (uploaded.size() > limits.maxImportFiles()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-files",
+                    limits.maxImportFiles(), uploaded.size() + " files were sent").with("field", "files");
+        }
+        long total = uploaded.values().stream().mapToLong(b -> b.length).sum();
+        if (total > limits.maxImportBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-bytes",
+                    limits.maxImportBytes(), "The files hold " + total + " bytes").with("field", "files");
+        }
+        return read(() -> new TiledFiles(uploaded));
+    }
+
+    private static String single(TiledFiles files, List<String> endings, String what) {
+        List<String> found = files.paths().stream()
+                .filter(p -> endings.stream().anyMatch(e -> p.toLowerCase(Locale.ROOT).endsWith(e)))
+                .filter(p -> !p.toLowerCase(Locale.ROOT).endsWith(".json") || files.paths().stream()
+                        .noneMatch(q -> endings.stream().limit(2).anyMatch(e -> q.toLowerCase(Locale.ROOT).endsWith(e))))
+                .toList();
+        if (found.size() != 1) {
+            throw ApiProblem.invalidField("files", "Send exactly one " + what + "; found " + found + ".");
+        }
+        return found.get(0);
+    }
+
+    private static <T> T read(java.util.function.Supplier<T> reader) {
+        try {
+            return reader.get();
+        } catch (TiledFormatException e) {
+            throw switch (e.kind()) {
+                case MISSING_FILE -> ApiProblem.invalidField("files", e.getMessage()).with("file", e.file());
+                case UNSUPPORTED -> ApiProblem.of(HttpStatus.UNPROCESSABLE_CONTENT, "Not supported yet", e.getMessage())
+                        .with("field", "files").with("file", e.file());
+                case INVALID -> ApiProblem.invalidField("files", e.file() + ": " + e.getMessage()).with("file", e.file());
+            };
+        }
+    }
+
+    private static String baseName(String file) {
+        String name = file.substring(file.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+}

@@ -1,0 +1,225 @@
+package dev.tilewright.tiled;
+
+import dev.tilewright.format.TiledExamples;
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import dev.tilewright.support.Pngs;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@FeatureTest
+class TiledImportTest {
+
+    @TempDir
+    static Path dir;
+    static Map<String, byte[]> examples;
+
+    @LocalServerPort
+    int port;
+    Api api;
+
+    @BeforeAll
+    static void examples() throws Exception {
+        TiledExamples.copy(dir);
+        TiledExamples.tiled(dir, List.of("tiled", "--export-map", "json", "desert.tmx", "desert.tmj"));
+        examples = TiledExamples.files(dir);
+    }
+
+    @BeforeEach
+    void client() {
+        api = new Api(port);
+    }
+
+    private static Map<String, byte[]> only(Predicate<String> paths) {
+        return examples.entrySet().stream().filter(e -> paths.test(e.getKey()))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
+    }
+
+    private static Map<String, byte[]> desert(String mapText) {
+        Map<String, byte[]> files = only(p -> p.equals("desert.tsx") || p.equals("tmw_desert_spacing.png"));
+        files.put("desert.tmx", mapText.getBytes(StandardCharsets.UTF_8));
+        return files;
+    }
+
+    private static String desertTmx() {
+        return new String(examples.get("desert.tmx"), StandardCharsets.UTF_8);
+    }
+
+    private int stored() {
+        return api.get("/api/v1/maps").json().size() * 1000 + api.get("/api/v1/tilesets").json().size();
+    }
+
+    private String cells(long mapId, String rect) {
+        return api.get("/api/v1/maps/" + mapId + "/layers/1/cells?" + rect).json().get("gids").toString();
+    }
+
+    @Test
+    void desertComesInWithItsExternalTilesetAsOneVersion() {
+        Api.Response created = api.postFiles("/api/v1/maps/import",
+                only(p -> p.equals("desert.tmx") || p.equals("desert.tsx") || p.equals("tmw_desert_spacing.png")));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        JsonNode map = created.json();
+        long id = map.get("id").asLong();
+        assertThat(created.header("Location")).isEqualTo("/api/v1/maps/" + id);
+        assertThat(map.get("version").asLong()).isEqualTo(1);
+        assertThat(map.get("width").asInt()).isEqualTo(40);
+        assertThat(map.get("name").asString()).isEqualTo("desert");
+        long tileset = map.get("tilesets").get(0).get("tilesetId").asLong();
+        assertThat(api.get("/api/v1/tilesets/" + tileset).json().get("spacing").asInt()).isEqualTo(1);
+        assertThat(api.get("/api/v1/tilesets/" + tileset + "/image").body()).isEqualTo(examples.get("tmw_desert_spacing.png"));
+        assertThat(cells(id, "x=0&y=0&width=4&height=1")).isEqualTo("[30,30,30,30]");
+    }
+
+    @Test
+    void tiledsJsonExportOfTheSameMapImportsToTheSameCells() {
+        long fromTmx = api.postFiles("/api/v1/maps/import", only(p -> p.startsWith("desert.t") && !p.endsWith(".tmj")
+                || p.equals("tmw_desert_spacing.png"))).json().get("id").asLong();
+        Api.Response tmj = api.postFiles("/api/v1/maps/import", only(p -> p.equals("desert.tmj") || p.equals("desert.tsx")
+                || p.equals("tmw_desert_spacing.png")));
+        assertThat(tmj.status()).as(tmj.text()).isEqualTo(201);
+        long fromTmj = tmj.json().get("id").asLong();
+        assertThat(cells(fromTmj, "")).isEqualTo(cells(fromTmx, ""));
+    }
+
+    @Test
+    void stickerKnightComesInWithImageCollectionTemplatesAndObjects() {
+        Map<String, byte[]> files = only(p -> p.startsWith("sticker-knight/map/") && !p.endsWith("sandbox2.tmx"));
+        Api.Response created = api.postFiles("/api/v1/maps/import", files);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        JsonNode layers = created.json().get("layers");
+        int objects = 0;
+        for (JsonNode layer : layers) {
+            objects += layer.path("objects").size();
+        }
+        assertThat(objects).isGreaterThan(100);
+        long tileset = created.json().get("tilesets").get(0).get("tilesetId").asLong();
+        JsonNode collection = api.get("/api/v1/tilesets/" + tileset).json();
+        assertThat(collection.get("columns").asInt()).isZero();
+        String tileImage = collection.get("tiles").get(0).get("image").asString();
+        assertThat(api.get(tileImage).header("Content-Type")).isEqualTo("image/png");
+    }
+
+    @Test
+    void aLoneTilesetImports() {
+        Api.Response created = api.postFiles("/api/v1/tilesets/import",
+                only(p -> p.equals("desert.tsx") || p.equals("tmw_desert_spacing.png")));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(created.json().get("tileCount").asInt()).isEqualTo(48);
+        assertThat(created.json().get("tiles").size()).isGreaterThan(0);
+    }
+
+    @Test
+    void aDtdOrExternalEntityIsRefusedAndNothingIsStored() {
+        int before = stored();
+        String xxe = "<?xml version=\"1.0\"?>\n<!DOCTYPE map [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n"
+                + desertTmx().substring(desertTmx().indexOf("<map")).replace("name=\"Ground\"", "name=\"&xxe;\"");
+        Api.Response response = api.postFiles("/api/v1/maps/import", desert(xxe));
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("detail").asString()).contains("DOCTYPE").doesNotContain("root:");
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
+    void sourcesThatLeaveTheUploadAre422() {
+        int before = stored();
+        for (String source : List.of("../desert.tsx", "/etc/desert.tsx", "https://example.com/desert.tsx",
+                "C:/tiles/desert.tsx", "sub/../../desert.tsx")) {
+            Api.Response response = api.postFiles("/api/v1/maps/import",
+                    desert(desertTmx().replace("source=\"desert.tsx\"", "source=\"" + source + "\"")));
+            assertThat(response.status()).as(source).isEqualTo(422);
+            assertThat(response.json().get("detail").asString()).as(source).containsAnyOf("outside the upload", "climbs out");
+        }
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
+    void aMissingReferencedFileIs422NamingIt() {
+        int before = stored();
+        Map<String, byte[]> files = only(p -> p.equals("desert.tmx") || p.equals("desert.tsx"));
+        Api.Response response = api.postFiles("/api/v1/maps/import", files);
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("detail").asString()).contains("tmw_desert_spacing.png").contains("not sent");
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
+    void layerDataThatInflatesPastTheLayerIs422() {
+        int before = stored();
+        // 1 MiB of zeros compresses to about a kilobyte; the 40x40 layer needs 6400 bytes
+        String bomb = dev.tilewright.format.LayerData.encode(new int[256 * 1024], 40,
+                dev.tilewright.format.LayerData.Encoding.BASE64, dev.tilewright.format.LayerData.Compression.ZLIB);
+        String tmx = desertTmx().replaceAll("(?s)(<data encoding=\"base64\" compression=\"zlib\">).*?(</data>)",
+                "$1" + bomb + "$2");
+        Api.Response response = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("detail").asString()).contains("more than 6400 bytes");
+        String shortData = desertTmx().replaceAll("(?s)(<data encoding=\"base64\" compression=\"zlib\">).*?(</data>)",
+                "$1" + dev.tilewright.format.LayerData.encode(new int[40], 40,
+                        dev.tilewright.format.LayerData.Encoding.BASE64,
+                        dev.tilewright.format.LayerData.Compression.GZIP) + "$2")
+                .replace("compression=\"zlib\"", "compression=\"gzip\"");
+        assertThat(api.postFiles("/api/v1/maps/import", desert(shortData)).json().get("detail").asString())
+                .contains("holds 160 bytes");
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
+    void aGidWithoutATilesetIs422() {
+        int before = stored();
+        int[] gids = new int[40 * 40];
+        Arrays.fill(gids, 49);
+        String tmx = desertTmx().replaceAll("(?s)(<data encoding=\"base64\" compression=\"zlib\">).*?(</data>)",
+                "$1" + dev.tilewright.format.LayerData.encode(gids, 40, dev.tilewright.format.LayerData.Encoding.BASE64,
+                        dev.tilewright.format.LayerData.Compression.ZLIB) + "$2");
+        Api.Response response = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("detail").asString()).contains("gid 49").contains("no tileset");
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
+    void nonOrthogonalMapsAre422NotSupportedYet() {
+        int before = stored();
+        Api.Response response = api.postFiles("/api/v1/maps/import",
+                only(p -> p.startsWith("isometric_grass_and_water.")));
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("detail").asString()).contains("orientation not supported yet");
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
+    void filesOverTheUploadLimitsAre413() {
+        int before = stored();
+        Map<String, byte[]> files = desert(desertTmx());
+        files.put("tmw_desert_spacing.png", Arrays.copyOf(Pngs.headerOnly(265, 199), 10 * 1024 * 1024 + 1));
+        Api.Response response = api.postFiles("/api/v1/maps/import", files);
+        assertThat(response.status()).isEqualTo(413);
+        assertThat(response.json().get("limit").asString()).isEqualTo("tilewright.limits.max-tileset-bytes");
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
+    void aMapOverTheSizeLimitIsRefusedBeforeItsLayersAreRead() {
+        int before = stored();
+        Api.Response response = api.postFiles("/api/v1/maps/import",
+                desert(desertTmx().replaceFirst("width=\"40\"", "width=\"9000\"")));
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("detail").asString()).contains("9000x40").contains("limit");
+        assertThat(stored()).isEqualTo(before);
+    }
+}
