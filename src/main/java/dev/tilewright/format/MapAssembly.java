@@ -10,7 +10,9 @@ import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.Tileset;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -45,6 +47,53 @@ final class MapAssembly {
     }
 
     private MapAssembly() {
+    }
+
+    static void requireOrthogonal(String file, String orientation) {
+        if (!orientation.equals("orthogonal")) {
+            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, file,
+                    "orientation not supported yet: '" + orientation + "' (Tilewright edits orthogonal maps)");
+        }
+    }
+
+    /**
+     * A tileset as both formats describe it. Without an atlas image it is an image collection spanning its highest
+     * tile id; with one, columns and tile count default to what fits the image.
+     */
+    record TilesetParts(String file, int firstGid, String source, String name, int tileWidth, int tileHeight,
+                        int margin, int spacing, Integer columns, Integer tileCount, String imageSource, byte[] atlas,
+                        int imageWidth, int imageHeight, Integer transparentColor, int offsetX, int offsetY,
+                        Properties properties, Map<Integer, TileData> tiles, Map<Integer, byte[]> tileImages) {
+
+        TiledTileset build() {
+            try {
+                if (imageSource == null) {
+                    int span = tiles.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+                    return new TiledTileset(firstGid, source, new Tileset(name, tileWidth, tileHeight, 0, 0, 0,
+                            Math.max(1, span), 0, 0, null, offsetX, offsetY, null, properties, tiles), null, tileImages);
+                }
+                Tileset grid = Tileset.grid(name, imageWidth, imageHeight, tileWidth, tileHeight, margin, spacing, null);
+                return new TiledTileset(firstGid, source, new Tileset(name, tileWidth, tileHeight, margin, spacing,
+                        columns == null ? grid.columns() : columns, tileCount == null ? grid.tileCount() : tileCount,
+                        imageWidth, imageHeight, transparentColor, offsetX, offsetY, imageSource, properties, tiles),
+                        atlas, Map.of());
+            } catch (IllegalArgumentException e) {
+                throw TiledFormatException.invalid(file, "tileset '" + name + "': " + e.getMessage());
+            }
+        }
+    }
+
+    /** The size of an image: as the file states it, or read from the PNG header. */
+    static int imageSize(Integer stated, byte[] bytes, boolean width, String path) {
+        if (stated != null && stated > 0) {
+            return stated;
+        }
+        PngHeader.Size size = PngHeader.read(bytes);
+        if (size == null) {
+            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, path,
+                    "only PNG images are supported; " + path + " is not a PNG");
+        }
+        return (int) Math.min(Integer.MAX_VALUE, width ? size.width() : size.height());
     }
 
     static LayerAttributes compose(LayerAttributes group, LayerAttributes child) {

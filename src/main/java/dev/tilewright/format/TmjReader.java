@@ -10,7 +10,6 @@ import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
-import dev.tilewright.core.model.Tileset;
 import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -38,11 +37,7 @@ public final class TmjReader {
         if (!Json.text(map, "type", "map").equals("map")) {
             throw TiledFormatException.invalid(file, "a Tiled JSON map has \"type\": \"map\"");
         }
-        String orientation = Json.text(map, "orientation", "orthogonal");
-        if (!orientation.equals("orthogonal")) {
-            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, file,
-                    "orientation not supported yet: '" + orientation + "' (Tilewright edits orthogonal maps)");
-        }
+        MapAssembly.requireOrthogonal(file, Json.text(map, "orientation", "orthogonal"));
         boolean infinite = Json.flag(map, "infinite", false);
         int width = Json.integer(map, "width", 0, file);
         int height = Json.integer(map, "height", 0, file);
@@ -107,41 +102,21 @@ public final class TmjReader {
                 tiles.put(id, data);
             }
         }
-        Properties properties = properties(ts, file);
-        try {
-            if (!ts.has("image")) {
-                int span = tiles.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
-                return new TiledTileset(firstGid, source, new Tileset(name, tileWidth, tileHeight, 0, 0, 0,
-                        Math.max(1, span), 0, 0, null, offsetX, offsetY, null, properties, tiles), null, tileImages);
-            }
-            String imageSource = ts.get("image").asString();
-            String imagePath = files.resolve(file, imageSource);
-            byte[] atlas = files.read(file, imagePath);
-            int imageWidth = size(ts, "imagewidth", atlas, true, imagePath);
-            int imageHeight = size(ts, "imageheight", atlas, false, imagePath);
-            int margin = Json.integer(ts, "margin", 0, file);
-            int spacing = Json.integer(ts, "spacing", 0, file);
-            Tileset grid = Tileset.grid(name, imageWidth, imageHeight, tileWidth, tileHeight, margin, spacing, null);
-            Integer trans = ts.has("transparentcolor") ? TmxReader.color(ts.get("transparentcolor").asString(), file) : null;
-            Tileset tileset = new Tileset(name, tileWidth, tileHeight, margin, spacing,
-                    Json.integer(ts, "columns", grid.columns(), file), Json.integer(ts, "tilecount", grid.tileCount(), file),
-                    imageWidth, imageHeight, trans, offsetX, offsetY, imageSource, properties, tiles);
-            return new TiledTileset(firstGid, source, tileset, atlas, Map.of());
-        } catch (IllegalArgumentException e) {
-            throw TiledFormatException.invalid(file, "tileset '" + name + "': " + e.getMessage());
-        }
+        String imageSource = ts.has("image") ? ts.get("image").asString() : null;
+        String imagePath = imageSource == null ? null : files.resolve(file, imageSource);
+        byte[] atlas = imageSource == null ? null : files.read(file, imagePath);
+        return new MapAssembly.TilesetParts(file, firstGid, source, name, tileWidth, tileHeight,
+                Json.integer(ts, "margin", 0, file), Json.integer(ts, "spacing", 0, file),
+                ts.has("columns") ? Json.integer(ts, "columns", 0, file) : null,
+                ts.has("tilecount") ? Json.integer(ts, "tilecount", 0, file) : null, imageSource, atlas,
+                atlas == null ? 0 : size(ts, "imagewidth", atlas, true, imagePath),
+                atlas == null ? 0 : size(ts, "imageheight", atlas, false, imagePath),
+                ts.has("transparentcolor") ? TmxReader.color(ts.get("transparentcolor").asString(), file) : null,
+                offsetX, offsetY, properties(ts, file), tiles, tileImages).build();
     }
 
     private static int size(JsonNode node, String name, byte[] bytes, boolean width, String path) {
-        if (node.has(name) && node.get(name).asInt() > 0) {
-            return node.get(name).asInt();
-        }
-        PngHeader.Size size = PngHeader.read(bytes);
-        if (size == null) {
-            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, path,
-                    "only PNG images are supported; " + path + " is not a PNG");
-        }
-        return (int) Math.min(Integer.MAX_VALUE, width ? size.width() : size.height());
+        return MapAssembly.imageSize(node.has(name) ? node.get(name).asInt() : null, bytes, width, path);
     }
 
     private void readLayers(JsonNode layers, LayerAttributes group, String file, int width, int height,

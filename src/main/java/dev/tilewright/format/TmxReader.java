@@ -10,7 +10,6 @@ import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
-import dev.tilewright.core.model.Tileset;
 import org.w3c.dom.Element;
 
 import java.util.ArrayList;
@@ -42,11 +41,7 @@ public final class TmxReader {
         if (!map.getTagName().equals("map")) {
             throw TiledFormatException.invalid(file, "a .tmx file starts with <map>, not <" + map.getTagName() + ">");
         }
-        String orientation = Xml.text(map, "orientation", "orthogonal");
-        if (!orientation.equals("orthogonal")) {
-            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, file,
-                    "orientation not supported yet: '" + orientation + "' (Tilewright edits orthogonal maps)");
-        }
+        MapAssembly.requireOrthogonal(file, Xml.text(map, "orientation", "orthogonal"));
         boolean infinite = Xml.flag(map, "infinite", false);
         int width = Xml.integer(map, "width", 0, file);
         int height = Xml.integer(map, "height", 0, file);
@@ -128,42 +123,22 @@ public final class TmxReader {
             }
         }
         Element image = Xml.child(ts, "image");
-        Properties properties = properties(ts, file);
-        try {
-            if (image == null) {
-                int span = tiles.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
-                Tileset tileset = new Tileset(name, tileWidth, tileHeight, 0, 0, 0, Math.max(1, span), 0, 0, null,
-                        offsetX, offsetY, null, properties, tiles);
-                return new TiledTileset(firstGid, source, tileset, null, tileImages);
-            }
-            String imagePath = files.resolve(file, image.getAttribute("source"));
-            byte[] atlas = files.read(file, imagePath);
-            int imageWidth = size(image, "width", atlas, true, imagePath);
-            int imageHeight = size(image, "height", atlas, false, imagePath);
-            int margin = Xml.integer(ts, "margin", 0, file);
-            int spacing = Xml.integer(ts, "spacing", 0, file);
-            Tileset grid = Tileset.grid(name, imageWidth, imageHeight, tileWidth, tileHeight, margin, spacing, null);
-            int columns = Xml.integer(ts, "columns", grid.columns(), file);
-            int tileCount = Xml.integer(ts, "tilecount", grid.tileCount(), file);
-            Integer trans = image.hasAttribute("trans") ? color(image.getAttribute("trans"), file) : null;
-            Tileset tileset = new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth,
-                    imageHeight, trans, offsetX, offsetY, image.getAttribute("source"), properties, tiles);
-            return new TiledTileset(firstGid, source, tileset, atlas, Map.of());
-        } catch (IllegalArgumentException e) {
-            throw TiledFormatException.invalid(file, "tileset '" + name + "': " + e.getMessage());
-        }
+        String imageSource = image == null ? null : image.getAttribute("source");
+        String imagePath = image == null ? null : files.resolve(file, imageSource);
+        byte[] atlas = image == null ? null : files.read(file, imagePath);
+        return new MapAssembly.TilesetParts(file, firstGid, source, name, tileWidth, tileHeight,
+                Xml.integer(ts, "margin", 0, file), Xml.integer(ts, "spacing", 0, file),
+                ts.hasAttribute("columns") ? Xml.integer(ts, "columns", 0, file) : null,
+                ts.hasAttribute("tilecount") ? Xml.integer(ts, "tilecount", 0, file) : null, imageSource, atlas,
+                image == null ? 0 : size(image, "width", atlas, true, imagePath),
+                image == null ? 0 : size(image, "height", atlas, false, imagePath),
+                image != null && image.hasAttribute("trans") ? color(image.getAttribute("trans"), file) : null,
+                offsetX, offsetY, properties(ts, file), tiles, tileImages).build();
     }
 
     private static int size(Element image, String attribute, byte[] bytes, boolean width, String path) {
-        if (image.hasAttribute(attribute)) {
-            return Xml.integer(image, attribute, 0, path);
-        }
-        PngHeader.Size size = PngHeader.read(bytes);
-        if (size == null) {
-            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, path,
-                    "only PNG images are supported; " + path + " is not a PNG");
-        }
-        return (int) Math.min(Integer.MAX_VALUE, width ? size.width() : size.height());
+        return MapAssembly.imageSize(image.hasAttribute(attribute) ? Xml.integer(image, attribute, 0, path) : null,
+                bytes, width, path);
     }
 
     static Integer color(String text, String file) {
