@@ -1,0 +1,215 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.Tileset;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Writes Tiled's JSON formats: a map (.tmj) and tilesets (.tsj). Numbers that are whole are written whole. */
+public final class TmjWriter {
+
+    private TmjWriter() {
+    }
+
+    public static byte[] writeMap(TiledMap map, TmxWriter.Options options) {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("type", "map").put("version", TmxWriter.TMX_VERSION).put("tiledversion", TmxWriter.TILED_VERSION)
+                .put("orientation", "orthogonal").put("renderorder", "right-down")
+                .put("width", map.width()).put("height", map.height())
+                .put("tilewidth", map.tileWidth()).put("tileheight", map.tileHeight()).put("infinite", false)
+                .put("nextlayerid", map.layers().stream().mapToInt(Layer::id).max().orElse(0) + 1)
+                .put("nextobjectid", map.nextObjectId()).put("compressionlevel", -1);
+        if (map.backgroundColor() != null) {
+            root.put("backgroundcolor", map.backgroundColor());
+        }
+        properties(root, map.properties());
+        ArrayNode tilesets = root.putArray("tilesets");
+        for (TiledTileset tileset : map.tilesets()) {
+            if (tileset.source() != null) {
+                tilesets.addObject().put("firstgid", tileset.firstGid()).put("source", tileset.source());
+            } else {
+                tileset(tilesets.addObject().put("firstgid", tileset.firstGid()), tileset.tileset());
+            }
+        }
+        ArrayNode layers = root.putArray("layers");
+        for (Layer layer : map.layers()) {
+            layer(layers.addObject(), layer, map, options);
+        }
+        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
+    }
+
+    public static byte[] writeTileset(Tileset tileset) {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("type", "tileset").put("version", TmxWriter.TMX_VERSION).put("tiledversion", TmxWriter.TILED_VERSION);
+        tileset(root, tileset);
+        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
+    }
+
+    private static void tileset(ObjectNode node, Tileset t) {
+        node.put("name", t.name()).put("tilewidth", t.tileWidth()).put("tileheight", t.tileHeight())
+                .put("spacing", t.spacing()).put("margin", t.margin())
+                .put("tilecount", t.isCollection() ? t.tiles().size() : t.tileCount()).put("columns", t.columns());
+        if (!t.isCollection()) {
+            node.put("image", t.imageSource() == null ? t.name() + ".png" : t.imageSource())
+                    .put("imagewidth", t.imageWidth()).put("imageheight", t.imageHeight());
+            if (t.transparentColor() != null) {
+                node.put("transparentcolor", "#" + TmxWriter.color(t.transparentColor()));
+            }
+        } else {
+            node.putObject("grid").put("orientation", "orthogonal").put("width", 1).put("height", 1);
+        }
+        if (t.tileOffsetX() != 0 || t.tileOffsetY() != 0) {
+            node.putObject("tileoffset").put("x", t.tileOffsetX()).put("y", t.tileOffsetY());
+        }
+        properties(node, t.properties());
+        if (t.tiles().isEmpty()) {
+            return;
+        }
+        ArrayNode tiles = node.putArray("tiles");
+        for (Map.Entry<Integer, TileData> entry : new TreeMap<>(t.tiles()).entrySet()) {
+            TileData tile = entry.getValue();
+            ObjectNode json = tiles.addObject().put("id", entry.getKey());
+            if (!tile.type().isEmpty()) {
+                json.put("type", tile.type());
+            }
+            if (tile.probability() != null) {
+                json.put("probability", tile.probability());
+            }
+            properties(json, tile.properties());
+            if (tile.image() != null) {
+                json.put("image", tile.image().source()).put("imagewidth", tile.image().width())
+                        .put("imageheight", tile.image().height());
+            }
+            if (!tile.collision().isEmpty()) {
+                ObjectNode group = json.putObject("objectgroup").put("type", "objectgroup").put("draworder", "index")
+                        .put("name", "").put("opacity", 1).put("visible", true).put("x", 0).put("y", 0);
+                ArrayNode objects = group.putArray("objects");
+                tile.collision().forEach(o -> object(objects.addObject(), o));
+            }
+            if (!tile.animation().isEmpty()) {
+                ArrayNode frames = json.putArray("animation");
+                tile.animation().forEach(f -> frames.addObject().put("tileid", f.tileId()).put("duration", f.durationMs()));
+            }
+        }
+    }
+
+    private static void layer(ObjectNode node, Layer layer, TiledMap map, TmxWriter.Options options) {
+        LayerAttributes a = layer.attributes();
+        node.put("id", layer.id()).put("name", a.name())
+                .put("type", layer instanceof TileLayer ? "tilelayer" : layer instanceof ObjectLayer ? "objectgroup" : "imagelayer")
+                .put("visible", a.visible()).put("opacity", a.opacity()).put("x", 0).put("y", 0);
+        number(node, "offsetx", a.offset().dx());
+        number(node, "offsety", a.offset().dy());
+        if (a.locked()) {
+            node.put("locked", true);
+        }
+        if (a.tint() != null) {
+            node.put("tintcolor", a.tint());
+        }
+        properties(node, a.properties());
+        if (layer instanceof TileLayer tiles) {
+            node.put("width", map.width()).put("height", map.height());
+            int[] gids = tiles.read(tiles.bounds());
+            if (options.encoding() == LayerData.Encoding.CSV) {
+                ArrayNode data = node.putArray("data");
+                for (int gid : gids) {
+                    data.add(Integer.toUnsignedLong(gid));
+                }
+            } else {
+                node.put("encoding", "base64");
+                if (options.compression() != LayerData.Compression.NONE) {
+                    node.put("compression", options.compression().name().toLowerCase(Locale.ROOT));
+                }
+                node.put("data", LayerData.encode(gids, map.width(), options.encoding(), options.compression()));
+            }
+        } else if (layer instanceof ObjectLayer objects) {
+            node.put("draworder", "topdown");
+            ArrayNode list = node.putArray("objects");
+            objects.objects().forEach(o -> object(list.addObject(), o));
+        } else if (layer instanceof ImageLayer picture) {
+            ImageLayer.Image image = picture.image();
+            node.put("image", image.source()).put("imagewidth", image.width()).put("imageheight", image.height())
+                    .put("repeatx", image.repeatX()).put("repeaty", image.repeatY());
+            if (image.transparentColor() != null) {
+                node.put("transparentcolor", "#" + TmxWriter.color(image.transparentColor()));
+            }
+        }
+    }
+
+    private static void object(ObjectNode node, MapObject o) {
+        node.put("id", o.id()).put("name", o.name()).put("type", o.type()).put("visible", o.visible());
+        number(node, "x", o.x());
+        number(node, "y", o.y());
+        number(node, "width", o.width());
+        number(node, "height", o.height());
+        number(node, "rotation", o.rotation());
+        if (o.gid() != 0) {
+            node.put("gid", (long) o.gid());
+        }
+        switch (o.shape()) {
+            case ELLIPSE -> node.put("ellipse", true);
+            case POINT -> node.put("point", true);
+            case POLYGON, POLYLINE -> {
+                ArrayNode points = node.putArray(o.shape() == ObjectShape.POLYGON ? "polygon" : "polyline");
+                o.points().forEach(p -> {
+                    ObjectNode point = points.addObject();
+                    number(point, "x", p.dx());
+                    number(point, "y", p.dy());
+                });
+            }
+            case TEXT -> text(node.putObject("text"), o.text());
+            case RECTANGLE -> {
+                // a plain rectangle (or tile object) needs no shape flag
+            }
+        }
+        properties(node, o.properties());
+    }
+
+    private static void text(ObjectNode node, ObjectText t) {
+        node.put("text", t.text()).put("fontfamily", t.fontFamily()).put("pixelsize", t.pixelSize())
+                .put("wrap", t.wrap()).put("color", t.color()).put("bold", t.bold()).put("italic", t.italic())
+                .put("underline", t.underline()).put("strikeout", t.strikeout()).put("kerning", t.kerning())
+                .put("halign", t.halign()).put("valign", t.valign());
+    }
+
+    private static void number(ObjectNode node, String name, double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            node.put(name, (long) value);
+        } else {
+            node.put(name, value);
+        }
+    }
+
+    private static void properties(ObjectNode node, Properties properties) {
+        if (properties.isEmpty()) {
+            return;
+        }
+        ArrayNode list = node.putArray("properties");
+        for (Property p : properties.all()) {
+            ObjectNode json = list.addObject().put("name", p.name()).put("type", p.type().tiledName());
+            if (p.value() instanceof Long l) {
+                json.put("value", l);
+            } else if (p.value() instanceof Double d) {
+                json.put("value", d);
+            } else if (p.value() instanceof Boolean b) {
+                json.put("value", b);
+            } else {
+                json.put("value", p.value().toString());
+            }
+        }
+    }
+}

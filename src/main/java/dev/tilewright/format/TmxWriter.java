@@ -1,0 +1,273 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.Tileset;
+
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Writes Tiled's XML formats: a map (.tmx) with its tilesets embedded or referenced (a tileset with a
+ * {@code source} is written as a reference to that .tsx), and tilesets (.tsx).
+ */
+public final class TmxWriter {
+
+    static final String TMX_VERSION = "1.10";
+    static final String TILED_VERSION = "1.10.2";
+
+    /** How tile layer data is written. */
+    public record Options(LayerData.Encoding encoding, LayerData.Compression compression) {
+        public static final Options DEFAULT = new Options(LayerData.Encoding.CSV, LayerData.Compression.NONE);
+
+        public Options {
+            if (encoding == LayerData.Encoding.CSV && compression != LayerData.Compression.NONE) {
+                throw new IllegalArgumentException("CSV layer data is never compressed; use base64 to compress");
+            }
+        }
+    }
+
+    private TmxWriter() {
+    }
+
+    public static byte[] writeMap(TiledMap map, Options options) {
+        XmlOut out = new XmlOut();
+        out.start("map").attr("version", TMX_VERSION).attr("tiledversion", TILED_VERSION)
+                .attr("orientation", "orthogonal").attr("renderorder", "right-down")
+                .attr("width", map.width()).attr("height", map.height())
+                .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight()).attr("infinite", 0)
+                .attr("backgroundcolor", map.backgroundColor())
+                .attr("nextlayerid", map.layers().stream().mapToInt(Layer::id).max().orElse(0) + 1)
+                .attr("nextobjectid", map.nextObjectId());
+        properties(out, map.properties());
+        for (TiledTileset tileset : map.tilesets()) {
+            if (tileset.source() != null) {
+                out.empty("tileset").attr("firstgid", tileset.firstGid()).attr("source", tileset.source());
+            } else {
+                tileset(out, tileset.tileset(), tileset.firstGid());
+            }
+        }
+        for (Layer layer : map.layers()) {
+            layer(out, layer, map, options);
+        }
+        out.end(true);
+        return out.finish();
+    }
+
+    public static byte[] writeTileset(Tileset tileset) {
+        XmlOut out = new XmlOut();
+        tileset(out, tileset, 0);
+        return out.finish();
+    }
+
+    private static void tileset(XmlOut out, Tileset t, int firstGid) {
+        out.start("tileset");
+        if (firstGid > 0) {
+            out.attr("firstgid", firstGid);
+        } else {
+            out.attr("version", TMX_VERSION).attr("tiledversion", TILED_VERSION);
+        }
+        out.attr("name", t.name()).attr("tilewidth", t.tileWidth()).attr("tileheight", t.tileHeight());
+        if (t.spacing() != 0) {
+            out.attr("spacing", t.spacing());
+        }
+        if (t.margin() != 0) {
+            out.attr("margin", t.margin());
+        }
+        out.attr("tilecount", t.isCollection() ? t.tiles().size() : t.tileCount()).attr("columns", t.columns());
+        if (t.tileOffsetX() != 0 || t.tileOffsetY() != 0) {
+            out.empty("tileoffset").attr("x", t.tileOffsetX()).attr("y", t.tileOffsetY());
+        }
+        if (t.isCollection()) {
+            out.empty("grid").attr("orientation", "orthogonal").attr("width", 1).attr("height", 1);
+        }
+        properties(out, t.properties());
+        if (!t.isCollection()) {
+            out.empty("image").attr("source", t.imageSource() == null ? t.name() + ".png" : t.imageSource())
+                    .attr("trans", color(t.transparentColor())).attr("width", t.imageWidth())
+                    .attr("height", t.imageHeight());
+        }
+        for (Map.Entry<Integer, TileData> entry : new java.util.TreeMap<>(t.tiles()).entrySet()) {
+            tile(out, entry.getKey(), entry.getValue());
+        }
+        out.end(true);
+    }
+
+    private static void tile(XmlOut out, int id, TileData tile) {
+        out.start("tile").attr("id", id);
+        if (!tile.type().isEmpty()) {
+            out.attr("type", tile.type());
+        }
+        if (tile.probability() != null) {
+            out.attr("probability", tile.probability());
+        }
+        properties(out, tile.properties());
+        if (tile.image() != null) {
+            out.empty("image").attr("width", tile.image().width()).attr("height", tile.image().height())
+                    .attr("source", tile.image().source());
+        }
+        if (!tile.collision().isEmpty()) {
+            out.start("objectgroup").attr("draworder", "index");
+            tile.collision().forEach(o -> object(out, o));
+            out.end(true);
+        }
+        if (!tile.animation().isEmpty()) {
+            out.start("animation");
+            tile.animation().forEach(f -> out.empty("frame").attr("tileid", f.tileId()).attr("duration", f.durationMs()));
+            out.end(true);
+        }
+        out.end();
+    }
+
+    private static void layer(XmlOut out, Layer layer, TiledMap map, Options options) {
+        String tag = layer instanceof TileLayer ? "layer" : layer instanceof ObjectLayer ? "objectgroup" : "imagelayer";
+        out.start(tag).attr("id", layer.id()).attr("name", layer.name());
+        if (layer instanceof TileLayer) {
+            out.attr("width", map.width()).attr("height", map.height());
+        }
+        attributes(out, layer.attributes());
+        if (layer instanceof ImageLayer picture) {
+            ImageLayer.Image image = picture.image();
+            if (image.repeatX()) {
+                out.attr("repeatx", 1);
+            }
+            if (image.repeatY()) {
+                out.attr("repeaty", 1);
+            }
+        }
+        properties(out, layer.attributes().properties());
+        if (layer instanceof TileLayer tiles) {
+            out.start("data").attr("encoding", options.encoding().name().toLowerCase(java.util.Locale.ROOT));
+            if (options.compression() != LayerData.Compression.NONE) {
+                out.attr("compression", options.compression().name().toLowerCase(java.util.Locale.ROOT));
+            }
+            String data = LayerData.encode(tiles.read(tiles.bounds()), map.width(), options.encoding(), options.compression());
+            out.text("\n" + data + "\n" + "  ");
+            out.end(false);
+        } else if (layer instanceof ObjectLayer objects) {
+            objects.objects().forEach(o -> object(out, o));
+        } else if (layer instanceof ImageLayer picture) {
+            ImageLayer.Image image = picture.image();
+            out.empty("image").attr("source", image.source()).attr("trans", color(image.transparentColor()))
+                    .attr("width", image.width()).attr("height", image.height());
+        }
+        out.end();
+    }
+
+    private static void attributes(XmlOut out, LayerAttributes a) {
+        if (a.opacity() != 1) {
+            out.attr("opacity", a.opacity());
+        }
+        if (!a.visible()) {
+            out.attr("visible", 0);
+        }
+        if (a.locked()) {
+            out.attr("locked", 1);
+        }
+        out.attr("tintcolor", a.tint());
+        Difference offset = a.offset();
+        if (offset.dx() != 0) {
+            out.attr("offsetx", offset.dx());
+        }
+        if (offset.dy() != 0) {
+            out.attr("offsety", offset.dy());
+        }
+    }
+
+    private static void object(XmlOut out, MapObject o) {
+        out.start("object").attr("id", o.id());
+        if (!o.name().isEmpty()) {
+            out.attr("name", o.name());
+        }
+        if (!o.type().isEmpty()) {
+            out.attr("type", o.type());
+        }
+        if (o.gid() != 0) {
+            out.attr("gid", Gid.toUnsignedString((int) (long) o.gid()));
+        }
+        out.attr("x", o.x()).attr("y", o.y());
+        if (o.width() != 0) {
+            out.attr("width", o.width());
+        }
+        if (o.height() != 0) {
+            out.attr("height", o.height());
+        }
+        if (o.rotation() != 0) {
+            out.attr("rotation", o.rotation());
+        }
+        if (!o.visible()) {
+            out.attr("visible", 0);
+        }
+        properties(out, o.properties());
+        switch (o.shape()) {
+            case ELLIPSE -> out.empty("ellipse");
+            case POINT -> out.empty("point");
+            case POLYGON, POLYLINE -> out.empty(o.shape().wireName()).attr("points", o.points().stream()
+                    .map(p -> XmlOut.number(p.dx()) + "," + XmlOut.number(p.dy())).collect(Collectors.joining(" ")));
+            case TEXT -> text(out, o.text());
+            case RECTANGLE -> {
+                // a plain rectangle (or tile object) has no shape element
+            }
+        }
+        out.end();
+    }
+
+    private static void text(XmlOut out, ObjectText t) {
+        out.start("text").attr("fontfamily", t.fontFamily()).attr("pixelsize", t.pixelSize());
+        flag(out, "wrap", t.wrap(), false);
+        out.attr("color", t.color());
+        flag(out, "bold", t.bold(), false);
+        flag(out, "italic", t.italic(), false);
+        flag(out, "underline", t.underline(), false);
+        flag(out, "strikeout", t.strikeout(), false);
+        flag(out, "kerning", t.kerning(), true);
+        out.attr("halign", t.halign()).attr("valign", t.valign()).text(t.text()).end(false);
+    }
+
+    private static void flag(XmlOut out, String name, boolean value, boolean fallback) {
+        if (value != fallback) {
+            out.attr(name, value ? 1 : 0);
+        }
+    }
+
+    private static void properties(XmlOut out, Properties properties) {
+        if (properties.isEmpty()) {
+            return;
+        }
+        out.start("properties");
+        for (Property p : properties.all()) {
+            String value = p.value() instanceof Double d ? XmlOut.number(d) : p.value().toString();
+            boolean multiLine = value.contains("\n");
+            if (multiLine) {
+                out.start("property");
+            } else {
+                out.empty("property");
+            }
+            out.attr("name", p.name());
+            if (p.type() != dev.tilewright.core.model.PropertyType.STRING) {
+                out.attr("type", p.type().tiledName());
+            }
+            if (multiLine) {
+                out.text(value).end(false);
+            } else {
+                out.attr("value", value);
+            }
+        }
+        out.end(true);
+    }
+
+    static String color(Integer rgb) {
+        return rgb == null ? null : HexFormat.of().toHexDigits(rgb).substring(2);
+    }
+}
