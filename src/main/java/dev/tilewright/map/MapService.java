@@ -95,6 +95,22 @@ public class MapService {
         T read(long version, TileMap map);
     }
 
+    /** A map at one version, detached from the cache. */
+    public record Versioned(long version, TileMap map) {
+    }
+
+    /** A copy of the map as it is now, or as it was at {@code version} (rebuilt from the log). */
+    public Versioned snapshot(long mapId, Long version) {
+        if (version == null) {
+            return read(mapId, (v, map) -> new Versioned(v, map.copy()));
+        }
+        long current = version(mapId);
+        if (version < 1 || version > current) {
+            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + version + ".");
+        }
+        return new Versioned(version, replay(mapId, version));
+    }
+
     /** A rectangle of a tile layer's gids, row-major, at one version. */
     public record Region(long version, TileRect rect, int[] gids) {
     }

@@ -5,7 +5,16 @@ import dev.tilewright.map.MapService;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetJson;
 import dev.tilewright.web.ETags;
+import org.springframework.http.CacheControl;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import java.time.Duration;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestPart;
@@ -23,11 +32,45 @@ import java.util.Map;
 class TiledController {
 
     private final TiledImportService imports;
+    private final TiledExportService exports;
     private final MapService maps;
 
-    TiledController(TiledImportService imports, MapService maps) {
+    TiledController(TiledImportService imports, TiledExportService exports, MapService maps) {
         this.imports = imports;
+        this.exports = exports;
         this.maps = maps;
+    }
+
+    /**
+     * The map in Tiled's formats. ETag names the version and the options, so CI pulls that find nothing new are a
+     * 304; an export of a fixed {@code version} never changes and may be cached for good.
+     */
+    @GetMapping("/api/v1/maps/{id}/export")
+    ResponseEntity<byte[]> exportMap(@PathVariable long id, @RequestParam(required = false) String format,
+                                     @RequestParam(required = false) String encoding,
+                                     @RequestParam(required = false) String compression,
+                                     @RequestParam(required = false) Long version,
+                                     @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        TiledExportService.Request request = TiledExportService.Request.of(format, encoding, compression);
+        long at = version == null ? maps.version(id) : version;
+        String etag = "\"" + at + "-" + request.tag() + "\"";
+        CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
+        if (ifNoneMatch != null && java.util.Arrays.stream(ifNoneMatch.split(",")).map(String::trim).anyMatch(etag::equals)) {
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
+        }
+        TiledExportService.Export export = exports.exportMap(id, request, version);
+        return ResponseEntity.ok().eTag("\"" + export.version() + "-" + request.tag() + "\"").cacheControl(cache)
+                .contentType(MediaType.parseMediaType(export.contentType()))
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(export.fileName()).build().toString())
+                .body(export.body());
+    }
+
+    @GetMapping("/api/v1/tilesets/{id}/export")
+    ResponseEntity<byte[]> exportTileset(@PathVariable long id, @RequestParam(required = false) String format) {
+        TiledExportService.Export export = exports.exportTileset(id, format);
+        return ResponseEntity.ok().contentType(MediaType.parseMediaType(export.contentType()))
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(export.fileName()).build().toString())
+                .body(export.body());
     }
 
     /** A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path. */

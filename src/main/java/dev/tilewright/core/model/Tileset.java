@@ -118,6 +118,16 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
                 transparentColor, tileOffsetX, tileOffsetY, imageSource, properties, tiles);
     }
 
+    /** The same tileset with its atlas image (and collection tiles' images) known by other paths, as in an export. */
+    public Tileset withImageSources(String atlas, java.util.function.IntFunction<String> tileImage) {
+        Map<Integer, TileData> renamed = new TreeMap<>();
+        tiles.forEach((id, data) -> renamed.put(id, data.image() == null ? data : new TileData(data.properties(),
+                data.type(), data.probability(), data.animation(), data.collision(),
+                new TileData.TileImage(tileImage.apply(id), data.image().width(), data.image().height()))));
+        return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
+                transparentColor, tileOffsetX, tileOffsetY, isCollection() ? null : atlas, properties, renamed);
+    }
+
     public Tileset withProperties(Properties newProperties) {
         return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
                 transparentColor, tileOffsetX, tileOffsetY, imageSource, newProperties, tiles);

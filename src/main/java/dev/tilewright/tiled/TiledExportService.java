@@ -1,0 +1,206 @@
+package dev.tilewright.tiled;
+
+import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.core.model.Tileset;
+import dev.tilewright.format.LayerData;
+import dev.tilewright.format.TiledMap;
+import dev.tilewright.format.TiledTileset;
+import dev.tilewright.format.TmjWriter;
+import dev.tilewright.format.TmxWriter;
+import dev.tilewright.map.MapImages;
+import dev.tilewright.map.MapService;
+import dev.tilewright.tileset.StoredTileset;
+import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.stereotype.Service;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * Writes maps and tilesets out in Tiled's formats: a lone .tmx/.tmj with its tilesets embedded, a zip bundle that
+ * Tiled opens as it is (the map, each tileset as an external .tsx, every image), or a zip of one CSV per tile
+ * layer. Any version of a map can be exported.
+ */
+@Service
+public class TiledExportService {
+
+    /** What an export produces. */
+    public record Export(byte[] body, String contentType, String fileName, long version) {
+    }
+
+    /** An export request, validated: the format and how tile layer data is written. */
+    public record Request(String format, TmxWriter.Options options) {
+
+        static Request of(String format, String encoding, String compression) {
+            String f = format == null ? "tmx" : format.toLowerCase(Locale.ROOT);
+            if (!List.of("tmx", "tmj", "zip", "csv").contains(f)) {
+                throw ApiProblem.invalidField("format", "format is tmx, tmj, zip or csv, not '" + format + "'.");
+            }
+            LayerData.Encoding e = switch (encoding == null ? "csv" : encoding.toLowerCase(Locale.ROOT)) {
+                case "csv" -> LayerData.Encoding.CSV;
+                case "base64" -> LayerData.Encoding.BASE64;
+                default -> throw ApiProblem.invalidField("encoding", "encoding is csv or base64, not '" + encoding + "'.");
+            };
+            LayerData.Compression c = switch (compression == null ? "none" : compression.toLowerCase(Locale.ROOT)) {
+                case "none" -> LayerData.Compression.NONE;
+                case "zlib" -> LayerData.Compression.ZLIB;
+                case "gzip" -> LayerData.Compression.GZIP;
+                case "zstd" -> LayerData.Compression.ZSTD;
+                default -> throw ApiProblem.invalidField("compression",
+                        "compression is none, zlib, gzip or zstd, not '" + compression + "'.");
+            };
+            if (e == LayerData.Encoding.CSV && c != LayerData.Compression.NONE) {
+                throw ApiProblem.invalidField("compression", "CSV is never compressed; add encoding=base64 to compress.");
+            }
+            return new Request(f, new TmxWriter.Options(e, c));
+        }
+
+        String tag() {
+            return format + "-" + options.encoding().name().toLowerCase(Locale.ROOT) + "-"
+                    + options.compression().name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private final MapService maps;
+    private final TilesetService tilesets;
+    private final MapImages mapImages;
+
+    TiledExportService(MapService maps, TilesetService tilesets, MapImages mapImages) {
+        this.maps = maps;
+        this.tilesets = tilesets;
+        this.mapImages = mapImages;
+    }
+
+    public Export exportMap(long mapId, Request request, Long version) {
+        MapService.Versioned snapshot = maps.snapshot(mapId, version);
+        TileMap map = snapshot.map();
+        String base = fileName(map.name());
+        List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();
+        return switch (request.format()) {
+            case "tmx" -> new Export(TmxWriter.writeMap(tiled(map, used, false), request.options()), "application/xml",
+                    base + ".tmx", snapshot.version());
+            case "tmj" -> new Export(TmjWriter.writeMap(tiled(map, used, false), request.options()), "application/json",
+                    base + ".tmj", snapshot.version());
+            case "zip" -> new Export(bundle(mapId, map, used, base, request.options()), "application/zip",
+                    base + ".zip", snapshot.version());
+            default -> new Export(csv(map), "application/zip", base + "-csv.zip", snapshot.version());
+        };
+    }
+
+    public Export exportTileset(long tilesetId, String format) {
+        StoredTileset stored = tilesets.get(tilesetId);
+        String base = fileName(stored.tileset().name());
+        return switch (format == null ? "tsx" : format.toLowerCase(Locale.ROOT)) {
+            case "tsx" -> new Export(TmxWriter.writeTileset(stored.tileset()), "application/xml", base + ".tsx", 0);
+            case "tsj" -> new Export(TmjWriter.writeTileset(stored.tileset()), "application/json", base + ".tsj", 0);
+            default -> throw ApiProblem.invalidField("format", "format is tsx or tsj, not '" + format + "'.");
+        };
+    }
+
+    /** The map as Tiled files see it; in a bundle each tileset is an external .tsx beside its images. */
+    private TiledMap tiled(TileMap map, List<StoredTileset> used, boolean bundle) {
+        List<TiledTileset> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < used.size(); i++) {
+            MapTileset use = map.tilesets().get(i);
+            Tileset tileset = used.get(i).tileset();
+            String name = unique(names, fileName(tileset.name()));
+            Tileset renamed = bundle
+                    ? tileset.withImageSources(name + ".png", id -> name + "/" + id + ".png")
+                    : tileset.withImageSources(tileset.imageSource() == null ? name + ".png" : tileset.imageSource(),
+                    id -> tileset.tile(id).image().source());
+            out.add(new TiledTileset(use.firstGid(), bundle ? "tilesets/" + name + ".tsx" : null, renamed, null, Map.of()));
+        }
+        List<Layer> layers = map.layers();
+        if (bundle) {
+            layers = layers.stream().map(l -> l instanceof ImageLayer picture ? new ImageLayer(l.id(), l.attributes(),
+                    new ImageLayer.Image("images/" + baseName(picture.image().source()), picture.image().width(),
+                            picture.image().height(), picture.image().transparentColor(), picture.image().repeatX(),
+                            picture.image().repeatY())) : l).toList();
+        }
+        return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(), null,
+                map.properties(), out, layers, map.nextObjectId(), Map.of());
+    }
+
+    private byte[] bundle(long mapId, TileMap map, List<StoredTileset> used, String base, TmxWriter.Options options) {
+        TiledMap tiled = tiled(map, used, true);
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put(base + ".tmx", TmxWriter.writeMap(tiled, options));
+        for (int i = 0; i < used.size(); i++) {
+            TiledTileset t = tiled.tilesets().get(i);
+            String folder = t.source().substring(0, t.source().lastIndexOf('/') + 1);
+            entries.put(t.source(), TmxWriter.writeTileset(t.tileset()));
+            long id = used.get(i).id();
+            if (t.tileset().isCollection()) {
+                t.tileset().tiles().forEach((local, data) ->
+                        entries.put(folder + data.image().source(), tilesets.tileImage(id, local)));
+            } else {
+                entries.put(folder + t.tileset().imageSource(), tilesets.image(id));
+            }
+        }
+        mapImages.all(mapId).forEach((source, png) -> entries.put("images/" + baseName(source), png));
+        return zip(entries);
+    }
+
+    private static byte[] csv(TileMap map) {
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        Set<String> names = new HashSet<>();
+        for (Layer layer : map.layers()) {
+            if (layer instanceof TileLayer tiles) {
+                String text = LayerData.encode(tiles.read(tiles.bounds()), map.width(), LayerData.Encoding.CSV,
+                        LayerData.Compression.NONE) + "\n";
+                entries.put(unique(names, fileName(layer.name())) + ".csv", text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } else if (layer instanceof ObjectLayer) {
+                continue;
+            }
+        }
+        return zip(entries);
+    }
+
+    private static byte[] zip(Map<String, byte[]> entries) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            for (Map.Entry<String, byte[]> entry : entries.entrySet()) {
+                zip.putNextEntry(new ZipEntry(entry.getKey()));
+                zip.write(entry.getValue());
+                zip.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static String unique(Set<String> taken, String name) {
+        String candidate = name;
+        for (int n = 2; !taken.add(candidate); n++) {
+            candidate = name + "-" + n;
+        }
+        return candidate;
+    }
+
+    static String fileName(String name) {
+        String safe = name.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^[._]+", "");
+        return safe.isEmpty() ? "map" : safe;
+    }
+
+    private static String baseName(String path) {
+        return fileName(path.substring(path.replace('\\', '/').lastIndexOf('/') + 1));
+    }
+}
