@@ -8,6 +8,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tiled.core.MapLayer;
 import tiled.core.ObjectGroup;
@@ -184,23 +186,43 @@ class TiledExportTest {
         }
     }
 
-    @Test
-    void exportThenImportGivesTheSameMapInEveryFormatAndEncoding() {
-        long id = importFiles(p -> p.startsWith("sticker-knight/map/") && !p.endsWith("sandbox2.tmx")
-                && !p.endsWith("detached.tmx"));
+    private static String folder(String map) {
+        return map.contains("/") ? map.substring(0, map.lastIndexOf('/') + 1) : "";
+    }
+
+    /** What a Tiled example map needs: the files below its folder, except other maps. */
+    private static boolean neededBy(String map, String path) {
+        return path.equals(map) || path.startsWith(folder(map)) && !path.matches(".*\\.(tmx|tmj|json|tiled-project)$");
+    }
+
+    private long importExample(String map) {
+        return importFiles(p -> neededBy(map, p));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"desert.tmx", "sewers.tmx", "rpg/island.tmx", "perspective_walls.tmx",
+            "orthogonal-outside.tmx", "sticker-knight/map/sandbox.tmx"})
+    void exportThenImportGivesTheSameMapInEveryFormatAndEncoding(String example) throws IOException {
+        long id = importExample(example);
         String expected = comparable(id);
         for (String options : List.of("format=zip", "format=zip&encoding=base64&compression=gzip",
                 "format=zip&encoding=base64&compression=zstd")) {
-            Path out;
-            try {
-                out = unzip(api.get("/api/v1/maps/" + id + "/export?" + options).body(), "again" + options.length());
-                Map<String, byte[]> files = TiledExamples.files(out);
-                Api.Response again = api.postFiles("/api/v1/maps/import", files);
-                assertThat(again.status()).as(again.text()).isEqualTo(201);
-                assertThat(comparable(again.json().get("id").asLong())).as(options).isEqualTo(expected);
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
+            Path out = unzip(api.get("/api/v1/maps/" + id + "/export?" + options).body(),
+                    example.replace('/', '_') + options.length());
+            Api.Response again = api.postFiles("/api/v1/maps/import", TiledExamples.files(out));
+            assertThat(again.status()).as(again.text()).isEqualTo(201);
+            assertThat(comparable(again.json().get("id").asLong())).as(example + " " + options).isEqualTo(expected);
+        }
+        for (String format : List.of("tmx", "tmj")) {
+            // a lone .tmx/.tmj embeds its tilesets, which name their images as they were imported
+            Map<String, byte[]> files = examples.entrySet().stream()
+                    .filter(e -> neededBy(example, e.getKey()) && !e.getKey().equals(example) && !e.getKey().endsWith(".tsx"))
+                    .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
+            files.put(folder(example) + "single." + format,
+                    api.get("/api/v1/maps/" + id + "/export?format=" + format).body());
+            Api.Response again = api.postFiles("/api/v1/maps/import", files);
+            assertThat(again.status()).as(example + " " + format + ": " + again.text()).isEqualTo(201);
+            assertThat(comparable(again.json().get("id").asLong())).as(example + " single " + format).isEqualTo(expected);
         }
     }
 
