@@ -1,7 +1,6 @@
 package dev.tilewright.format;
 
 import dev.tilewright.core.geom.Difference;
-import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
@@ -248,21 +247,7 @@ public final class TmjReader {
         if (shape != ObjectShape.TEXT) {
             text = null;
         }
-        Properties properties = properties(node, file);
-        try {
-            return new MapObject(Json.integer(node, "id", 0, file), Json.text(node, "name", base == null ? "" : base.name()),
-                    Json.text(node, "class", Json.text(node, "type", base == null ? "" : base.type())), shape,
-                    Json.decimal(node, "x", base == null ? 0 : base.x(), file),
-                    Json.decimal(node, "y", base == null ? 0 : base.y(), file),
-                    Json.decimal(node, "width", base == null ? 0 : base.width(), file),
-                    Json.decimal(node, "height", base == null ? 0 : base.height(), file),
-                    Json.decimal(node, "rotation", base == null ? 0 : base.rotation(), file),
-                    node.has("gid") ? Json.unsigned(node, "gid", file) : base == null ? 0 : base.gid(),
-                    Json.flag(node, "visible", base == null || base.visible()), points, text,
-                    base == null ? properties : Props.merge(base.properties(), properties));
-        } catch (IllegalArgumentException x) {
-            throw TiledFormatException.invalid(file, "object " + Json.text(node, "id", "?") + ": " + x.getMessage());
-        }
+        return Fields.object(Fields.of(node, file), file, base, shape, points, text, properties(node, file));
     }
 
     /** A template's object (.tj here, .tx through the XML reader), its gid moved to the map's tileset. */
@@ -288,8 +273,7 @@ public final class TmjReader {
             TiledTileset owner = mapTilesets.stream().filter(t -> source.equals(t.source())).findFirst()
                     .orElseThrow(() -> TiledFormatException.invalid(from, "template " + path + " uses tileset " + source
                             + ", which the map does not list"));
-            int gid = (int) (long) template.gid();
-            long mapped = Integer.toUnsignedLong((owner.firstGid() + Gid.id(gid) - firstGid) | Gid.flags(gid));
+            long mapped = Fields.remap(template.gid(), firstGid, owner.firstGid());
             template = new MapObject(template.id(), template.name(), template.type(), template.shape(), template.x(),
                     template.y(), template.width(), template.height(), template.rotation(), mapped, template.visible(),
                     template.points(), template.text(), template.properties());

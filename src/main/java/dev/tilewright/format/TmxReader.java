@@ -1,7 +1,6 @@
 package dev.tilewright.format;
 
 import dev.tilewright.core.geom.Difference;
-import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
@@ -278,22 +277,7 @@ public final class TmxReader {
                     ? points(shapeElement.getAttribute("points"), file) : List.of();
             text = shape == ObjectShape.TEXT ? text(shapeElement, file) : null;
         }
-        Properties properties = properties(e, file);
-        try {
-            return new MapObject(Xml.integer(e, "id", 0, file),
-                    Xml.text(e, "name", base == null ? "" : base.name()),
-                    Xml.text(e, "class", Xml.text(e, "type", base == null ? "" : base.type())), shape,
-                    Xml.decimal(e, "x", base == null ? 0 : base.x(), file),
-                    Xml.decimal(e, "y", base == null ? 0 : base.y(), file),
-                    Xml.decimal(e, "width", base == null ? 0 : base.width(), file),
-                    Xml.decimal(e, "height", base == null ? 0 : base.height(), file),
-                    Xml.decimal(e, "rotation", base == null ? 0 : base.rotation(), file),
-                    e.hasAttribute("gid") ? Xml.unsigned(e, "gid", file) : base == null ? 0 : base.gid(),
-                    Xml.flag(e, "visible", base == null || base.visible()), points, text,
-                    base == null ? properties : Props.merge(base.properties(), properties));
-        } catch (IllegalArgumentException x) {
-            throw TiledFormatException.invalid(file, "object " + e.getAttribute("id") + ": " + x.getMessage());
-        }
+        return Fields.object(Fields.of(e, file), file, base, shape, points, text, properties(e, file));
     }
 
     private static MapObject withGid(MapObject o, long gid) {
@@ -325,8 +309,7 @@ public final class TmxReader {
         }
         for (TiledTileset tileset : mapTilesets) {
             if (template.tilesetSource().equals(tileset.source())) {
-                int local = Gid.id((int) gid) - template.firstGid();
-                return Integer.toUnsignedLong((tileset.firstGid() + local) | Gid.flags((int) gid));
+                return Fields.remap(gid, template.firstGid(), tileset.firstGid());
             }
         }
         throw TiledFormatException.invalid(file, "template " + template.file() + " uses tileset "

@@ -1,0 +1,111 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.Properties;
+import org.w3c.dom.Element;
+import tools.jackson.databind.JsonNode;
+
+import java.util.List;
+
+/** The named values of an XML element or a JSON object, read the same way by both Tiled readers. */
+interface Fields {
+
+    boolean has(String name);
+
+    String text(String name, String fallback);
+
+    double decimal(String name, double fallback);
+
+    int integer(String name, int fallback);
+
+    long unsigned(String name);
+
+    boolean flag(String name, boolean fallback);
+
+    static Fields of(Element e, String file) {
+        return new Fields() {
+            public boolean has(String name) {
+                return e.hasAttribute(name);
+            }
+
+            public String text(String name, String fallback) {
+                return Xml.text(e, name, fallback);
+            }
+
+            public double decimal(String name, double fallback) {
+                return Xml.decimal(e, name, fallback, file);
+            }
+
+            public int integer(String name, int fallback) {
+                return Xml.integer(e, name, fallback, file);
+            }
+
+            public long unsigned(String name) {
+                return Xml.unsigned(e, name, file);
+            }
+
+            public boolean flag(String name, boolean fallback) {
+                return Xml.flag(e, name, fallback);
+            }
+        };
+    }
+
+    static Fields of(JsonNode node, String file) {
+        return new Fields() {
+            public boolean has(String name) {
+                return node.has(name);
+            }
+
+            public String text(String name, String fallback) {
+                return Json.text(node, name, fallback);
+            }
+
+            public double decimal(String name, double fallback) {
+                return Json.decimal(node, name, fallback, file);
+            }
+
+            public int integer(String name, int fallback) {
+                return Json.integer(node, name, fallback, file);
+            }
+
+            public long unsigned(String name) {
+                return Json.unsigned(node, name, file);
+            }
+
+            public boolean flag(String name, boolean fallback) {
+                return Json.flag(node, name, fallback);
+            }
+        };
+    }
+
+    /**
+     * A map object from its fields; what it does not state comes from {@code base}, the object of its template
+     * (instance properties override the template's one by one).
+     */
+    static MapObject object(Fields f, String file, MapObject base, ObjectShape shape, List<Difference> points,
+                            ObjectText text, Properties properties) {
+        try {
+            return new MapObject(f.integer("id", 0), f.text("name", base == null ? "" : base.name()),
+                    f.text("class", f.text("type", base == null ? "" : base.type())), shape,
+                    f.decimal("x", base == null ? 0 : base.x()), f.decimal("y", base == null ? 0 : base.y()),
+                    f.decimal("width", base == null ? 0 : base.width()),
+                    f.decimal("height", base == null ? 0 : base.height()),
+                    f.decimal("rotation", base == null ? 0 : base.rotation()),
+                    f.has("gid") ? f.unsigned("gid") : base == null ? 0 : base.gid(),
+                    f.flag("visible", base == null || base.visible()), points, text,
+                    base == null ? properties : Props.merge(base.properties(), properties));
+        } catch (IllegalArgumentException x) {
+            throw TiledFormatException.invalid(file, "object " + f.text("id", "?") + ": " + x.getMessage());
+        }
+    }
+
+    /** A gid of a template's own tileset moved to where that tileset starts in the map. */
+    static long remap(long gid, int templateFirstGid, int mapFirstGid) {
+        int value = (int) gid;
+        return Integer.toUnsignedLong((mapFirstGid + dev.tilewright.core.model.Gid.id(value) - templateFirstGid)
+                | dev.tilewright.core.model.Gid.flags(value));
+    }
+}
