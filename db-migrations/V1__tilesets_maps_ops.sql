@@ -47,6 +47,7 @@ CREATE TABLE maps (
     tile_height    integer NOT NULL CHECK (tile_height > 0),
     offset_x       double precision NOT NULL DEFAULT 0,
     offset_y       double precision NOT NULL DEFAULT 0,
+    background_color text,
     version        bigint  NOT NULL,
     next_layer_id  integer NOT NULL,
     next_object_id integer NOT NULL,

@@ -110,6 +110,10 @@ final class MapAssembly {
                              List<RawLayer> raw, Map<String, byte[]> images, ReadLimits limits) {
         TileRect bounds = infinite ? chunkBounds(raw, width, height) : new TileRect(0, 0, width, height);
         limits.check(file, bounds.width(), bounds.height());
+        if (backgroundColor != null && !backgroundColor.matches("#?([0-9a-fA-F]{6}|[0-9a-fA-F]{8})")) {
+            throw TiledFormatException.invalid(file, "background colour '" + backgroundColor + "' is not #rrggbb or #aarrggbb");
+        }
+        String background = backgroundColor == null || backgroundColor.startsWith("#") ? backgroundColor : "#" + backgroundColor;
         Difference shift = new Difference(-(double) bounds.x() * tileWidth, -(double) bounds.y() * tileHeight);
         int nextLayerId = raw.stream().mapToInt(RawLayer::id).max().orElse(0) + 1;
         int nextObjectId = raw.stream().filter(l -> l instanceof RawObjects)
@@ -139,7 +143,7 @@ final class MapAssembly {
             }
         }
         Position offset = new Position((double) bounds.x() * tileWidth, (double) bounds.y() * tileHeight);
-        return new TiledMap(file, bounds.width(), bounds.height(), tileWidth, tileHeight, offset, backgroundColor,
+        return new TiledMap(file, bounds.width(), bounds.height(), tileWidth, tileHeight, offset, background,
                 properties, tilesets, layers, nextObjectId, images);
     }
 

@@ -33,6 +33,7 @@ class MapEntity {
     private double offsetX;
     @Column(name = "offset_y")
     private double offsetY;
+    private String backgroundColor;
     private long version;
     private int nextLayerId;
     private int nextObjectId;
@@ -79,7 +80,7 @@ class MapEntity {
     }
 
     MapEntity(String name, int width, int height, int tileWidth, int tileHeight, double offsetX, double offsetY,
-              String properties, String genesis, List<TilesetUse> tilesets) {
+              String backgroundColor, String properties, String genesis, List<TilesetUse> tilesets) {
         this.name = name;
         this.width = width;
         this.height = height;
@@ -87,6 +88,7 @@ class MapEntity {
         this.tileHeight = tileHeight;
         this.offsetX = offsetX;
         this.offsetY = offsetY;
+        this.backgroundColor = backgroundColor;
         this.version = 0;
         this.nextLayerId = 1;
         this.nextObjectId = 1;
@@ -127,6 +129,10 @@ class MapEntity {
 
     double getOffsetY() {
         return offsetY;
+    }
+
+    String getBackgroundColor() {
+        return backgroundColor;
     }
 
     long getVersion() {

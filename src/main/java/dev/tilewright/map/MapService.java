@@ -77,7 +77,7 @@ public class MapService {
      * @param tilesets the tilesets with their first gids (assigned in order for a new map, as written for an import)
      */
     public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
-                          List<MapTileset> tilesets, Properties properties) {
+                          String backgroundColor, List<MapTileset> tilesets, Properties properties) {
     }
 
     /**
@@ -141,7 +141,7 @@ public class MapService {
         Long created = tx.execute(status -> {
             MapEntity row = maps.saveAndFlush(new MapEntity(genesis.name(), genesis.width(), genesis.height(),
                     genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
-                    json.writeValueAsString(genesis.properties()), json.writeValueAsString(genesis),
+                    genesis.backgroundColor(), json.writeValueAsString(genesis.properties()), json.writeValueAsString(genesis),
                     genesis.tilesets().stream().map(t -> new MapEntity.TilesetUse(t.tilesetId(), t.firstGid(),
                             t.tileCount())).toList()));
             long mapId = row.getId();
@@ -191,7 +191,7 @@ public class MapService {
                     limits.maxLayersPerMap(), "The map would have " + layers.size() + " layers").with("field", "layers");
         }
         return new Genesis(r.name().trim(), width, height, tileWidth, tileHeight,
-                Objects.requireNonNullElse(r.offset(), Position.ORIGIN), TileMap.assignFirstGids(ids, counts),
+                Objects.requireNonNullElse(r.offset(), Position.ORIGIN), null, TileMap.assignFirstGids(ids, counts),
                 Objects.requireNonNullElse(r.properties(), Properties.EMPTY));
     }
 
@@ -297,7 +297,7 @@ public class MapService {
             Genesis g = json.readValue(mapColumn(mapId, "SELECT genesis FROM maps WHERE id = ?", String.class),
                     Genesis.class);
             TileMap map = new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(), g.offset(),
-                    g.tilesets(), g.properties(), 1, 1);
+                    g.backgroundColor(), g.tilesets(), g.properties(), 1, 1);
             long at = 0;
             while (at < version) {
                 List<OpLog.Entry> page = log.since(mapId, at, limits.maxOpsPerRead());

@@ -57,7 +57,7 @@ class MapStore {
         List<MapTileset> tilesets = row.getTilesets().stream()
                 .map(t -> new MapTileset(t.tilesetId(), t.firstGid(), t.tileCount())).toList();
         TileMap map = new TileMap(row.getName(), row.getWidth(), row.getHeight(), row.getTileWidth(),
-                row.getTileHeight(), new Position(row.getOffsetX(), row.getOffsetY()), tilesets,
+                row.getTileHeight(), new Position(row.getOffsetX(), row.getOffsetY()), row.getBackgroundColor(), tilesets,
                 json.readValue(row.getProperties(), Properties.class), row.getNextLayerId(), row.getNextObjectId());
         Map<Integer, Layer> byId = new HashMap<>();
         for (MapLayerEntity entity : layers.findByMap(mapId)) {

@@ -134,7 +134,8 @@ public class TiledExportService {
                             picture.image().height(), picture.image().transparentColor(), picture.image().repeatX(),
                             picture.image().repeatY())) : l).toList();
         }
-        return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(), null,
+        return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(),
+                map.backgroundColor(),
                 map.properties(), out, layers, map.nextObjectId(), Map.of());
     }
 

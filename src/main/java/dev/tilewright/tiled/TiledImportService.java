@@ -65,7 +65,7 @@ public class TiledImportService {
             ops.addAll(LayerOps.recreate(map.layers().get(i), i));
         }
         long mapId = maps.create(new MapService.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
-                map.tileHeight(), map.offset(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops));
+                map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops));
         mapImages.store(mapId, map.images());
         return mapId;
     }

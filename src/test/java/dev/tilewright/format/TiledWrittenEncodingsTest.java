@@ -110,6 +110,15 @@ class TiledWrittenEncodingsTest {
     }
 
     @Test
+    void aMalformedBackgroundColourIsRefusedAndAGoodOneKept() throws Exception {
+        Files.writeString(dir.resolve("bg.tmx"), desertTmx().replace("infinite=\"0\"", "infinite=\"0\" backgroundcolor=\"#80aabbcc\""));
+        assertThat(read("bg.tmx").backgroundColor()).isEqualTo("#80aabbcc");
+        Files.writeString(dir.resolve("bad-bg.tmx"), desertTmx().replace("infinite=\"0\"", "infinite=\"0\" backgroundcolor=\"blue\""));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> read("bad-bg.tmx"))
+                .isInstanceOf(TiledFormatException.class).hasMessageContaining("background colour 'blue'");
+    }
+
+    @Test
     void groupLayersAreFlattenedWithComposedOpacityOffsetAndVisibility() throws Exception {
         String layer = desertTmx().replaceAll("(?s).*(<layer id=\"1\".*?</layer>).*", "$1");
         String tmx = desertTmx().replace(layer, "<group id=\"7\" name=\"outer\" opacity=\"0.5\" offsetx=\"3\">"

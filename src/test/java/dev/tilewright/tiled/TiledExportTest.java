@@ -229,7 +229,8 @@ class TiledExportTest {
     /** The map's layers, objects and properties as JSON, without ids the server assigns (map and tileset ids). */
     private String comparable(long id) {
         JsonNode map = api.get("/api/v1/maps/" + id).json();
-        StringBuilder out = new StringBuilder(map.get("width") + "x" + map.get("height") + map.get("properties"));
+        StringBuilder out = new StringBuilder(map.get("width") + "x" + map.get("height") + map.get("properties")
+                + map.path("backgroundColor"));
         map.get("tilesets").forEach(t -> out.append(t.get("firstGid")).append('/').append(t.get("tileCount")));
         for (JsonNode layer : map.get("layers")) {
             out.append(layer.get("name")).append(layer.get("opacity")).append(layer.get("visible"))

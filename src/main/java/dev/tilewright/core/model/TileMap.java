@@ -25,6 +25,7 @@ public final class TileMap {
     private final int tileWidth;
     private final int tileHeight;
     private final Position offset;
+    private final String backgroundColor;
     private final List<MapTileset> tilesets;
     private final List<Layer> layers = new ArrayList<>();
     private Properties properties;
@@ -35,7 +36,18 @@ public final class TileMap {
 
     public TileMap(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                    List<MapTileset> tilesets, Properties properties, int nextLayerId, int nextObjectId) {
+        this(name, width, height, tileWidth, tileHeight, offset, null, tilesets, properties, nextLayerId, nextObjectId);
+    }
+
+    /** @param backgroundColor Tiled's map background colour ({@code #rrggbb} or {@code #aarrggbb}), or null */
+    public TileMap(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
+                   String backgroundColor, List<MapTileset> tilesets, Properties properties, int nextLayerId,
+                   int nextObjectId) {
         this.name = requireName(name);
+        if (backgroundColor != null && !backgroundColor.matches("#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})")) {
+            throw new IllegalArgumentException("background colour must be #rrggbb or #aarrggbb, was '" + backgroundColor + "'");
+        }
+        this.backgroundColor = backgroundColor;
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("map size must be positive, was " + width + "x" + height);
         }
@@ -106,6 +118,10 @@ public final class TileMap {
 
     public Position offset() {
         return offset;
+    }
+
+    public String backgroundColor() {
+        return backgroundColor;
     }
 
     public TileRect bounds() {
@@ -247,8 +263,8 @@ public final class TileMap {
 
     /** A deep copy with no pending changes. */
     public TileMap copy() {
-        TileMap copy = new TileMap(name, width, height, tileWidth, tileHeight, offset, tilesets, properties,
-                nextLayerId, nextObjectId);
+        TileMap copy = new TileMap(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets,
+                properties, nextLayerId, nextObjectId);
         layers.forEach(l -> copy.layers.add(l.copy()));
         copy.markClean();
         return copy;
