@@ -1,0 +1,102 @@
+package dev.tilewright.render;
+
+import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.Tileset;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+/**
+ * A tileset's pixels, decoded once: the atlas (or each collection tile's image) as premultiplied ARGB with the
+ * colour key already made transparent, and where each tile's pixels are.
+ */
+public final class Atlas {
+
+    /** Where one tile's pixels are: a rectangle of an image. */
+    record Source(Pixels image, int x, int y, int width, int height) {
+    }
+
+    private final Tileset tileset;
+    private final Pixels atlas;
+    private final Map<Integer, Pixels> tileImages;
+
+    private Atlas(Tileset tileset, Pixels atlas, Map<Integer, Pixels> tileImages) {
+        this.tileset = tileset;
+        this.atlas = atlas;
+        this.tileImages = tileImages;
+    }
+
+    /**
+     * Decodes a tileset's images.
+     *
+     * @param atlasPng   the atlas PNG, or null for an image collection
+     * @param tileImages a collection tile's PNG by local id
+     */
+    public static Atlas decode(Tileset tileset, byte[] atlasPng, IntFunction<byte[]> tileImages) {
+        Integer key = tileset.transparentColor();
+        if (!tileset.isCollection()) {
+            return new Atlas(tileset, pixels(atlasPng, key), Map.of());
+        }
+        Map<Integer, Pixels> images = new HashMap<>();
+        for (Map.Entry<Integer, TileData> tile : tileset.tiles().entrySet()) {
+            images.put(tile.getKey(), pixels(tileImages.apply(tile.getKey()), key));
+        }
+        return new Atlas(tileset, null, images);
+    }
+
+    public Tileset tileset() {
+        return tileset;
+    }
+
+    /** Bytes this atlas holds, for bounding a cache of atlases. */
+    public long bytes() {
+        long pixels = atlas == null ? 0 : atlas.argb().length;
+        for (Pixels image : tileImages.values()) {
+            pixels += image.argb().length;
+        }
+        return pixels * Integer.BYTES;
+    }
+
+    /** The pixels of a local tile, or null when the tileset has no such tile or its image is too small. */
+    Source source(int localId) {
+        if (!tileset.hasTile(localId)) {
+            return null;
+        }
+        if (atlas == null) {
+            Pixels image = tileImages.get(localId);
+            return image == null ? null : new Source(image, 0, 0, image.width(), image.height());
+        }
+        int x = tileset.tileX(localId);
+        int y = tileset.tileY(localId);
+        if (x + tileset.tileWidth() > atlas.width() || y + tileset.tileHeight() > atlas.height()) {
+            return null;
+        }
+        return new Source(atlas, x, y, tileset.tileWidth(), tileset.tileHeight());
+    }
+
+    static Pixels pixels(byte[] png, Integer colourKey) {
+        BufferedImage image;
+        try {
+            image = ImageIO.read(new ByteArrayInputStream(png));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (image == null) {
+            throw new IllegalArgumentException("not a decodable image");
+        }
+        int width = image.getWidth();
+        int height = image.getHeight();
+        int[] argb = image.getRGB(0, 0, width, height, null, 0, width);
+        for (int i = 0; i < argb.length; i++) {
+            int pixel = argb[i];
+            argb[i] = colourKey != null && (pixel & 0xFFFFFF) == colourKey ? 0 : Pixels.premultiply(pixel);
+        }
+        return new Pixels(width, height, argb);
+    }
+}

@@ -1,0 +1,227 @@
+package dev.tilewright.render;
+
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Draws a view window of an orthogonal map as Tiled's renderer does: layers bottom first; tile layers in
+ * right-down order with each tile anchored at its cell's bottom-left (larger tiles reach up and right), shifted by
+ * the tileset's tile offset and the layer's offset; flips in TMX order (diagonal, then horizontal, then vertical);
+ * the tileset's colour key transparent; the layer's tint multiplied in and its opacity applied; tile objects at
+ * their bottom-left, stretched to their size; image layers at their offset. Only tiles that can touch the window
+ * are visited. Rotated tile objects and object shapes are not drawn yet.
+ */
+public final class MapRenderer {
+
+    /**
+     * What to draw.
+     *
+     * @param layers  which layers (the default draws the visible ones)
+     * @param objects whether tile objects are drawn
+     */
+    public record Options(Predicate<Layer> layers, boolean objects) {
+        public static final Options VISIBLE = new Options(l -> l.attributes().visible(), true);
+    }
+
+    private MapRenderer() {
+    }
+
+    /**
+     * @param atlases the decoded tileset of each stored tileset id the map uses
+     * @param images  the image of an image layer by its source, or null when it is missing
+     */
+    public static Pixels render(TileMap map, Function<Long, Atlas> atlases, Function<String, Pixels> images,
+                                ViewWindow view, Options options) {
+        Pixels canvas = Pixels.blank(view.width(), view.height());
+        Atlas[] byTileset = new Atlas[map.tilesets().size()];
+        for (int i = 0; i < byTileset.length; i++) {
+            byTileset[i] = atlases.apply(map.tilesets().get(i).tilesetId());
+        }
+        for (Layer layer : map.layers()) {
+            if (!options.layers().test(layer)) {
+                continue;
+            }
+            Paint paint = Paint.of(layer.attributes());
+            if (paint.alpha == 0) {
+                continue;
+            }
+            if (layer instanceof TileLayer tiles) {
+                drawTiles(canvas, view, map, tiles, byTileset, paint);
+            } else if (layer instanceof ObjectLayer objects && options.objects()) {
+                drawTileObjects(canvas, view, map, objects, byTileset, paint);
+            } else if (layer instanceof ImageLayer picture) {
+                Pixels image = images.apply(picture.image().source());
+                if (image != null) {
+                    blit(canvas, view, new Atlas.Source(image, 0, 0, image.width(), image.height()),
+                            paint.dx, paint.dy, image.width(), image.height(), 0, paint);
+                }
+            }
+        }
+        return canvas;
+    }
+
+    /** A layer's offset (rounded to whole pixels, as unsmoothed drawing lands), opacity and tint. */
+    private record Paint(int dx, int dy, int alpha, int tint) {
+        static Paint of(LayerAttributes a) {
+            return new Paint((int) Math.round(a.offset().dx()), (int) Math.round(a.offset().dy()),
+                    (int) Math.round(a.opacity() * 255), tint(a.tint()));
+        }
+
+        private static int tint(String color) {
+            if (color == null) {
+                return -1;
+            }
+            String hex = color.substring(1);
+            return hex.length() == 6 ? 0xFF000000 | Integer.parseInt(hex, 16) : (int) Long.parseLong(hex, 16);
+        }
+    }
+
+    private static void drawTiles(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Atlas[] atlases,
+                                  Paint paint) {
+        int tw = map.tileWidth();
+        int th = map.tileHeight();
+        int reachRight = 0;
+        int reachUp = 0;
+        int reachOffset = 0;
+        for (Atlas atlas : atlases) {
+            if (atlas != null) {
+                int largest = Math.max(atlas.tileset().tileWidth(), atlas.tileset().tileHeight());
+                for (var tile : atlas.tileset().tiles().values()) {
+                    if (tile.image() != null) {
+                        largest = Math.max(largest, Math.max(tile.image().width(), tile.image().height()));
+                    }
+                }
+                reachRight = Math.max(reachRight, largest);
+                reachUp = Math.max(reachUp, largest);
+                reachOffset = Math.max(reachOffset, Math.max(Math.abs(atlas.tileset().tileOffsetX()),
+                        Math.abs(atlas.tileset().tileOffsetY())));
+            }
+        }
+        int left = view.x() - paint.dx;
+        int top = view.y() - paint.dy;
+        int cx0 = Math.max(0, Math.floorDiv(left - reachRight - reachOffset, tw));
+        int cx1 = Math.min(map.width() - 1, Math.floorDiv(left + view.width() + reachOffset, tw));
+        int cy0 = Math.max(0, Math.floorDiv(top - reachOffset, th) - 1);
+        int cy1 = Math.min(map.height() - 1, Math.floorDiv(top + view.height() + reachUp + reachOffset, th));
+        for (int cy = cy0; cy <= cy1; cy++) {
+            for (int cx = cx0; cx <= cx1; cx++) {
+                int gid = layer.get(cx, cy);
+                if (gid == Gid.EMPTY) {
+                    continue;
+                }
+                int index = owner(map, gid);
+                if (index < 0 || atlases[index] == null) {
+                    continue;
+                }
+                Atlas atlas = atlases[index];
+                Atlas.Source source = atlas.source(Gid.id(gid) - map.tilesets().get(index).firstGid());
+                if (source == null) {
+                    continue;
+                }
+                boolean diagonal = Gid.flippedDiagonally(gid);
+                int width = diagonal ? source.height() : source.width();
+                int height = diagonal ? source.width() : source.height();
+                int x = cx * tw + atlas.tileset().tileOffsetX() + paint.dx;
+                int y = (cy + 1) * th - height + atlas.tileset().tileOffsetY() + paint.dy;
+                blit(canvas, view, source, x, y, width, height, gid, paint);
+            }
+        }
+    }
+
+    private static void drawTileObjects(Pixels canvas, ViewWindow view, TileMap map, ObjectLayer layer,
+                                        Atlas[] atlases, Paint paint) {
+        for (MapObject object : layer.objects()) {
+            int gid = (int) (long) object.gid();
+            if (gid == Gid.EMPTY || !object.visible() || object.rotation() != 0) {
+                continue;
+            }
+            int index = owner(map, gid);
+            if (index < 0 || atlases[index] == null) {
+                continue;
+            }
+            Atlas atlas = atlases[index];
+            Atlas.Source source = atlas.source(Gid.id(gid) - map.tilesets().get(index).firstGid());
+            if (source == null) {
+                continue;
+            }
+            int width = (int) Math.round(object.width() == 0 ? source.width() : object.width());
+            int height = (int) Math.round(object.height() == 0 ? source.height() : object.height());
+            int x = (int) Math.round(object.x()) + atlas.tileset().tileOffsetX() + paint.dx;
+            int y = (int) Math.round(object.y()) - height + atlas.tileset().tileOffsetY() + paint.dy;
+            blit(canvas, view, source, x, y, width, height, gid, paint);
+        }
+    }
+
+    private static int owner(TileMap map, int gid) {
+        int id = Gid.id(gid);
+        int best = -1;
+        for (int i = 0; i < map.tilesets().size(); i++) {
+            MapTileset t = map.tilesets().get(i);
+            if (t.firstGid() <= id && (best < 0 || t.firstGid() > map.tilesets().get(best).firstGid())) {
+                best = i;
+            }
+        }
+        return best >= 0 && map.tilesets().get(best).owns(id) ? best : -1;
+    }
+
+    /**
+     * Draws a source rectangle into the (x, y, width, height) rectangle of map pixels, flipped by the gid's flags
+     * and stretched by nearest neighbour when the sizes differ, clipped to the view.
+     */
+    private static void blit(Pixels canvas, ViewWindow view, Atlas.Source source, int x, int y, int width, int height,
+                             int gid, Paint paint) {
+        int x0 = Math.max(x, view.x());
+        int y0 = Math.max(y, view.y());
+        int x1 = Math.min(x + width, view.x() + view.width());
+        int y1 = Math.min(y + height, view.y() + view.height());
+        if (x0 >= x1 || y0 >= y1) {
+            return;
+        }
+        boolean diagonal = Gid.flippedDiagonally(gid);
+        boolean horizontal = Gid.flippedHorizontally(gid);
+        boolean vertical = Gid.flippedVertically(gid);
+        int drawnW = diagonal ? source.height() : source.width();
+        int drawnH = diagonal ? source.width() : source.height();
+        int[] src = source.image().argb();
+        int stride = source.image().width();
+        int[] dst = canvas.argb();
+        for (int py = y0; py < y1; py++) {
+            int v = (int) ((long) (py - y) * drawnH / height);
+            int row = (py - view.y()) * view.width() - view.x();
+            for (int px = x0; px < x1; px++) {
+                int u = (int) ((long) (px - x) * drawnW / width);
+                int du = horizontal ? drawnW - 1 - u : u;
+                int dv = vertical ? drawnH - 1 - v : v;
+                int sx = diagonal ? dv : du;
+                int sy = diagonal ? du : dv;
+                int pixel = src[(source.y() + sy) * stride + source.x() + sx];
+                if (pixel == 0) {
+                    continue;
+                }
+                if (paint.tint != -1) {
+                    pixel = tinted(pixel, paint.tint);
+                }
+                dst[row + px] = Pixels.over(Pixels.fade(pixel, paint.alpha), dst[row + px]);
+            }
+        }
+    }
+
+    private static int tinted(int pixel, int tint) {
+        int ta = tint >>> 24;
+        int a = Pixels.mul(pixel >>> 24, ta);
+        int r = Pixels.mul(Pixels.mul((pixel >> 16) & 0xFF, (tint >> 16) & 0xFF), ta);
+        int g = Pixels.mul(Pixels.mul((pixel >> 8) & 0xFF, (tint >> 8) & 0xFF), ta);
+        int b = Pixels.mul(Pixels.mul(pixel & 0xFF, tint & 0xFF), ta);
+        return a << 24 | r << 16 | g << 8 | b;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.tilewright.render;
+
+/**
+ * A block of pixels as premultiplied ARGB ints, row-major, plus the compositing rules the renderer uses. The
+ * arithmetic follows Qt's for premultiplied ARGB32 (what Tiled draws with): x * a / 255 rounded as
+ * {@code (t + (t >> 8) + 0x80) >> 8}.
+ */
+public record Pixels(int width, int height, int[] argb) {
+
+    public Pixels {
+        if (width < 0 || height < 0 || argb.length != width * height) {
+            throw new IllegalArgumentException("pixels " + width + "x" + height + " need " + width * height + " values");
+        }
+    }
+
+    public static Pixels blank(int width, int height) {
+        return new Pixels(width, height, new int[Math.multiplyExact(width, height)]);
+    }
+
+    /** Multiplies a byte by a byte, divided by 255, rounded as Qt does. */
+    static int mul(int x, int a) {
+        int t = x * a;
+        return (t + (t >> 8) + 0x80) >> 8;
+    }
+
+    /** Premultiplied source over premultiplied destination. */
+    static int over(int src, int dst) {
+        int sa = src >>> 24;
+        if (sa == 255) {
+            return src;
+        }
+        if (sa == 0) {
+            return dst;
+        }
+        int inv = 255 - sa;
+        int a = sa + mul(dst >>> 24, inv);
+        int r = ((src >> 16) & 0xFF) + mul((dst >> 16) & 0xFF, inv);
+        int g = ((src >> 8) & 0xFF) + mul((dst >> 8) & 0xFF, inv);
+        int b = (src & 0xFF) + mul(dst & 0xFF, inv);
+        return a << 24 | r << 16 | g << 8 | b;
+    }
+
+    /** Every channel of a premultiplied pixel scaled by {@code alpha} / 255 (layer opacity). */
+    static int fade(int pixel, int alpha) {
+        if (alpha == 255) {
+            return pixel;
+        }
+        return mul(pixel >>> 24, alpha) << 24 | mul((pixel >> 16) & 0xFF, alpha) << 16
+                | mul((pixel >> 8) & 0xFF, alpha) << 8 | mul(pixel & 0xFF, alpha);
+    }
+
+    static int premultiply(int argb) {
+        int a = argb >>> 24;
+        if (a == 255) {
+            return argb;
+        }
+        if (a == 0) {
+            return 0;
+        }
+        return a << 24 | mul((argb >> 16) & 0xFF, a) << 16 | mul((argb >> 8) & 0xFF, a) << 8 | mul(argb & 0xFF, a);
+    }
+
+    static int unpremultiply(int pixel) {
+        int a = pixel >>> 24;
+        if (a == 255 || a == 0) {
+            return a == 0 ? 0 : pixel;
+        }
+        int r = Math.min(255, (((pixel >> 16) & 0xFF) * 255 + a / 2) / a);
+        int g = Math.min(255, (((pixel >> 8) & 0xFF) * 255 + a / 2) / a);
+        int b = Math.min(255, ((pixel & 0xFF) * 255 + a / 2) / a);
+        return a << 24 | r << 16 | g << 8 | b;
+    }
+
+    /** The pixels as plain (not premultiplied) ARGB, as images are stored. */
+    public int[] straight() {
+        int[] out = new int[argb.length];
+        for (int i = 0; i < argb.length; i++) {
+            out[i] = unpremultiply(argb[i]);
+        }
+        return out;
+    }
+}

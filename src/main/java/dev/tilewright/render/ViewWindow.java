@@ -1,0 +1,26 @@
+package dev.tilewright.render;
+
+/**
+ * A rectangle of the map in map pixels (tile (0,0) starts at (0,0)), not aligned to tiles. Scrolling moves its
+ * origin; it is kept inside the map, and a window larger than the map pins to 0 on that axis.
+ */
+public record ViewWindow(int x, int y, int width, int height) {
+
+    public ViewWindow {
+        if (width < 1 || height < 1) {
+            throw new IllegalArgumentException("a view window needs a positive size, was " + width + "x" + height);
+        }
+    }
+
+    /** This window moved (never resized) so that it lies inside a map of the given pixel size. */
+    public ViewWindow clampedTo(int mapWidth, int mapHeight) {
+        return new ViewWindow(clamp(x, width, mapWidth), clamp(y, height, mapHeight), width, height);
+    }
+
+    private static int clamp(int origin, int size, int mapSize) {
+        if (size >= mapSize) {
+            return 0;
+        }
+        return Math.max(0, Math.min(origin, mapSize - size));
+    }
+}
