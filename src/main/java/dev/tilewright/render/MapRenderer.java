@@ -116,18 +116,12 @@ public final class MapRenderer {
         for (int cy = cy0; cy <= cy1; cy++) {
             for (int cx = cx0; cx <= cx1; cx++) {
                 int gid = layer.get(cx, cy);
-                if (gid == Gid.EMPTY) {
+                Drawable tile = gid == Gid.EMPTY ? null : tile(map, atlases, gid);
+                if (tile == null) {
                     continue;
                 }
-                int index = owner(map, gid);
-                if (index < 0 || atlases[index] == null) {
-                    continue;
-                }
-                Atlas atlas = atlases[index];
-                Atlas.Source source = atlas.source(Gid.id(gid) - map.tilesets().get(index).firstGid());
-                if (source == null) {
-                    continue;
-                }
+                Atlas atlas = tile.atlas();
+                Atlas.Source source = tile.source();
                 boolean diagonal = Gid.flippedDiagonally(gid);
                 int width = diagonal ? source.height() : source.width();
                 int height = diagonal ? source.width() : source.height();
@@ -145,21 +139,31 @@ public final class MapRenderer {
             if (gid == Gid.EMPTY || !object.visible() || object.rotation() != 0) {
                 continue;
             }
-            int index = owner(map, gid);
-            if (index < 0 || atlases[index] == null) {
+            Drawable tile = tile(map, atlases, gid);
+            if (tile == null) {
                 continue;
             }
-            Atlas atlas = atlases[index];
-            Atlas.Source source = atlas.source(Gid.id(gid) - map.tilesets().get(index).firstGid());
-            if (source == null) {
-                continue;
-            }
+            Atlas atlas = tile.atlas();
+            Atlas.Source source = tile.source();
             int width = (int) Math.round(object.width() == 0 ? source.width() : object.width());
             int height = (int) Math.round(object.height() == 0 ? source.height() : object.height());
             int x = (int) Math.round(object.x()) + atlas.tileset().tileOffsetX() + paint.dx;
             int y = (int) Math.round(object.y()) - height + atlas.tileset().tileOffsetY() + paint.dy;
             blit(canvas, view, source, x, y, width, height, gid, paint);
         }
+    }
+
+    private record Drawable(Atlas atlas, Atlas.Source source) {
+    }
+
+    /** The decoded pixels a gid shows, or null when its tileset or tile is missing. */
+    private static Drawable tile(TileMap map, Atlas[] atlases, int gid) {
+        int index = owner(map, gid);
+        if (index < 0 || atlases[index] == null) {
+            return null;
+        }
+        Atlas.Source source = atlases[index].source(Gid.id(gid) - map.tilesets().get(index).firstGid());
+        return source == null ? null : new Drawable(atlases[index], source);
     }
 
     private static int owner(TileMap map, int gid) {
