@@ -1,0 +1,40 @@
+package dev.tilewright.render;
+
+import org.junit.jupiter.api.Test;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PngWriterTest {
+
+    private static BufferedImage decode(byte[] png) throws Exception {
+        return ImageIO.read(new ByteArrayInputStream(png));
+    }
+
+    @Test
+    void opaqueFramesDecodeToTheSamePixelsAsRgb() throws Exception {
+        Random random = new Random(7);
+        int[] argb = new int[37 * 23];
+        for (int i = 0; i < argb.length; i++) {
+            argb[i] = 0xFF000000 | random.nextInt(0x1000000);
+        }
+        BufferedImage image = decode(PngWriter.write(new Pixels(37, 23, argb), 1));
+        assertThat(image.getColorModel().hasAlpha()).isFalse();
+        assertThat(image.getRGB(0, 0, 37, 23, null, 0, 37)).isEqualTo(argb);
+    }
+
+    @Test
+    void translucentFramesKeepTheirAlphaUnpremultiplied() throws Exception {
+        int[] premultiplied = {0, 0x80400000, 0xFF00FF00, 0x10101010};
+        BufferedImage image = decode(PngWriter.write(new Pixels(2, 2, premultiplied), 6));
+        assertThat(image.getColorModel().hasAlpha()).isTrue();
+        assertThat(image.getRGB(0, 0)).isZero();
+        assertThat(image.getRGB(1, 0)).as("64 * 255 / 128 = 127.5, rounded up").isEqualTo(0x80800000);
+        assertThat(image.getRGB(0, 1)).isEqualTo(0xFF00FF00);
+        assertThat(image.getRGB(1, 1)).isEqualTo(0x10FFFFFF);
+    }
+}
