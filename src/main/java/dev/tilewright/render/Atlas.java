@@ -80,6 +80,11 @@ public final class Atlas {
         return new Source(atlas, x, y, tileset.tileWidth(), tileset.tileHeight());
     }
 
+    /** An image (an image layer's) decoded to premultiplied pixels. */
+    public static Pixels decodeImage(byte[] png) {
+        return pixels(png, null);
+    }
+
     static Pixels pixels(byte[] png, Integer colourKey) {
         BufferedImage image;
         try {

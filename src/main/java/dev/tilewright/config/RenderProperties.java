@@ -1,0 +1,22 @@
+package dev.tilewright.config;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Server rendering.
+ *
+ * @param maxPixels       pixels of one rendered image after scaling (16.8 megapixels: a whole 8192x2048 px map)
+ * @param maxScale        largest nearest-neighbour scale factor
+ * @param maxViews        view windows in one split-screen image
+ * @param atlasCacheBytes decoded tileset pixels kept in memory (least recently used go first)
+ * @param pngLevel        deflate level of rendered PNGs: 1 is fastest; higher levels shrink files a little
+ */
+@ConfigurationProperties("tilewright.render")
+public record RenderProperties(
+        @DefaultValue("16777216") long maxPixels,
+        @DefaultValue("8") int maxScale,
+        @DefaultValue("4") int maxViews,
+        @DefaultValue("536870912") long atlasCacheBytes,
+        @DefaultValue("1") int pngLevel) {
+}

@@ -1,0 +1,101 @@
+package dev.tilewright.preview;
+
+import dev.tilewright.map.MapService;
+import dev.tilewright.render.ViewWindow;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** View windows of a map as PNG. Where each window really is after clamping comes back in X-View headers. */
+@RestController
+class RenderController {
+
+    private final RenderService renders;
+    private final MapService maps;
+
+    RenderController(RenderService renders, MapService maps) {
+        this.renders = renders;
+        this.maps = maps;
+    }
+
+    @GetMapping(value = "/api/v1/maps/{id}/render.png", produces = MediaType.IMAGE_PNG_VALUE)
+    ResponseEntity<byte[]> render(@PathVariable long id, @RequestParam(defaultValue = "0") int x,
+                                  @RequestParam(defaultValue = "0") int y, @RequestParam int width,
+                                  @RequestParam int height, @RequestParam(defaultValue = "1") int scale,
+                                  @RequestParam(required = false) String layers,
+                                  @RequestParam(defaultValue = "true") boolean objects,
+                                  @RequestParam(required = false) Long version,
+                                  @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        return respond(id, List.of(window(x, y, width, height, "width")), scale, layers, objects, version, ifNoneMatch);
+    }
+
+    /** Several view windows side by side (split screen): {@code view=x,y,width,height}, repeated. */
+    @GetMapping(value = "/api/v1/maps/{id}/views.png", produces = MediaType.IMAGE_PNG_VALUE)
+    ResponseEntity<byte[]> views(@PathVariable long id, @RequestParam("view") List<String> views,
+                                 @RequestParam(defaultValue = "1") int scale,
+                                 @RequestParam(required = false) String layers,
+                                 @RequestParam(defaultValue = "true") boolean objects,
+                                 @RequestParam(required = false) Long version,
+                                 @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        List<ViewWindow> windows = views.stream().map(text -> {
+            String[] parts = text.split(",");
+            try {
+                if (parts.length != 4) {
+                    throw new NumberFormatException();
+                }
+                return window(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()),
+                        Integer.parseInt(parts[2].trim()), Integer.parseInt(parts[3].trim()), "view");
+            } catch (NumberFormatException e) {
+                throw ApiProblem.invalidField("view", "view '" + text + "' is not x,y,width,height in pixels.");
+            }
+        }).toList();
+        return respond(id, windows, scale, layers, objects, version, ifNoneMatch);
+    }
+
+    private ResponseEntity<byte[]> respond(long id, List<ViewWindow> windows, int scale, String layers, boolean objects,
+                                           Long version, String ifNoneMatch) {
+        List<String> names = layers == null || layers.isBlank() ? List.of()
+                : Arrays.stream(layers.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        long at = version == null ? maps.version(id) : version;
+        String key = windows.stream().map(w -> w.x() + "," + w.y() + "," + w.width() + "," + w.height())
+                .collect(Collectors.joining(";")) + "|" + scale + "|" + String.join(",", names) + "|" + objects;
+        String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
+        CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
+        if (ifNoneMatch != null && Arrays.stream(ifNoneMatch.split(",")).map(String::trim).anyMatch(etag::equals)) {
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
+        }
+        RenderService.Frame frame = renders.render(id, version,
+                new RenderService.Request(windows, scale, names, objects));
+        ViewWindow first = frame.views().get(0);
+        return ResponseEntity.ok().eTag("\"" + frame.version() + "-" + Integer.toHexString(key.hashCode()) + "\"")
+                .cacheControl(cache)
+                .header("X-View-X", Integer.toString(first.x())).header("X-View-Y", Integer.toString(first.y()))
+                .header("X-View-Width", Integer.toString(first.width()))
+                .header("X-View-Height", Integer.toString(first.height()))
+                .header("X-Views", frame.views().stream().map(w -> w.x() + "," + w.y() + "," + w.width() + "," + w.height())
+                        .collect(Collectors.joining(";")))
+                .header("X-Map-Version", Long.toString(frame.version()))
+                .body(frame.png());
+    }
+
+    private static ViewWindow window(int x, int y, int width, int height, String field) {
+        if (width < 1 || height < 1) {
+            throw ApiProblem.invalidField(field, "A view window needs a positive width and height, was " + width + "x"
+                    + height + ".");
+        }
+        return new ViewWindow(x, y, width, height);
+    }
+}

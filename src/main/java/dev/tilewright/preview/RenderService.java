@@ -1,0 +1,177 @@
+package dev.tilewright.preview;
+
+import dev.tilewright.config.RenderProperties;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.map.MapImages;
+import dev.tilewright.map.MapService;
+import dev.tilewright.render.Atlas;
+import dev.tilewright.render.MapRenderer;
+import dev.tilewright.render.Pixels;
+import dev.tilewright.render.PngWriter;
+import dev.tilewright.render.ViewWindow;
+import dev.tilewright.tileset.StoredTileset;
+import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * Renders view windows of maps to PNG. Decoded tilesets are kept in a cache bounded by bytes (a tileset never
+ * changes its pixels, so entries need no invalidation); the map is read under its lock, or rebuilt from the log for
+ * a past version.
+ */
+@Service
+public class RenderService {
+
+    /** What to draw: the requested windows, a scale, and the layers by name (empty: the visible ones). */
+    public record Request(List<ViewWindow> views, int scale, List<String> layers, boolean objects) {
+    }
+
+    /** A rendered image and the windows as they really were after clamping to the map. */
+    public record Frame(long version, List<ViewWindow> views, byte[] png) {
+    }
+
+    private final MapService maps;
+    private final TilesetService tilesets;
+    private final MapImages mapImages;
+    private final RenderProperties properties;
+    private final Map<Long, Atlas> atlases = new LinkedHashMap<>(16, 0.75f, true);
+    private long atlasBytes;
+
+    RenderService(MapService maps, TilesetService tilesets, MapImages mapImages, RenderProperties properties) {
+        this.maps = maps;
+        this.tilesets = tilesets;
+        this.mapImages = mapImages;
+        this.properties = properties;
+    }
+
+    public Frame render(long mapId, Long version, Request request) {
+        check(request);
+        List<Long> used = version == null
+                ? maps.read(mapId, (v, map) -> map.tilesets().stream().map(MapTileset::tilesetId).toList())
+                : List.of();
+        Map<Long, Atlas> decoded = new HashMap<>();
+        used.forEach(id -> decoded.put(id, atlas(id)));
+        if (version == null) {
+            return maps.read(mapId, (v, map) -> draw(mapId, v, map, decoded, request));
+        }
+        MapService.Versioned past = maps.snapshot(mapId, version);
+        past.map().tilesets().forEach(t -> decoded.put(t.tilesetId(), atlas(t.tilesetId())));
+        return draw(mapId, past.version(), past.map(), decoded, request);
+    }
+
+    private void check(Request request) {
+        if (request.views().isEmpty() || request.views().size() > properties.maxViews()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-views",
+                    properties.maxViews(), "Ask for 1 to " + properties.maxViews() + " view windows").with("field", "view");
+        }
+        if (request.scale() < 1 || request.scale() > properties.maxScale()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-scale",
+                    properties.maxScale(), "scale " + request.scale() + " is outside 1.." + properties.maxScale())
+                    .with("field", "scale");
+        }
+        // counted in double: width x height x scale^2 of hostile windows overflows even a long
+        double pixels = 0;
+        for (ViewWindow view : request.views()) {
+            pixels += (double) view.width() * view.height() * request.scale() * request.scale();
+        }
+        if (pixels > properties.maxPixels()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-pixels",
+                    properties.maxPixels(), String.format(java.util.Locale.ROOT, "The image would have %.0f pixels; "
+                            + "ask for a smaller window or scale", pixels)).with("field", "width");
+        }
+    }
+
+    private Frame draw(long mapId, long version, TileMap map, Map<Long, Atlas> decoded, Request request) {
+        Set<String> names = map.layers().stream().map(Layer::name).collect(Collectors.toSet());
+        List<String> unknown = request.layers().stream().filter(n -> !names.contains(n)).toList();
+        if (!unknown.isEmpty()) {
+            throw ApiProblem.invalidField("layers", "The map has no layer called " + unknown + "; its layers are "
+                    + map.layers().stream().map(Layer::name).toList() + ".");
+        }
+        Predicate<Layer> chosen = request.layers().isEmpty() ? l -> l.attributes().visible()
+                : l -> request.layers().contains(l.name());
+        MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects());
+        Map<String, Pixels> images = new HashMap<>();
+        List<ViewWindow> clamped = new ArrayList<>();
+        List<Pixels> frames = new ArrayList<>();
+        for (ViewWindow requested : request.views()) {
+            ViewWindow view = requested.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
+            clamped.add(view);
+            frames.add(scaled(MapRenderer.render(map, id -> decoded.computeIfAbsent(id, this::atlas),
+                    source -> images.computeIfAbsent(source, s -> mapImages.read(mapId, s).map(Atlas::decodeImage)
+                            .orElse(null)), view, options), request.scale()));
+        }
+        return new Frame(version, clamped, PngWriter.write(sideBySide(frames), properties.pngLevel()));
+    }
+
+    private synchronized Atlas atlas(long tilesetId) {
+        Atlas cached = atlases.get(tilesetId);
+        if (cached != null) {
+            return cached;
+        }
+        StoredTileset stored = tilesets.get(tilesetId);
+        Atlas atlas = Atlas.decode(stored.tileset(), stored.tileset().isCollection() ? null : tilesets.image(tilesetId),
+                local -> tilesets.tileImage(tilesetId, local));
+        atlases.put(tilesetId, atlas);
+        atlasBytes += atlas.bytes();
+        var eldest = atlases.entrySet().iterator();
+        while (atlasBytes > properties.atlasCacheBytes() && atlases.size() > 1 && eldest.hasNext()) {
+            Map.Entry<Long, Atlas> entry = eldest.next();
+            if (entry.getKey() != tilesetId) {
+                atlasBytes -= entry.getValue().bytes();
+                eldest.remove();
+            }
+        }
+        return atlas;
+    }
+
+    static Pixels scaled(Pixels frame, int scale) {
+        if (scale == 1) {
+            return frame;
+        }
+        int width = frame.width() * scale;
+        Pixels out = Pixels.blank(width, frame.height() * scale);
+        int[] src = frame.argb();
+        int[] dst = out.argb();
+        for (int y = 0; y < frame.height(); y++) {
+            int row = y * scale * width;
+            for (int x = 0; x < frame.width(); x++) {
+                java.util.Arrays.fill(dst, row + x * scale, row + x * scale + scale, src[y * frame.width() + x]);
+            }
+            for (int copy = 1; copy < scale; copy++) {
+                System.arraycopy(dst, row, dst, row + copy * width, width);
+            }
+        }
+        return out;
+    }
+
+    /** Split screen: the frames left to right, top-aligned. */
+    static Pixels sideBySide(List<Pixels> frames) {
+        if (frames.size() == 1) {
+            return frames.get(0);
+        }
+        int width = frames.stream().mapToInt(Pixels::width).sum();
+        int height = frames.stream().mapToInt(Pixels::height).max().orElse(0);
+        Pixels out = Pixels.blank(width, height);
+        int left = 0;
+        for (Pixels frame : frames) {
+            for (int y = 0; y < frame.height(); y++) {
+                System.arraycopy(frame.argb(), y * frame.width(), out.argb(), y * width + left, frame.width());
+            }
+            left += frame.width();
+        }
+        return out;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.tilewright.preview;
+
+import dev.tilewright.format.TiledExamples;
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@FeatureTest
+class RenderApiTest {
+
+    @TempDir
+    static Path dir;
+    static Map<String, byte[]> examples;
+    static BufferedImage tiled;
+
+    @LocalServerPort
+    int port;
+    Api api;
+    long mapId;
+
+    @BeforeAll
+    static void examples() throws Exception {
+        TiledExamples.copy(dir);
+        TiledExamples.tiled(dir, List.of("tmxrasterizer", "--no-smoothing", "desert.tmx", "desert.png"));
+        tiled = ImageIO.read(dir.resolve("desert.png").toFile());
+        examples = TiledExamples.files(dir);
+    }
+
+    @BeforeEach
+    void desert() {
+        api = new Api(port);
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (String name : List.of("desert.tmx", "desert.tsx", "tmw_desert_spacing.png")) {
+            files.put(name, examples.get(name));
+        }
+        mapId = api.postFiles("/api/v1/maps/import", files).json().get("id").asLong();
+    }
+
+    private static BufferedImage png(Api.Response response) throws Exception {
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        assertThat(response.header("Content-Type")).isEqualTo("image/png");
+        return ImageIO.read(new ByteArrayInputStream(response.body()));
+    }
+
+    private static void assertShows(BufferedImage image, int x, int y, int scale) {
+        for (int py = 0; py < image.getHeight(); py++) {
+            for (int px = 0; px < image.getWidth(); px++) {
+                assertThat(image.getRGB(px, py)).as("pixel %d,%d", px, py)
+                        .isEqualTo(tiled.getRGB(x + px / scale, y + py / scale));
+            }
+        }
+    }
+
+    @Test
+    void aWindowNotAlignedToTilesMatchesTiledsRendererPixelForPixel() throws Exception {
+        Api.Response response = api.get("/api/v1/maps/" + mapId + "/render.png?x=37&y=101&width=333&height=211");
+        BufferedImage image = png(response);
+        assertThat(image.getWidth()).isEqualTo(333);
+        assertThat(response.header("X-View-X")).isEqualTo("37");
+        assertShows(image, 37, 101, 1);
+    }
+
+    @Test
+    void scrollingPastTheEdgeIsClampedAndTheHeadersSayWhereTheViewIs() throws Exception {
+        Api.Response past = api.get("/api/v1/maps/" + mapId + "/render.png?x=1200&y=-50&width=200&height=100");
+        assertThat(past.header("X-View-X")).isEqualTo(String.valueOf(40 * 32 - 200));
+        assertThat(past.header("X-View-Y")).isEqualTo("0");
+        assertShows(png(past), 40 * 32 - 200, 0, 1);
+        Api.Response larger = api.get("/api/v1/maps/" + mapId + "/render.png?x=500&y=20&width=2000&height=100");
+        assertThat(larger.header("X-View-X")).as("a view larger than the map pins to 0").isEqualTo("0");
+    }
+
+    @Test
+    void scaleIsNearestNeighbourAndSplitViewsSitSideBySide() throws Exception {
+        assertShows(png(api.get("/api/v1/maps/" + mapId + "/render.png?x=64&y=64&width=50&height=40&scale=3")), 64, 64, 3);
+        Api.Response split = api.get("/api/v1/maps/" + mapId + "/views.png?view=0,0,100,80&view=300,200,60,90");
+        BufferedImage both = png(split);
+        assertThat(both.getWidth()).isEqualTo(160);
+        assertThat(both.getHeight()).isEqualTo(90);
+        assertThat(split.header("X-Views")).isEqualTo("0,0,100,80;300,200,60,90");
+        assertShows(both.getSubimage(100, 0, 60, 90), 300, 200, 1);
+    }
+
+    @Test
+    void pastVersionsRenderAndUnchangedRendersAre304() throws Exception {
+        api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
+                + "\"width\":40,\"height\":40,\"gid\":0}]}", "If-Match", "\"1\"");
+        BufferedImage now = png(api.get("/api/v1/maps/" + mapId + "/render.png?width=64&height=64"));
+        assertThat(now.getRGB(10, 10) >>> 24).as("erased").isZero();
+        assertShows(png(api.get("/api/v1/maps/" + mapId + "/render.png?width=64&height=64&version=1")), 0, 0, 1);
+        Api.Response first = api.get("/api/v1/maps/" + mapId + "/render.png?width=64&height=64");
+        assertThat(api.get("/api/v1/maps/" + mapId + "/render.png?width=64&height=64", "If-None-Match",
+                first.header("ETag")).status()).isEqualTo(304);
+    }
+
+    @Test
+    void badWindowsScalesLayersAndSizesAre422NamingTheLimit() {
+        String render = "/api/v1/maps/" + mapId + "/render.png?";
+        assertThat(api.get(render + "width=0&height=10").json().get("field").asString()).isEqualTo("width");
+        assertThat(api.get(render + "width=10&height=10&scale=9").json().get("limit").asString())
+                .isEqualTo("tilewright.render.max-scale");
+        Api.Response huge = api.get(render + "width=4097&height=4097");
+        assertThat(huge.status()).isEqualTo(422);
+        assertThat(huge.json().get("limit").asString()).isEqualTo("tilewright.render.max-pixels");
+        assertThat(api.get(render + "width=2147483647&height=2147483647&scale=8").status()).isEqualTo(422);
+        assertThat(api.get(render + "width=8192&height=2048").status()).as("the documented maximum renders").isEqualTo(200);
+        Api.Response layer = api.get(render + "width=10&height=10&layers=Ground,Sky");
+        assertThat(layer.status()).isEqualTo(422);
+        assertThat(layer.json().get("detail").asString()).contains("[Sky]");
+        assertThat(api.get("/api/v1/maps/" + mapId + "/views.png?view=1,2,3").status()).isEqualTo(422);
+        assertThat(api.get("/api/v1/maps/987654/render.png?width=10&height=10").status()).isEqualTo(404);
+    }
+}
