@@ -220,12 +220,23 @@ public final class MapRenderer {
         }
     }
 
+    /**
+     * A tile pixel tinted as Tiled does it: the tile is multiplied (Qt's Multiply, {@code s*d + d*(255-sa)} over
+     * 255) onto a fill of the tint premultiplied by its own alpha and treated as opaque, then masked by the tile's
+     * alpha. So each channel becomes {@code s * tint * tintAlpha} and the tile keeps its alpha (measured against
+     * tmxrasterizer).
+     */
     private static int tinted(int pixel, int tint) {
         int ta = tint >>> 24;
-        int a = Pixels.mul(pixel >>> 24, ta);
-        int r = Pixels.mul(Pixels.mul((pixel >> 16) & 0xFF, (tint >> 16) & 0xFF), ta);
-        int g = Pixels.mul(Pixels.mul((pixel >> 8) & 0xFF, (tint >> 8) & 0xFF), ta);
-        int b = Pixels.mul(Pixels.mul(pixel & 0xFF, tint & 0xFF), ta);
-        return a << 24 | r << 16 | g << 8 | b;
+        int sa = pixel >>> 24;
+        int r = Pixels.mul(multiply((pixel >> 16) & 0xFF, sa, Pixels.mul((tint >> 16) & 0xFF, ta)), sa);
+        int g = Pixels.mul(multiply((pixel >> 8) & 0xFF, sa, Pixels.mul((tint >> 8) & 0xFF, ta)), sa);
+        int b = Pixels.mul(multiply(pixel & 0xFF, sa, Pixels.mul(tint & 0xFF, ta)), sa);
+        return sa << 24 | r << 16 | g << 8 | b;
+    }
+
+    private static int multiply(int s, int sa, int d) {
+        int t = s * d + d * (255 - sa);
+        return Math.min(255, (t + (t >> 8) + 0x80) >> 8);
     }
 }

@@ -2,17 +2,34 @@ package dev.tilewright.render;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.zip.Adler32;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
- * A PNG encoder tuned for rendered tile maps: 8-bit RGB when every pixel is opaque (RGBA otherwise), each row
- * filtered with Sub (tile art repeats along rows), and deflate at a fast level. Compared with ImageIO's writer on
- * the same frames it is several times faster for files of similar size (see the render benchmark).
+ * A PNG encoder tuned for rendered tile maps: 8-bit RGB when every pixel is opaque (RGBA otherwise) and rows left
+ * unfiltered (deflate finds repeated tiles best in raw rows; measured on a 1280x720 frame, unfiltered at level 3 is
+ * smaller than ImageIO's file). Large images are cut into strips that are converted and deflated in parallel, each
+ * strip primed with the previous one's last 32 KiB and ended by a sync flush, then joined into one zlib stream (as
+ * pigz does): the file is one ordinary PNG.
  */
 public final class PngWriter {
 
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    private static final int WINDOW = 32 * 1024;
+    private static final int MIN_STRIP_BYTES = 256 * 1024;
+    /** One worker per core: the common pool has one fewer, which on two cores serialises the strips. */
+    private static final ExecutorService WORKERS = Executors.newFixedThreadPool(
+            Runtime.getRuntime().availableProcessors(), task -> {
+                Thread thread = new Thread(task, "png-deflate");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     private PngWriter() {
     }
@@ -20,59 +37,113 @@ public final class PngWriter {
     public static byte[] write(Pixels pixels, int level) {
         int width = pixels.width();
         int height = pixels.height();
-        int[] argb = pixels.argb();
-        boolean opaque = true;
-        for (int pixel : argb) {
-            if (pixel >>> 24 != 255) {
-                opaque = false;
-                break;
-            }
-        }
+        boolean opaque = isOpaque(pixels.argb());
         int channels = opaque ? 3 : 4;
-        int rowBytes = width * channels;
-        byte[] raw = new byte[(rowBytes + 1) * height];
-        byte[] row = new byte[rowBytes];
-        int at = 0;
-        for (int y = 0; y < height; y++) {
-            int i = 0;
-            for (int x = 0; x < width; x++) {
-                int pixel = argb[y * width + x];
-                if (!opaque) {
-                    pixel = Pixels.unpremultiply(pixel);
-                }
-                row[i++] = (byte) (pixel >> 16);
-                row[i++] = (byte) (pixel >> 8);
-                row[i++] = (byte) pixel;
-                if (!opaque) {
-                    row[i++] = (byte) (pixel >>> 24);
-                }
-            }
-            raw[at++] = 1;
-            for (int b = 0; b < rowBytes; b++) {
-                raw[at++] = (byte) (row[b] - (b >= channels ? row[b - channels] : 0));
-            }
+        int rowBytes = width * channels + 1;
+        byte[] raw = new byte[rowBytes * height];
+        int strips = (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
+                (long) raw.length / MIN_STRIP_BYTES));
+        int rowsPerStrip = (height + strips - 1) / Math.max(1, strips);
+        List<int[]> bounds = new ArrayList<>();
+        for (int y = 0; y < height; y += rowsPerStrip) {
+            bounds.add(new int[]{y, Math.min(height, y + rowsPerStrip)});
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 8 + 64);
+        inParallel(bounds.stream().map(b -> (Runnable) () -> convert(pixels, opaque, raw, b[0], b[1])).toList());
+        List<byte[]> parts = new ArrayList<>();
+        List<Runnable> deflations = new ArrayList<>();
+        for (int i = 0; i < bounds.size(); i++) {
+            int from = bounds.get(i)[0] * rowBytes;
+            int to = bounds.get(i)[1] * rowBytes;
+            boolean last = i == bounds.size() - 1;
+            int index = i;
+            parts.add(null);
+            deflations.add(() -> parts.set(index, deflate(raw, from, to, last, level)));
+        }
+        Adler32 adler = new Adler32();
+        deflations.add(() -> adler.update(raw));
+        inParallel(deflations);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 6 + 64);
         out.writeBytes(SIGNATURE);
         ByteBuffer header = ByteBuffer.allocate(13).putInt(width).putInt(height)
                 .put((byte) 8).put((byte) (opaque ? 2 : 6)).put((byte) 0).put((byte) 0).put((byte) 0);
         chunk(out, "IHDR", header.array(), 13);
-        Deflater deflater = new Deflater(level);
-        try {
-            deflater.setInput(raw);
-            deflater.finish();
-            byte[] buffer = new byte[Math.max(8192, raw.length / 4)];
-            ByteArrayOutputStream data = new ByteArrayOutputStream(raw.length / 8 + 64);
-            while (!deflater.finished()) {
-                int n = deflater.deflate(buffer);
-                data.write(buffer, 0, n);
+        ByteArrayOutputStream idat = new ByteArrayOutputStream(raw.length / 6 + 64);
+        idat.write(0x78);
+        idat.write(0x01);
+        parts.forEach(idat::writeBytes);
+        idat.writeBytes(ByteBuffer.allocate(4).putInt((int) adler.getValue()).array());
+        chunk(out, "IDAT", idat.toByteArray(), idat.size());
+        chunk(out, "IEND", new byte[0], 0);
+        return out.toByteArray();
+    }
+
+    private static boolean isOpaque(int[] argb) {
+        for (int pixel : argb) {
+            if (pixel >>> 24 != 255) {
+                return false;
             }
-            chunk(out, "IDAT", data.toByteArray(), data.size());
+        }
+        return true;
+    }
+
+    private static void convert(Pixels pixels, boolean opaque, byte[] raw, int fromRow, int toRow) {
+        int width = pixels.width();
+        int[] argb = pixels.argb();
+        int at = fromRow * (width * (opaque ? 3 : 4) + 1);
+        for (int y = fromRow; y < toRow; y++) {
+            raw[at++] = 0;
+            int base = y * width;
+            for (int x = 0; x < width; x++) {
+                int pixel = opaque ? argb[base + x] : Pixels.unpremultiply(argb[base + x]);
+                raw[at++] = (byte) (pixel >> 16);
+                raw[at++] = (byte) (pixel >> 8);
+                raw[at++] = (byte) pixel;
+                if (!opaque) {
+                    raw[at++] = (byte) (pixel >>> 24);
+                }
+            }
+        }
+    }
+
+    /** A raw deflate segment; all but the last end byte-aligned (sync flush) so segments concatenate. */
+    private static byte[] deflate(byte[] raw, int from, int to, boolean last, int level) {
+        Deflater deflater = new Deflater(level, true);
+        try {
+            if (from > 0) {
+                int start = Math.max(0, from - WINDOW);
+                deflater.setDictionary(raw, start, from - start);
+            }
+            deflater.setInput(raw, from, to - from);
+            ByteArrayOutputStream out = new ByteArrayOutputStream((to - from) / 6 + 64);
+            byte[] buffer = new byte[64 * 1024];
+            if (last) {
+                deflater.finish();
+                while (!deflater.finished()) {
+                    out.write(buffer, 0, deflater.deflate(buffer));
+                }
+            } else {
+                int n;
+                do {
+                    n = deflater.deflate(buffer, 0, buffer.length, Deflater.SYNC_FLUSH);
+                    out.write(buffer, 0, n);
+                } while (n == buffer.length || !deflater.needsInput());
+            }
+            return out.toByteArray();
         } finally {
             deflater.end();
         }
-        chunk(out, "IEND", new byte[0], 0);
-        return out.toByteArray();
+    }
+
+    private static void inParallel(List<Runnable> tasks) {
+        if (tasks.size() == 1) {
+            tasks.get(0).run();
+            return;
+        }
+        List<CompletableFuture<Void>> others = tasks.subList(1, tasks.size()).stream()
+                .map(task -> CompletableFuture.runAsync(task, WORKERS)).toList();
+        tasks.get(0).run();
+        CompletableFuture.allOf(others.toArray(CompletableFuture[]::new)).join();
     }
 
     private static void chunk(ByteArrayOutputStream out, String type, byte[] data, int length) {

@@ -28,6 +28,23 @@ class PngWriterTest {
     }
 
     @Test
+    void largeFramesDeflatedInParallelStripsAreOneValidPng() throws Exception {
+        Random random = new Random(11);
+        int width = 1500;
+        int height = 900;
+        int[] argb = new int[width * height];
+        for (int i = 0; i < argb.length; i++) {
+            argb[i] = (i % 7 == 0 ? 0x80000000 : 0xFF000000) | (random.nextInt(4) * 0x3F3F3F);
+        }
+        Pixels pixels = new Pixels(width, height, argb);
+        for (int level : new int[]{1, 3, 9}) {
+            BufferedImage image = decode(PngWriter.write(pixels, level));
+            assertThat(image.getRGB(0, 0, width, height, null, 0, width)).as("level %d", level)
+                    .isEqualTo(pixels.straight());
+        }
+    }
+
+    @Test
     void translucentFramesKeepTheirAlphaUnpremultiplied() throws Exception {
         int[] premultiplied = {0, 0x80400000, 0xFF00FF00, 0x10101010};
         BufferedImage image = decode(PngWriter.write(new Pixels(2, 2, premultiplied), 6));
