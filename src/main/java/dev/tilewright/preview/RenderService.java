@@ -63,12 +63,19 @@ public class RenderService {
                 : List.of();
         Map<Long, Atlas> decoded = new HashMap<>();
         used.forEach(id -> decoded.put(id, atlas(id)));
+        Drawn drawn;
         if (version == null) {
-            return maps.read(mapId, (v, map) -> draw(mapId, v, map, decoded, request));
+            drawn = maps.read(mapId, (v, map) -> draw(mapId, v, map, decoded, request));
+        } else {
+            MapService.Versioned past = maps.snapshot(mapId, version);
+            past.map().tilesets().forEach(t -> decoded.put(t.tilesetId(), atlas(t.tilesetId())));
+            drawn = draw(mapId, past.version(), past.map(), decoded, request);
         }
-        MapService.Versioned past = maps.snapshot(mapId, version);
-        past.map().tilesets().forEach(t -> decoded.put(t.tilesetId(), atlas(t.tilesetId())));
-        return draw(mapId, past.version(), past.map(), decoded, request);
+        // encoding needs only the pixels: done after the map's lock is released
+        return new Frame(drawn.version(), drawn.views(), PngWriter.write(drawn.pixels(), properties.pngLevel()));
+    }
+
+    private record Drawn(long version, List<ViewWindow> views, Pixels pixels) {
     }
 
     private void check(Request request) {
@@ -93,7 +100,7 @@ public class RenderService {
         }
     }
 
-    private Frame draw(long mapId, long version, TileMap map, Map<Long, Atlas> decoded, Request request) {
+    private Drawn draw(long mapId, long version, TileMap map, Map<Long, Atlas> decoded, Request request) {
         Set<String> names = map.layers().stream().map(Layer::name).collect(Collectors.toSet());
         List<String> unknown = request.layers().stream().filter(n -> !names.contains(n)).toList();
         if (!unknown.isEmpty()) {
@@ -113,7 +120,7 @@ public class RenderService {
                     source -> images.computeIfAbsent(source, s -> mapImages.read(mapId, s).map(Atlas::decodeImage)
                             .orElse(null)), view, options), request.scale()));
         }
-        return new Frame(version, clamped, PngWriter.write(sideBySide(frames), properties.pngLevel()));
+        return new Drawn(version, clamped, sideBySide(frames));
     }
 
     private synchronized Atlas atlas(long tilesetId) {
