@@ -4,11 +4,9 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
-import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 @Configuration(proxyBeanMethods = false)
-class OpenApiConfig implements WebMvcConfigurer {
+class OpenApiConfig {
 
     @Bean
     OpenAPI tilewrightOpenApi() {
@@ -17,9 +15,4 @@ class OpenApiConfig implements WebMvcConfigurer {
                         + "If-Match; errors are RFC 9457 problem JSON naming the field or the limit."));
     }
 
-    /** Until the reviewer pages exist, the front door is the API documentation. */
-    @Override
-    public void addViewControllers(ViewControllerRegistry registry) {
-        registry.addRedirectViewController("/", "/swagger-ui.html");
-    }
 }

@@ -1,0 +1,69 @@
+package dev.tilewright.preview;
+
+import dev.tilewright.map.MapJson;
+import dev.tilewright.map.MapService;
+import dev.tilewright.tileset.TilesetService;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+
+import java.util.List;
+
+/** Reviewer pages: the maps, one map's overview, and a scrollable preview through view windows. */
+@Controller
+class PreviewPages {
+
+    private final MapService maps;
+    private final TilesetService tilesets;
+
+    PreviewPages(MapService maps, TilesetService tilesets) {
+        this.maps = maps;
+        this.tilesets = tilesets;
+    }
+
+    /** What the pages show of a layer. */
+    record LayerRow(String name, String type, boolean visible, double opacity) {
+    }
+
+    /** What the pages show of a tileset the map uses. */
+    record TilesetRow(long id, String name, int firstGid, int tileCount) {
+    }
+
+    @GetMapping("/")
+    String home() {
+        return "redirect:/maps";
+    }
+
+    @GetMapping("/maps")
+    String list(Model model) {
+        model.addAttribute("maps", maps.list());
+        return "maps";
+    }
+
+    @GetMapping("/maps/{id}")
+    String overview(@PathVariable long id, Model model) {
+        describe(id, model);
+        return "map";
+    }
+
+    @GetMapping("/maps/{id}/preview")
+    String preview(@PathVariable long id, Model model) {
+        describe(id, model);
+        return "preview";
+    }
+
+    private void describe(long id, Model model) {
+        MapJson map = maps.read(id, (version, m) -> MapJson.of(id, version, m));
+        List<LayerRow> layers = map.layers().stream()
+                .map(l -> new LayerRow(l.name(), l.type(), l.visible(), l.opacity())).toList();
+        List<TilesetRow> used = map.tilesets().stream().map(t -> new TilesetRow(t.tilesetId(),
+                tilesets.get(t.tilesetId()).tileset().name(), t.firstGid(), t.tileCount())).toList();
+        model.addAttribute("map", map);
+        model.addAttribute("layers", layers);
+        model.addAttribute("tilesets", used);
+        model.addAttribute("pixelWidth", map.width() * map.tileWidth());
+        model.addAttribute("pixelHeight", map.height() * map.tileHeight());
+    }
+
+}

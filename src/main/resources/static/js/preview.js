@@ -1,0 +1,252 @@
+// Reviewer preview: view windows scrolling over a server-rendered map.
+// Each view shows a region rendered at 1x around it (three view sizes wide and high, clamped to the map) and
+// moves it with CSS, so scrolling is smooth; a new region is fetched before the view reaches the old one's edge.
+// Zoom scales the region with crisp pixels. The address bar holds size, zoom, split, layers and every view.
+
+const main = document.querySelector('main[data-map]');
+const mapId = main.dataset.map;
+const mapWidth = Number(main.dataset.width);
+const mapHeight = Number(main.dataset.height);
+const viewsBox = main.querySelector('[data-testid="views"]');
+const sizeSelect = main.querySelector('[data-testid="view-size"]');
+const scaleSelect = main.querySelector('[data-testid="scale"]');
+const splitSelect = main.querySelector('[data-testid="split"]');
+const layerBoxes = [...main.querySelectorAll('[data-testid="layers"] input')];
+const SPEED = 360; // map pixels per second while a key is held; Shift triples it
+
+const params = new URLSearchParams(location.search);
+const state = {
+  size: parseSize(params.get('size')) ?? parseSize(sizeSelect.value),
+  scale: [1, 2, 4].includes(Number(params.get('scale'))) ? Number(params.get('scale')) : 1,
+  views: parseViews(params.get('v')),
+  active: 0,
+};
+if (params.has('layers')) {
+  const chosen = new Set(params.get('layers').split(',').filter(Boolean));
+  layerBoxes.forEach((box) => { box.checked = chosen.has(box.value); });
+}
+sizeSelect.value = `${state.size.width}x${state.size.height}`;
+scaleSelect.value = String(state.scale);
+splitSelect.value = String(state.views.length);
+
+function parseSize(text) {
+  const match = /^(\d+)x(\d+)$/.exec(text ?? '');
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
+}
+
+function parseViews(text) {
+  const views = (text ?? '').split(';').map((pair) => pair.split(',').map(Number))
+    .filter((xy) => xy.length === 2 && xy.every(Number.isFinite)).slice(0, 4)
+    .map(([x, y]) => ({ x, y }));
+  return views.length ? views : [{ x: 0, y: 0 }];
+}
+
+function clampAxis(origin, size, mapSize) {
+  return size >= mapSize ? 0 : Math.max(0, Math.min(Math.round(origin), mapSize - size));
+}
+
+function layerQuery() {
+  const all = layerBoxes.every((box) => box.checked === box.defaultChecked);
+  return all ? '' : `&layers=${encodeURIComponent(layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','))}`;
+}
+
+class View {
+  constructor(position) {
+    this.x = position.x;
+    this.y = position.y;
+    this.region = null;
+    this.wanted = null;
+    this.el = document.createElement('div');
+    this.el.className = 'view';
+    this.el.dataset.testid = 'view';
+    this.img = document.createElement('img');
+    this.img.alt = '';
+    this.where = document.createElement('span');
+    this.where.className = 'where';
+    this.el.append(this.img, this.where);
+    this.el.addEventListener('pointerdown', (event) => this.startDrag(event));
+  }
+
+  startDrag(event) {
+    activate(views.indexOf(this));
+    this.el.setPointerCapture(event.pointerId);
+    let last = { x: event.clientX, y: event.clientY };
+    const move = (e) => {
+      this.moveBy(-(e.clientX - last.x) / state.scale, -(e.clientY - last.y) / state.scale);
+      last = { x: e.clientX, y: e.clientY };
+    };
+    const stop = () => {
+      this.el.removeEventListener('pointermove', move);
+      this.el.removeEventListener('pointerup', stop);
+      this.el.style.cursor = '';
+    };
+    this.el.style.cursor = 'grabbing';
+    this.el.addEventListener('pointermove', move);
+    this.el.addEventListener('pointerup', stop);
+  }
+
+  moveBy(dx, dy) {
+    this.x += dx;
+    this.y += dy;
+    this.show();
+  }
+
+  show() {
+    const { width, height } = state.size;
+    this.x = clampAxis(this.x, width, mapWidth);
+    this.y = clampAxis(this.y, height, mapHeight);
+    this.el.style.width = `${Math.min(width, mapWidth) * state.scale}px`;
+    this.el.style.height = `${Math.min(height, mapHeight) * state.scale}px`;
+    this.el.dataset.x = String(this.x);
+    this.el.dataset.y = String(this.y);
+    this.where.textContent = `${this.x}, ${this.y}`;
+    this.fetchIfNeeded();
+    if (this.region) {
+      this.img.style.width = `${this.region.width * state.scale}px`;
+      this.img.style.transform =
+        `translate(${-(this.x - this.region.x) * state.scale}px, ${-(this.y - this.region.y) * state.scale}px)`;
+    }
+    scheduleUrl();
+  }
+
+  fetchIfNeeded(force = false) {
+    const { width, height } = state.size;
+    const r = this.region;
+    const margin = { x: Math.min(width / 2, (r?.width ?? 0) / 6), y: Math.min(height / 2, (r?.height ?? 0) / 6) };
+    const inside = r && r.layers === layerQuery()
+      && this.x >= r.x + (r.x > 0 ? margin.x : 0) && this.y >= r.y + (r.y > 0 ? margin.y : 0)
+      && this.x + width <= r.x + r.width - (r.x + r.width < mapWidth ? margin.x : 0)
+      && this.y + height <= r.y + r.height - (r.y + r.height < mapHeight ? margin.y : 0);
+    if (inside && !force) {
+      return;
+    }
+    const regionWidth = Math.min(3 * width, mapWidth);
+    const regionHeight = Math.min(3 * height, mapHeight);
+    const wanted = {
+      x: clampAxis(this.x - width, regionWidth, mapWidth),
+      y: clampAxis(this.y - height, regionHeight, mapHeight),
+      width: regionWidth,
+      height: regionHeight,
+      layers: layerQuery(),
+    };
+    const key = JSON.stringify(wanted);
+    if (this.wanted === key) {
+      return;
+    }
+    this.wanted = key;
+    if (layerBoxes.length && layerBoxes.every((box) => !box.checked)) {
+      this.img.removeAttribute('src');
+      this.region = wanted;
+      return;
+    }
+    const image = new Image();
+    image.onload = () => {
+      if (this.wanted !== key) {
+        return;
+      }
+      this.img.src = image.src;
+      this.region = wanted;
+      this.el.dataset.loaded = String(Number(this.el.dataset.loaded ?? 0) + 1);
+      this.show();
+    };
+    image.src = `/api/v1/maps/${mapId}/render.png?x=${wanted.x}&y=${wanted.y}&width=${wanted.width}`
+      + `&height=${wanted.height}${wanted.layers}`;
+  }
+}
+
+let views = [];
+
+function build() {
+  viewsBox.replaceChildren();
+  views = state.views.map((position) => new View(position));
+  views.forEach((view) => viewsBox.append(view.el));
+  activate(Math.min(state.active, views.length - 1));
+  views.forEach((view) => view.show());
+}
+
+function activate(index) {
+  state.active = index;
+  views.forEach((view, i) => view.el.classList.toggle('active', i === index));
+}
+
+let urlTimer = null;
+function scheduleUrl() {
+  if (urlTimer) {
+    return;
+  }
+  urlTimer = setTimeout(() => {
+    urlTimer = null;
+    const query = new URLSearchParams();
+    query.set('size', `${state.size.width}x${state.size.height}`);
+    query.set('scale', String(state.scale));
+    query.set('v', views.map((view) => `${view.x},${view.y}`).join(';'));
+    if (layerQuery()) {
+      query.set('layers', layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','));
+    }
+    history.replaceState(null, '', `?${query}`);
+  }, 150);
+}
+
+const held = new Set();
+const KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
+  a: [-1, 0], d: [1, 0], w: [0, -1], s: [0, 1], A: [-1, 0], D: [1, 0], W: [0, -1], S: [0, 1] };
+let lastFrame = null;
+
+function step(time) {
+  const view = views[state.active];
+  if (!held.size || !view) {
+    lastFrame = null;
+    return;
+  }
+  const seconds = lastFrame === null ? 1 / 60 : Math.min(0.1, (time - lastFrame) / 1000);
+  lastFrame = time;
+  let dx = 0;
+  let dy = 0;
+  held.forEach((key) => {
+    dx += KEYS[key][0];
+    dy += KEYS[key][1];
+  });
+  const speed = SPEED * (shift ? 3 : 1) * seconds;
+  view.moveBy(dx * speed, dy * speed);
+  requestAnimationFrame(step);
+}
+
+let shift = false;
+document.addEventListener('keydown', (event) => {
+  shift = event.shiftKey;
+  if (!(event.key in KEYS) || event.target instanceof HTMLSelectElement) {
+    return;
+  }
+  event.preventDefault();
+  if (!held.size) {
+    requestAnimationFrame(step);
+  }
+  held.add(event.key);
+});
+document.addEventListener('keyup', (event) => {
+  shift = event.shiftKey;
+  held.delete(event.key);
+});
+window.addEventListener('blur', () => held.clear());
+
+sizeSelect.addEventListener('change', () => {
+  state.size = parseSize(sizeSelect.value);
+  views.forEach((view) => view.show());
+});
+scaleSelect.addEventListener('change', () => {
+  state.scale = Number(scaleSelect.value);
+  views.forEach((view) => view.show());
+});
+splitSelect.addEventListener('change', () => {
+  const count = Number(splitSelect.value);
+  state.views = views.map((view) => ({ x: view.x, y: view.y }));
+  while (state.views.length < count) {
+    const last = state.views[state.views.length - 1];
+    state.views.push({ x: last.x + state.size.width, y: last.y });
+  }
+  state.views.length = count;
+  build();
+});
+layerBoxes.forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
+
+build();

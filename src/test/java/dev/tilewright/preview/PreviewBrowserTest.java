@@ -1,0 +1,125 @@
+package dev.tilewright.preview;
+
+import dev.tilewright.format.TiledExamples;
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The reviewer's preview in a real browser (Debian's chromium and chromedriver, which .ci/run installs): keys and
+ * drag scroll the view, the server's renders follow, and the address bar keeps the view.
+ */
+@FeatureTest
+class PreviewBrowserTest {
+
+    @TempDir
+    Path dir;
+    @LocalServerPort
+    int port;
+    ChromeDriver browser;
+    long mapId;
+
+    @BeforeEach
+    void desertAndBrowser() throws Exception {
+        TiledExamples.copy(dir.resolve("examples"));
+        Map<String, byte[]> all = TiledExamples.files(dir.resolve("examples"));
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (String name : List.of("desert.tmx", "desert.tsx", "tmw_desert_spacing.png")) {
+            files.put(name, all.get(name));
+        }
+        mapId = new Api(port).postFiles("/api/v1/maps/import", files).json().get("id").asLong();
+        ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium").addArguments("--headless",
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--window-size=1400,900",
+                "--user-data-dir=" + Files.createDirectories(dir.resolve("profile")));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    private WebElement view() {
+        return browser.findElement(By.cssSelector("[data-testid=view].active"));
+    }
+
+    private int at(String axis) {
+        return Integer.parseInt(view().getDomAttribute("data-" + axis));
+    }
+
+    private void waitFor(String what, java.util.function.BooleanSupplier condition) {
+        new WebDriverWait(browser, Duration.ofSeconds(15)).withMessage(what).until(d -> condition.getAsBoolean());
+    }
+
+    @Test
+    void keysAndDragScrollTheViewAndTheLinkKeepsIt() throws Exception {
+        browser.get("http://localhost:" + port + "/maps/" + mapId + "/preview?size=320x240&scale=1&v=100,100");
+        waitFor("the first render", () -> view().getDomAttribute("data-loaded") != null);
+        assertThat(at("x")).isEqualTo(100);
+
+        new Actions(browser).keyDown(Keys.ARROW_RIGHT).pause(Duration.ofMillis(700)).keyUp(Keys.ARROW_RIGHT).perform();
+        waitFor("the view moved right", () -> at("x") > 150);
+        int afterKeys = at("x");
+        assertThat(at("y")).isEqualTo(100);
+
+        new Actions(browser).clickAndHold(view()).moveByOffset(-60, -40).release().perform();
+        waitFor("the drag moved the view", () -> at("x") >= afterKeys + 55 && at("y") >= 135);
+
+        new Actions(browser).keyDown(Keys.ARROW_RIGHT).pause(Duration.ofMillis(2500)).keyUp(Keys.ARROW_RIGHT).perform();
+        waitFor("a new region was rendered ahead of the view",
+                () -> Integer.parseInt(view().getDomAttribute("data-loaded")) >= 2);
+        int x = at("x");
+        int y = at("y");
+        waitFor("the address bar keeps the view", () -> browser.getCurrentUrl().contains("v=" + x + "%2C" + y)
+                || browser.getCurrentUrl().contains("v=" + x + "," + y));
+        Files.write(Path.of("target", "preview-browser.png"), browser.getScreenshotAs(OutputType.BYTES));
+
+        browser.get(browser.getCurrentUrl());
+        waitFor("the reloaded link renders", () -> view().getDomAttribute("data-loaded") != null);
+        assertThat(at("x")).isEqualTo(x);
+        assertThat(at("y")).isEqualTo(y);
+        String src = view().findElement(By.tagName("img")).getDomProperty("src");
+        assertThat(src).contains("/api/v1/maps/" + mapId + "/render.png");
+    }
+
+    @Test
+    void theMapsPageListsTheMapWithAThumbnailAndLinks() {
+        browser.get("http://localhost:" + port + "/maps");
+        WebElement list = browser.findElement(By.cssSelector("[data-testid=map-list]"));
+        assertThat(list.getText()).contains("desert").contains("40 × 40");
+        WebElement thumbnail = list.findElement(By.cssSelector("img.thumb"));
+        waitFor("the thumbnail loads", () -> Boolean.TRUE.equals(
+                browser.executeScript("return arguments[0].complete && arguments[0].naturalWidth > 0", thumbnail)));
+        browser.findElement(By.linkText("desert")).click();
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("desert");
+        assertThat(browser.getPageSource()).contains("Export for Tiled (zip)").contains("Ground");
+    }
+}
