@@ -129,7 +129,7 @@ public class TilesetService {
             throw ApiProblem.invalidField("localId", "Tileset " + id + " has no tile " + localId + "; its ids run 0.."
                     + (tileset.tileCount() - 1) + (tileset.isCollection() ? " with gaps" : "") + ".");
         }
-        Properties next = properties == null ? tileset.tileProperties(localId) : Properties.of(properties);
+        Properties next = properties == null ? tileset.tileProperties(localId) : checked(properties);
         if (solid != null) {
             next = solid ? next.with(Property.of(Tileset.SOLID, true)) : next.without(Tileset.SOLID);
         }
@@ -145,7 +145,7 @@ public class TilesetService {
         if (name != null && name.isBlank()) {
             throw ApiProblem.invalidField("name", "A tileset name must not be blank.");
         }
-        Properties next = properties == null ? null : Properties.of(properties);
+        Properties next = properties == null ? null : checked(properties);
         entity.update(name == null ? null : name.trim(), next == null ? null : json.writeValueAsString(next));
         return toStored(entity);
     }
@@ -159,6 +159,18 @@ public class TilesetService {
         }
         images.deleteById(id);
         tilesets.delete(entity);
+    }
+
+    /** Properties from a request: a name given twice is the caller's mistake, named as such. */
+    private static Properties checked(List<Property> properties) {
+        if (properties.contains(null)) {
+            throw ApiProblem.invalidField("properties", "A property must not be null.");
+        }
+        try {
+            return Properties.of(properties);
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidField("properties", e.getMessage() + "; give each name once.");
+        }
     }
 
     private TilesetEntity entity(long id) {

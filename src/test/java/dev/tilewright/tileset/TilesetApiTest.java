@@ -123,6 +123,12 @@ class TilesetApiTest {
         assertThat(tile.get("properties").toString()).contains("\"friction\"", "\"float\"", "0.5");
 
         assertThat(api.patchJson("/api/v1/tilesets/" + id + "/tiles/4", "{\"solid\":true}").status()).isEqualTo(422);
+        String twice = "{\"properties\":[{\"name\":\"a\",\"type\":\"int\",\"value\":1},"
+                + "{\"name\":\"a\",\"type\":\"int\",\"value\":2}]}";
+        Api.Response duplicate = api.patchJson("/api/v1/tilesets/" + id + "/tiles/1", twice);
+        assertThat(duplicate.status()).isEqualTo(422);
+        assertThat(duplicate.json().get("field").asString()).isEqualTo("properties");
+        assertThat(api.patchJson("/api/v1/tilesets/" + id, twice).status()).isEqualTo(422);
         assertThat(api.patchJson("/api/v1/tilesets/" + id + "/tiles/1",
                 "{\"properties\":[{\"name\":\"n\",\"type\":\"int\",\"value\":\"x\"}]}").status()).isEqualTo(422);
     }
