@@ -12,6 +12,7 @@ const sizeSelect = main.querySelector('[data-testid="view-size"]');
 const scaleSelect = main.querySelector('[data-testid="scale"]');
 const splitSelect = main.querySelector('[data-testid="split"]');
 const layerBoxes = [...main.querySelectorAll('[data-testid="layers"] input')];
+const gridBox = main.querySelector('[data-testid="gridlines"]');
 const SPEED = 360; // map pixels per second while a key is held; Shift triples it
 
 const params = new URLSearchParams(location.search);
@@ -21,6 +22,7 @@ const state = {
   views: parseViews(params.get('v')),
   active: 0,
 };
+gridBox.checked = params.get('grid') === '1';
 if (params.has('layers')) {
   const chosen = new Set(params.get('layers').split(',').filter(Boolean));
   layerBoxes.forEach((box) => { box.checked = chosen.has(box.value); });
@@ -47,7 +49,8 @@ function clampAxis(origin, size, mapSize) {
 
 function layerQuery() {
   const all = layerBoxes.every((box) => box.checked === box.defaultChecked);
-  return all ? '' : `&layers=${encodeURIComponent(layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','))}`;
+  const layers = all ? '' : `&layers=${encodeURIComponent(layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','))}`;
+  return layers + (gridBox.checked ? '&gridlines=true' : '');
 }
 
 class View {
@@ -180,8 +183,11 @@ function scheduleUrl() {
     query.set('size', `${state.size.width}x${state.size.height}`);
     query.set('scale', String(state.scale));
     query.set('v', views.map((view) => `${view.x},${view.y}`).join(';'));
-    if (layerQuery()) {
+    if (!layerBoxes.every((box) => box.checked === box.defaultChecked)) {
       query.set('layers', layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','));
+    }
+    if (gridBox.checked) {
+      query.set('grid', '1');
     }
     history.replaceState(null, '', `?${query}`);
   }, 150);
@@ -247,6 +253,6 @@ splitSelect.addEventListener('change', () => {
   state.views.length = count;
   build();
 });
-layerBoxes.forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
+[...layerBoxes, gridBox].forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
 
 build();

@@ -37,9 +37,11 @@ class RenderController {
                                   @RequestParam int height, @RequestParam(defaultValue = "1") int scale,
                                   @RequestParam(required = false) String layers,
                                   @RequestParam(defaultValue = "true") boolean objects,
+                                  @RequestParam(defaultValue = "false") boolean gridlines,
                                   @RequestParam(required = false) Long version,
                                   @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
-        return respond(id, List.of(window(x, y, width, height, "width")), scale, layers, objects, version, ifNoneMatch);
+        return respond(id, List.of(window(x, y, width, height, "width")), scale, layers, objects, gridlines, version,
+                ifNoneMatch);
     }
 
     /** Several view windows side by side (split screen): {@code view=x,y,width,height}, repeated. */
@@ -48,6 +50,7 @@ class RenderController {
                                  @RequestParam(defaultValue = "1") int scale,
                                  @RequestParam(required = false) String layers,
                                  @RequestParam(defaultValue = "true") boolean objects,
+                                 @RequestParam(defaultValue = "false") boolean gridlines,
                                  @RequestParam(required = false) Long version,
                                  @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         List<ViewWindow> windows = views.stream().map(text -> {
@@ -62,23 +65,24 @@ class RenderController {
                 throw ApiProblem.invalidField("view", "view '" + text + "' is not x,y,width,height in pixels.");
             }
         }).toList();
-        return respond(id, windows, scale, layers, objects, version, ifNoneMatch);
+        return respond(id, windows, scale, layers, objects, gridlines, version, ifNoneMatch);
     }
 
     private ResponseEntity<byte[]> respond(long id, List<ViewWindow> windows, int scale, String layers, boolean objects,
-                                           Long version, String ifNoneMatch) {
+                                           boolean gridLines, Long version, String ifNoneMatch) {
         List<String> names = layers == null || layers.isBlank() ? List.of()
                 : Arrays.stream(layers.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         long at = version == null ? maps.version(id) : version;
         String key = windows.stream().map(w -> w.x() + "," + w.y() + "," + w.width() + "," + w.height())
-                .collect(Collectors.joining(";")) + "|" + scale + "|" + String.join(",", names) + "|" + objects;
+                .collect(Collectors.joining(";")) + "|" + scale + "|" + String.join(",", names) + "|" + objects + "|"
+                + gridLines;
         String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
         CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
         if (ifNoneMatch != null && Arrays.stream(ifNoneMatch.split(",")).map(String::trim).anyMatch(etag::equals)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }
         RenderService.Frame frame = renders.render(id, version,
-                new RenderService.Request(windows, scale, names, objects));
+                new RenderService.Request(windows, scale, names, objects, gridLines));
         ViewWindow first = frame.views().get(0);
         return ResponseEntity.ok().eTag("\"" + frame.version() + "-" + Integer.toHexString(key.hashCode()) + "\"")
                 .cacheControl(cache)

@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
 public class RenderService {
 
     /** What to draw: the requested windows, a scale, and the layers by name (empty: the visible ones). */
-    public record Request(List<ViewWindow> views, int scale, List<String> layers, boolean objects) {
+    public record Request(List<ViewWindow> views, int scale, List<String> layers, boolean objects, boolean gridLines) {
     }
 
     /** A rendered image and the windows as they really were after clamping to the map. */
@@ -109,7 +109,7 @@ public class RenderService {
         }
         Predicate<Layer> chosen = request.layers().isEmpty() ? l -> l.attributes().visible()
                 : l -> request.layers().contains(l.name());
-        MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects());
+        MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines());
         Map<String, Pixels> images = new HashMap<>();
         List<ViewWindow> clamped = new ArrayList<>();
         List<Pixels> frames = new ArrayList<>();

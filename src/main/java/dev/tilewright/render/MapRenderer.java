@@ -29,9 +29,16 @@ public final class MapRenderer {
      * @param layers  which layers (the default draws the visible ones)
      * @param objects whether tile objects are drawn
      */
-    public record Options(Predicate<Layer> layers, boolean objects) {
-        public static final Options VISIBLE = new Options(l -> l.attributes().visible(), true);
+    public record Options(Predicate<Layer> layers, boolean objects, boolean gridLines) {
+        public static final Options VISIBLE = new Options(l -> l.attributes().visible(), true, false);
+
+        public Options(Predicate<Layer> layers, boolean objects) {
+            this(layers, objects, false);
+        }
     }
+
+    /** Grid lines: black at a quarter opacity, on the left and top pixel of every tile. */
+    static final int GRID_LINE = 0x40000000;
 
     private MapRenderer() {
     }
@@ -67,7 +74,23 @@ public final class MapRenderer {
                 }
             }
         }
+        if (options.gridLines()) {
+            drawGridLines(canvas, view, map.tileWidth(), map.tileHeight());
+        }
         return canvas;
+    }
+
+    private static void drawGridLines(Pixels canvas, ViewWindow view, int tileWidth, int tileHeight) {
+        int[] dst = canvas.argb();
+        for (int y = 0; y < view.height(); y++) {
+            boolean lineRow = Math.floorMod(view.y() + y, tileHeight) == 0;
+            for (int x = 0; x < view.width(); x++) {
+                if (lineRow || Math.floorMod(view.x() + x, tileWidth) == 0) {
+                    int i = y * view.width() + x;
+                    dst[i] = Pixels.over(GRID_LINE, dst[i]);
+                }
+            }
+        }
     }
 
     /** A layer's offset (rounded to whole pixels, as unsmoothed drawing lands), opacity and tint. */

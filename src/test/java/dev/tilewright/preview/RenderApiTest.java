@@ -96,6 +96,24 @@ class RenderApiTest {
     }
 
     @Test
+    void gridLinesDarkenTheFirstRowAndColumnOfEveryTile() throws Exception {
+        BufferedImage plain = png(api.get("/api/v1/maps/" + mapId + "/render.png?x=20&y=20&width=60&height=60"));
+        BufferedImage grid = png(api.get("/api/v1/maps/" + mapId + "/render.png?x=20&y=20&width=60&height=60&gridlines=true"));
+        for (int y = 0; y < 60; y++) {
+            for (int x = 0; x < 60; x++) {
+                boolean onLine = (x + 20) % 32 == 0 || (y + 20) % 32 == 0;
+                int before = plain.getRGB(x, y);
+                int after = grid.getRGB(x, y);
+                if (onLine) {
+                    assertThat((after >> 8) & 0xFF).as("line at %d,%d", x, y).isLessThan((before >> 8) & 0xFF);
+                } else {
+                    assertThat(after).as("off the lines at %d,%d", x, y).isEqualTo(before);
+                }
+            }
+        }
+    }
+
+    @Test
     void pastVersionsRenderAndUnchangedRendersAre304() throws Exception {
         api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
                 + "\"width\":40,\"height\":40,\"gid\":0}]}", "If-Match", "\"1\"");
