@@ -116,7 +116,9 @@ public class RenderService {
         for (ViewWindow requested : request.views()) {
             ViewWindow view = requested.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
             clamped.add(view);
-            frames.add(scaled(MapRenderer.render(map, id -> decoded.computeIfAbsent(id, this::atlas),
+            // atlases were decoded before the map's lock was taken: never load one while holding it (and a DB
+            // connection), or renders waiting on the atlas cache could starve the pool
+            frames.add(scaled(MapRenderer.render(map, decoded::get,
                     source -> images.computeIfAbsent(source, s -> mapImages.read(mapId, s).map(Atlas::decodeImage)
                             .orElse(null)), view, options), request.scale()));
         }
