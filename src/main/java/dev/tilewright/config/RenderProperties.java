@@ -10,6 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxScale        largest nearest-neighbour scale factor
  * @param maxViews        view windows in one split-screen image
  * @param atlasCacheBytes decoded tileset pixels kept in memory (least recently used go first)
+ * @param maxTourFrames   frames of one scroll tour GIF
+ * @param maxTourPixels   pixels of all frames of one tour together (frames x width x height)
  * @param pngLevel        deflate level of rendered PNGs (1 fastest, 9 smallest); 2 was the best trade on tile art
  */
 @ConfigurationProperties("tilewright.render")
@@ -18,5 +20,7 @@ public record RenderProperties(
         @DefaultValue("8") int maxScale,
         @DefaultValue("4") int maxViews,
         @DefaultValue("536870912") long atlasCacheBytes,
+        @DefaultValue("600") int maxTourFrames,
+        @DefaultValue("100000000") long maxTourPixels,
         @DefaultValue("2") int pngLevel) {
 }

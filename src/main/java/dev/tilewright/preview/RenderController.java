@@ -68,6 +68,28 @@ class RenderController {
         return respond(id, windows, scale, layers, objects, gridlines, version, ifNoneMatch);
     }
 
+    /** An animated GIF of a scroll: {@code path=x,y;x,y;...} view centres in map pixels, followed at {@code speed}. */
+    @GetMapping(value = "/api/v1/maps/{id}/tour.gif", produces = MediaType.IMAGE_GIF_VALUE)
+    ResponseEntity<byte[]> tour(@PathVariable long id, @RequestParam String path,
+                                @RequestParam(defaultValue = "320") int width, @RequestParam(defaultValue = "240") int height,
+                                @RequestParam(defaultValue = "240") double speed, @RequestParam(defaultValue = "20") int fps) {
+        List<dev.tilewright.core.geom.Position> points = Arrays.stream(path.split(";")).map(String::trim)
+                .filter(p -> !p.isEmpty()).map(p -> {
+                    String[] xy = p.split(",");
+                    try {
+                        if (xy.length != 2) {
+                            throw new NumberFormatException();
+                        }
+                        return new dev.tilewright.core.geom.Position(Double.parseDouble(xy[0]), Double.parseDouble(xy[1]));
+                    } catch (IllegalArgumentException e) {
+                        throw ApiProblem.invalidField("path", "'" + p + "' is not a point x,y in map pixels.");
+                    }
+                }).toList();
+        window(0, 0, width, height, "width");
+        byte[] gif = renders.tour(id, new RenderService.Tour(points, width, height, speed, fps));
+        return ResponseEntity.ok().cacheControl(CacheControl.noCache()).body(gif);
+    }
+
     private ResponseEntity<byte[]> respond(long id, List<ViewWindow> windows, int scale, String layers, boolean objects,
                                            boolean gridLines, Long version, String ifNoneMatch) {
         List<String> names = layers == null || layers.isBlank() ? List.of()

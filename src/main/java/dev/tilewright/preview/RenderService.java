@@ -78,6 +78,45 @@ public class RenderService {
     private record Drawn(long version, List<ViewWindow> views, Pixels pixels) {
     }
 
+    /** A camera path of view centres, the view size, speed in pixels per second and frames per second. */
+    public record Tour(List<dev.tilewright.core.geom.Position> path, int width, int height, double speed, int fps) {
+    }
+
+    /** An animated GIF of the camera moving along the path over the current map, each window clamped to the map. */
+    public byte[] tour(long mapId, Tour tour) {
+        if (tour.path().isEmpty() || tour.path().size() > 1000) {
+            throw ApiProblem.invalidField("path", "Give 1 to 1000 points x,y;x,y;... (view centres in map pixels).");
+        }
+        if (!(tour.speed() > 0 && tour.speed() <= 100_000) || tour.fps() < 1 || tour.fps() > 50) {
+            throw ApiProblem.invalidField("speed", "speed is 1 to 100000 pixels per second and fps 1 to 50.");
+        }
+        int frames = dev.tilewright.render.CameraPath.frameCount(tour.path(), tour.speed(), tour.fps());
+        if (frames > properties.maxTourFrames()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-tour-frames",
+                    properties.maxTourFrames(), "The tour would take " + frames + " frames; shorten the path or raise "
+                            + "the speed").with("field", "path");
+        }
+        check(new Request(List.of(new ViewWindow(0, 0, tour.width(), tour.height())), 1, List.of(), true, false));
+        if ((double) frames * tour.width() * tour.height() > properties.maxTourPixels()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-tour-pixels",
+                    properties.maxTourPixels(), "The tour's " + frames + " frames of " + tour.width() + "x"
+                            + tour.height() + " are too many pixels; use a smaller view or fewer frames")
+                    .with("field", "width");
+        }
+        List<Long> used = maps.read(mapId, (v, map) -> map.tilesets().stream().map(MapTileset::tilesetId).toList());
+        Map<Long, Atlas> decoded = new HashMap<>();
+        used.forEach(id -> decoded.put(id, atlas(id)));
+        List<Pixels> rendered = maps.read(mapId, (v, map) -> {
+            Map<String, Pixels> images = new HashMap<>();
+            return dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(), tour.height(), tour.speed(),
+                    tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight()).stream()
+                    .map(view -> MapRenderer.render(map, decoded::get, source -> images.computeIfAbsent(source,
+                            s -> mapImages.read(mapId, s).map(Atlas::decodeImage).orElse(null)), view,
+                            MapRenderer.Options.VISIBLE)).toList();
+        });
+        return dev.tilewright.render.GifWriter.write(rendered, Math.max(2, Math.round(100f / tour.fps())), 0x000000);
+    }
+
     private void check(Request request) {
         if (request.views().isEmpty() || request.views().size() > properties.maxViews()) {
             throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-views",

@@ -111,6 +111,20 @@ class PreviewBrowserTest {
     }
 
     @Test
+    void aRecordedScrollBecomesATourGif() {
+        browser.get("http://localhost:" + port + "/maps/" + mapId + "/preview?size=320x240&scale=1&v=0,0");
+        waitFor("the first render", () -> view().getDomAttribute("data-loaded") != null);
+        browser.findElement(By.cssSelector("[data-testid=record]")).click();
+        new Actions(browser).keyDown(Keys.ARROW_DOWN).pause(Duration.ofMillis(600)).keyUp(Keys.ARROW_DOWN).perform();
+        browser.findElement(By.cssSelector("[data-testid=record]")).click();
+        WebElement tour = browser.findElement(By.cssSelector("[data-testid=tour-image]"));
+        waitFor("the tour GIF loads", () -> Boolean.TRUE.equals(
+                browser.executeScript("return arguments[0].complete && arguments[0].naturalWidth === 320", tour)));
+        assertThat(browser.findElement(By.cssSelector("[data-testid=tour-link]")).getText())
+                .contains("/api/v1/maps/" + mapId + "/tour.gif?path=160%2C120");
+    }
+
+    @Test
     void theMapsPageListsTheMapWithAThumbnailAndLinks() {
         browser.get("http://localhost:" + port + "/maps");
         WebElement list = browser.findElement(By.cssSelector("[data-testid=map-list]"));

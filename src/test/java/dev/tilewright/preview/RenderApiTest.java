@@ -114,6 +114,40 @@ class RenderApiTest {
     }
 
     @Test
+    void aTourIsAnAnimatedGifOfTheCameraAlongThePath() throws Exception {
+        Api.Response tour = api.get("/api/v1/maps/" + mapId + "/tour.gif?path=160,120;960,120&width=320&height=240"
+                + "&speed=800&fps=10");
+        assertThat(tour.status()).as(tour.text()).isEqualTo(200);
+        assertThat(tour.header("Content-Type")).isEqualTo("image/gif");
+        javax.imageio.ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
+        reader.setInput(ImageIO.createImageInputStream(new ByteArrayInputStream(tour.body())));
+        assertThat(reader.getNumImages(true)).as("800 px at 800 px/s and 10 fps, both ends").isEqualTo(11);
+        BufferedImage first = reader.read(0);
+        BufferedImage last = reader.read(10);
+        assertThat(first.getWidth()).isEqualTo(320);
+        assertThat(first.getHeight()).isEqualTo(240);
+        int differing = 0;
+        for (int y = 0; y < 240; y += 4) {
+            for (int x = 0; x < 320; x += 4) {
+                differing += first.getRGB(x, y) != last.getRGB(x, y) ? 1 : 0;
+            }
+        }
+        assertThat(differing).as("the camera moved").isGreaterThan(100);
+    }
+
+    @Test
+    void toursOverTheFrameCapOrWithBadPathsAre422() {
+        Api.Response long_ = api.get("/api/v1/maps/" + mapId + "/tour.gif?path=0,0;1280,1280&speed=1");
+        assertThat(long_.status()).isEqualTo(422);
+        assertThat(long_.json().get("limit").asString()).isEqualTo("tilewright.render.max-tour-frames");
+        assertThat(api.get("/api/v1/maps/" + mapId + "/tour.gif?path=a,b").json().get("field").asString()).isEqualTo("path");
+        assertThat(api.get("/api/v1/maps/" + mapId + "/tour.gif?path=0,0&fps=99").status()).isEqualTo(422);
+        Api.Response pixels = api.get("/api/v1/maps/" + mapId + "/tour.gif?path=0,0;1280,1280&width=1280&height=1280&speed=200");
+        assertThat(pixels.status()).isEqualTo(422);
+        assertThat(pixels.json().get("limit").asString()).isEqualTo("tilewright.render.max-tour-pixels");
+    }
+
+    @Test
     void pastVersionsRenderAndUnchangedRendersAre304() throws Exception {
         api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
                 + "\"width\":40,\"height\":40,\"gid\":0}]}", "If-Match", "\"1\"");
