@@ -251,47 +251,7 @@ splitSelect.addEventListener('change', () => {
     state.views.push({ x: last.x + state.size.width, y: last.y });
   }
   state.views.length = count;
-  // Tour recording: the active view's centre is sampled while it moves; stopping turns the path into a GIF.
-const recordButton = main.querySelector('[data-testid="record"]');
-const tourBox = main.querySelector('[data-testid="tour"]');
-let recording = null;
-
-function sample() {
-  const view = views[state.active];
-  const centre = [Math.round(view.x + state.size.width / 2), Math.round(view.y + state.size.height / 2)];
-  const last = recording.points[recording.points.length - 1];
-  if (!last || Math.hypot(centre[0] - last[0], centre[1] - last[1]) >= 8) {
-    recording.points.push(centre);
-  }
-}
-
-recordButton.addEventListener('click', () => {
-  if (!recording) {
-    recording = { points: [] };
-    sample();
-    recording.timer = setInterval(sample, 100);
-    recordButton.textContent = 'Stop and make GIF';
-    recordButton.classList.add('primary');
-    return;
-  }
-  clearInterval(recording.timer);
-  sample();
-  const path = recording.points.map((p) => p.join(',')).join(';');
-  recording = null;
-  recordButton.textContent = 'Record tour';
-  recordButton.classList.remove('primary');
-  const width = Math.min(state.size.width, mapWidth);
-  const height = Math.min(state.size.height, mapHeight);
-  const url = `/api/v1/maps/${mapId}/tour.gif?path=${encodeURIComponent(path)}&width=${width}&height=${height}`
-    + '&speed=240&fps=20';
-  tourBox.hidden = false;
-  const link = tourBox.querySelector('[data-testid="tour-link"]');
-  link.href = url;
-  link.textContent = new URL(url, location.href).href;
-  tourBox.querySelector('[data-testid="tour-image"]').src = url;
-});
-
-build();
+  build();
 });
 [...layerBoxes, gridBox].forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
 

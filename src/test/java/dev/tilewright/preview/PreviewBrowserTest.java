@@ -114,14 +114,20 @@ class PreviewBrowserTest {
     void aRecordedScrollBecomesATourGif() {
         browser.get("http://localhost:" + port + "/maps/" + mapId + "/preview?size=320x240&scale=1&v=0,0");
         waitFor("the first render", () -> view().getDomAttribute("data-loaded") != null);
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.cssSelector("[data-testid=split]")))
+                .selectByVisibleText("2");
+        waitFor("two split views", () -> browser.findElements(By.cssSelector("[data-testid=view]")).size() == 2);
+        assertThat(browser.findElements(By.cssSelector("[data-testid=view]")).get(1).getDomAttribute("data-x"))
+                .as("the second view starts one view to the right").isEqualTo("320");
         browser.findElement(By.cssSelector("[data-testid=record]")).click();
         new Actions(browser).keyDown(Keys.ARROW_DOWN).pause(Duration.ofMillis(600)).keyUp(Keys.ARROW_DOWN).perform();
         browser.findElement(By.cssSelector("[data-testid=record]")).click();
         WebElement tour = browser.findElement(By.cssSelector("[data-testid=tour-image]"));
         waitFor("the tour GIF loads", () -> Boolean.TRUE.equals(
                 browser.executeScript("return arguments[0].complete && arguments[0].naturalWidth === 320", tour)));
-        assertThat(browser.findElement(By.cssSelector("[data-testid=tour-link]")).getText())
-                .contains("/api/v1/maps/" + mapId + "/tour.gif?path=160%2C120");
+        String link = browser.findElement(By.cssSelector("[data-testid=tour-link]")).getText();
+        assertThat(link).contains("/api/v1/maps/" + mapId + "/tour.gif?path=160%2C120%3B");
+        assertThat(browser.findElements(By.cssSelector("[data-testid=tour-image]"))).as("one tour, once").hasSize(1);
     }
 
     @Test
