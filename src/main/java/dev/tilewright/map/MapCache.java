@@ -6,7 +6,6 @@ import org.springframework.stereotype.Component;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -28,8 +27,11 @@ class MapCache {
         }
     }
 
+    /** Locks by map id, striped so their number stays fixed however many maps are touched. */
+    private static final int STRIPES = 1024;
+
     private final Map<Long, Entry> entries;
-    private final Map<Long, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
     MapCache(StorageProperties storage) {
         int capacity = Math.max(1, storage.mapCacheSize());
@@ -39,10 +41,14 @@ class MapCache {
                 return size() > capacity;
             }
         };
+        for (int i = 0; i < STRIPES; i++) {
+            locks[i] = new ReentrantLock();
+        }
     }
 
+    /** The lock of a map; maps may share one (never two locks for one map), which only costs some contention. */
     ReentrantLock lock(long mapId) {
-        return locks.computeIfAbsent(mapId, id -> new ReentrantLock());
+        return locks[(int) Math.floorMod(mapId ^ (mapId >>> 32), (long) STRIPES)];
     }
 
     /** The cached map if it is at exactly this version. */
