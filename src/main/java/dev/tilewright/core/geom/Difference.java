@@ -16,8 +16,4 @@ public record Difference(double dx, double dy) {
     public Difference plus(Difference other) {
         return new Difference(dx + other.dx, dy + other.dy);
     }
-
-    public Difference negate() {
-        return new Difference(-dx, -dy);
-    }
 }

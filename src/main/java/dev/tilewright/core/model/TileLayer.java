@@ -131,19 +131,6 @@ public final class TileLayer extends Layer {
         }
     }
 
-    /** True when any cell of the rectangle holds a tile. */
-    public boolean anyTile(TileRect rect) {
-        checkRect(rect);
-        for (int y = rect.y(); y < rect.bottom(); y++) {
-            for (int x = rect.x(); x < rect.right(); x++) {
-                if (get(x, y) != Gid.EMPTY) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
     /** The chunk at chunk column cx, row cy, or null when it holds no tile. Callers must not modify it. */
     public int[] chunk(int cx, int cy) {
         int[] chunk = chunks[checkChunk(cx, cy)];

@@ -113,11 +113,6 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
         return tileProperties(localId).flag(SOLID);
     }
 
-    public Tileset withName(String newName) {
-        return new Tileset(newName, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
-                transparentColor, tileOffsetX, tileOffsetY, imageSource, properties, tiles);
-    }
-
     /** The same tileset with its atlas image (and collection tiles' images) known by other paths, as in an export. */
     public Tileset withImageSources(String atlas, java.util.function.IntFunction<String> tileImage) {
         Map<Integer, TileData> renamed = new TreeMap<>();
