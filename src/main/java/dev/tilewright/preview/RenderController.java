@@ -3,6 +3,7 @@ package dev.tilewright.preview;
 import dev.tilewright.map.MapService;
 import dev.tilewright.render.ViewWindow;
 import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.ETags;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -100,7 +101,7 @@ class RenderController {
                 + gridLines;
         String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
         CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
-        if (ifNoneMatch != null && Arrays.stream(ifNoneMatch.split(",")).map(String::trim).anyMatch(etag::equals)) {
+        if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }
         RenderService.Frame frame = renders.render(id, version,

@@ -55,7 +55,7 @@ class TiledController {
         long at = version == null ? maps.version(id) : version;
         String etag = "\"" + at + "-" + request.tag() + "\"";
         CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
-        if (ifNoneMatch != null && java.util.Arrays.stream(ifNoneMatch.split(",")).map(String::trim).anyMatch(etag::equals)) {
+        if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }
         TiledExportService.Export export = exports.exportMap(id, request, version);

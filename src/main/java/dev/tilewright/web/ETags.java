@@ -19,7 +19,12 @@ public final class ETags {
 
     /** True when an If-None-Match header names this version (or is {@code *}). */
     public static boolean noneMatchHits(String ifNoneMatch, long version) {
-        return ifNoneMatch != null && listed(ifNoneMatch, version);
+        return noneMatchHits(ifNoneMatch, of(version));
+    }
+
+    /** True when an If-None-Match header names this entity tag (weak or strong) or is {@code *}. */
+    public static boolean noneMatchHits(String ifNoneMatch, String etag) {
+        return ifNoneMatch != null && listed(ifNoneMatch, etag);
     }
 
     /**
@@ -34,7 +39,7 @@ public final class ETags {
                             + ") so that edits made against an older version are not applied blindly.")
                     .with("field", "If-Match");
         }
-        if (!listed(ifMatch, currentVersion)) {
+        if (!listed(ifMatch, of(currentVersion))) {
             throw ApiProblem.of(HttpStatus.PRECONDITION_FAILED, "Stale version",
                     "The map is at version " + currentVersion + ", not " + ifMatch.trim()
                             + ". Fetch the ops since your version (GET /api/v1/maps/{id}/ops?since=N), rebase, and retry.")
@@ -42,10 +47,10 @@ public final class ETags {
         }
     }
 
-    private static boolean listed(String header, long version) {
+    private static boolean listed(String header, String etag) {
         return Arrays.stream(header.split(","))
                 .map(String::trim)
                 .map(tag -> tag.startsWith("W/") ? tag.substring(2) : tag)
-                .anyMatch(tag -> tag.equals("*") || tag.equals(of(version)));
+                .anyMatch(tag -> tag.equals("*") || tag.equals(etag));
     }
 }
