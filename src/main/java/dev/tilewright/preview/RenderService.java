@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -58,18 +59,13 @@ public class RenderService {
 
     public Frame render(long mapId, Long version, Request request) {
         check(request);
-        List<Long> used = version == null
-                ? maps.read(mapId, (v, map) -> map.tilesets().stream().map(MapTileset::tilesetId).toList())
-                : List.of();
-        Map<Long, Atlas> decoded = new HashMap<>();
-        used.forEach(id -> decoded.put(id, atlas(id)));
         Drawn drawn;
         if (version == null) {
+            Map<Long, Atlas> decoded = atlases(maps.read(mapId, (v, map) -> map.tilesets()));
             drawn = maps.read(mapId, (v, map) -> draw(mapId, v, map, decoded, request));
         } else {
             MapService.Versioned past = maps.snapshot(mapId, version);
-            past.map().tilesets().forEach(t -> decoded.put(t.tilesetId(), atlas(t.tilesetId())));
-            drawn = draw(mapId, past.version(), past.map(), decoded, request);
+            drawn = draw(mapId, past.version(), past.map(), atlases(past.map().tilesets()), request);
         }
         // encoding needs only the pixels: done after the map's lock is released
         return new Frame(drawn.version(), drawn.views(), PngWriter.write(drawn.pixels(), properties.pngLevel()));
@@ -103,16 +99,13 @@ public class RenderService {
                             + tour.height() + " are too many pixels; use a smaller view or fewer frames")
                     .with("field", "width");
         }
-        List<Long> used = maps.read(mapId, (v, map) -> map.tilesets().stream().map(MapTileset::tilesetId).toList());
-        Map<Long, Atlas> decoded = new HashMap<>();
-        used.forEach(id -> decoded.put(id, atlas(id)));
+        Map<Long, Atlas> decoded = atlases(maps.read(mapId, (v, map) -> map.tilesets()));
         List<Pixels> rendered = maps.read(mapId, (v, map) -> {
-            Map<String, Pixels> images = new HashMap<>();
+            Function<String, Pixels> images = images(mapId);
             return dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(), tour.height(), tour.speed(),
                     tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight()).stream()
-                    .map(view -> MapRenderer.render(map, decoded::get, source -> images.computeIfAbsent(source,
-                            s -> mapImages.read(mapId, s).map(Atlas::decodeImage).orElse(null)), view,
-                            MapRenderer.Options.VISIBLE)).toList();
+                    .map(view -> MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE))
+                    .toList();
         });
         return dev.tilewright.render.GifWriter.write(rendered, Math.max(2, Math.round(100f / tour.fps())), 0x000000);
     }
@@ -149,19 +142,32 @@ public class RenderService {
         Predicate<Layer> chosen = request.layers().isEmpty() ? l -> l.attributes().visible()
                 : l -> request.layers().contains(l.name());
         MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines());
-        Map<String, Pixels> images = new HashMap<>();
+        Function<String, Pixels> images = images(mapId);
         List<ViewWindow> clamped = new ArrayList<>();
         List<Pixels> frames = new ArrayList<>();
         for (ViewWindow requested : request.views()) {
             ViewWindow view = requested.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
             clamped.add(view);
-            // atlases were decoded before the map's lock was taken: never load one while holding it (and a DB
-            // connection), or renders waiting on the atlas cache could starve the pool
-            frames.add(scaled(MapRenderer.render(map, decoded::get,
-                    source -> images.computeIfAbsent(source, s -> mapImages.read(mapId, s).map(Atlas::decodeImage)
-                            .orElse(null)), view, options), request.scale()));
+            frames.add(scaled(MapRenderer.render(map, decoded::get, images, view, options), request.scale()));
         }
         return new Drawn(version, clamped, sideBySide(frames));
+    }
+
+    /**
+     * The decoded tilesets a map uses, loaded before its lock is taken: never load one while holding it (and a DB
+     * connection), or renders waiting on the atlas cache could starve the connection pool.
+     */
+    private Map<Long, Atlas> atlases(List<MapTileset> used) {
+        Map<Long, Atlas> decoded = new HashMap<>();
+        used.forEach(t -> decoded.put(t.tilesetId(), atlas(t.tilesetId())));
+        return decoded;
+    }
+
+    /** A map's image-layer images by source, each read and decoded once per request. */
+    private Function<String, Pixels> images(long mapId) {
+        Map<String, Pixels> decoded = new HashMap<>();
+        return source -> decoded.computeIfAbsent(source,
+                s -> mapImages.read(mapId, s).map(Atlas::decodeImage).orElse(null));
     }
 
     private synchronized Atlas atlas(long tilesetId) {

@@ -3,7 +3,6 @@ package dev.tilewright.tiled;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapTileset;
-import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
@@ -167,8 +166,6 @@ public class TiledExportService {
                 String text = LayerData.encode(tiles.read(tiles.bounds()), map.width(), LayerData.Encoding.CSV,
                         LayerData.Compression.NONE) + "\n";
                 entries.put(unique(names, fileName(layer.name())) + ".csv", text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            } else if (layer instanceof ObjectLayer) {
-                continue;
             }
         }
         return zip(entries);
