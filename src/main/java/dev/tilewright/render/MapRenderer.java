@@ -54,6 +54,7 @@ public final class MapRenderer {
         for (int i = 0; i < byTileset.length; i++) {
             byTileset[i] = atlases.apply(map.tilesets().get(i).tilesetId());
         }
+        Reach reach = Reach.of(byTileset);
         for (Layer layer : map.layers()) {
             if (!options.layers().test(layer)) {
                 continue;
@@ -63,7 +64,7 @@ public final class MapRenderer {
                 continue;
             }
             if (layer instanceof TileLayer tiles) {
-                drawTiles(canvas, view, map, tiles, byTileset, paint);
+                drawTiles(canvas, view, map, tiles, byTileset, reach, paint);
             } else if (layer instanceof ObjectLayer objects && options.objects()) {
                 drawTileObjects(canvas, view, map, objects, byTileset, paint);
             } else if (layer instanceof ImageLayer picture) {
@@ -109,33 +110,41 @@ public final class MapRenderer {
         }
     }
 
-    private static void drawTiles(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Atlas[] atlases,
-                                  Paint paint) {
-        int tw = map.tileWidth();
-        int th = map.tileHeight();
-        int reachRight = 0;
-        int reachUp = 0;
-        int reachOffset = 0;
-        for (Atlas atlas : atlases) {
-            if (atlas != null) {
-                int largest = Math.max(atlas.tileset().tileWidth(), atlas.tileset().tileHeight());
+    /**
+     * How far a tile can reach from its cell: up to its largest side (tiles anchor bottom-left and grow up and right)
+     * plus the largest tile offset; it decides which cells around the window can touch it.
+     */
+    private record Reach(int size, int offset) {
+        static Reach of(Atlas[] atlases) {
+            int size = 0;
+            int offset = 0;
+            for (Atlas atlas : atlases) {
+                if (atlas == null) {
+                    continue;
+                }
+                size = Math.max(size, Math.max(atlas.tileset().tileWidth(), atlas.tileset().tileHeight()));
                 for (var tile : atlas.tileset().tiles().values()) {
                     if (tile.image() != null) {
-                        largest = Math.max(largest, Math.max(tile.image().width(), tile.image().height()));
+                        size = Math.max(size, Math.max(tile.image().width(), tile.image().height()));
                     }
                 }
-                reachRight = Math.max(reachRight, largest);
-                reachUp = Math.max(reachUp, largest);
-                reachOffset = Math.max(reachOffset, Math.max(Math.abs(atlas.tileset().tileOffsetX()),
+                offset = Math.max(offset, Math.max(Math.abs(atlas.tileset().tileOffsetX()),
                         Math.abs(atlas.tileset().tileOffsetY())));
             }
+            return new Reach(size, offset);
         }
+    }
+
+    private static void drawTiles(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Atlas[] atlases,
+                                  Reach reach, Paint paint) {
+        int tw = map.tileWidth();
+        int th = map.tileHeight();
         int left = view.x() - paint.dx;
         int top = view.y() - paint.dy;
-        int cx0 = Math.max(0, Math.floorDiv(left - reachRight - reachOffset, tw));
-        int cx1 = Math.min(map.width() - 1, Math.floorDiv(left + view.width() + reachOffset, tw));
-        int cy0 = Math.max(0, Math.floorDiv(top - reachOffset, th) - 1);
-        int cy1 = Math.min(map.height() - 1, Math.floorDiv(top + view.height() + reachUp + reachOffset, th));
+        int cx0 = Math.max(0, Math.floorDiv(left - reach.size() - reach.offset(), tw));
+        int cx1 = Math.min(map.width() - 1, Math.floorDiv(left + view.width() + reach.offset(), tw));
+        int cy0 = Math.max(0, Math.floorDiv(top - reach.offset(), th) - 1);
+        int cy1 = Math.min(map.height() - 1, Math.floorDiv(top + view.height() + reach.size() + reach.offset(), th));
         for (int cy = cy0; cy <= cy1; cy++) {
             for (int cx = cx0; cx <= cx1; cx++) {
                 int gid = layer.get(cx, cy);
