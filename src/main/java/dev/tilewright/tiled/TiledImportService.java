@@ -49,7 +49,7 @@ public class TiledImportService {
     @Transactional
     public long importMap(Map<String, byte[]> uploaded) {
         TiledFiles files = checkedFiles(uploaded);
-        String mapFile = single(files, List.of(".tmx", ".tmj", ".json"), "map (.tmx or .tmj)");
+        String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
         TiledMap map = read(() -> mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx")
                 ? new TmxReader(files, readLimits()).readMap(mapFile)
                 : new TmjReader(files, readLimits()).readMap(mapFile));
@@ -73,7 +73,7 @@ public class TiledImportService {
     @Transactional
     public StoredTileset importTileset(Map<String, byte[]> uploaded) {
         TiledFiles files = checkedFiles(uploaded);
-        String file = single(files, List.of(".tsx", ".tsj", ".json"), "tileset (.tsx or .tsj)");
+        String file = single(files, List.of(".tsx", ".tsj"), "tileset (.tsx or .tsj)");
         TiledTileset tileset = read(() -> file.toLowerCase(Locale.ROOT).endsWith(".tsx")
                 ? new TmxReader(files, readLimits()).readTileset(file, 0)
                 : new TmjReader(files, readLimits()).readTileset(file, 0));
@@ -109,16 +109,24 @@ public class TiledImportService {
         return read(() -> new TiledFiles(uploaded));
     }
 
+    /**
+     * The one map (or tileset) file of an upload: the file with one of {@code endings}, or, when there is none, a
+     * {@code .json} file (Tiled's older name for both). Two candidates are ambiguous and refused.
+     */
     private static String single(TiledFiles files, List<String> endings, String what) {
-        List<String> found = files.paths().stream()
-                .filter(p -> endings.stream().anyMatch(e -> p.toLowerCase(Locale.ROOT).endsWith(e)))
-                .filter(p -> !p.toLowerCase(Locale.ROOT).endsWith(".json") || files.paths().stream()
-                        .noneMatch(q -> endings.stream().limit(2).anyMatch(e -> q.toLowerCase(Locale.ROOT).endsWith(e))))
-                .toList();
+        List<String> found = withEnding(files, endings);
+        if (found.isEmpty()) {
+            found = withEnding(files, List.of(".json"));
+        }
         if (found.size() != 1) {
             throw ApiProblem.invalidField("files", "Send exactly one " + what + "; found " + found + ".");
         }
         return found.get(0);
+    }
+
+    private static List<String> withEnding(TiledFiles files, List<String> endings) {
+        return files.paths().stream()
+                .filter(p -> endings.stream().anyMatch(e -> p.toLowerCase(Locale.ROOT).endsWith(e))).toList();
     }
 
     private static <T> T read(java.util.function.Supplier<T> reader) {
