@@ -10,8 +10,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxScale        largest nearest-neighbour scale factor
  * @param maxViews        view windows in one split-screen image
  * @param atlasCacheBytes decoded tileset pixels kept in memory (least recently used go first)
+ * @param blockCacheBytes rendered 16x16-cell blocks of tile layers kept in memory (least recently used go first;
+ *                        0 turns the cache off)
  * @param maxTourFrames   frames of one scroll tour GIF
  * @param maxTourPixels   pixels of all frames of one tour together (frames x width x height)
+ * @param maxThumbnailSize longest side of a map thumbnail (a thumbnail renders at most max-pixels map pixels)
  * @param pngLevel        deflate level of rendered PNGs (1 fastest, 9 smallest); 2 was the best trade on tile art
  */
 @ConfigurationProperties("tilewright.render")
@@ -20,7 +23,9 @@ public record RenderProperties(
         @DefaultValue("8") int maxScale,
         @DefaultValue("4") int maxViews,
         @DefaultValue("536870912") long atlasCacheBytes,
+        @DefaultValue("268435456") long blockCacheBytes,
         @DefaultValue("600") int maxTourFrames,
         @DefaultValue("100000000") long maxTourPixels,
+        @DefaultValue("1024") int maxThumbnailSize,
         @DefaultValue("2") int pngLevel) {
 }

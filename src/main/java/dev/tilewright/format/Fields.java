@@ -25,6 +25,15 @@ interface Fields {
 
     boolean flag(String name, boolean fallback);
 
+    /** A colour as Tiled writes it, with or without its leading '#' (older files), as "#…"; null or empty -> null. */
+    static String hashColor(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        String stripped = text.strip();
+        return stripped.startsWith("#") ? stripped : "#" + stripped;
+    }
+
     static Fields of(Element e, String file) {
         return new Fields() {
             public boolean has(String name) {

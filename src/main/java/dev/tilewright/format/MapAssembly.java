@@ -15,6 +15,7 @@ import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.Tileset;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,20 @@ final class MapAssembly {
     record RawTiles(int id, LayerAttributes attributes, List<Chunk> chunks) implements RawLayer {
     }
 
+    /** An object layer's objects in drawing order. */
     record RawObjects(int id, LayerAttributes attributes, List<MapObject> objects) implements RawLayer {
+
+        /**
+         * Objects as a file lists them: with Tiled's {@code draworder} "topdown" (its default) Tiled draws them
+         * sorted by y, a stable sort; the model keeps that order explicitly (and writes "index").
+         */
+        static RawObjects ordered(int id, LayerAttributes attributes, List<MapObject> objects, String drawOrder) {
+            List<MapObject> order = new ArrayList<>(objects);
+            if (!"index".equals(drawOrder)) {
+                order.sort(Comparator.comparingDouble(MapObject::y));
+            }
+            return new RawObjects(id, attributes, order);
+        }
     }
 
     record RawImage(int id, LayerAttributes attributes, ImageLayer.Image image) implements RawLayer {
@@ -102,7 +116,7 @@ final class MapAssembly {
         }
         return new LayerAttributes(child.name(), group.visible() && child.visible(), group.locked() || child.locked(),
                 group.opacity() * child.opacity(), group.offset().plus(child.offset()),
-                child.tint() != null ? child.tint() : group.tint(), child.properties());
+                child.tint() != null ? child.tint() : group.tint(), child.color(), child.properties());
     }
 
     static TiledMap assemble(String file, int width, int height, int tileWidth, int tileHeight, boolean infinite,

@@ -132,7 +132,8 @@ public final class TmjReader {
                     for (JsonNode object : layer.path("objects").values()) {
                         objects.add(object(object, file));
                     }
-                    out.add(new MapAssembly.RawObjects(id, attributes, objects));
+                    out.add(MapAssembly.RawObjects.ordered(id, attributes, objects,
+                            Json.text(layer, "draworder", "topdown")));
                 }
                 case "imagelayer" -> {
                     String source = Json.text(layer, "image", "");
@@ -161,7 +162,8 @@ public final class TmjReader {
             return new LayerAttributes(name.isEmpty() ? "layer" : name, Json.flag(layer, "visible", true),
                     Json.flag(layer, "locked", false), Json.decimal(layer, "opacity", 1, file),
                     new Difference(Json.decimal(layer, "offsetx", 0, file), Json.decimal(layer, "offsety", 0, file)),
-                    Json.text(layer, "tintcolor", null), properties(layer, file));
+                    Json.text(layer, "tintcolor", null), Fields.hashColor(Json.text(layer, "color", null)),
+                    properties(layer, file));
         } catch (IllegalArgumentException x) {
             throw TiledFormatException.invalid(file, "layer '" + Json.text(layer, "name", "") + "': " + x.getMessage());
         }

@@ -120,6 +120,9 @@ public final class TmjWriter {
         if (a.tint() != null) {
             node.put("tintcolor", a.tint());
         }
+        if (a.color() != null) {
+            node.put("color", a.color());
+        }
         properties(node, a.properties());
         if (layer instanceof TileLayer tiles) {
             node.put("width", map.width()).put("height", map.height());
@@ -137,7 +140,7 @@ public final class TmjWriter {
                 node.put("data", LayerData.encode(gids, map.width(), options.encoding(), options.compression()));
             }
         } else if (layer instanceof ObjectLayer objects) {
-            node.put("draworder", "topdown");
+            node.put("draworder", "index");
             ArrayNode list = node.putArray("objects");
             objects.objects().forEach(o -> object(list.addObject(), o));
         } else if (layer instanceof ImageLayer picture) {

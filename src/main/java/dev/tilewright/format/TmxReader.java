@@ -162,8 +162,8 @@ public final class TmxReader {
                     for (Element object : Xml.children(e, "object")) {
                         objects.add(object(object, file));
                     }
-                    out.add(new MapAssembly.RawObjects(Xml.integer(e, "id", 0, file),
-                            MapAssembly.compose(group, attributes(e, file)), objects));
+                    out.add(MapAssembly.RawObjects.ordered(Xml.integer(e, "id", 0, file),
+                            MapAssembly.compose(group, attributes(e, file)), objects, Xml.text(e, "draworder", "topdown")));
                 }
                 case "imagelayer" -> {
                     Element image = Xml.child(e, "image");
@@ -194,7 +194,8 @@ public final class TmxReader {
             return new LayerAttributes(Xml.text(e, "name", "").isEmpty() ? "layer" : e.getAttribute("name"),
                     Xml.flag(e, "visible", true), Xml.flag(e, "locked", false), Xml.decimal(e, "opacity", 1, file),
                     new Difference(Xml.decimal(e, "offsetx", 0, file), Xml.decimal(e, "offsety", 0, file)),
-                    e.hasAttribute("tintcolor") ? e.getAttribute("tintcolor") : null, properties(e, file));
+                    e.hasAttribute("tintcolor") ? e.getAttribute("tintcolor") : null,
+                    e.hasAttribute("color") ? Fields.hashColor(e.getAttribute("color")) : null, properties(e, file));
         } catch (IllegalArgumentException x) {
             throw TiledFormatException.invalid(file, "layer '" + e.getAttribute("name") + "': " + x.getMessage());
         }

@@ -136,6 +136,9 @@ public final class TmxWriter {
         if (layer instanceof TileLayer) {
             out.attr("width", map.width()).attr("height", map.height());
         }
+        if (layer instanceof ObjectLayer) {
+            out.attr("draworder", "index");
+        }
         attributes(out, layer.attributes());
         if (layer instanceof ImageLayer picture) {
             ImageLayer.Image image = picture.image();
@@ -176,6 +179,7 @@ public final class TmxWriter {
             out.attr("locked", 1);
         }
         out.attr("tintcolor", a.tint());
+        out.attr("color", a.color());
         Difference offset = a.offset();
         if (offset.dx() != 0) {
             out.attr("offsetx", offset.dx());

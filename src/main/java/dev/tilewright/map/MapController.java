@@ -44,7 +44,7 @@ class MapController {
     }
 
     record CreateMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight, Position offset,
-                     List<TilesetRef> tilesets, List<LayerSpec> layers, Properties properties) {
+                     String backgroundColor, List<TilesetRef> tilesets, List<LayerSpec> layers, Properties properties) {
     }
 
     @PostMapping
@@ -54,7 +54,7 @@ class MapController {
         List<MapService.NewLayer> layers = Objects.requireNonNullElse(body.layers(), List.<LayerSpec>of()).stream()
                 .map(l -> l == null ? null : new MapService.NewLayer(l.name(), l.type())).toList();
         long id = service.create(new MapService.NewMap(body.name(), body.width(), body.height(), body.tileWidth(),
-                body.tileHeight(), body.offset(), tilesetIds, layers, body.properties()));
+                body.tileHeight(), body.offset(), body.backgroundColor(), tilesetIds, layers, body.properties()));
         MapJson map = service.read(id, (version, m) -> MapJson.of(id, version, m));
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }

@@ -20,7 +20,8 @@ public record MapJson(long id, String name, long version, int width, int height,
 
     /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
     public record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
-                     Difference offset, String tint, Properties properties, List<MapObject> objects, String cells,
+                     Difference offset, String tint, String color, Properties properties, List<MapObject> objects,
+                     String cells,
                      ImageLayer.Image image) {
 
         static LayerJson of(long mapId, Layer layer) {
@@ -29,7 +30,7 @@ public record MapJson(long id, String name, long version, int width, int height,
             String cells = layer instanceof TileLayer ? "/api/v1/maps/" + mapId + "/layers/" + layer.id() + "/cells" : null;
             ImageLayer.Image image = layer instanceof ImageLayer picture ? picture.image() : null;
             return new LayerJson(layer.id(), a.name(), layer.kind().wireName(), a.visible(), a.locked(), a.opacity(),
-                    a.offset(), a.tint(), a.properties(), objects, cells, image);
+                    a.offset(), a.tint(), a.color(), a.properties(), objects, cells, image);
         }
     }
 

@@ -51,6 +51,7 @@ class MapLayerEntity {
     @Column(name = "offset_y")
     private double offsetY;
     private String tint;
+    private String color;
     @Column(columnDefinition = "text")
     private String properties;
     @Column(columnDefinition = "text")
@@ -68,7 +69,7 @@ class MapLayerEntity {
     }
 
     void update(int position, String kind, String name, boolean visible, boolean locked, double opacity,
-                double offsetX, double offsetY, String tint, String properties, String image) {
+                double offsetX, double offsetY, String tint, String color, String properties, String image) {
         this.position = position;
         this.kind = kind;
         this.name = name;
@@ -78,6 +79,7 @@ class MapLayerEntity {
         this.offsetX = offsetX;
         this.offsetY = offsetY;
         this.tint = tint;
+        this.color = color;
         this.properties = properties;
         this.image = image;
     }
@@ -116,6 +118,10 @@ class MapLayerEntity {
 
     String getTint() {
         return tint;
+    }
+
+    String getColor() {
+        return color;
     }
 
     String getProperties() {

@@ -65,7 +65,8 @@ public class MapService {
 
     /** What a new map starts as. */
     public record NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
-                         Position offset, List<Long> tilesetIds, List<NewLayer> layers, Properties properties) {
+                         Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
+                         Properties properties) {
     }
 
     public record NewLayer(String name, LayerKind type) {
@@ -190,8 +191,13 @@ public class MapService {
             throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-layers-per-map",
                     limits.maxLayersPerMap(), "The map would have " + layers.size() + " layers").with("field", "layers");
         }
+        if (r.backgroundColor() != null && !r.backgroundColor().matches("#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})")) {
+            throw ApiProblem.invalidField("backgroundColor", "The background colour is #rrggbb or #aarrggbb, was '"
+                    + r.backgroundColor() + "'.");
+        }
         return new Genesis(r.name().trim(), width, height, tileWidth, tileHeight,
-                Objects.requireNonNullElse(r.offset(), Position.ORIGIN), null, TileMap.assignFirstGids(ids, counts),
+                Objects.requireNonNullElse(r.offset(), Position.ORIGIN), r.backgroundColor(),
+                TileMap.assignFirstGids(ids, counts),
                 Objects.requireNonNullElse(r.properties(), Properties.EMPTY));
     }
 

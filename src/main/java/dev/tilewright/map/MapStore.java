@@ -62,7 +62,7 @@ class MapStore {
         Map<Integer, Layer> byId = new HashMap<>();
         for (MapLayerEntity entity : layers.findByMap(mapId)) {
             LayerAttributes attributes = new LayerAttributes(entity.getName(), entity.isVisible(), entity.isLocked(),
-                    entity.getOpacity(), new Difference(entity.getOffsetX(), entity.getOffsetY()), entity.getTint(),
+                    entity.getOpacity(), new Difference(entity.getOffsetX(), entity.getOffsetY()), entity.getTint(), entity.getColor(),
                     json.readValue(entity.getProperties(), Properties.class));
             Layer layer = switch (LayerKind.fromWireName(entity.getKind())) {
                 case TILE -> new TileLayer(entity.layerId(), attributes, map.width(), map.height());
@@ -118,7 +118,7 @@ class MapStore {
             }
             LayerAttributes a = layer.attributes();
             entity.update(position, layer.kind().wireName(), a.name(), a.visible(), a.locked(), a.opacity(),
-                    a.offset().dx(), a.offset().dy(), a.tint(), json.writeValueAsString(a.properties()),
+                    a.offset().dx(), a.offset().dy(), a.tint(), a.color(), json.writeValueAsString(a.properties()),
                     layer instanceof ImageLayer picture ? json.writeValueAsString(picture.image()) : null);
             layers.save(entity);
         }

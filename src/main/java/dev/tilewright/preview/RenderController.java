@@ -39,10 +39,11 @@ class RenderController {
                                   @RequestParam(required = false) String layers,
                                   @RequestParam(defaultValue = "true") boolean objects,
                                   @RequestParam(defaultValue = "false") boolean gridlines,
+                                  @RequestParam(defaultValue = "true") boolean background,
                                   @RequestParam(required = false) Long version,
                                   @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
-        return respond(id, List.of(window(x, y, width, height, "width")), scale, layers, objects, gridlines, version,
-                ifNoneMatch);
+        return respond(id, List.of(window(x, y, width, height, "width")), scale, layers,
+                new Drawing(objects, gridlines, background), version, ifNoneMatch);
     }
 
     /** Several view windows side by side (split screen): {@code view=x,y,width,height}, repeated. */
@@ -52,6 +53,7 @@ class RenderController {
                                  @RequestParam(required = false) String layers,
                                  @RequestParam(defaultValue = "true") boolean objects,
                                  @RequestParam(defaultValue = "false") boolean gridlines,
+                                 @RequestParam(defaultValue = "true") boolean background,
                                  @RequestParam(required = false) Long version,
                                  @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         List<ViewWindow> windows = views.stream().map(text -> {
@@ -66,7 +68,20 @@ class RenderController {
                 throw ApiProblem.invalidField("view", "view '" + text + "' is not x,y,width,height in pixels.");
             }
         }).toList();
-        return respond(id, windows, scale, layers, objects, gridlines, version, ifNoneMatch);
+        return respond(id, windows, scale, layers, new Drawing(objects, gridlines, background), version, ifNoneMatch);
+    }
+
+    /** The whole map shrunk to fit {@code size} x {@code size} (default 320), for lists and overviews. */
+    @GetMapping(value = "/api/v1/maps/{id}/thumbnail.png", produces = MediaType.IMAGE_PNG_VALUE)
+    ResponseEntity<byte[]> thumbnail(@PathVariable long id, @RequestParam(defaultValue = "320") int size,
+                                     @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        String etag = "\"" + maps.version(id) + "-t" + size + "\"";
+        if (ETags.noneMatchHits(ifNoneMatch, etag)) {
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(CacheControl.noCache()).build();
+        }
+        RenderService.Frame frame = renders.thumbnail(id, size);
+        return ResponseEntity.ok().eTag("\"" + frame.version() + "-t" + size + "\"").cacheControl(CacheControl.noCache())
+                .header("X-Map-Version", Long.toString(frame.version())).body(frame.png());
     }
 
     /** An animated GIF of a scroll: {@code path=x,y;x,y;...} view centres in map pixels, followed at {@code speed}. */
@@ -91,21 +106,25 @@ class RenderController {
         return ResponseEntity.ok().cacheControl(CacheControl.noCache()).body(gif);
     }
 
-    private ResponseEntity<byte[]> respond(long id, List<ViewWindow> windows, int scale, String layers, boolean objects,
-                                           boolean gridLines, Long version, String ifNoneMatch) {
+    /** What a render draws besides the layers. */
+    private record Drawing(boolean objects, boolean gridLines, boolean background) {
+    }
+
+    private ResponseEntity<byte[]> respond(long id, List<ViewWindow> windows, int scale, String layers, Drawing drawing,
+                                           Long version, String ifNoneMatch) {
         List<String> names = layers == null || layers.isBlank() ? List.of()
                 : Arrays.stream(layers.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         long at = version == null ? maps.version(id) : version;
         String key = windows.stream().map(w -> w.x() + "," + w.y() + "," + w.width() + "," + w.height())
-                .collect(Collectors.joining(";")) + "|" + scale + "|" + String.join(",", names) + "|" + objects + "|"
-                + gridLines;
+                .collect(Collectors.joining(";")) + "|" + scale + "|" + String.join(",", names) + "|" + drawing;
         String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
         CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }
         RenderService.Frame frame = renders.render(id, version,
-                new RenderService.Request(windows, scale, names, objects, gridLines));
+                new RenderService.Request(windows, scale, names, drawing.objects(), drawing.gridLines(),
+                        drawing.background()));
         ViewWindow first = frame.views().get(0);
         return ResponseEntity.ok().eTag("\"" + frame.version() + "-" + Integer.toHexString(key.hashCode()) + "\"")
                 .cacheControl(cache)

@@ -10,6 +10,8 @@ import dev.tilewright.render.Atlas;
 import dev.tilewright.render.MapRenderer;
 import dev.tilewright.render.Pixels;
 import dev.tilewright.render.PngWriter;
+import dev.tilewright.render.Thumbnail;
+import dev.tilewright.render.TileBlocks;
 import dev.tilewright.render.ViewWindow;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
@@ -36,7 +38,8 @@ import java.util.stream.Collectors;
 public class RenderService {
 
     /** What to draw: the requested windows, a scale, and the layers by name (empty: the visible ones). */
-    public record Request(List<ViewWindow> views, int scale, List<String> layers, boolean objects, boolean gridLines) {
+    public record Request(List<ViewWindow> views, int scale, List<String> layers, boolean objects, boolean gridLines,
+                          boolean background) {
     }
 
     /** A rendered image and the windows as they really were after clamping to the map. */
@@ -47,6 +50,7 @@ public class RenderService {
     private final TilesetService tilesets;
     private final MapImages mapImages;
     private final RenderProperties properties;
+    private final TileBlocks blocks;
     private final Map<Long, Atlas> atlases = new LinkedHashMap<>(16, 0.75f, true);
     private long atlasBytes;
 
@@ -55,6 +59,7 @@ public class RenderService {
         this.tilesets = tilesets;
         this.mapImages = mapImages;
         this.properties = properties;
+        this.blocks = properties.blockCacheBytes() > 0 ? new TileBlocks(properties.blockCacheBytes()) : null;
     }
 
     public Frame render(long mapId, Long version, Request request) {
@@ -72,6 +77,28 @@ public class RenderService {
     }
 
     private record Drawn(long version, List<ViewWindow> views, Pixels pixels) {
+    }
+
+    /**
+     * The whole current map shrunk to fit {@code size} x {@code size} pixels (visible layers, objects and
+     * background), as PNG; the version it shows comes with it.
+     */
+    public Frame thumbnail(long mapId, int size) {
+        if (size < 16 || size > properties.maxThumbnailSize()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-thumbnail-size",
+                    properties.maxThumbnailSize(), "A thumbnail is 16 to " + properties.maxThumbnailSize()
+                            + " pixels on its longest side, was " + size).with("field", "size");
+        }
+        Map<Long, Atlas> decoded = atlases(maps.read(mapId, (v, map) -> map.tilesets()));
+        Drawn drawn = maps.read(mapId, (v, map) -> {
+            Function<String, Pixels> images = images(mapId);
+            int width = map.width() * map.tileWidth();
+            int height = map.height() * map.tileHeight();
+            Pixels small = Thumbnail.of(width, height, size, properties.maxPixels(), view ->
+                    MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks));
+            return new Drawn(v, List.of(new ViewWindow(0, 0, width, height)), small);
+        });
+        return new Frame(drawn.version(), drawn.views(), PngWriter.write(drawn.pixels(), properties.pngLevel()));
     }
 
     /** A camera path of view centres, the view size, speed in pixels per second and frames per second. */
@@ -92,7 +119,7 @@ public class RenderService {
                     properties.maxTourFrames(), "The tour would take " + frames + " frames; shorten the path or raise "
                             + "the speed").with("field", "path");
         }
-        check(new Request(List.of(new ViewWindow(0, 0, tour.width(), tour.height())), 1, List.of(), true, false));
+        check(new Request(List.of(new ViewWindow(0, 0, tour.width(), tour.height())), 1, List.of(), true, false, true));
         if ((double) frames * tour.width() * tour.height() > properties.maxTourPixels()) {
             throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-tour-pixels",
                     properties.maxTourPixels(), "The tour's " + frames + " frames of " + tour.width() + "x"
@@ -104,7 +131,7 @@ public class RenderService {
             Function<String, Pixels> images = images(mapId);
             return dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(), tour.height(), tour.speed(),
                     tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight()).stream()
-                    .map(view -> MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE))
+                    .map(view -> MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks))
                     .toList();
         });
         return dev.tilewright.render.GifWriter.write(rendered, Math.max(2, Math.round(100f / tour.fps())), 0x000000);
@@ -141,14 +168,15 @@ public class RenderService {
         }
         Predicate<Layer> chosen = request.layers().isEmpty() ? l -> l.attributes().visible()
                 : l -> request.layers().contains(l.name());
-        MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines());
+        MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines(),
+                request.background());
         Function<String, Pixels> images = images(mapId);
         List<ViewWindow> clamped = new ArrayList<>();
         List<Pixels> frames = new ArrayList<>();
         for (ViewWindow requested : request.views()) {
             ViewWindow view = requested.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
             clamped.add(view);
-            frames.add(scaled(MapRenderer.render(map, decoded::get, images, view, options), request.scale()));
+            frames.add(scaled(MapRenderer.render(map, decoded::get, images, view, options, blocks), request.scale()));
         }
         return new Drawn(version, clamped, sideBySide(frames));
     }

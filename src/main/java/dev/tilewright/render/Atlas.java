@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 
 /**
@@ -22,6 +23,9 @@ public final class Atlas {
     record Source(Pixels image, int x, int y, int width, int height) {
     }
 
+    private static final AtomicLong SERIALS = new AtomicLong();
+
+    private final long serial = SERIALS.incrementAndGet();
     private final Tileset tileset;
     private final Pixels atlas;
     private final Map<Integer, Pixels> tileImages;
@@ -48,6 +52,11 @@ public final class Atlas {
             images.put(tile.getKey(), pixels(tileImages.apply(tile.getKey()), key));
         }
         return new Atlas(tileset, null, images);
+    }
+
+    /** A number unique to this decoded atlas in this process (caches of what it drew key on it). */
+    long serial() {
+        return serial;
     }
 
     public Tileset tileset() {

@@ -10,6 +10,9 @@ import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -18,8 +21,8 @@ import java.util.function.Predicate;
  * right-down order with each tile anchored at its cell's bottom-left (larger tiles reach up and right), shifted by
  * the tileset's tile offset and the layer's offset; flips in TMX order (diagonal, then horizontal, then vertical);
  * the tileset's colour key transparent; the layer's tint multiplied in and its opacity applied; tile objects at
- * their bottom-left, stretched to their size; image layers at their offset. Only tiles that can touch the window
- * are visited. Rotated tile objects and object shapes are not drawn yet.
+ * their bottom-left, stretched to their size and turned about it; object shapes as {@link ShapePainter} draws them;
+ * image layers at their offset. Only tiles that can touch the window are visited.
  */
 public final class MapRenderer {
 
@@ -27,14 +30,12 @@ public final class MapRenderer {
      * What to draw.
      *
      * @param layers  which layers (the default draws the visible ones)
-     * @param objects whether tile objects are drawn
+     * @param objects    whether objects (tiles and shapes) are drawn
+     * @param background whether the map's background colour fills the view first (Tiled 1.8's tmxrasterizer
+     *                   leaves it transparent; the game and the editor show it)
      */
-    public record Options(Predicate<Layer> layers, boolean objects, boolean gridLines) {
-        public static final Options VISIBLE = new Options(l -> l.attributes().visible(), true, false);
-
-        public Options(Predicate<Layer> layers, boolean objects) {
-            this(layers, objects, false);
-        }
+    public record Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background) {
+        public static final Options VISIBLE = new Options(l -> l.attributes().visible(), true, false, true);
     }
 
     /** Grid lines: black at a quarter opacity, on the left and top pixel of every tile. */
@@ -49,12 +50,32 @@ public final class MapRenderer {
      */
     public static Pixels render(TileMap map, Function<Long, Atlas> atlases, Function<String, Pixels> images,
                                 ViewWindow view, Options options) {
+        return render(map, atlases, images, view, options, null);
+    }
+
+    /**
+     * As above, drawing tile layers from (and into) a cache of rendered blocks when the map's tiles all fit their
+     * cells (square, map-sized tiles without tile offsets: no tile reaches into a neighbour, so a block drawn alone
+     * is exactly what the whole layer shows there). The pixels are the same either way.
+     *
+     * @param blocks the cache, or null to draw every tile
+     */
+    public static Pixels render(TileMap map, Function<Long, Atlas> atlases, Function<String, Pixels> images,
+                                ViewWindow view, Options options, TileBlocks blocks) {
         Pixels canvas = Pixels.blank(view.width(), view.height());
         Atlas[] byTileset = new Atlas[map.tilesets().size()];
+        List<Long> tilesetsKey = new ArrayList<>();
         for (int i = 0; i < byTileset.length; i++) {
             byTileset[i] = atlases.apply(map.tilesets().get(i).tilesetId());
+            tilesetsKey.add(byTileset[i] == null ? -1 : byTileset[i].serial());
+            tilesetsKey.add((long) map.tilesets().get(i).firstGid());
         }
         Reach reach = Reach.of(byTileset);
+        boolean fromBlocks = blocks != null && reach.fitCells(map.tileWidth(), map.tileHeight());
+        if (options.background() && map.backgroundColor() != null) {
+            Arrays.fill(canvas.argb(), Pixels.premultiply(Pixels.parseColor(map.backgroundColor())));
+        }
+        ShapePainter shapes = null;
         for (Layer layer : map.layers()) {
             if (!options.layers().test(layer)) {
                 continue;
@@ -64,9 +85,13 @@ public final class MapRenderer {
                 continue;
             }
             if (layer instanceof TileLayer tiles) {
-                drawTiles(canvas, view, map, tiles, byTileset, reach, paint);
+                if (fromBlocks) {
+                    drawBlocks(canvas, view, map, tiles, byTileset, paint, blocks, List.copyOf(tilesetsKey));
+                } else {
+                    drawTiles(canvas, view, map, tiles, byTileset, reach, paint);
+                }
             } else if (layer instanceof ObjectLayer objects && options.objects()) {
-                drawTileObjects(canvas, view, map, objects, byTileset, paint);
+                shapes = drawObjects(canvas, view, map, objects, byTileset, paint, shapes);
             } else if (layer instanceof ImageLayer picture) {
                 Pixels image = images.apply(picture.image().source());
                 if (image != null) {
@@ -74,6 +99,9 @@ public final class MapRenderer {
                             paint.dx, paint.dy, image.width(), image.height(), 0, paint);
                 }
             }
+        }
+        if (shapes != null) {
+            shapes.dispose();
         }
         if (options.gridLines()) {
             drawGridLines(canvas, view, map.tileWidth(), map.tileHeight());
@@ -102,11 +130,7 @@ public final class MapRenderer {
         }
 
         private static int tint(String color) {
-            if (color == null) {
-                return -1;
-            }
-            String hex = color.substring(1);
-            return hex.length() == 6 ? 0xFF000000 | Integer.parseInt(hex, 16) : (int) Long.parseLong(hex, 16);
+            return color == null ? -1 : Pixels.parseColor(color);
         }
     }
 
@@ -114,14 +138,18 @@ public final class MapRenderer {
      * How far a tile can reach from its cell: up to its largest side (tiles anchor bottom-left and grow up and right)
      * plus the largest tile offset; it decides which cells around the window can touch it.
      */
-    private record Reach(int size, int offset) {
+    private record Reach(int size, int offset, int minSize, boolean collections) {
         static Reach of(Atlas[] atlases) {
             int size = 0;
             int offset = 0;
+            int minSize = Integer.MAX_VALUE;
+            boolean collections = false;
             for (Atlas atlas : atlases) {
                 if (atlas == null) {
                     continue;
                 }
+                collections |= atlas.tileset().isCollection();
+                minSize = Math.min(minSize, Math.min(atlas.tileset().tileWidth(), atlas.tileset().tileHeight()));
                 size = Math.max(size, Math.max(atlas.tileset().tileWidth(), atlas.tileset().tileHeight()));
                 for (var tile : atlas.tileset().tiles().values()) {
                     if (tile.image() != null) {
@@ -131,7 +159,13 @@ public final class MapRenderer {
                 offset = Math.max(offset, Math.max(Math.abs(atlas.tileset().tileOffsetX()),
                         Math.abs(atlas.tileset().tileOffsetY())));
             }
-            return new Reach(size, offset);
+            return new Reach(size, offset, minSize, collections);
+        }
+
+        /** Whether every tile covers exactly its cell of a square grid of this size, whatever its flips. */
+        boolean fitCells(int tileWidth, int tileHeight) {
+            return tileWidth == tileHeight && !collections && offset == 0
+                    && (size == 0 || size == tileWidth && minSize == tileWidth);
         }
     }
 
@@ -164,11 +198,98 @@ public final class MapRenderer {
         }
     }
 
-    private static void drawTileObjects(Pixels canvas, ViewWindow view, TileMap map, ObjectLayer layer,
-                                        Atlas[] atlases, Paint paint) {
+    /** Draws a tile layer block by block, each rendered once per chunk content and kept in the cache. */
+    private static void drawBlocks(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Atlas[] atlases,
+                                   Paint paint, TileBlocks blocks, List<Long> tilesetsKey) {
+        int size = map.tileWidth();
+        int span = TileBlocks.BLOCK * size;
+        int left = view.x() - paint.dx;
+        int top = view.y() - paint.dy;
+        int bx0 = Math.max(0, Math.floorDiv(left, span));
+        int by0 = Math.max(0, Math.floorDiv(top, span));
+        int bx1 = Math.min((map.width() - 1) / TileBlocks.BLOCK, Math.floorDiv(left + view.width() - 1, span));
+        int by1 = Math.min((map.height() - 1) / TileBlocks.BLOCK, Math.floorDiv(top + view.height() - 1, span));
+        int perChunk = TileLayer.CHUNK_SIZE / TileBlocks.BLOCK;
+        for (int by = by0; by <= by1; by++) {
+            for (int bx = bx0; bx <= bx1; bx++) {
+                long stamp = layer.chunkStamp(bx / perChunk, by / perChunk);
+                if (stamp == 0) {
+                    continue;
+                }
+                TileBlocks.Key key = new TileBlocks.Key(stamp, (by % perChunk) * perChunk + bx % perChunk, tilesetsKey);
+                Pixels block = blocks.get(key);
+                if (block == null) {
+                    block = drawBlock(map, layer, atlases, bx, by);
+                    blocks.put(key, block);
+                }
+                composite(canvas, view, block, bx * span + paint.dx, by * span + paint.dy, paint);
+            }
+        }
+    }
+
+    private static final Paint PLAIN = new Paint(0, 0, 255, -1);
+
+    /** The tiles of block (bx, by) as they are, on transparent pixels (they fit their cells: see fitCells). */
+    private static Pixels drawBlock(TileMap map, TileLayer layer, Atlas[] atlases, int bx, int by) {
+        int size = map.tileWidth();
+        int cx0 = bx * TileBlocks.BLOCK;
+        int cy0 = by * TileBlocks.BLOCK;
+        int cells = TileBlocks.BLOCK;
+        int columns = Math.min(cells, map.width() - cx0);
+        int rows = Math.min(cells, map.height() - cy0);
+        Pixels block = Pixels.blank(columns * size, rows * size);
+        ViewWindow whole = new ViewWindow(0, 0, block.width(), block.height());
+        for (int row = 0; row < rows; row++) {
+            for (int column = 0; column < columns; column++) {
+                int gid = layer.get(cx0 + column, cy0 + row);
+                Drawable tile = gid == Gid.EMPTY ? null : tile(map, atlases, gid);
+                if (tile != null) {
+                    blit(block, whole, tile.source(), column * size, row * size, size, size, gid, PLAIN);
+                }
+            }
+        }
+        return block;
+    }
+
+    /** A block copied into the view at (x, y) with the layer's tint and opacity, as {@link #blit} would draw it. */
+    private static void composite(Pixels canvas, ViewWindow view, Pixels block, int x, int y, Paint paint) {
+        int x0 = Math.max(x, view.x());
+        int y0 = Math.max(y, view.y());
+        int x1 = Math.min(x + block.width(), view.x() + view.width());
+        int y1 = Math.min(y + block.height(), view.y() + view.height());
+        int[] src = block.argb();
+        int[] dst = canvas.argb();
+        for (int py = y0; py < y1; py++) {
+            int from = (py - y) * block.width() - x;
+            int to = (py - view.y()) * view.width() - view.x();
+            for (int px = x0; px < x1; px++) {
+                int pixel = src[from + px];
+                if (pixel != 0) {
+                    plot(dst, to + px, pixel, paint);
+                }
+            }
+        }
+    }
+
+    /**
+     * Draws an object layer's visible objects in their order: tile objects from their tiles, shapes through the
+     * (lazily made, shared by all layers) shape painter, which is returned.
+     */
+    private static ShapePainter drawObjects(Pixels canvas, ViewWindow view, TileMap map, ObjectLayer layer,
+                                            Atlas[] atlases, Paint paint, ShapePainter shapes) {
+        String layerColor = layer.attributes().color();
+        int color = layerColor == null ? ShapePainter.DEFAULT_COLOR : Pixels.parseColor(layerColor);
         for (MapObject object : layer.objects()) {
+            if (!object.visible()) {
+                continue;
+            }
             int gid = (int) (long) object.gid();
-            if (gid == Gid.EMPTY || !object.visible() || object.rotation() != 0) {
+            if (gid == Gid.EMPTY) {
+                if (shapes == null) {
+                    shapes = new ShapePainter(canvas, view);
+                }
+                shapes.draw(object, color, layer.attributes().opacity(), layer.attributes().offset().dx(),
+                        layer.attributes().offset().dy());
                 continue;
             }
             Drawable tile = tile(map, atlases, gid);
@@ -181,8 +302,73 @@ public final class MapRenderer {
             int height = (int) Math.round(object.height() == 0 ? source.height() : object.height());
             int x = (int) Math.round(object.x()) + atlas.tileset().tileOffsetX() + paint.dx;
             int y = (int) Math.round(object.y()) - height + atlas.tileset().tileOffsetY() + paint.dy;
-            blit(canvas, view, source, x, y, width, height, gid, paint);
+            if (object.rotation() == 0) {
+                blit(canvas, view, source, x, y, width, height, gid, paint);
+            } else {
+                blitRotated(canvas, view, source, x, y, width, height, gid, paint, object.x() + paint.dx,
+                        object.y() + paint.dy, object.rotation());
+            }
         }
+        return shapes;
+    }
+
+    /**
+     * {@link #blit} turned clockwise by {@code degrees} about (ox, oy): every view pixel whose centre, turned
+     * back, falls inside the rectangle takes the source pixel found there (nearest neighbour, as unsmoothed drawing
+     * samples).
+     */
+    private static void blitRotated(Pixels canvas, ViewWindow view, Atlas.Source source, int x, int y, int width,
+                                    int height, int gid, Paint paint, double ox, double oy, double degrees) {
+        double cos = Math.cos(Math.toRadians(degrees));
+        double sin = Math.sin(Math.toRadians(degrees));
+        double minX = Double.MAX_VALUE;
+        double minY = Double.MAX_VALUE;
+        double maxX = -Double.MAX_VALUE;
+        double maxY = -Double.MAX_VALUE;
+        for (int corner = 0; corner < 4; corner++) {
+            double cx = (corner & 1) == 0 ? x : x + width;
+            double cy = (corner & 2) == 0 ? y : y + height;
+            double rx = ox + (cx - ox) * cos - (cy - oy) * sin;
+            double ry = oy + (cx - ox) * sin + (cy - oy) * cos;
+            minX = Math.min(minX, rx);
+            minY = Math.min(minY, ry);
+            maxX = Math.max(maxX, rx);
+            maxY = Math.max(maxY, ry);
+        }
+        int x0 = Math.max(view.x(), (int) Math.floor(minX));
+        int y0 = Math.max(view.y(), (int) Math.floor(minY));
+        int x1 = Math.min(view.x() + view.width(), (int) Math.ceil(maxX));
+        int y1 = Math.min(view.y() + view.height(), (int) Math.ceil(maxY));
+        int[] dst = canvas.argb();
+        for (int py = y0; py < y1; py++) {
+            for (int px = x0; px < x1; px++) {
+                double dx = px + 0.5 - ox;
+                double dy = py + 0.5 - oy;
+                double u = ox + dx * cos + dy * sin - x;
+                double v = oy - dx * sin + dy * cos - y;
+                if (u < 0 || v < 0 || u >= width || v >= height) {
+                    continue;
+                }
+                int pixel = sample(source, gid, (int) u, (int) v, width, height);
+                if (pixel != 0) {
+                    plot(dst, (py - view.y()) * view.width() + px - view.x(), pixel, paint);
+                }
+            }
+        }
+    }
+
+    /** The source pixel shown at (u, v) of a width x height rectangle the gid's flipped tile is stretched over. */
+    private static int sample(Atlas.Source source, int gid, int u, int v, int width, int height) {
+        boolean diagonal = Gid.flippedDiagonally(gid);
+        int drawnW = diagonal ? source.height() : source.width();
+        int drawnH = diagonal ? source.width() : source.height();
+        int su = (int) ((long) u * drawnW / width);
+        int sv = (int) ((long) v * drawnH / height);
+        int du = Gid.flippedHorizontally(gid) ? drawnW - 1 - su : su;
+        int dv = Gid.flippedVertically(gid) ? drawnH - 1 - sv : sv;
+        int sx = diagonal ? dv : du;
+        int sy = diagonal ? du : dv;
+        return source.image().argb()[(source.y() + sy) * source.image().width() + source.x() + sx];
     }
 
     private record Drawable(Atlas atlas, Atlas.Source source) {
@@ -223,6 +409,7 @@ public final class MapRenderer {
         if (x0 >= x1 || y0 >= y1) {
             return;
         }
+        // sample() per pixel, with the row's work hoisted: this loop draws nearly every pixel of a view
         boolean diagonal = Gid.flippedDiagonally(gid);
         boolean horizontal = Gid.flippedHorizontally(gid);
         boolean vertical = Gid.flippedVertically(gid);
@@ -233,23 +420,23 @@ public final class MapRenderer {
         int[] dst = canvas.argb();
         for (int py = y0; py < y1; py++) {
             int v = (int) ((long) (py - y) * drawnH / height);
+            int dv = vertical ? drawnH - 1 - v : v;
             int row = (py - view.y()) * view.width() - view.x();
             for (int px = x0; px < x1; px++) {
                 int u = (int) ((long) (px - x) * drawnW / width);
                 int du = horizontal ? drawnW - 1 - u : u;
-                int dv = vertical ? drawnH - 1 - v : v;
-                int sx = diagonal ? dv : du;
-                int sy = diagonal ? du : dv;
-                int pixel = src[(source.y() + sy) * stride + source.x() + sx];
-                if (pixel == 0) {
-                    continue;
+                int pixel = src[(source.y() + (diagonal ? du : dv)) * stride + source.x() + (diagonal ? dv : du)];
+                if (pixel != 0) {
+                    plot(dst, row + px, pixel, paint);
                 }
-                if (paint.tint != -1) {
-                    pixel = tinted(pixel, paint.tint);
-                }
-                dst[row + px] = Pixels.over(Pixels.fade(pixel, paint.alpha), dst[row + px]);
             }
         }
+    }
+
+    /** A tile pixel drawn onto the canvas with the layer's tint and opacity. */
+    private static void plot(int[] dst, int i, int pixel, Paint paint) {
+        int tinted = paint.tint == -1 ? pixel : tinted(pixel, paint.tint);
+        dst[i] = Pixels.over(Pixels.fade(tinted, paint.alpha), dst[i]);
     }
 
     /**

@@ -49,6 +49,12 @@ public record Pixels(int width, int height, int[] argb) {
                 | mul((pixel >> 8) & 0xFF, alpha) << 8 | mul(pixel & 0xFF, alpha);
     }
 
+    /** A colour as Tiled writes it, {@code #rrggbb} or {@code #aarrggbb}, as straight ARGB. */
+    static int parseColor(String color) {
+        String hex = color.startsWith("#") ? color.substring(1) : color;
+        return hex.length() == 6 ? 0xFF000000 | Integer.parseInt(hex, 16) : (int) Long.parseLong(hex, 16);
+    }
+
     static int premultiply(int argb) {
         int a = argb >>> 24;
         if (a == 255) {

@@ -119,7 +119,7 @@ class RoundTripProperties {
         for (int id = 1; id <= 1 + r.nextInt(4); id++) {
             LayerAttributes attributes = new LayerAttributes("layer " + id, r.nextInt(5) > 0, r.nextInt(5) == 0,
                     r.nextInt(3) == 0 ? r.nextInt(101) / 100.0 : 1.0, new Difference(r.nextInt(9) - 4, r.nextInt(3) * 0.5),
-                    r.nextInt(4) == 0 ? "#ff80a0" : null, properties(r));
+                    r.nextInt(4) == 0 ? "#ff80a0" : null, null, properties(r));
             switch (r.nextInt(4)) {
                 case 0, 1 -> {
                     TileLayer tiles = new TileLayer(id, attributes, width, height);
@@ -131,7 +131,10 @@ class RoundTripProperties {
                     layers.add(tiles);
                 }
                 case 2 -> {
-                    ObjectLayer objects = new ObjectLayer(id, attributes);
+                    ObjectLayer objects = new ObjectLayer(id, r.nextBoolean() ? attributes
+                            : new LayerAttributes(attributes.name(), attributes.visible(), attributes.locked(),
+                            attributes.opacity(), attributes.offset(), attributes.tint(), "#a0ff0080",
+                            attributes.properties()));
                     for (int i = 0; i < r.nextInt(6); i++) {
                         objects.put(randomObject(r, objectId++, tilesets));
                     }

@@ -12,8 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -90,6 +92,31 @@ class TiledReadersTest {
         assertThat(objects).anyMatch(o -> o.rotation() != 0);
         assertThat(objects).allMatch(o -> o.id() > 0);
         assertThat(objects.stream().filter(o -> o.shape() == ObjectShape.RECTANGLE && o.gid() != 0)).isNotEmpty();
+    }
+
+    @Test
+    void topdownObjectLayersAreKeptInTiledsDrawingOrderAndKeepTheirColour() {
+        String tmx = """
+                <map version="1.8" orientation="orthogonal" width="4" height="4" tilewidth="16" tileheight="16">
+                 <objectgroup id="1" name="topdown" color="ff0000">
+                  <object id="1" x="0" y="50"/><object id="2" x="0" y="10"/><object id="3" x="0" y="30"/>
+                  <object id="4" x="5" y="10"/>
+                 </objectgroup>
+                 <objectgroup id="2" name="index" draworder="index" color="#8000ff00">
+                  <object id="5" x="0" y="50"/><object id="6" x="0" y="10"/>
+                 </objectgroup>
+                </map>""";
+        TiledMap map = new TmxReader(new TiledFiles(Map.of("m.tmx", tmx.getBytes(StandardCharsets.UTF_8))), LIMITS)
+                .readMap("m.tmx");
+        ObjectLayer topdown = (ObjectLayer) map.layers().get(0);
+        ObjectLayer index = (ObjectLayer) map.layers().get(1);
+        assertThat(topdown.objects()).extracting(MapObject::id).as("sorted by y, ties in file order")
+                .containsExactly(2, 4, 3, 1);
+        assertThat(index.objects()).extracting(MapObject::id).containsExactly(5, 6);
+        assertThat(topdown.attributes().color()).isEqualTo("#ff0000");
+        assertThat(index.attributes().color()).isEqualTo("#8000ff00");
+        String written = new String(TmxWriter.writeMap(map, TmxWriter.Options.DEFAULT), StandardCharsets.UTF_8);
+        assertThat(written).contains("draworder=\"index\"").contains("color=\"#ff0000\"");
     }
 
     @Test

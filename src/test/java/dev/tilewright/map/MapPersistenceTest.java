@@ -36,7 +36,7 @@ class MapPersistenceTest {
     void storedRowsAndReplayedLogBothEqualTheEditedMap() {
         long tileset = tilesets.create(new TilesetService.NewTileset("six", 16, 16, 0, 0, null, Pngs.atlas(48, 32))).id();
         for (long seed = 1; seed <= 6; seed++) {
-            long mapId = maps.create(new MapService.NewMap("random-" + seed, 70, 66, 8, 8, null, List.of(tileset),
+            long mapId = maps.create(new MapService.NewMap("random-" + seed, 70, 66, 8, 8, null, null, List.of(tileset),
                     List.of(new MapService.NewLayer("a", LayerKind.TILE), new MapService.NewLayer("o", LayerKind.OBJECT)),
                     null));
             Random random = new Random(seed);

@@ -52,7 +52,7 @@ public final class StorageBenchmark {
         JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
         long tileset = context.getBean(TilesetService.class)
                 .create(new TilesetService.NewTileset("bench", 16, 16, 0, 0, null, Pngs.atlas(256, 256))).id();
-        long mapId = maps.create(new MapService.NewMap("bench", SIDE, SIDE, 16, 16, null, List.of(tileset),
+        long mapId = maps.create(new MapService.NewMap("bench", SIDE, SIDE, 16, 16, null, null, List.of(tileset),
                 List.of(new MapService.NewLayer("ground", LayerKind.TILE)), null));
         for (int y = 0; y < SIDE; y += 1024) {
             for (int x = 0; x < SIDE; x += 1024) {

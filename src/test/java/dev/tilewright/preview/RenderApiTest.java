@@ -96,6 +96,60 @@ class RenderApiTest {
     }
 
     @Test
+    void theBackgroundColourFillsTheViewAndShapesAreDrawnInTheirLayersColour() throws Exception {
+        Api.Response created = api.postJson("/api/v1/maps", "{\"name\":\"bg\",\"width\":4,\"height\":4,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"backgroundColor\":\"#336699\"}");
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        String map = "/api/v1/maps/" + created.json().get("id").asLong();
+        Api.Response applied = api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"addLayer\",\"kind\":\"object\","
+                + "\"attributes\":{\"name\":\"zones\",\"color\":\"#ff0000\"}},"
+                + "{\"type\":\"addObject\",\"layerId\":1,\"object\":{\"x\":16,\"y\":16,\"width\":32,\"height\":16}}]}",
+                "If-Match", created.header("ETag"));
+        assertThat(applied.status()).as(applied.text()).isEqualTo(200);
+        assertThat(api.get(map).json().get("layers").get(0).get("color").asString()).isEqualTo("#ff0000");
+
+        BufferedImage drawn = png(api.get(map + "/render.png?width=64&height=64"));
+        assertThat(drawn.getRGB(2, 2)).as("background").isEqualTo(0xFF336699);
+        assertThat(drawn.getRGB(30, 15)).as("the outline, 2 px on the rectangle's top edge").isEqualTo(0xFFFF0000);
+        assertThat(drawn.getRGB(30, 17)).as("the black shadow under it, 1 px lower, filled over at alpha 50")
+                .isEqualTo(0xFF000000 | Math.round(50 * 255 / 255f) << 16);
+        int inside = drawn.getRGB(30, 24);
+        assertThat(inside).as("the inside: red at alpha 50 over the background")
+                .isNotEqualTo(0xFF336699).matches(rgb -> ((rgb >> 16) & 0xFF) > 0x33, "redder");
+
+        BufferedImage bare = png(api.get(map + "/render.png?width=64&height=64&objects=false&background=false"));
+        assertThat(bare.getRGB(30, 15) >>> 24).as("no shapes, no background: transparent").isZero();
+    }
+
+    @Test
+    void theThumbnailIsTheWholeMapAveragedAndCachedByVersion() throws Exception {
+        Api.Response response = api.get("/api/v1/maps/" + mapId + "/thumbnail.png?size=320");
+        BufferedImage thumb = png(response);
+        assertThat(thumb.getWidth()).isEqualTo(320);
+        assertThat(thumb.getHeight()).isEqualTo(320);
+        for (int[] at : new int[][]{{0, 0}, {101, 57}, {319, 319}, {200, 31}}) {
+            int[] sum = new int[3];
+            for (int dy = 0; dy < 4; dy++) {
+                for (int dx = 0; dx < 4; dx++) {
+                    int rgb = tiled.getRGB(at[0] * 4 + dx, at[1] * 4 + dy);
+                    for (int c = 0; c < 3; c++) {
+                        sum[c] += (rgb >> (16 - 8 * c)) & 0xFF;
+                    }
+                }
+            }
+            for (int c = 0; c < 3; c++) {
+                assertThat((thumb.getRGB(at[0], at[1]) >> (16 - 8 * c)) & 0xFF).as("channel %d at %s", c, at[0] + "," + at[1])
+                        .isCloseTo(Math.round(sum[c] / 16f), org.assertj.core.data.Offset.offset(1));
+            }
+        }
+        assertThat(api.get("/api/v1/maps/" + mapId + "/thumbnail.png?size=320", "If-None-Match", response.header("ETag"))
+                .status()).isEqualTo(304);
+        Api.Response tooBig = api.get("/api/v1/maps/" + mapId + "/thumbnail.png?size=5000");
+        assertThat(tooBig.status()).isEqualTo(422);
+        assertThat(tooBig.json().get("limit").asString()).isEqualTo("tilewright.render.max-thumbnail-size");
+    }
+
+    @Test
     void gridLinesDarkenTheFirstRowAndColumnOfEveryTile() throws Exception {
         BufferedImage plain = png(api.get("/api/v1/maps/" + mapId + "/render.png?x=20&y=20&width=60&height=60"));
         BufferedImage grid = png(api.get("/api/v1/maps/" + mapId + "/render.png?x=20&y=20&width=60&height=60&gridlines=true"));

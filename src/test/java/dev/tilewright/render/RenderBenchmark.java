@@ -82,8 +82,15 @@ public class RenderBenchmark {
                 PngWriter.write(frame, level).length, level, imageIo(frame).length);
     }
 
+    private final TileBlocks blocks = new TileBlocks(256L << 20);
+
     private Pixels render(ViewWindow window) {
         return MapRenderer.render(map, id -> atlas, source -> null, window, MapRenderer.Options.VISIBLE);
+    }
+
+    /** From cached blocks; the first call warms them, as a reviewer's first view of an unchanged region does. */
+    private Pixels renderFromBlocks(ViewWindow window) {
+        return MapRenderer.render(map, id -> atlas, source -> null, window, MapRenderer.Options.VISIBLE, blocks);
     }
 
     private static byte[] imageIo(Pixels pixels) throws IOException {
@@ -97,6 +104,16 @@ public class RenderBenchmark {
     @Benchmark
     public Pixels viewRender() {
         return render(view);
+    }
+
+    @Benchmark
+    public Pixels viewRenderFromCachedBlocks() {
+        return renderFromBlocks(view);
+    }
+
+    @Benchmark
+    public byte[] viewRenderFromCachedBlocksAndEncode() {
+        return PngWriter.write(renderFromBlocks(view), level);
     }
 
     @Benchmark

@@ -1,8 +1,16 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.format.ReadLimits;
 import dev.tilewright.format.TiledExamples;
@@ -10,13 +18,16 @@ import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmxReader;
+import dev.tilewright.format.TmxWriter;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,8 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Our renderer against Tiled's reference renderer, tmxrasterizer --no-smoothing, on Tiled's example maps: every
- * pixel within 2 per channel (blending rounds differently), and most pixels exactly equal. Object layers with
- * shapes are hidden on both sides until the renderer draws shapes.
+ * pixel within 2 per channel (blending rounds differently), and most pixels exactly equal; where antialiased shapes
+ * and turned tiles are drawn, nearly all pixels within that and a few within more (see assertMatches).
  */
 class TmxRasterizerComparisonTest {
 
@@ -66,41 +77,97 @@ class TmxRasterizerComparisonTest {
         return out;
     }
 
+    /** Tiled's desert tileset, referenced as desert.tsx from a map made by a test. */
+    private static TiledTileset desertTileset() {
+        TiledMap desert = new TmxReader(files, new ReadLimits(8192, 8192)).readMap("desert.tmx");
+        return new TiledTileset(1, "desert.tsx", desert.tilesets().get(0).tileset(), null, Map.of());
+    }
+
     /**
      * A map made for this test, written by our TMX writer: every combination of the three flip bits on asymmetric
      * tiles, a tinted layer at 60% opacity, layer offsets, and a tile object stretched to twice its size.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void flipsTintOpacityOffsetsAndTileObjectsMatchTiledsRenderer() throws Exception {
-        TiledMap desert = new TmxReader(files, new ReadLimits(8192, 8192)).readMap("desert.tmx");
-        TiledTileset tileset = new TiledTileset(1, "desert.tsx", desert.tilesets().get(0).tileset(), null, Map.of());
-        dev.tilewright.core.model.TileLayer flips = new dev.tilewright.core.model.TileLayer(1,
-                dev.tilewright.core.model.LayerAttributes.named("flips"), 12, 8);
-        dev.tilewright.core.model.TileLayer tinted = new dev.tilewright.core.model.TileLayer(2,
-                new dev.tilewright.core.model.LayerAttributes("tinted", true, false, 0.6,
-                        new dev.tilewright.core.geom.Difference(5, -3), "#c08040ff", dev.tilewright.core.model.Properties.EMPTY),
+        TiledTileset tileset = desertTileset();
+        TileLayer flips = new TileLayer(1,
+                LayerAttributes.named("flips"), 12, 8);
+        TileLayer tinted = new TileLayer(2,
+                new LayerAttributes("tinted", true, false, 0.6,
+                        new Difference(5, -3), "#c08040ff", null, Properties.EMPTY),
                 12, 8);
         int[] asymmetric = {1, 6, 9, 14, 17, 24, 34, 40};
         for (int i = 0; i < 96; i++) {
-            int flags = (i % 8 & 1) * dev.tilewright.core.model.Gid.FLIP_HORIZONTAL
-                    | (i % 8 >> 1 & 1) * dev.tilewright.core.model.Gid.FLIP_VERTICAL
-                    | (i % 8 >> 2 & 1) * dev.tilewright.core.model.Gid.FLIP_DIAGONAL;
+            int flags = (i % 8 & 1) * Gid.FLIP_HORIZONTAL
+                    | (i % 8 >> 1 & 1) * Gid.FLIP_VERTICAL
+                    | (i % 8 >> 2 & 1) * Gid.FLIP_DIAGONAL;
             flips.set(i % 12, i / 12, asymmetric[(i / 8) % asymmetric.length] | flags);
             if (i % 3 == 0) {
                 tinted.set(i % 12, i / 12, asymmetric[i % asymmetric.length] | flags);
             }
         }
-        dev.tilewright.core.model.ObjectLayer objects = new dev.tilewright.core.model.ObjectLayer(3,
-                dev.tilewright.core.model.LayerAttributes.named("props"));
-        objects.put(new dev.tilewright.core.model.MapObject(1, "rock", "", dev.tilewright.core.model.ObjectShape.RECTANGLE,
-                64, 192, 64.0, 64.0, 0.0, Integer.toUnsignedLong(30 | dev.tilewright.core.model.Gid.FLIP_HORIZONTAL), true,
-                List.of(), null, dev.tilewright.core.model.Properties.EMPTY));
-        TiledMap made = new TiledMap("made.tmx", 12, 8, 32, 32, dev.tilewright.core.geom.Position.ORIGIN, null,
-                dev.tilewright.core.model.Properties.EMPTY, List.of(tileset), List.of(flips, tinted, objects), 2, Map.of());
-        java.nio.file.Files.write(dir.resolve("made.tmx"), dev.tilewright.format.TmxWriter.writeMap(made,
-                dev.tilewright.format.TmxWriter.Options.DEFAULT));
+        ObjectLayer objects = new ObjectLayer(3,
+                LayerAttributes.named("props"));
+        objects.put(new MapObject(1, "rock", "", ObjectShape.RECTANGLE,
+                64, 192, 64.0, 64.0, 0.0, Integer.toUnsignedLong(30 | Gid.FLIP_HORIZONTAL), true,
+                List.of(), null, Properties.EMPTY));
+        TiledMap made = new TiledMap("made.tmx", 12, 8, 32, 32, Position.ORIGIN, null,
+                Properties.EMPTY, List.of(tileset), List.of(flips, tinted, objects), 2, Map.of());
+        Files.write(dir.resolve("made.tmx"), TmxWriter.writeMap(made,
+                TmxWriter.Options.DEFAULT));
         // a third of this map is blended at 60% opacity, where rounding may differ by the allowed 2
         assertMatches("made.tmx", 0.6);
+    }
+
+    /**
+     * Every object shape Tiled has, in a coloured layer and in a half-transparent default-coloured one, some turned,
+     * plus a turned tile object. Tiled draws shapes with antialiased outlines; Qt and Java2D rasterise those edge
+     * pixels a little differently, so shape pixels are held to a share, everything else to the usual rule.
+     */
+    @Test
+    void objectShapesMatchTiledsRenderer() throws Exception {
+        TiledTileset tileset = desertTileset();
+        TileLayer ground = new TileLayer(1,
+                LayerAttributes.named("ground"), 12, 10);
+        for (int i = 0; i < 120; i++) {
+            ground.set(i % 12, i / 12, i % 7 == 0 ? 30 : 29 + i % 3);
+        }
+        ObjectLayer red = new ObjectLayer(2,
+                new LayerAttributes("red", true, false, 1.0, null, null, "#ff0000", null));
+        ObjectLayer grey = new ObjectLayer(3,
+                new LayerAttributes("grey", true, false, 0.7,
+                        new Difference(3, 2), null, null, null));
+        int id = 1;
+        for (ObjectLayer layer : List.of(red, grey)) {
+            int oy = layer == red ? 0 : 160;
+            layer.put(shape(id++, ObjectShape.RECTANGLE, 10, oy + 10, 50, 30, 0, List.of()));
+            layer.put(shape(id++, ObjectShape.ELLIPSE, 80, oy + 10, 60, 40, 0, List.of()));
+            layer.put(shape(id++, ObjectShape.POINT, 170, oy + 40, 0, 0, 0, List.of()));
+            layer.put(shape(id++, ObjectShape.POLYGON, 20, oy + 80, 0, 0, 0,
+                    List.of(new Difference(0, 0), new Difference(40, 10),
+                            new Difference(20, 50))));
+            layer.put(shape(id++, ObjectShape.POLYLINE, 100, oy + 90, 0, 0, 0,
+                    List.of(new Difference(0, 0), new Difference(30, 30),
+                            new Difference(60, 0), new Difference(90, 40))));
+            layer.put(shape(id++, ObjectShape.RECTANGLE, 230, oy + 60, 40, 20, 30, List.of()));
+            layer.put(shape(id++, ObjectShape.ELLIPSE, 300, oy + 20, 40, 60, -20, List.of()));
+            layer.put(shape(id++, ObjectShape.RECTANGLE, 350, oy + 120, 0, 0, 0, List.of()));
+        }
+        red.put(new MapObject(id++, "turned", "", ObjectShape.RECTANGLE,
+                250, 150, 32.0, 32.0, 45.0, Integer.toUnsignedLong(40 | Gid.FLIP_VERTICAL),
+                true, List.of(), null, null));
+        TiledMap made = new TiledMap("shapes.tmx", 12, 10, 32, 32, Position.ORIGIN, null,
+                Properties.EMPTY, List.of(tileset), List.of(ground, red, grey), id, Map.of());
+        Files.write(dir.resolve("shapes.tmx"), TmxWriter.writeMap(made,
+                TmxWriter.Options.DEFAULT));
+        assertMatches("shapes.tmx", 0.9);
+    }
+
+    private static MapObject shape(int id, ObjectShape shape,
+                                                             double x, double y, double width, double height,
+                                                             double rotation, List<Difference> points) {
+        return new MapObject(id, "", "", shape, x, y, width, height, rotation, 0L, true,
+                points, null, null);
     }
 
     @ParameterizedTest
@@ -116,45 +183,89 @@ class TmxRasterizerComparisonTest {
         Map<Long, Atlas> atlases = atlases(tiled);
         int width = map.width() * map.tileWidth();
         int height = map.height() * map.tileHeight();
-        // object shapes are not drawn yet: layers holding any are left out on both sides
-        List<String> hidden = map.layers().stream().filter(l -> l instanceof ObjectLayer objects
-                && objects.objects().stream().anyMatch(o -> o.gid() == 0)).map(Layer::name).toList();
-        Pixels ours = MapRenderer.render(map, atlases::get, source -> null, new ViewWindow(0, 0, width, height),
-                new MapRenderer.Options(l -> l.attributes().visible() && !hidden.contains(l.name()), true));
-
-        String out = file.replace('/', '_') + ".png";
-        List<String> command = new ArrayList<>(List.of("tmxrasterizer", "--no-smoothing"));
-        hidden.forEach(name -> command.addAll(List.of("--hide-layer", name)));
-        command.addAll(List.of(file, out));
-        TiledExamples.tiled(dir, command);
-        BufferedImage theirs = ImageIO.read(dir.resolve(out).toFile());
-        int top = theirs.getHeight() - height;
-        assertThat(theirs.getWidth()).isGreaterThanOrEqualTo(width);
-        assertThat(top).isGreaterThanOrEqualTo(0);
-
-        int[] straight = ours.straight();
-        int exact = 0;
-        int worst = 0;
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                int a = straight[y * width + x];
-                int b = theirs.getRGB(x, y + top);
-                if (a == b) {
-                    exact++;
-                    continue;
-                }
-                int alphaA = a >>> 24;
-                int alphaB = b >>> 24;
-                int diff = Math.abs(alphaA - alphaB);
-                if (alphaA > 0 && alphaB > 0) {
-                    for (int shift = 0; shift < 24; shift += 8) {
-                        diff = Math.max(diff, Math.abs(((a >> shift) & 0xFF) - ((b >> shift) & 0xFF)));
-                    }
-                }
-                worst = Math.max(worst, diff);
+        ViewWindow whole = new ViewWindow(0, 0, width, height);
+        Pixels ours = MapRenderer.render(map, atlases::get, source -> null, whole,
+                new MapRenderer.Options(l -> l.attributes().visible(), true, false, false));
+        // which pixels shapes and turned tiles touch: they differ from a render without them (the map's own layers)
+        for (Layer layer : map.layers()) {
+            if (layer instanceof ObjectLayer objects) {
+                objects.objects().stream().filter(o -> o.gid() == 0 || o.rotation() != 0).map(o -> o.id())
+                        .toList().forEach(objects::remove);
             }
         }
-        assertThat(worst).as(file + ": largest channel difference").isLessThanOrEqualTo(2);
+        Pixels withoutShapes = MapRenderer.render(map, atlases::get, source -> null, whole,
+                new MapRenderer.Options(l -> l.attributes().visible(), true, false, false));
+
+        String out = file.replace('/', '_') + ".png";
+        TiledExamples.tiled(dir, List.of("tmxrasterizer", "--no-smoothing", file, out));
+        BufferedImage theirs = ImageIO.read(dir.resolve(out).toFile());
+        // Tiled grows its image by the layer offsets; the map's (0, 0) moves by the negative ones
+        int left = (int) -Math.min(0, map.layers().stream().mapToDouble(l -> l.attributes().offset().dx()).min().orElse(0));
+        int top = (int) -Math.min(0, map.layers().stream().mapToDouble(l -> l.attributes().offset().dy()).min().orElse(0));
+        assertThat(theirs.getWidth()).isGreaterThanOrEqualTo(left + width);
+        assertThat(theirs.getHeight()).isGreaterThanOrEqualTo(top + height);
+
+        int[] straight = ours.straight();
+        // which pixels shapes touch, widened by one pixel for antialiased fringes rasterised a little differently
+        boolean[] shapes = new boolean[width * height];
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                if (ours.argb()[y * width + x] != withoutShapes.argb()[y * width + x]) {
+                    for (int ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) {
+                        for (int nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
+                            shapes[ny * width + nx] = true;
+                        }
+                    }
+                }
+            }
+        }
+        int exact = 0;
+        int worst = 0;
+        int[] shapeDifferences = new int[256];
+        int shapePixels = 0;
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int diff = difference(straight[y * width + x], theirs.getRGB(x + left, y + top));
+                exact += diff == 0 ? 1 : 0;
+                if (shapes[y * width + x]) {
+                    shapePixels++;
+                    shapeDifferences[diff]++;
+                } else {
+                    worst = Math.max(worst, diff);
+                }
+            }
+        }
+        assertThat(worst).as(file + ": largest channel difference off shapes").isLessThanOrEqualTo(2);
         assertThat(exact).as(file + ": exactly equal pixels").isGreaterThan((int) (width * height * exactShare));
+        // shapes: Qt and Java2D antialias edges differently; most pixels still agree within 2, nearly all within 10
+        int within2 = 0;
+        int within10 = 0;
+        for (int d = 0; d <= 10; d++) {
+            within2 += d <= 2 ? shapeDifferences[d] : 0;
+            within10 += shapeDifferences[d];
+        }
+        int over50 = 0;
+        for (int d = 51; d < 256; d++) {
+            over50 += shapeDifferences[d];
+        }
+        assertThat(within2).as(file + ": shape pixels within 2").isGreaterThanOrEqualTo((int) (shapePixels * 0.9));
+        assertThat(within10).as(file + ": shape pixels within 10").isGreaterThanOrEqualTo((int) (shapePixels * 0.97));
+        assertThat(over50).as(file + ": shape pixels off by more than 50").isLessThanOrEqualTo(shapePixels / 1000);
+    }
+
+    /** The largest channel difference of two straight ARGB pixels (colour counts only where both show). */
+    private static int difference(int a, int b) {
+        if (a == b) {
+            return 0;
+        }
+        int alphaA = a >>> 24;
+        int alphaB = b >>> 24;
+        int diff = Math.abs(alphaA - alphaB);
+        if (alphaA > 0 && alphaB > 0) {
+            for (int shift = 0; shift < 24; shift += 8) {
+                diff = Math.max(diff, Math.abs(((a >> shift) & 0xFF) - ((b >> shift) & 0xFF)));
+            }
+        }
+        return diff;
     }
 }

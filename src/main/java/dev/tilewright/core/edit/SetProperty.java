@@ -44,8 +44,7 @@ public record SetProperty(Integer layerId, Integer objectId, String name, Proper
             Layer layer = Checks.layer(map, layerId);
             LayerAttributes a = layer.attributes();
             previous = a.properties().get(name);
-            layer.setAttributes(new LayerAttributes(a.name(), a.visible(), a.locked(), a.opacity(), a.offset(),
-                    a.tint(), update(a.properties())));
+            layer.setAttributes(a.withProperties(update(a.properties())));
             map.layerAttributesChanged();
         } else {
             ObjectLayer layer = Checks.objectLayer(map, layerId);

@@ -4,6 +4,7 @@ import dev.tilewright.core.geom.TileRect;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A layer of gids stored as square chunks of {@value #CHUNK_SIZE}x{@value #CHUNK_SIZE} {@code int}s, row-major
@@ -20,7 +21,10 @@ public final class TileLayer extends Layer {
     private final int chunksX;
     private final int chunksY;
     private final int[][] chunks;
+    /** Per chunk, a stamp unique in this process for its content: new whenever a cell of it changes. */
+    private final long[] stamps;
     private final BitSet dirty = new BitSet();
+    private static final AtomicLong STAMPS = new AtomicLong();
 
     public TileLayer(int id, LayerAttributes attributes, int width, int height) {
         super(id, attributes);
@@ -32,6 +36,7 @@ public final class TileLayer extends Layer {
         this.chunksX = ceilDiv(width, CHUNK_SIZE);
         this.chunksY = ceilDiv(height, CHUNK_SIZE);
         this.chunks = new int[chunksX * chunksY][];
+        this.stamps = new long[chunks.length];
     }
 
     private static int ceilDiv(int a, int b) {
@@ -85,6 +90,7 @@ public final class TileLayer extends Layer {
         if (previous != gid) {
             chunk[cell] = gid;
             dirty.set(index);
+            stamps[index] = STAMPS.incrementAndGet();
         }
         return previous;
     }
@@ -142,7 +148,18 @@ public final class TileLayer extends Layer {
         if (gids.length != CHUNK_CELLS) {
             throw new IllegalArgumentException("a chunk holds " + CHUNK_CELLS + " gids, got " + gids.length);
         }
-        chunks[checkChunk(cx, cy)] = gids.clone();
+        int index = checkChunk(cx, cy);
+        chunks[index] = gids.clone();
+        stamps[index] = STAMPS.incrementAndGet();
+    }
+
+    /**
+     * A number that names the content of chunk (cx, cy) in this process: it changes whenever a cell of the chunk
+     * does, and two layers share it only when one is a copy of the other with that chunk unchanged. 0 for a chunk
+     * never painted. Caches of anything drawn from a chunk key on it.
+     */
+    public long chunkStamp(int cx, int cy) {
+        return stamps[checkChunk(cx, cy)];
     }
 
     /** Chunk indices ({@code cy * chunksX + cx}) written since the last {@link #markClean()}. */
@@ -166,6 +183,7 @@ public final class TileLayer extends Layer {
         for (int i = 0; i < chunks.length; i++) {
             copy.chunks[i] = chunks[i] == null ? null : chunks[i].clone();
         }
+        System.arraycopy(stamps, 0, copy.stamps, 0, stamps.length);
         return copy;
     }
 

@@ -143,7 +143,7 @@ class MapOpTest {
     @Test
     void removeLayerInverseBringsBackItsPlaceAttributesCellsAndObjects() {
         new FillRect(1, 60, 60, 10, 10, 2).applyTo(map);
-        new UpdateLayer(1, new LayerPatch("floor", false, null, 0.5, new Difference(3, 4), "#ff0000")).applyTo(map);
+        new UpdateLayer(1, new LayerPatch("floor", false, null, 0.5, new Difference(3, 4), "#ff0000", null)).applyTo(map);
         new SetProperty(1, null, "music", Property.of("music", "cave.ogg")).applyTo(map);
         new AddObject(2, object(0)).applyTo(map);
         MapSnapshot before = MapSnapshot.of(map);

@@ -51,7 +51,7 @@ public final class RandomOps {
             case 8 -> new RemoveLayer(anyLayer);
             case 9 -> new MoveLayer(anyLayer, r.nextInt(4));
             case 10 -> new UpdateLayer(anyLayer, new LayerPatch(null, r.nextBoolean(), null,
-                    r.nextInt(12) / 10.0, null, r.nextBoolean() ? "" : "#00ff00"));
+                    r.nextInt(12) / 10.0, null, r.nextBoolean() ? "" : "#00ff00", r.nextBoolean() ? null : "#80ff0000"));
             case 11 -> {
                 String name = "p" + r.nextInt(3);
                 yield new SetProperty(r.nextBoolean() ? null : r.nextBoolean() ? objectLayer : anyLayer, r.nextInt(3) == 0 ? 1 + r.nextInt(4) : null,
