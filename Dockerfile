@@ -8,6 +8,9 @@ COPY db-migrations ./db-migrations
 RUN mvn -q -B package -DskipTests
 
 FROM eclipse-temurin:17-jre
+# fonts for text objects drawn by the server renderer
+RUN apt-get update && apt-get install -y --no-install-recommends fontconfig fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /src/target/tilewright-*.jar /app/tilewright.jar
 EXPOSE 8080
