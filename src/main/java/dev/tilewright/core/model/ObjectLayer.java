@@ -20,6 +20,14 @@ public final class ObjectLayer extends Layer {
     private final Map<Integer, MapObject> byId = new HashMap<>();
     private final Set<Integer> dirty = new TreeSet<>();
     private boolean orderChanged;
+    private Observer observer;
+
+    /** Something kept in step with the layer's objects (a spatial index): told of every object put and removed. */
+    public interface Observer {
+        void put(MapObject object);
+
+        void removed(int id);
+    }
 
     public ObjectLayer(int id, LayerAttributes attributes) {
         super(id, attributes);
@@ -63,6 +71,9 @@ public final class ObjectLayer extends Layer {
             order.set(indexOf(object.id()), object);
         }
         dirty.add(object.id());
+        if (observer != null) {
+            observer.put(object);
+        }
         return Optional.ofNullable(previous);
     }
 
@@ -79,6 +90,9 @@ public final class ObjectLayer extends Layer {
         order.add(index, object);
         byId.put(object.id(), object);
         dirty.add(object.id());
+        if (observer != null) {
+            observer.put(object);
+        }
     }
 
     public Optional<MapObject> remove(int id) {
@@ -86,6 +100,9 @@ public final class ObjectLayer extends Layer {
         if (removed != null) {
             order.remove(indexOf(id));
             dirty.add(id);
+            if (observer != null) {
+                observer.removed(id);
+            }
         }
         return Optional.ofNullable(removed);
     }
@@ -116,6 +133,17 @@ public final class ObjectLayer extends Layer {
     public void markClean() {
         dirty.clear();
         orderChanged = false;
+    }
+
+    /** The attached observer, or null. A copy of the layer has none. */
+    public Observer observer() {
+        return observer;
+    }
+
+    /** Attaches an observer (replacing any), first telling it of every object the layer holds. */
+    public void observe(Observer newObserver) {
+        order.forEach(newObserver::put);
+        observer = newObserver;
     }
 
     @Override

@@ -143,6 +143,14 @@ public final class TileLayer extends Layer {
         return chunk == null || isBlank(chunk) ? null : chunk;
     }
 
+    /**
+     * The live array of chunk (cx, cy), row-major {@value #CHUNK_SIZE} wide, or null when it was never painted. For
+     * tight loops that read many cells; callers must not modify it or keep it past the map's lock.
+     */
+    public int[] liveChunk(int cx, int cy) {
+        return chunks[checkChunk(cx, cy)];
+    }
+
     /** Installs a chunk read from storage; does not mark it changed. */
     public void loadChunk(int cx, int cy, int[] gids) {
         if (gids.length != CHUNK_CELLS) {

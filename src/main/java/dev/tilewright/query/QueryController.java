@@ -1,0 +1,43 @@
+package dev.tilewright.query;
+
+import dev.tilewright.query.Queries.AreaAnswer;
+import dev.tilewright.query.Queries.BatchAnswer;
+import dev.tilewright.query.Queries.RayAnswer;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Spatial queries on a map's current version: {@code POST /api/v1/maps/{id}/queries/{ray,rect,circle,batch}}. */
+@RestController
+@RequestMapping("/api/v1/maps/{id}/queries")
+class QueryController {
+
+    private final QueryService queries;
+
+    QueryController(QueryService queries) {
+        this.queries = queries;
+    }
+
+    @PostMapping("/ray")
+    RayAnswer ray(@PathVariable long id, @RequestBody Queries.Ray ray) {
+        return (RayAnswer) queries.answer(id, ray);
+    }
+
+    @PostMapping("/rect")
+    AreaAnswer rect(@PathVariable long id, @RequestBody Queries.Rect rect) {
+        return (AreaAnswer) queries.answer(id, rect);
+    }
+
+    @PostMapping("/circle")
+    AreaAnswer circle(@PathVariable long id, @RequestBody Queries.Circle circle) {
+        return (AreaAnswer) queries.answer(id, circle);
+    }
+
+    @PostMapping("/batch")
+    BatchAnswer batch(@PathVariable long id, @RequestBody Queries.Batch batch) {
+        return new BatchAnswer(queries.batch(id, batch.queries()));
+    }
+
+}

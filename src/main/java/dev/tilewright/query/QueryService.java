@@ -1,0 +1,421 @@
+package dev.tilewright.query;
+
+import dev.tilewright.config.QueryProperties;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.core.query.Fixed;
+import dev.tilewright.core.query.ObjectIndex;
+import dev.tilewright.core.query.ObjectTiles;
+import dev.tilewright.core.query.RayWalk;
+import dev.tilewright.core.query.TileSpans;
+import dev.tilewright.map.MapService;
+import dev.tilewright.query.Queries.AreaAnswer;
+import dev.tilewright.query.Queries.Answer;
+import dev.tilewright.query.Queries.Circle;
+import dev.tilewright.query.Queries.Hit;
+import dev.tilewright.query.Queries.ObjectRef;
+import dev.tilewright.query.Queries.Point;
+import dev.tilewright.query.Queries.Query;
+import dev.tilewright.query.Queries.Ray;
+import dev.tilewright.query.Queries.RayAnswer;
+import dev.tilewright.query.Queries.Rect;
+import dev.tilewright.query.Queries.Tile;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntPredicate;
+
+/**
+ * Answers spatial queries on a map's current version, under its lock: rays (walk or supercover, clipped to the map,
+ * optionally stopped by a layer's tiles or by objects), rectangles and circles (optionally only non-empty tiles of a
+ * layer, optionally with the objects in them). Coordinates become fixed-point once ({@link Fixed}); everything after
+ * is exact.
+ */
+@Service
+public class QueryService {
+
+    private final MapService maps;
+    private final QueryProperties properties;
+
+    QueryService(MapService maps, QueryProperties properties) {
+        this.maps = maps;
+        this.properties = properties;
+    }
+
+    public Answer answer(long mapId, Query query) {
+        return maps.read(mapId, (version, map) -> answer(map, query, ""));
+    }
+
+    public List<Answer> batch(long mapId, List<Query> queries) {
+        if (queries == null || queries.isEmpty() || queries.size() > properties.maxBatch()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.query.max-batch",
+                    properties.maxBatch(), "A batch holds 1 to " + properties.maxBatch() + " queries, had "
+                            + (queries == null ? 0 : queries.size())).with("field", "queries");
+        }
+        return maps.read(mapId, (version, map) -> {
+            List<Answer> answers = new ArrayList<>(queries.size());
+            for (int i = 0; i < queries.size(); i++) {
+                if (queries.get(i) == null) {
+                    throw ApiProblem.invalidField("queries[" + i + "]", "Each entry is a query with a type.");
+                }
+                answers.add(answer(map, queries.get(i), "queries[" + i + "]."));
+            }
+            return answers;
+        });
+    }
+
+    private Answer answer(TileMap map, Query query, String path) {
+        Space space = Space.of(map, query.units(), path, properties.marginTiles());
+        if (query instanceof Ray ray) {
+            return ray(map, space, ray, path);
+        }
+        if (query instanceof Rect rect) {
+            return rect(map, space, rect, path);
+        }
+        return circle(map, space, (Circle) query, path);
+    }
+
+    // ---- rays
+
+    private RayAnswer ray(TileMap map, Space space, Ray ray, String path) {
+        long x0 = space.x(required(ray.from(), path + "from").x(), path + "from.x");
+        long y0 = space.y(ray.from().y(), path + "from.y");
+        long x1 = space.x(required(ray.to(), path + "to").x(), path + "to.x");
+        long y1 = space.y(ray.to().y(), path + "to.y");
+        String mode = ray.mode() == null ? "walk" : ray.mode();
+        if (!mode.equals("walk") && !mode.equals("supercover")) {
+            throw ApiProblem.invalidField(path + "mode", "mode is \"walk\" or \"supercover\", was \"" + mode + "\".");
+        }
+        boolean walk = mode.equals("walk");
+        IntPairPredicate stop = stop(map, ray.stopAt(), path + "stopAt.");
+        long length = RayWalk.length(x0, y0, x1, y1, space.cellWidth, space.cellHeight);
+        // the supercover adds at most two tiles per step (a vertex's neighbour, a grid line's other side) and the ends
+        capWork(walk ? length : 3 * length + 8, path);
+        List<Tile> tiles = new ArrayList<>();
+        int[] hit = null;
+        int[] last = {Integer.MIN_VALUE, Integer.MIN_VALUE};
+        int[] found = new int[3];
+        boolean[] stopped = {false};
+        RayWalk.Visitor visitor = (tx, ty) -> {
+            // a walk tile came by a vertical step when the one before it is in the same column
+            boolean enteredByY = last[1] != Integer.MIN_VALUE && last[0] == tx;
+            last[0] = tx;
+            last[1] = ty;
+            if (tx < 0 || ty < 0 || tx >= map.width() || ty >= map.height()) {
+                // the walk is monotone: once it has been inside, outside means it has left for good
+                return !walk || tiles.isEmpty();
+            }
+            tiles.add(new Tile(tx, ty));
+            if (stop != null && stop.test(tx, ty)) {
+                found[0] = tx;
+                found[1] = ty;
+                found[2] = enteredByY ? 1 : 0;
+                stopped[0] = true;
+                return false;
+            }
+            return true;
+        };
+        if (walk) {
+            RayWalk.walk(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
+        } else {
+            RayWalk.supercover(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
+        }
+        if (stopped[0]) {
+            hit = found;
+        }
+        return new RayAnswer(tiles, hit == null ? null : hit(map, space, x0, y0, x1, y1, hit, walk, ray.stopAt()));
+    }
+
+    @FunctionalInterface
+    private interface IntPairPredicate {
+        boolean test(int tx, int ty);
+    }
+
+    private static IntPairPredicate stop(TileMap map, Queries.StopAt stopAt, String path) {
+        if (stopAt == null) {
+            return null;
+        }
+        int given = (stopAt.layerId() != null ? 1 : 0) + (Boolean.TRUE.equals(stopAt.grid()) ? 1 : 0)
+                + (Boolean.TRUE.equals(stopAt.objects()) ? 1 : 0);
+        if (given != 1) {
+            throw ApiProblem.invalidField(path.substring(0, path.length() - 1),
+                    "stopAt names one of layerId, grid: true or objects: true.");
+        }
+        if (Boolean.TRUE.equals(stopAt.grid())) {
+            throw ApiProblem.invalidField(path + "grid", "Stopping at the computed collision grid needs the grid, "
+                    + "which this version does not compute yet; stop at a layer's tiles (layerId) instead.");
+        }
+        if (stopAt.layerId() != null) {
+            TileLayer layer = tileLayer(map, stopAt.layerId(), path + "layerId");
+            return (tx, ty) -> layer.get(tx, ty) != Gid.EMPTY;
+        }
+        List<ObjectIndex> indexes = objectIndexes(map);
+        return (tx, ty) -> indexes.stream().anyMatch(i -> i.occupied(tx, ty));
+    }
+
+    /**
+     * Where the ray entered the tile: the parameter t at which it first touches the tile's closed square (the
+     * later of the two axes' entries, exact), the point there, and the side.
+     */
+    private Hit hit(TileMap map, Space space, long x0, long y0, long x1, long y1, int[] found, boolean walk,
+                    Queries.StopAt stopAt) {
+        int tx = found[0];
+        int ty = found[1];
+        long dx = x1 - x0;
+        long dy = y1 - y0;
+        String side;
+        long num;
+        long den;
+        long enterX = dx > 0 ? tx * space.cellWidth - x0 : dx < 0 ? x0 - (tx + 1) * space.cellWidth : 0;
+        long enterY = dy > 0 ? ty * space.cellHeight - y0 : dy < 0 ? y0 - (ty + 1) * space.cellHeight : 0;
+        long adx = Math.abs(dx);
+        long ady = Math.abs(dy);
+        boolean xEnters = dx != 0 && enterX > 0;
+        boolean yEnters = dy != 0 && enterY > 0;
+        if (!xEnters && !yEnters) {
+            side = "inside";
+            num = 0;
+            den = 1;
+        } else {
+            // which axis enters last (the later of enterX / |dx| and enterY / |dy|, compared exactly)
+            int order = !yEnters ? 1 : !xEnters ? -1 : compareProducts(enterX, ady, enterY, adx);
+            boolean byX = walk ? found[2] == 0 : order > 0;
+            if (!walk && order == 0) {
+                side = "corner";
+            } else if (byX) {
+                side = dx > 0 ? "left" : "right";
+            } else {
+                side = dy > 0 ? "top" : "bottom";
+            }
+            num = byX ? enterX : enterY;
+            den = byX ? adx : ady;
+        }
+        double t = (double) num / den;
+        Point point = new Point(space.outX(x0 + dx * t), space.outY(y0 + dy * t));
+        double distance = Math.hypot(dx * t / space.unitX, dy * t / space.unitY);
+        List<ObjectRef> objects = Boolean.TRUE.equals(stopAt.objects()) ? objectsIn(map, new TileRect(tx, ty, 1, 1))
+                : null;
+        return new Hit(new Tile(tx, ty), point, distance, side, objects);
+    }
+
+    /** The sign of a * b - c * d for non-negative values, exactly (128-bit products). */
+    static int compareProducts(long a, long b, long c, long d) {
+        long high = Math.multiplyHigh(a, b);
+        long otherHigh = Math.multiplyHigh(c, d);
+        return high != otherHigh ? Long.compare(high, otherHigh) : Long.compareUnsigned(a * b, c * d);
+    }
+
+    // ---- areas
+
+    private AreaAnswer rect(TileMap map, Space space, Rect rect, String path) {
+        long xa = space.x(rect.x(), path + "x");
+        long ya = space.y(rect.y(), path + "y");
+        long xb = space.x(finite(rect.width(), path + "width") + rect.x(), path + "width");
+        long yb = space.y(finite(rect.height(), path + "height") + rect.y(), path + "height");
+        TileRect area = TileSpans.box(xa, ya, xb, yb, space.cellWidth, space.cellHeight)
+                .intersection(new TileRect(0, 0, map.width(), map.height()));
+        capWork(area.area(), path);
+        IntPairPredicate keep = filter(map, rect.layerId(), rect.nonEmpty(), path);
+        List<Tile> tiles = new ArrayList<>();
+        for (int ty = area.y(); ty < area.bottom(); ty++) {
+            for (int tx = area.x(); tx < area.right(); tx++) {
+                if (keep == null || keep.test(tx, ty)) {
+                    tiles.add(new Tile(tx, ty));
+                }
+            }
+        }
+        return new AreaAnswer(tiles, Boolean.TRUE.equals(rect.objects()) ? objectsIn(map, area) : null);
+    }
+
+    private AreaAnswer circle(TileMap map, Space space, Circle circle, String path) {
+        long cx = space.x(circle.cx(), path + "cx");
+        long cy = space.y(circle.cy(), path + "cy");
+        double r = finite(circle.r(), path + "r");
+        if (r < 0) {
+            throw ApiProblem.invalidField(path + "r", "The radius must not be negative, was " + r + ".");
+        }
+        if (space.unitX != space.unitY) {
+            throw ApiProblem.invalidField(path + "units", "A circle in tiles needs square tiles; give it in pixels.");
+        }
+        long radius = space.length(r, path + "r");
+        TileRect bounds = new TileRect(0, 0, map.width(), map.height());
+        List<long[]> spans = new ArrayList<>();
+        long count = TileSpans.circle(cx, cy, radius, space.cellWidth, space.cellHeight, bounds,
+                (ty, first, lastX) -> spans.add(new long[]{ty, first, lastX}));
+        capWork(count, path);
+        IntPairPredicate keep = filter(map, circle.layerId(), circle.nonEmpty(), path);
+        List<Tile> tiles = new ArrayList<>();
+        int top = Integer.MAX_VALUE;
+        int bottom = Integer.MIN_VALUE;
+        int left = Integer.MAX_VALUE;
+        int right = Integer.MIN_VALUE;
+        for (long[] span : spans) {
+            int ty = (int) span[0];
+            for (int tx = (int) span[1]; tx <= span[2]; tx++) {
+                if (keep == null || keep.test(tx, ty)) {
+                    tiles.add(new Tile(tx, ty));
+                }
+            }
+            top = Math.min(top, ty);
+            bottom = Math.max(bottom, ty);
+            left = (int) Math.min(left, span[1]);
+            right = (int) Math.max(right, span[2]);
+        }
+        List<ObjectRef> objects = null;
+        if (Boolean.TRUE.equals(circle.objects())) {
+            objects = new ArrayList<>();
+            if (!spans.isEmpty()) {
+                // objects of the bounding rows' tiles, kept when one of their tiles is in a span
+                for (ObjectRef ref : objectsIn(map, new TileRect(left, top, right - left + 1, bottom - top + 1))) {
+                    TileRect tilesOf = objectRect(map, ref).intersection(bounds);
+                    if (spans.stream().anyMatch(s -> s[0] >= tilesOf.y() && s[0] < tilesOf.bottom()
+                            && s[1] < tilesOf.right() && s[2] >= tilesOf.x())) {
+                        objects.add(ref);
+                    }
+                }
+            }
+        }
+        return new AreaAnswer(tiles, objects);
+    }
+
+    private static TileRect objectRect(TileMap map, ObjectRef ref) {
+        MapObject object = ((ObjectLayer) map.layer(ref.layerId()).orElseThrow()).object(ref.id()).orElseThrow();
+        return ObjectTiles.tileRect(object, map.tileWidth(), map.tileHeight());
+    }
+
+    private static IntPairPredicate filter(TileMap map, Integer layerId, Boolean nonEmpty, String path) {
+        if (layerId == null) {
+            if (Boolean.TRUE.equals(nonEmpty)) {
+                throw ApiProblem.invalidField(path + "layerId", "nonEmpty needs the layerId of a tile layer.");
+            }
+            return null;
+        }
+        TileLayer layer = tileLayer(map, layerId, path + "layerId");
+        return Boolean.TRUE.equals(nonEmpty) ? (tx, ty) -> layer.get(tx, ty) != Gid.EMPTY : null;
+    }
+
+    // ---- shared
+
+    private static List<ObjectIndex> objectIndexes(TileMap map) {
+        List<ObjectIndex> out = new ArrayList<>();
+        for (Layer layer : map.layers()) {
+            if (layer instanceof ObjectLayer objects) {
+                out.add(ObjectTiles.of(objects, map.width(), map.height(), map.tileWidth(), map.tileHeight()));
+            }
+        }
+        return out;
+    }
+
+    /** The objects of every object layer referenced from the area's tiles, layer by layer. */
+    private static List<ObjectRef> objectsIn(TileMap map, TileRect area) {
+        List<ObjectRef> out = new ArrayList<>();
+        for (Layer layer : map.layers()) {
+            if (layer instanceof ObjectLayer objects) {
+                ObjectIndex index = ObjectTiles.of(objects, map.width(), map.height(), map.tileWidth(), map.tileHeight());
+                List<Integer> ids = new ArrayList<>();
+                index.query(area, ids::add);
+                ids.sort(null);
+                for (int id : ids) {
+                    MapObject o = objects.object(id).orElseThrow();
+                    out.add(new ObjectRef(layer.id(), id, o.name(), o.type()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static TileLayer tileLayer(TileMap map, int layerId, String field) {
+        Layer layer = map.layer(layerId).orElseThrow(() -> ApiProblem.invalidField(field, "The map has no layer "
+                + layerId + "."));
+        if (!(layer instanceof TileLayer tiles)) {
+            throw ApiProblem.invalidField(field, "Layer " + layerId + " is not a tile layer.");
+        }
+        return tiles;
+    }
+
+    private void capWork(long tiles, String path) {
+        if (tiles > properties.maxTiles()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.query.max-tiles",
+                    properties.maxTiles(), "The query would visit " + tiles + " tiles; ask a smaller one")
+                    .with("field", path.isEmpty() ? "query" : path.substring(0, path.length() - 1));
+        }
+    }
+
+    private static <T> T required(T value, String field) {
+        if (value == null) {
+            throw ApiProblem.invalidField(field, field + " is required.");
+        }
+        return value;
+    }
+
+    private static double finite(Double value, String field) {
+        if (value == null || !Double.isFinite(value)) {
+            throw ApiProblem.invalidField(field, field + " must be a finite number, was " + value + ".");
+        }
+        return value;
+    }
+
+    /**
+     * A map's coordinate space for one query: world pixels (minus the map's offset) or tiles, in fixed-point
+     * units, and the range coordinates must keep to (the map and a margin around it).
+     */
+    private record Space(TileMap map, long cellWidth, long cellHeight, double unitX, double unitY, boolean tiles,
+                         int margin) {
+
+        static Space of(TileMap map, String units, String path, int margin) {
+            boolean tiles;
+            if (units == null || units.equals("pixels")) {
+                tiles = false;
+            } else if (units.equals("tiles")) {
+                tiles = true;
+            } else {
+                throw ApiProblem.invalidField(path + "units", "units is \"pixels\" (the default) or \"tiles\", was \""
+                        + units + "\".");
+            }
+            long w = (long) map.tileWidth() * Fixed.ONE;
+            long h = (long) map.tileHeight() * Fixed.ONE;
+            return new Space(map, w, h, tiles ? w : Fixed.ONE, tiles ? h : Fixed.ONE, tiles, margin);
+        }
+
+        long x(Double value, String field) {
+            double v = finite(value, field);
+            return inRange(tiles ? v * map.tileWidth() : v - map.offset().x(), map.width(), map.tileWidth(), field);
+        }
+
+        long y(Double value, String field) {
+            double v = finite(value, field);
+            return inRange(tiles ? v * map.tileHeight() : v - map.offset().y(), map.height(), map.tileHeight(), field);
+        }
+
+        long length(double value, String field) {
+            return inRange(tiles ? value * map.tileWidth() : value, map.width(), map.tileWidth(), field);
+        }
+
+        /** Map pixels to fixed point, refused beyond the margin around the map. */
+        private long inRange(double pixels, int tilesAcross, int tileSize, String field) {
+            double reach = (double) (tilesAcross + margin) * tileSize;
+            double least = -(double) margin * tileSize;
+            if (!(pixels >= least && pixels <= reach)) {
+                throw ApiProblem.invalidField(field, field + " lies too far outside the map: keep within "
+                        + margin + " tiles of it (tilewright.query.margin-tiles).");
+            }
+            return Fixed.of(pixels);
+        }
+
+        double outX(double fixed) {
+            return tiles ? fixed / cellWidth : Fixed.toPixels(fixed) + map.offset().x();
+        }
+
+        double outY(double fixed) {
+            return tiles ? fixed / cellHeight : Fixed.toPixels(fixed) + map.offset().y();
+        }
+    }
+}

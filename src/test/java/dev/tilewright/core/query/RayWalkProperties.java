@@ -1,0 +1,118 @@
+package dev.tilewright.core.query;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The walk and the supercover against the exact rational oracle on millions of random segments: many on grid
+ * lines, through vertices, of zero length, in every direction, some 10k tiles long. Each try checks a batch drawn
+ * from its seed, so a failure names a seed to replay.
+ */
+class RayWalkProperties {
+
+    private static final int RAYS_PER_TRY = 1000;
+
+    /** Cell sizes in fixed units: a 16 px tile, a 24 x 16 px tile, and tiny ones where vertices are everywhere. */
+    private static final long[][] CELLS = {{16 * 256, 16 * 256}, {24 * 256, 16 * 256}, {3, 3}, {2, 5}, {7, 4}};
+
+    private record Ray(long x0, long y0, long x1, long y1, long w, long h) {
+    }
+
+    private static long coordinate(Random r, long cell, long around) {
+        return switch (r.nextInt(6)) {
+            case 0 -> (around / cell + r.nextInt(21) - 10) * cell; // on a grid line
+            case 1 -> around + r.nextInt(2 * (int) Math.min(cell * 4, 1 << 20) + 1) - Math.min(cell * 4, 1 << 20);
+            case 2 -> around; // an axis that does not move
+            default -> around + (long) (r.nextGaussian() * cell * 12);
+        };
+    }
+
+    private static Ray ray(Random r) {
+        long[] cell = CELLS[r.nextInt(CELLS.length)];
+        long x0 = r.nextBoolean() ? (r.nextInt(41) - 20) * cell[0] : r.nextLong(-cell[0] * 40, cell[0] * 40);
+        long y0 = r.nextBoolean() ? (r.nextInt(41) - 20) * cell[1] : r.nextLong(-cell[1] * 40, cell[1] * 40);
+        if (r.nextInt(50) == 0) {
+            return new Ray(x0, y0, x0, y0, cell[0], cell[1]); // zero length
+        }
+        if (r.nextInt(20) == 0) {
+            // through vertices: a whole multiple of a cell diagonal
+            long k = r.nextInt(30) - 15;
+            long m = r.nextInt(30) - 15;
+            long sx = (x0 / cell[0]) * cell[0];
+            long sy = (y0 / cell[1]) * cell[1];
+            return new Ray(sx, sy, sx + k * cell[0] * (1 + r.nextInt(3)), sy + m * cell[1] * (1 + r.nextInt(3)),
+                    cell[0], cell[1]);
+        }
+        return new Ray(x0, y0, coordinate(r, cell[0], x0), coordinate(r, cell[1], y0), cell[0], cell[1]);
+    }
+
+    private static List<long[]> walked(Ray ray) {
+        List<long[]> out = new ArrayList<>();
+        RayWalk.walk(ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h, (x, y) -> out.add(new long[]{x, y}));
+        return out;
+    }
+
+    private static void assertWalk(Ray ray) {
+        List<long[]> ours = walked(ray);
+        List<long[]> exact = RayOracle.walk(ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h);
+        assertThat(ours).as("%s", ray).hasSameSizeAs(exact);
+        for (int i = 0; i < ours.size(); i++) {
+            assertThat(ours.get(i)).as("%s tile %d", ray, i).containsExactly(exact.get(i));
+        }
+        long[] first = ours.get(0);
+        long[] last = ours.get(ours.size() - 1);
+        assertThat(ours).as("|dx| + |dy| + 1 tiles").hasSize(
+                (int) (Math.abs(last[0] - first[0]) + Math.abs(last[1] - first[1]) + 1));
+    }
+
+    @Property(tries = 2000)
+    void theWalkIsTheExactOne(@ForAll long seed) {
+        Random r = new Random(seed);
+        for (int i = 0; i < RAYS_PER_TRY; i++) {
+            assertWalk(ray(r));
+        }
+    }
+
+    @Property(tries = 20)
+    void longRaysDoNotDrift(@ForAll long seed) {
+        Random r = new Random(seed);
+        long w = 16 * 256;
+        // 10k tiles and more, from anywhere to anywhere, including one exactly along a vertex diagonal
+        long x0 = r.nextLong(0, w * 100);
+        long y0 = r.nextLong(0, w * 100);
+        assertWalk(new Ray(x0, y0, x0 + (r.nextBoolean() ? 1 : -1) * r.nextLong(w * 6000, w * 9000),
+                y0 + (r.nextBoolean() ? 1 : -1) * r.nextLong(w * 3000, w * 6000), w, w));
+        long v = (x0 / w) * w;
+        assertWalk(new Ray(v, v, v + 7000 * 3 * w, v - 7000 * 2 * w, w, w));
+    }
+
+    @Property(tries = 300)
+    void theSupercoverIsEveryTouchedTileOnceInTouchingOrder(@ForAll long seed) {
+        Random r = new Random(seed);
+        for (int i = 0; i < RAYS_PER_TRY; i++) {
+            Ray ray = ray(r);
+            if (Math.abs(ray.x1 - ray.x0) / ray.w + Math.abs(ray.y1 - ray.y0) / ray.h > 200) {
+                continue; // the oracle looks at the whole bounding box
+            }
+            List<List<Long>> ours = new ArrayList<>();
+            RayWalk.supercover(ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h, (x, y) -> ours.add(List.of((long) x, (long) y)));
+            Map<List<Long>, RayOracle.Fraction> exact = RayOracle.supercover(ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h);
+            Set<List<Long>> distinct = new HashSet<>(ours);
+            assertThat(distinct).as("%s: each once", ray).hasSameSizeAs(ours);
+            assertThat(distinct).as("%s", ray).isEqualTo(exact.keySet());
+            for (int k = 1; k < ours.size(); k++) {
+                assertThat(exact.get(ours.get(k))).as("%s: touching order at %d", ray, k)
+                        .isGreaterThanOrEqualTo(exact.get(ours.get(k - 1)));
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package dev.tilewright.query;
+
+import dev.tilewright.core.query.Fixed;
+import dev.tilewright.core.query.RayWalk;
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The query endpoints over HTTP against a map in the embedded PostgreSQL. */
+@FeatureTest
+class QueryApiTest {
+
+    @LocalServerPort
+    int port;
+    Api api;
+    String map;
+
+    /** A 20x15 map of 16 px tiles: walls at (5, 3) and (9, 0..14), a 40x20 px crate at (100, 50). */
+    @BeforeEach
+    void map() {
+        api = new Api(port);
+        long tileset = api.uploadTileset("walls", 4, 2);
+        Api.Response created = api.postJson("/api/v1/maps", "{\"name\":\"q\",\"width\":20,\"height\":15,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
+                + "\"layers\":[{\"name\":\"walls\",\"type\":\"tile\"},{\"name\":\"things\",\"type\":\"object\"}]}");
+        map = "/api/v1/maps/" + created.json().get("id").asLong();
+        Api.Response painted = api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":"
+                + "[{\"x\":5,\"y\":3,\"gid\":2}]},{\"type\":\"fillRect\",\"layerId\":1,\"x\":9,\"y\":0,\"width\":1,"
+                + "\"height\":15,\"gid\":3},{\"type\":\"addObject\",\"layerId\":2,\"object\":{\"name\":\"crate\","
+                + "\"type\":\"prop\",\"x\":100,\"y\":50,\"width\":40,\"height\":20}}]}", "If-Match", created.header("ETag"));
+        assertThat(painted.status()).as(painted.text()).isEqualTo(200);
+    }
+
+    private JsonNode post(String query, String body) {
+        Api.Response response = api.postJson(map + "/queries/" + query, body);
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        return response.json();
+    }
+
+    private static List<List<Integer>> tiles(JsonNode answer) {
+        List<List<Integer>> out = new ArrayList<>();
+        answer.get("tiles").forEach(t -> out.add(List.of(t.get("x").asInt(), t.get("y").asInt())));
+        return out;
+    }
+
+    @Test
+    void aWalkIsTheSeedsTraversalVerticalFirstThroughVertices() {
+        JsonNode answer = post("ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":3,\"y\":3},\"units\":\"tiles\"}");
+        assertThat(tiles(answer)).containsExactly(List.of(0, 0), List.of(0, 1), List.of(1, 1), List.of(1, 2),
+                List.of(2, 2));
+        assertThat(answer.get("hit").isNull()).isTrue();
+
+        JsonNode pixels = post("ray", "{\"from\":{\"x\":8.5,\"y\":7.25},\"to\":{\"x\":140.75,\"y\":230}}");
+        List<List<Integer>> expected = new ArrayList<>();
+        RayWalk.walk(Fixed.of(8.5), Fixed.of(7.25), Fixed.of(140.75), Fixed.of(230), 16 * 256, 16 * 256,
+                (x, y) -> expected.add(List.of(x, y)));
+        assertThat(tiles(pixels)).isEqualTo(expected).hasSize(8 + 14 + 1);
+    }
+
+    @Test
+    void aSupercoverHasEveryTouchedTileOfTheMap() {
+        JsonNode answer = post("ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":3,\"y\":3},\"units\":\"tiles\","
+                + "\"mode\":\"supercover\"}");
+        Set<List<Integer>> tiles = new HashSet<>(tiles(answer));
+        assertThat(tiles).containsExactlyInAnyOrder(List.of(0, 0), List.of(0, 1), List.of(1, 0), List.of(1, 1),
+                List.of(1, 2), List.of(2, 1), List.of(2, 2), List.of(3, 2), List.of(2, 3), List.of(3, 3));
+    }
+
+    @Test
+    void aRayStopsAtTheFirstTileOfALayerAndSaysWhereItEnteredIt() {
+        JsonNode answer = post("ray", "{\"from\":{\"x\":8,\"y\":56},\"to\":{\"x\":300,\"y\":56},\"stopAt\":{\"layerId\":1}}");
+        JsonNode hit = answer.get("hit");
+        assertThat(hit.get("tile").get("x").asInt()).isEqualTo(5);
+        assertThat(hit.get("tile").get("y").asInt()).isEqualTo(3);
+        assertThat(hit.get("side").asString()).isEqualTo("left");
+        assertThat(hit.get("point").get("x").asDouble()).isEqualTo(80.0);
+        assertThat(hit.get("point").get("y").asDouble()).isEqualTo(56.0);
+        assertThat(hit.get("distance").asDouble()).isCloseTo(72.0, within(1e-9));
+        assertThat(tiles(answer)).hasSize(6).last().isEqualTo(List.of(5, 3));
+
+        JsonNode up = post("ray", "{\"from\":{\"x\":150,\"y\":230},\"to\":{\"x\":150,\"y\":-5},\"stopAt\":{\"layerId\":1}}");
+        assertThat(up.get("hit").get("side").asString()).as("x 150 is in column 9, the wall: hit at once")
+                .isEqualTo("inside");
+
+        JsonNode crate = post("ray", "{\"from\":{\"x\":8,\"y\":60},\"to\":{\"x\":300,\"y\":60},\"stopAt\":{\"objects\":true}}");
+        assertThat(crate.get("hit").get("tile").get("x").asInt()).isEqualTo(6);
+        assertThat(crate.get("hit").get("objects").get(0).get("name").asString()).isEqualTo("crate");
+    }
+
+    @Test
+    void raysAreClippedToTheMap() {
+        JsonNode answer = post("ray", "{\"from\":{\"x\":-100,\"y\":-52},\"to\":{\"x\":50,\"y\":23},"
+                + "\"stopAt\":{\"layerId\":1}}");
+        List<List<Integer>> tiles = tiles(answer);
+        assertThat(tiles).isNotEmpty().allMatch(t -> t.get(0) >= 0 && t.get(1) >= 0);
+        assertThat(tiles.get(tiles.size() - 1)).isEqualTo(List.of(3, 1));
+        assertThat(post("ray", "{\"from\":{\"x\":-100,\"y\":-50},\"to\":{\"x\":-10,\"y\":-5}}").get("tiles")).isEmpty();
+    }
+
+    @Test
+    void rectanglesAndCirclesAnswerTilesAndObjects() {
+        JsonNode rect = post("rect", "{\"x\":160,\"y\":40,\"width\":-100,\"height\":30,\"layerId\":1,"
+                + "\"nonEmpty\":true,\"objects\":true}");
+        assertThat(tiles(rect)).as("row-major").containsExactly(List.of(9, 2), List.of(5, 3), List.of(9, 3), List.of(9, 4));
+        assertThat(rect.get("objects").get(0).get("id").asInt()).isPositive();
+        assertThat(post("rect", "{\"x\":16,\"y\":16,\"width\":16,\"height\":16}").get("tiles")).hasSize(1);
+
+        // radius half a tile from a tile centre: the four neighbours touch it at one point each (closed squares)
+        JsonNode circle = post("circle", "{\"cx\":5.5,\"cy\":3.5,\"r\":0.5,\"units\":\"tiles\",\"objects\":true}");
+        assertThat(tiles(circle)).containsExactly(List.of(5, 2), List.of(4, 3), List.of(5, 3), List.of(6, 3),
+                List.of(5, 4));
+        assertThat(circle.get("objects").get(0).get("name").asString()).as("the crate covers tile (6, 3)")
+                .isEqualTo("crate");
+    }
+
+    @Test
+    void aBatchAnswersEachQueryInOrder() {
+        JsonNode answer = post("batch", "{\"queries\":[{\"type\":\"ray\",\"from\":{\"x\":0,\"y\":0},"
+                + "\"to\":{\"x\":2,\"y\":0},\"units\":\"tiles\"},{\"type\":\"rect\",\"x\":0,\"y\":0,\"width\":32,"
+                + "\"height\":16},{\"type\":\"circle\",\"cx\":8,\"cy\":8,\"r\":0}]}");
+        JsonNode results = answer.get("results");
+        assertThat(results).hasSize(3);
+        assertThat(tiles(results.get(0))).containsExactly(List.of(0, 0), List.of(1, 0));
+        assertThat(tiles(results.get(1))).containsExactly(List.of(0, 0), List.of(1, 0));
+        assertThat(tiles(results.get(2))).containsExactly(List.of(0, 0));
+    }
+
+    private JsonNode refused(String query, String body, int status) {
+        Api.Response response = api.postJson(map + "/queries/" + query, body);
+        assertThat(response.status()).as(response.text()).isEqualTo(status);
+        assertThat(response.header("Content-Type")).contains("application/problem+json");
+        return response.json();
+    }
+
+    @Test
+    void badQueriesAreProblemsNamingTheFieldOrLimit() {
+        assertThat(refused("ray", "{\"from\":{\"x\":1e999,\"y\":0},\"to\":{\"x\":1,\"y\":1}}", 422)
+                .get("field").asString()).isEqualTo("from.x");
+        assertThat(refused("ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":1e12,\"y\":1}}", 422)
+                .get("detail").asString()).contains("tilewright.query.margin-tiles");
+        assertThat(refused("circle", "{\"cx\":0,\"cy\":0,\"r\":-1}", 422).get("field").asString()).isEqualTo("r");
+        assertThat(refused("rect", "{\"x\":0,\"y\":0,\"width\":10,\"height\":10,\"layerId\":42}", 422)
+                .get("field").asString()).isEqualTo("layerId");
+        assertThat(refused("ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":1,\"y\":1},\"mode\":\"zigzag\"}", 422)
+                .get("field").asString()).isEqualTo("mode");
+        assertThat(refused("ray", "{\"from\":{\"x\":0,\"y\":0}}", 422).get("field").asString()).isEqualTo("to");
+        assertThat(refused("batch", "{\"queries\":[{\"type\":\"rect\",\"x\":0,\"y\":0,\"width\":1,\"height\":1},"
+                + "{\"type\":\"circle\",\"cx\":0,\"cy\":0,\"r\":\"wide\"}]}", 400).get("field").asString())
+                .contains("r");
+        assertThat(refused("batch", "{\"queries\":[{\"type\":\"rect\",\"x\":0,\"y\":0,\"width\":1,\"height\":1},"
+                + "{\"type\":\"circle\",\"cx\":0,\"cy\":0,\"r\":-2}]}", 422).get("field").asString())
+                .isEqualTo("queries[1].r");
+        StringBuilder many = new StringBuilder("{\"queries\":[");
+        for (int i = 0; i <= 10_000; i++) {
+            many.append(i == 0 ? "" : ",").append("{\"type\":\"circle\",\"cx\":0,\"cy\":0,\"r\":1}");
+        }
+        assertThat(refused("batch", many.append("]}").toString(), 422).get("limit").asString())
+                .isEqualTo("tilewright.query.max-batch");
+    }
+
+    @Test
+    void aQueryOverTheWorkCapIsRefusedBeforeAnyWork() {
+        Api.Response big = api.postJson("/api/v1/maps", "{\"name\":\"big\",\"width\":8192,\"height\":8192,"
+                + "\"tileWidth\":16,\"tileHeight\":16}");
+        String bigMap = "/api/v1/maps/" + big.json().get("id").asLong();
+        Api.Response response = api.postJson(bigMap + "/queries/rect", "{\"x\":0,\"y\":0,\"width\":131072,\"height\":131072}");
+        assertThat(response.status()).isEqualTo(422);
+        assertThat(response.json().get("limit").asString()).isEqualTo("tilewright.query.max-tiles");
+        // ending exactly on a vertex, the walk ends in the tile before it: 7999 + 7999 + 1 tiles
+        assertThat(api.postJson(bigMap + "/queries/ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":8000,\"y\":8000},"
+                + "\"units\":\"tiles\"}").json().get("tiles").size()).isEqualTo(15_999);
+    }
+}
