@@ -3,22 +3,30 @@ package dev.tilewright.core.query;
 import dev.tilewright.core.geom.TileRect;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.IntConsumer;
 
 /**
  * The seed's objects-in-tiles structure: every object (an int id) is referenced from each tile of its tile
  * rectangle. Moving an object does nothing unless its tile rectangle changes, and then touches only the tiles that
- * left or entered it. Tiles are kept in 64x64 chunks allocated when first used; a tile's bucket is an int array
- * whose first element counts the ids after it. Not thread-safe (the map's lock guards it).
+ * left or entered it. Tiles are kept in 32x32 chunks allocated when first used; each tile has four ints of its
+ * chunk's array: how many objects it holds and the first three of them (in place, so a query reads neighbouring
+ * tiles from neighbouring memory); a tile with more keeps the rest in a small overflow list. Not thread-safe (the
+ * map's lock guards it).
  */
 public final class ObjectIndex {
 
-    private static final int CHUNK = 64;
+    private static final int CHUNK = 32;
+    private static final int INLINE = 3;
+    private static final int SLOT = INLINE + 1;
 
     private final TileRect bounds;
     private final int chunksX;
-    private final int[][][] chunks;
-    /** Per id: its tile rectangle as x, y, width, height (width 0: not referenced), grown as ids come. */
+    private final int[][] chunks;
+    /** Ids past the first three of a tile, by tile key: a count, then the ids. */
+    private final Map<Long, int[]> overflow = new HashMap<>();
+    /** Per id: its tile rectangle as x, y, width, height (an empty one: not referenced), grown as ids come. */
     private int[] rects = new int[0];
     private int[] marks = new int[0];
     private int stamp;
@@ -30,7 +38,7 @@ public final class ObjectIndex {
         this.bounds = bounds;
         this.chunksX = Math.max(1, (bounds.width() + CHUNK - 1) / CHUNK);
         int chunksY = Math.max(1, (bounds.height() + CHUNK - 1) / CHUNK);
-        this.chunks = new int[chunksX * chunksY][][];
+        this.chunks = new int[chunksX * chunksY][];
     }
 
     /** Whether this index spans a map of that many tiles. */
@@ -41,28 +49,43 @@ public final class ObjectIndex {
     /** Puts an object at a tile rectangle, or moves it there: only tiles that left or entered it change. */
     public void put(int id, TileRect rect) {
         TileRect next = rect.intersection(bounds);
-        int[] old = rectOf(id);
-        if (old != null && old[2] > 0 && old[0] == next.x() && old[1] == next.y() && old[2] == next.width()
-                && old[3] == next.height()) {
+        int nx0 = next.x();
+        int ny0 = next.y();
+        int nx1 = next.isEmpty() ? nx0 : nx0 + next.width();
+        int ny1 = next.isEmpty() ? ny0 : ny0 + next.height();
+        grow(id);
+        int o = 4 * id;
+        int ox0 = rects[o];
+        int oy0 = rects[o + 1];
+        int ox1 = ox0 + rects[o + 2];
+        int oy1 = oy0 + rects[o + 3];
+        if (ox0 == nx0 && oy0 == ny0 && ox1 == nx1 && oy1 == ny1) {
             return;
         }
-        TileRect previous = old == null || old[2] == 0 ? null : new TileRect(old[0], old[1], old[2], old[3]);
-        if (previous != null) {
-            forTiles(previous, next, (tx, ty) -> detach(tx, ty, id));
+        // tiles that left: in the old rectangle, not the new; tiles that entered: the other way round
+        for (int ty = oy0; ty < oy1; ty++) {
+            for (int tx = ox0; tx < ox1; tx++) {
+                if (tx < nx0 || tx >= nx1 || ty < ny0 || ty >= ny1) {
+                    detach(tx, ty, id);
+                }
+            }
         }
-        if (!next.isEmpty()) {
-            forTiles(next, previous, (tx, ty) -> attach(tx, ty, id));
+        for (int ty = ny0; ty < ny1; ty++) {
+            for (int tx = nx0; tx < nx1; tx++) {
+                if (tx < ox0 || tx >= ox1 || ty < oy0 || ty >= oy1) {
+                    attach(tx, ty, id);
+                }
+            }
         }
-        remember(id, next);
+        rects[o] = nx0;
+        rects[o + 1] = ny0;
+        rects[o + 2] = nx1 - nx0;
+        rects[o + 3] = ny1 - ny0;
     }
 
     /** Removes an object from every tile it was referenced from. */
     public void remove(int id) {
-        int[] old = rectOf(id);
-        if (old != null && old[2] > 0) {
-            forTiles(new TileRect(old[0], old[1], old[2], old[3]), null, (tx, ty) -> detach(tx, ty, id));
-            remember(id, new TileRect(0, 0, 0, 0));
-        }
+        put(id, new TileRect(bounds.x(), bounds.y(), 0, 0));
     }
 
     /** Each object referenced from any tile of the area, once. */
@@ -75,21 +98,44 @@ public final class ObjectIndex {
             Arrays.fill(marks, 0);
             stamp = 1;
         }
+        // row by row, one chunk's run of tiles at a time (their slots lie side by side in its array)
         for (int ty = inside.y(); ty < inside.bottom(); ty++) {
-            for (int tx = inside.x(); tx < inside.right(); tx++) {
-                int[] bucket = bucket(tx, ty, false);
-                if (bucket == null) {
-                    continue;
-                }
-                for (int i = 1; i <= bucket[0]; i++) {
-                    int id = bucket[i];
-                    if (marks[id] != stamp) {
-                        marks[id] = stamp;
-                        out.accept(id);
+            int ly = ty - bounds.y();
+            int rowInChunk = (ly % CHUNK) * CHUNK;
+            int lx = inside.x() - bounds.x();
+            int end = (int) (inside.right() - bounds.x());
+            while (lx < end) {
+                int runEnd = Math.min(end, (lx / CHUNK + 1) * CHUNK);
+                int[] chunk = chunks[(ly / CHUNK) * chunksX + lx / CHUNK];
+                if (chunk != null) {
+                    for (int cell = rowInChunk + lx % CHUNK, last = rowInChunk + (runEnd - 1) % CHUNK; cell <= last; cell++) {
+                        int base = cell * SLOT;
+                        int count = chunk[base];
+                        for (int i = 1; i <= Math.min(count, INLINE); i++) {
+                            emit(chunk[base + i], out);
+                        }
+                        if (count > INLINE) {
+                            int[] more = overflow.get(key(bounds.x() + cell % CHUNK + lx / CHUNK * CHUNK, ty));
+                            for (int i = 1; i <= more[0]; i++) {
+                                emit(more[i], out);
+                            }
+                        }
                     }
                 }
+                lx = runEnd;
             }
         }
+    }
+
+    private void emit(int id, IntConsumer out) {
+        if (marks[id] != stamp) {
+            marks[id] = stamp;
+            out.accept(id);
+        }
+    }
+
+    private static long key(int tx, int ty) {
+        return (long) ty << 32 | tx & 0xFFFFFFFFL;
     }
 
     /** Whether any object is referenced from the tile. */
@@ -97,8 +143,8 @@ public final class ObjectIndex {
         if (!bounds.contains(tx, ty)) {
             return false;
         }
-        int[] bucket = bucket(tx, ty, false);
-        return bucket != null && bucket[0] > 0;
+        int[] chunk = chunk(tx, ty, false);
+        return chunk != null && chunk[slot(tx, ty)] > 0;
     }
 
     /** The ids referenced from one tile, in no particular order. */
@@ -106,87 +152,89 @@ public final class ObjectIndex {
         if (!bounds.contains(tx, ty)) {
             return new int[0];
         }
-        int[] bucket = bucket(tx, ty, false);
-        return bucket == null ? new int[0] : Arrays.copyOfRange(bucket, 1, 1 + bucket[0]);
-    }
-
-    @FunctionalInterface
-    private interface TileAction {
-        void at(int tx, int ty);
-    }
-
-    /** Runs the action on every tile of {@code rect} that is not in {@code except}. */
-    private static void forTiles(TileRect rect, TileRect except, TileAction action) {
-        for (int ty = rect.y(); ty < rect.bottom(); ty++) {
-            for (int tx = rect.x(); tx < rect.right(); tx++) {
-                if (except == null || !except.contains(tx, ty)) {
-                    action.at(tx, ty);
-                }
-            }
+        int[] chunk = chunk(tx, ty, false);
+        if (chunk == null) {
+            return new int[0];
         }
+        int base = slot(tx, ty);
+        int count = chunk[base];
+        int[] out = new int[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = i < INLINE ? chunk[base + 1 + i] : overflow.get(key(tx, ty))[1 + i - INLINE];
+        }
+        return out;
     }
 
-    private int[] rectOf(int id) {
-        return 4 * id + 3 < rects.length ? new int[]{rects[4 * id], rects[4 * id + 1], rects[4 * id + 2],
-                rects[4 * id + 3]} : null;
-    }
-
-    private void remember(int id, TileRect rect) {
+    private void grow(int id) {
         if (4 * id + 3 >= rects.length) {
             rects = Arrays.copyOf(rects, Math.max(4 * id + 4, rects.length * 2));
             marks = Arrays.copyOf(marks, rects.length / 4);
         }
-        rects[4 * id] = rect.x();
-        rects[4 * id + 1] = rect.y();
-        rects[4 * id + 2] = rect.isEmpty() ? 0 : rect.width();
-        rects[4 * id + 3] = rect.height();
     }
 
-    private int[] bucket(int tx, int ty, boolean create) {
-        int lx = tx - bounds.x();
-        int ly = ty - bounds.y();
-        int c = (ly / CHUNK) * chunksX + lx / CHUNK;
-        int[][] chunk = chunks[c];
-        if (chunk == null) {
-            if (!create) {
-                return null;
-            }
-            chunk = chunks[c] = new int[CHUNK * CHUNK][];
+    private int[] chunk(int tx, int ty, boolean create) {
+        int c = ((ty - bounds.y()) / CHUNK) * chunksX + (tx - bounds.x()) / CHUNK;
+        int[] chunk = chunks[c];
+        if (chunk == null && create) {
+            chunk = chunks[c] = new int[CHUNK * CHUNK * SLOT];
         }
-        int cell = (ly % CHUNK) * CHUNK + lx % CHUNK;
-        if (create && chunk[cell] == null) {
-            chunk[cell] = new int[4];
-        }
-        return chunk[cell];
+        return chunk;
+    }
+
+    private int slot(int tx, int ty) {
+        return (((ty - bounds.y()) % CHUNK) * CHUNK + (tx - bounds.x()) % CHUNK) * SLOT;
     }
 
     private void attach(int tx, int ty, int id) {
-        int[] bucket = bucket(tx, ty, true);
-        int count = bucket[0];
-        if (count + 1 == bucket.length) {
-            bucket = Arrays.copyOf(bucket, bucket.length * 2);
-            int lx = tx - bounds.x();
-            int ly = ty - bounds.y();
-            chunks[(ly / CHUNK) * chunksX + lx / CHUNK][(ly % CHUNK) * CHUNK + lx % CHUNK] = bucket;
+        int[] chunk = chunk(tx, ty, true);
+        int base = slot(tx, ty);
+        int count = chunk[base];
+        if (count < INLINE) {
+            chunk[base + 1 + count] = id;
+        } else {
+            int[] more = overflow.getOrDefault(key(tx, ty), new int[4]);
+            if (more[0] + 1 == more.length) {
+                more = Arrays.copyOf(more, more.length * 2);
+            }
+            more[++more[0]] = id;
+            overflow.put(key(tx, ty), more);
         }
-        bucket[count + 1] = id;
-        bucket[0] = count + 1;
+        chunk[base] = count + 1;
         references++;
     }
 
     private void detach(int tx, int ty, int id) {
-        int[] bucket = bucket(tx, ty, false);
-        if (bucket == null) {
+        int[] chunk = chunk(tx, ty, false);
+        if (chunk == null) {
             return;
         }
-        int count = bucket[0];
-        for (int i = 1; i <= count; i++) {
-            if (bucket[i] == id) {
-                bucket[i] = bucket[count];
-                bucket[0] = count - 1;
-                references++;
-                return;
+        int base = slot(tx, ty);
+        int count = chunk[base];
+        int[] more = count > INLINE ? overflow.get(key(tx, ty)) : null;
+        // the tile's last id fills the gap
+        int last = more != null ? more[more[0]] : chunk[base + count];
+        boolean found = false;
+        for (int i = 1; i <= Math.min(count, INLINE) && !found; i++) {
+            if (chunk[base + i] == id) {
+                chunk[base + i] = last;
+                found = true;
             }
         }
+        for (int i = 1; more != null && i <= more[0] && !found; i++) {
+            if (more[i] == id) {
+                more[i] = last;
+                found = true;
+            }
+        }
+        if (!found) {
+            return;
+        }
+        if (more != null) {
+            if (--more[0] == 0) {
+                overflow.remove(key(tx, ty));
+            }
+        }
+        chunk[base] = count - 1;
+        references++;
     }
 }

@@ -53,6 +53,26 @@ class ObjectIndexTest {
     }
 
     @Test
+    void manyObjectsOnOneTileAreAllKeptThroughRemovalsInAnyOrder() {
+        ObjectIndex index = new ObjectIndex(new TileRect(0, 0, 40, 40));
+        Set<Integer> expected = new TreeSet<>();
+        for (int id = 1; id <= 20; id++) {
+            index.put(id, new TileRect(31, 31, 2, 2)); // across four chunks' corners
+            expected.add(id);
+        }
+        Random r = new Random(1);
+        for (int round = 0; round < 15; round++) {
+            int id = 1 + r.nextInt(20);
+            index.remove(id);
+            expected.remove(id);
+            List<Integer> found = new ArrayList<>();
+            index.query(new TileRect(32, 32, 1, 1), found::add);
+            assertThat(new TreeSet<>(found)).isEqualTo(expected).hasSameSizeAs(found);
+            assertThat(new TreeSet<>(java.util.Arrays.stream(index.at(31, 31)).boxed().toList())).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void aMoveTouchesOnlyTheTilesThatLeftOrEnteredTheRectangle() {
         ObjectIndex index = new ObjectIndex(new TileRect(0, 0, 100, 100));
         index.put(7, new TileRect(10, 10, 3, 2));
