@@ -100,7 +100,6 @@ public class QueryService {
         // the supercover adds at most two tiles per step (a vertex's neighbour, a grid line's other side) and the ends
         capWork(walk ? length : 3 * length + 8, path);
         List<Tile> tiles = new ArrayList<>();
-        int[] hit = null;
         int[] last = {Integer.MIN_VALUE, Integer.MIN_VALUE};
         int[] found = new int[3];
         boolean[] stopped = {false};
@@ -128,10 +127,7 @@ public class QueryService {
         } else {
             RayWalk.supercover(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
         }
-        if (stopped[0]) {
-            hit = found;
-        }
-        return new RayAnswer(tiles, hit == null ? null : hit(map, space, x0, y0, x1, y1, hit, walk, ray.stopAt()));
+        return new RayAnswer(tiles, stopped[0] ? hit(map, space, x0, y0, x1, y1, found, walk, ray.stopAt()) : null);
     }
 
     @FunctionalInterface
