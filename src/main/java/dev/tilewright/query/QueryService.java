@@ -2,6 +2,7 @@ package dev.tilewright.query;
 
 import dev.tilewright.config.QueryProperties;
 import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -13,6 +14,7 @@ import dev.tilewright.core.query.ObjectIndex;
 import dev.tilewright.core.query.ObjectTiles;
 import dev.tilewright.core.query.RayWalk;
 import dev.tilewright.core.query.TileSpans;
+import dev.tilewright.grid.GridService;
 import dev.tilewright.map.MapService;
 import dev.tilewright.query.Queries.AreaAnswer;
 import dev.tilewright.query.Queries.Answer;
@@ -43,15 +45,28 @@ import java.util.function.IntPredicate;
 public class QueryService {
 
     private final MapService maps;
+    private final GridService grids;
     private final QueryProperties properties;
 
-    QueryService(MapService maps, QueryProperties properties) {
+    QueryService(MapService maps, GridService grids, QueryProperties properties) {
         this.maps = maps;
+        this.grids = grids;
         this.properties = properties;
     }
 
     public Answer answer(long mapId, Query query) {
-        return maps.read(mapId, (version, map) -> answer(map, query, ""));
+        CollisionGrid grid = gridFor(mapId, List.of(query));
+        return maps.read(mapId, (version, map) -> answer(map, grid, query, ""));
+    }
+
+    /**
+     * The computed grid (elements the size of tiles) when a query stops at it: computed before the map's lock is
+     * taken (it may load tilesets), so it can be a version behind an edit made meanwhile.
+     */
+    private CollisionGrid gridFor(long mapId, List<Query> queries) {
+        boolean needed = queries.stream().anyMatch(q -> q instanceof Ray ray && ray.stopAt() != null
+                && Boolean.TRUE.equals(ray.stopAt().grid()));
+        return needed ? grids.grid(mapId, null, null).grid() : null;
     }
 
     public List<Answer> batch(long mapId, List<Query> queries) {
@@ -60,22 +75,23 @@ public class QueryService {
                     properties.maxBatch(), "A batch holds 1 to " + properties.maxBatch() + " queries, had "
                             + (queries == null ? 0 : queries.size())).with("field", "queries");
         }
+        CollisionGrid grid = gridFor(mapId, queries.stream().filter(q -> q != null).toList());
         return maps.read(mapId, (version, map) -> {
             List<Answer> answers = new ArrayList<>(queries.size());
             for (int i = 0; i < queries.size(); i++) {
                 if (queries.get(i) == null) {
                     throw ApiProblem.invalidField("queries[" + i + "]", "Each entry is a query with a type.");
                 }
-                answers.add(answer(map, queries.get(i), "queries[" + i + "]."));
+                answers.add(answer(map, grid, queries.get(i), "queries[" + i + "]."));
             }
             return answers;
         });
     }
 
-    private Answer answer(TileMap map, Query query, String path) {
+    private Answer answer(TileMap map, CollisionGrid grid, Query query, String path) {
         Space space = Space.of(map, query.units(), path, properties.marginTiles());
         if (query instanceof Ray ray) {
-            return ray(map, space, ray, path);
+            return ray(map, grid, space, ray, path);
         }
         if (query instanceof Rect rect) {
             return rect(map, space, rect, path);
@@ -85,7 +101,7 @@ public class QueryService {
 
     // ---- rays
 
-    private RayAnswer ray(TileMap map, Space space, Ray ray, String path) {
+    private RayAnswer ray(TileMap map, CollisionGrid grid, Space space, Ray ray, String path) {
         long x0 = space.x(required(ray.from(), path + "from").x(), path + "from.x");
         long y0 = space.y(ray.from().y(), path + "from.y");
         long x1 = space.x(required(ray.to(), path + "to").x(), path + "to.x");
@@ -95,7 +111,7 @@ public class QueryService {
             throw ApiProblem.invalidField(path + "mode", "mode is \"walk\" or \"supercover\", was \"" + mode + "\".");
         }
         boolean walk = mode.equals("walk");
-        IntPairPredicate stop = stop(map, ray.stopAt(), path + "stopAt.");
+        IntPairPredicate stop = stop(map, grid, ray.stopAt(), path + "stopAt.");
         long length = RayWalk.length(x0, y0, x1, y1, space.cellWidth, space.cellHeight);
         // the supercover adds at most two tiles per step (a vertex's neighbour, a grid line's other side) and the ends
         capWork(walk ? length : 3 * length + 8, path);
@@ -135,7 +151,7 @@ public class QueryService {
         boolean test(int tx, int ty);
     }
 
-    private static IntPairPredicate stop(TileMap map, Queries.StopAt stopAt, String path) {
+    private static IntPairPredicate stop(TileMap map, CollisionGrid grid, Queries.StopAt stopAt, String path) {
         if (stopAt == null) {
             return null;
         }
@@ -146,8 +162,8 @@ public class QueryService {
                     "stopAt names one of layerId, grid: true or objects: true.");
         }
         if (Boolean.TRUE.equals(stopAt.grid())) {
-            throw ApiProblem.invalidField(path + "grid", "Stopping at the computed collision grid needs the grid, "
-                    + "which this version does not compute yet; stop at a layer's tiles (layerId) instead.");
+            // elements the size of tiles: a tile stops the ray when any of its sides is solid
+            return (tx, ty) -> (grid.get(tx, ty) & CollisionGrid.SIDES) != 0;
         }
         if (stopAt.layerId() != null) {
             TileLayer layer = tileLayer(map, stopAt.layerId(), path + "layerId");
@@ -214,8 +230,8 @@ public class QueryService {
     private AreaAnswer rect(TileMap map, Space space, Rect rect, String path) {
         long xa = space.x(rect.x(), path + "x");
         long ya = space.y(rect.y(), path + "y");
-        long xb = space.x(finite(rect.width(), path + "width") + rect.x(), path + "width");
-        long yb = space.y(finite(rect.height(), path + "height") + rect.y(), path + "height");
+        long xb = space.x(ApiProblem.finite(rect.width(), path + "width") + rect.x(), path + "width");
+        long yb = space.y(ApiProblem.finite(rect.height(), path + "height") + rect.y(), path + "height");
         TileRect area = TileSpans.box(xa, ya, xb, yb, space.cellWidth, space.cellHeight)
                 .intersection(new TileRect(0, 0, map.width(), map.height()));
         capWork(area.area(), path);
@@ -234,7 +250,7 @@ public class QueryService {
     private AreaAnswer circle(TileMap map, Space space, Circle circle, String path) {
         long cx = space.x(circle.cx(), path + "cx");
         long cy = space.y(circle.cy(), path + "cy");
-        double r = finite(circle.r(), path + "r");
+        double r = ApiProblem.finite(circle.r(), path + "r");
         if (r < 0) {
             throw ApiProblem.invalidField(path + "r", "The radius must not be negative, was " + r + ".");
         }
@@ -352,13 +368,6 @@ public class QueryService {
         return value;
     }
 
-    private static double finite(Double value, String field) {
-        if (value == null || !Double.isFinite(value)) {
-            throw ApiProblem.invalidField(field, field + " must be a finite number, was " + value + ".");
-        }
-        return value;
-    }
-
     /**
      * A map's coordinate space for one query: world pixels (minus the map's offset) or tiles, in fixed-point
      * units, and the range coordinates must keep to (the map and a margin around it).
@@ -382,12 +391,12 @@ public class QueryService {
         }
 
         long x(Double value, String field) {
-            double v = finite(value, field);
+            double v = ApiProblem.finite(value, field);
             return inRange(tiles ? v * map.tileWidth() : v - map.offset().x(), map.width(), map.tileWidth(), field);
         }
 
         long y(Double value, String field) {
-            double v = finite(value, field);
+            double v = ApiProblem.finite(value, field);
             return inRange(tiles ? v * map.tileHeight() : v - map.offset().y(), map.height(), map.tileHeight(), field);
         }
 

@@ -40,6 +40,14 @@ public final class ApiProblem extends RuntimeException {
                 + " with id " + id + ".");
     }
 
+    /** The number, or a 422 naming the field when it is missing, NaN or infinite. */
+    public static double finite(Double value, String field) {
+        if (value == null || !Double.isFinite(value)) {
+            throw invalidField(field, field + " must be a finite number, was " + value + ".");
+        }
+        return value;
+    }
+
     /** A configured limit was exceeded; {@code property} is the setting that raises it. */
     public static ApiProblem overLimit(HttpStatus status, String property, long limit, String detail) {
         return new ApiProblem(status, "Over a limit", detail + " (limit " + limit + ", set by " + property + ")")

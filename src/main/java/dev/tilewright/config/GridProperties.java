@@ -1,0 +1,19 @@
+package dev.tilewright.config;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The computed collision grid.
+ *
+ * @param maxElements     elements of one map's grid (64M: an 8192x8192-tile map at the tile size, or 2048x2048
+ *                        tiles at 4 elements a side)
+ * @param maxJsonElements elements a JSON grid answer may hold (larger grids come as bytes)
+ * @param cachedGrids     computed grids kept in memory (least recently used go first)
+ */
+@ConfigurationProperties("tilewright.grid")
+public record GridProperties(
+        @DefaultValue("67108864") long maxElements,
+        @DefaultValue("1048576") long maxJsonElements,
+        @DefaultValue("8") int cachedGrids) {
+}

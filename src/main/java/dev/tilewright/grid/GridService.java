@@ -1,0 +1,114 @@
+package dev.tilewright.grid;
+
+import dev.tilewright.config.GridProperties;
+import dev.tilewright.core.grid.CollisionGrid;
+import dev.tilewright.core.grid.GridComputer;
+import dev.tilewright.core.grid.GridMotion;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.core.model.Tileset;
+import dev.tilewright.map.MapService;
+import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The computed collision grid of a map's current version, from tile solidity, and grid motion through it. A grid
+ * is computed when first asked for and kept (a few, least recently used out) for that map version, element size
+ * and tileset content; an edit or a change of a tile's solidity makes the next request compute it anew.
+ */
+@Service
+public class GridService {
+
+    /** A grid as computed for a version of a map. */
+    public record Computed(long version, CollisionGrid grid) {
+    }
+
+    private record Key(long mapId, long version, int elementWidth, int elementHeight, Map<Long, Tileset> tilesets) {
+    }
+
+    private final MapService maps;
+    private final TilesetService tilesets;
+    private final GridProperties properties;
+    private final Map<Key, CollisionGrid> cache;
+
+    GridService(MapService maps, TilesetService tilesets, GridProperties properties) {
+        this.maps = maps;
+        this.tilesets = tilesets;
+        this.properties = properties;
+        this.cache = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, CollisionGrid> eldest) {
+                return size() > properties.cachedGrids();
+            }
+        };
+    }
+
+    /** The grid with elements of the given size (null: the tile size). */
+    public Computed grid(long mapId, Integer elementWidth, Integer elementHeight) {
+        List<MapTileset> used = maps.read(mapId, (v, map) -> map.tilesets());
+        Map<Long, Tileset> byId = new HashMap<>();
+        for (MapTileset t : used) {
+            byId.put(t.tilesetId(), tilesets.get(t.tilesetId()).tileset());
+        }
+        return maps.read(mapId, (version, map) -> {
+            int ew = elementWidth == null ? map.tileWidth() : elementWidth;
+            int eh = elementHeight == null ? map.tileHeight() : elementHeight;
+            check(map, ew, eh);
+            Key key = new Key(mapId, version, ew, eh, byId);
+            synchronized (cache) {
+                CollisionGrid cached = cache.get(key);
+                if (cached != null) {
+                    return new Computed(version, cached);
+                }
+            }
+            CollisionGrid grid = new GridComputer(map, ew, eh, byId::get).compute();
+            synchronized (cache) {
+                cache.put(key, grid);
+            }
+            return new Computed(version, grid);
+        });
+    }
+
+    /** How far the box may move by (dx, dy), in world pixels, as the grid motion filter allows. */
+    public double[] motion(long mapId, double x, double y, double width, double height, double dx, double dy,
+                           Integer elementWidth, Integer elementHeight) {
+        Computed computed = grid(mapId, elementWidth, elementHeight);
+        CollisionGrid grid = computed.grid();
+        double mapWidth = (double) grid.columns() * grid.elementWidth();
+        double mapHeight = (double) grid.rows() * grid.elementHeight();
+        if (width <= 0 || height <= 0 || width > mapWidth || height > mapHeight) {
+            throw ApiProblem.invalidField("box.width", "The box needs a positive size no larger than the map, was "
+                    + width + "x" + height + ".");
+        }
+        if (Math.abs(dx) > mapWidth || Math.abs(dy) > mapHeight) {
+            throw ApiProblem.invalidField(Math.abs(dx) > mapWidth ? "dx" : "dy", "A move is at most the map's size.");
+        }
+        double[] offset = maps.read(mapId, (v, map) -> new double[]{map.offset().x(), map.offset().y()});
+        double left = x - offset[0];
+        double top = y - offset[1];
+        if (left < -mapWidth || top < -mapHeight || left > 2 * mapWidth || top > 2 * mapHeight) {
+            throw ApiProblem.invalidField("box.x", "The box lies too far outside the map.");
+        }
+        return GridMotion.filter(grid, left, top, width, height, dx, dy);
+    }
+
+    private void check(TileMap map, int ew, int eh) {
+        if (ew < 1 || eh < 1 || map.tileWidth() % ew != 0 || map.tileHeight() % eh != 0) {
+            throw ApiProblem.invalidField("elementWidth", "Grid elements of " + ew + "x" + eh + " px must divide the "
+                    + map.tileWidth() + "x" + map.tileHeight() + " px tiles (e.g. 4, 8 or the tile size).");
+        }
+        long elements = (long) map.width() * (map.tileWidth() / ew) * map.height() * (map.tileHeight() / eh);
+        if (elements > properties.maxElements()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.grid.max-elements",
+                    properties.maxElements(), "The grid would have " + elements + " elements; use larger elements")
+                    .with("field", "elementWidth");
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.tilewright.grid;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The computed grid and grid motion over HTTP, from tiles marked solid through the tileset API. */
+@FeatureTest
+class GridApiTest {
+
+    @LocalServerPort
+    int port;
+    Api api;
+    String map;
+    long tileset;
+
+    /** 10x6 tiles of 16 px: a floor (gid 1) on row 5, a wall (gid 1) at column 6 rows 2..4, gid 2 at (1, 1). */
+    @BeforeEach
+    void map() {
+        api = new Api(port);
+        tileset = api.uploadTileset("terrain", 4, 2);
+        assertThat(api.patchJson("/api/v1/tilesets/" + tileset + "/tiles/0", "{\"solid\":true}").status()).isEqualTo(200);
+        Api.Response created = api.postJson("/api/v1/maps", "{\"name\":\"grid\",\"width\":10,\"height\":6,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
+                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}");
+        map = "/api/v1/maps/" + created.json().get("id").asLong();
+        Api.Response painted = api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,"
+                + "\"y\":5,\"width\":10,\"height\":1,\"gid\":1},{\"type\":\"fillRect\",\"layerId\":1,\"x\":6,\"y\":2,"
+                + "\"width\":1,\"height\":3,\"gid\":1},{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":1,\"y\":1,"
+                + "\"gid\":2}]}]}", "If-Match", created.header("ETag"));
+        assertThat(painted.status()).as(painted.text()).isEqualTo(200);
+    }
+
+    @Test
+    void theGridHasSolidTilesAsSolidElementsInJsonAndBytes() {
+        JsonNode grid = api.get(map + "/grid?elementWidth=8&elementHeight=8").json();
+        assertThat(grid.get("columns").asInt()).isEqualTo(20);
+        assertThat(grid.get("rows").asInt()).isEqualTo(12);
+        int solid = 15;
+        int ground = grid.get("flags").get("ground").asInt();
+        assertThat(grid.get("cells").get(10).get(0).asInt()).as("floor top").isEqualTo(solid | ground);
+        assertThat(grid.get("cells").get(11).get(0).asInt()).isEqualTo(solid);
+        assertThat(grid.get("cells").get(2).get(2).asInt() & solid).as("gid 2 is not solid").isZero();
+
+        Api.Response bytes = api.get(map + "/grid", "Accept", "application/octet-stream");
+        assertThat(bytes.status()).isEqualTo(200);
+        assertThat(bytes.header("X-Grid-Columns")).isEqualTo("10");
+        assertThat(bytes.body()).hasSize(60);
+        assertThat(bytes.body()[5 * 10 + 6] & solid).isEqualTo(solid);
+    }
+
+    @Test
+    void motionStopsAtWallsAndFollowsEditsAndSolidityChanges() {
+        String walkRight = "{\"box\":{\"x\":40,\"y\":68,\"width\":10,\"height\":12},\"dx\":100,\"dy\":0}";
+        assertThat(api.postJson(map + "/motion", walkRight).json().get("dx").asDouble()).isEqualTo(46);
+
+        // the wall comes down: an edit changes the next answer
+        Api.Response erased = api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":6,"
+                + "\"y\":2,\"width\":1,\"height\":3,\"gid\":0}]}", "If-Match", api.get(map).header("ETag"));
+        assertThat(erased.status()).as(erased.text()).isEqualTo(200);
+        assertThat(api.postJson(map + "/motion", walkRight).json().get("dx").asDouble()).isEqualTo(100);
+
+        // tile 2 made solid: the block at (1, 1) now stops a fall from above
+        String fall = "{\"box\":{\"x\":18,\"y\":0,\"width\":10,\"height\":10},\"dx\":0,\"dy\":40}";
+        assertThat(api.postJson(map + "/motion", fall).json().get("dy").asDouble()).isEqualTo(40);
+        api.patchJson("/api/v1/tilesets/" + tileset + "/tiles/1", "{\"solid\":true}");
+        assertThat(api.postJson(map + "/motion", fall).json().get("dy").asDouble()).isEqualTo(6);
+    }
+
+    @Test
+    void aRayCanStopAtTheGrid() {
+        JsonNode answer = api.postJson(map + "/queries/ray", "{\"from\":{\"x\":8,\"y\":40},\"to\":{\"x\":150,"
+                + "\"y\":40},\"stopAt\":{\"grid\":true}}").json();
+        assertThat(answer.get("hit").get("tile").get("x").asInt()).as("the wall").isEqualTo(6);
+        assertThat(answer.get("hit").get("side").asString()).isEqualTo("left");
+    }
+
+    @Test
+    void badGridAndMotionRequestsAreProblems() {
+        Api.Response uneven = api.get(map + "/grid?elementWidth=5");
+        assertThat(uneven.status()).isEqualTo(422);
+        assertThat(uneven.json().get("field").asString()).isEqualTo("elementWidth");
+        Api.Response noBox = api.postJson(map + "/motion", "{\"dx\":1,\"dy\":1}");
+        assertThat(noBox.status()).isEqualTo(422);
+        assertThat(noBox.json().get("field").asString()).isEqualTo("box");
+        Api.Response infinite = api.postJson(map + "/motion",
+                "{\"box\":{\"x\":0,\"y\":0,\"width\":4,\"height\":4},\"dx\":1e999,\"dy\":0}");
+        assertThat(infinite.json().get("field").asString()).isEqualTo("dx");
+        Api.Response flat = api.postJson(map + "/motion",
+                "{\"box\":{\"x\":0,\"y\":0,\"width\":0,\"height\":4},\"dx\":1,\"dy\":0}");
+        assertThat(flat.status()).isEqualTo(422);
+    }
+}
