@@ -13,6 +13,7 @@ const scaleSelect = main.querySelector('[data-testid="scale"]');
 const splitSelect = main.querySelector('[data-testid="split"]');
 const layerBoxes = [...main.querySelectorAll('[data-testid="layers"] input')];
 const gridBox = main.querySelector('[data-testid="gridlines"]');
+const collisionBox = main.querySelector('[data-testid="collision"]');
 const SPEED = 360; // map pixels per second while a key is held; Shift triples it
 
 const params = new URLSearchParams(location.search);
@@ -23,6 +24,7 @@ const state = {
   active: 0,
 };
 gridBox.checked = params.get('grid') === '1';
+collisionBox.checked = params.get('collision') === '1';
 if (params.has('layers')) {
   const chosen = new Set(params.get('layers').split(',').filter(Boolean));
   layerBoxes.forEach((box) => { box.checked = chosen.has(box.value); });
@@ -50,7 +52,7 @@ function clampAxis(origin, size, mapSize) {
 function layerQuery() {
   const all = layerBoxes.every((box) => box.checked === box.defaultChecked);
   const layers = all ? '' : `&layers=${encodeURIComponent(layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','))}`;
-  return layers + (gridBox.checked ? '&gridlines=true' : '');
+  return layers + (gridBox.checked ? '&gridlines=true' : '') + (collisionBox.checked ? '&grid=true' : '');
 }
 
 class View {
@@ -189,6 +191,9 @@ function scheduleUrl() {
     if (gridBox.checked) {
       query.set('grid', '1');
     }
+    if (collisionBox.checked) {
+      query.set('collision', '1');
+    }
     history.replaceState(null, '', `?${query}`);
   }, 150);
 }
@@ -253,7 +258,7 @@ splitSelect.addEventListener('change', () => {
   state.views.length = count;
   build();
 });
-[...layerBoxes, gridBox].forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
+[...layerBoxes, gridBox, collisionBox].forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
 
 // Tour recording: the active view's centre is sampled while it moves; stopping turns the path into a GIF.
 const recordButton = main.querySelector('[data-testid="record"]');

@@ -40,10 +40,11 @@ class RenderController {
                                   @RequestParam(defaultValue = "true") boolean objects,
                                   @RequestParam(defaultValue = "false") boolean gridlines,
                                   @RequestParam(defaultValue = "true") boolean background,
+                                  @RequestParam(defaultValue = "false") boolean grid,
                                   @RequestParam(required = false) Long version,
                                   @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         return respond(id, List.of(window(x, y, width, height, "width")), scale, layers,
-                new Drawing(objects, gridlines, background), version, ifNoneMatch);
+                new Drawing(objects, gridlines, background, grid), version, ifNoneMatch);
     }
 
     /** Several view windows side by side (split screen): {@code view=x,y,width,height}, repeated. */
@@ -54,6 +55,7 @@ class RenderController {
                                  @RequestParam(defaultValue = "true") boolean objects,
                                  @RequestParam(defaultValue = "false") boolean gridlines,
                                  @RequestParam(defaultValue = "true") boolean background,
+                                 @RequestParam(defaultValue = "false") boolean grid,
                                  @RequestParam(required = false) Long version,
                                  @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         List<ViewWindow> windows = views.stream().map(text -> {
@@ -68,7 +70,7 @@ class RenderController {
                 throw ApiProblem.invalidField("view", "view '" + text + "' is not x,y,width,height in pixels.");
             }
         }).toList();
-        return respond(id, windows, scale, layers, new Drawing(objects, gridlines, background), version, ifNoneMatch);
+        return respond(id, windows, scale, layers, new Drawing(objects, gridlines, background, grid), version, ifNoneMatch);
     }
 
     /** The whole map shrunk to fit {@code size} x {@code size} (default 320), for lists and overviews. */
@@ -107,7 +109,7 @@ class RenderController {
     }
 
     /** What a render draws besides the layers. */
-    private record Drawing(boolean objects, boolean gridLines, boolean background) {
+    private record Drawing(boolean objects, boolean gridLines, boolean background, boolean collision) {
     }
 
     private ResponseEntity<byte[]> respond(long id, List<ViewWindow> windows, int scale, String layers, Drawing drawing,
@@ -124,7 +126,7 @@ class RenderController {
         }
         RenderService.Frame frame = renders.render(id, version,
                 new RenderService.Request(windows, scale, names, drawing.objects(), drawing.gridLines(),
-                        drawing.background()));
+                        drawing.background(), drawing.collision()));
         ViewWindow first = frame.views().get(0);
         return ResponseEntity.ok().eTag("\"" + frame.version() + "-" + Integer.toHexString(key.hashCode()) + "\"")
                 .cacheControl(cache)

@@ -1,6 +1,9 @@
 package dev.tilewright.preview;
 
 import dev.tilewright.config.RenderProperties;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.grid.CollisionGrid;
+import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
@@ -39,7 +42,7 @@ public class RenderService {
 
     /** What to draw: the requested windows, a scale, and the layers by name (empty: the visible ones). */
     public record Request(List<ViewWindow> views, int scale, List<String> layers, boolean objects, boolean gridLines,
-                          boolean background) {
+                          boolean background, boolean collision) {
     }
 
     /** A rendered image and the windows as they really were after clamping to the map. */
@@ -119,7 +122,7 @@ public class RenderService {
                     properties.maxTourFrames(), "The tour would take " + frames + " frames; shorten the path or raise "
                             + "the speed").with("field", "path");
         }
-        check(new Request(List.of(new ViewWindow(0, 0, tour.width(), tour.height())), 1, List.of(), true, false, true));
+        check(new Request(List.of(new ViewWindow(0, 0, tour.width(), tour.height())), 1, List.of(), true, false, true, false));
         if ((double) frames * tour.width() * tour.height() > properties.maxTourPixels()) {
             throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-tour-pixels",
                     properties.maxTourPixels(), "The tour's " + frames + " frames of " + tour.width() + "x"
@@ -169,7 +172,7 @@ public class RenderService {
         Predicate<Layer> chosen = request.layers().isEmpty() ? l -> l.attributes().visible()
                 : l -> request.layers().contains(l.name());
         MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines(),
-                request.background());
+                request.background(), request.collision() ? collision(map, decoded, request.views()) : null);
         Function<String, Pixels> images = images(mapId);
         List<ViewWindow> clamped = new ArrayList<>();
         List<Pixels> frames = new ArrayList<>();
@@ -179,6 +182,25 @@ public class RenderService {
             frames.add(scaled(MapRenderer.render(map, decoded::get, images, view, options, blocks), request.scale()));
         }
         return new Drawn(version, clamped, sideBySide(frames));
+    }
+
+    /**
+     * The collision grid (elements the size of tiles) of the rendered map, computed for the windows' tiles only (and
+     * a row around them, which the derived flags read): exact for any version rendered.
+     */
+    private static CollisionGrid collision(TileMap map, Map<Long, Atlas> decoded, List<ViewWindow> views) {
+        CollisionGrid grid = new CollisionGrid(map.width(), map.height(), map.tileWidth(), map.tileHeight());
+        GridComputer computer = new GridComputer(map, map.tileWidth(), map.tileHeight(),
+                id -> decoded.get(id) == null ? null : decoded.get(id).tileset());
+        for (ViewWindow view : views) {
+            ViewWindow clamped = view.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
+            int x0 = Math.floorDiv(clamped.x(), map.tileWidth());
+            int y0 = Math.floorDiv(clamped.y(), map.tileHeight()) - 1;
+            int x1 = Math.floorDiv(clamped.x() + clamped.width() - 1, map.tileWidth());
+            int y1 = Math.floorDiv(clamped.y() + clamped.height() - 1, map.tileHeight()) + 1;
+            computer.recompute(grid, new TileRect(x0, Math.max(0, y0), x1 - x0 + 1, y1 - Math.max(0, y0) + 1));
+        }
+        return grid;
     }
 
     /**

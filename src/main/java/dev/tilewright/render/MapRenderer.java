@@ -1,5 +1,6 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
@@ -33,10 +34,21 @@ public final class MapRenderer {
      * @param objects    whether objects (tiles and shapes) are drawn
      * @param background whether the map's background colour fills the view first (Tiled 1.8's tmxrasterizer
      *                   leaves it transparent; the game and the editor show it)
+     * @param collision  a computed collision grid to show over everything (solid elements tinted red, one-way tops
+     *                   as a yellow line), or null
      */
-    public record Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background) {
+    public record Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background,
+                          CollisionGrid collision) {
         public static final Options VISIBLE = new Options(l -> l.attributes().visible(), true, false, true);
+
+        public Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background) {
+            this(layers, objects, gridLines, background, null);
+        }
     }
+
+    /** The collision overlay: solid elements under red at 40%, a one-way top as a 2 px yellow line. */
+    static final int SOLID_TINT = Pixels.premultiply(0x66E02020);
+    static final int ONE_WAY = Pixels.premultiply(0xDDFFD000);
 
     /** Grid lines: black at a quarter opacity, on the left and top pixel of every tile. */
     static final int GRID_LINE = 0x40000000;
@@ -103,10 +115,38 @@ public final class MapRenderer {
         if (shapes != null) {
             shapes.dispose();
         }
+        if (options.collision() != null) {
+            drawCollision(canvas, view, options.collision());
+        }
         if (options.gridLines()) {
             drawGridLines(canvas, view, map.tileWidth(), map.tileHeight());
         }
         return canvas;
+    }
+
+    private static void drawCollision(Pixels canvas, ViewWindow view, CollisionGrid grid) {
+        int ew = grid.elementWidth();
+        int eh = grid.elementHeight();
+        int[] dst = canvas.argb();
+        for (int y = 0; y < view.height(); y++) {
+            int my = view.y() + y;
+            int ey = Math.floorDiv(my, eh);
+            boolean topRows = Math.floorMod(my, eh) < 2;
+            for (int x = 0; x < view.width(); x++) {
+                int mx = view.x() + x;
+                int ex = Math.floorDiv(mx, ew);
+                if (ex < 0 || ey < 0 || ex >= grid.columns() || ey >= grid.rows()) {
+                    continue;
+                }
+                int sides = grid.get(ex, ey) & CollisionGrid.SIDES;
+                int i = y * view.width() + x;
+                if (sides == CollisionGrid.SOLID) {
+                    dst[i] = Pixels.over(SOLID_TINT, dst[i]);
+                } else if ((sides & CollisionGrid.TOP) != 0 && topRows) {
+                    dst[i] = Pixels.over(ONE_WAY, dst[i]);
+                }
+            }
+        }
     }
 
     private static void drawGridLines(Pixels canvas, ViewWindow view, int tileWidth, int tileHeight) {

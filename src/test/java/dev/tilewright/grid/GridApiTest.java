@@ -73,6 +73,19 @@ class GridApiTest {
     }
 
     @Test
+    void theRenderShowsTheGridOverSolidTilesOnly() throws Exception {
+        java.awt.image.BufferedImage plain = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(
+                api.get(map + "/render.png?width=160&height=96").body()));
+        java.awt.image.BufferedImage overlaid = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(
+                api.get(map + "/render.png?width=160&height=96&grid=true").body()));
+        int wall = overlaid.getRGB(6 * 16 + 8, 3 * 16 + 8);
+        int wallBefore = plain.getRGB(6 * 16 + 8, 3 * 16 + 8);
+        assertThat((wall >> 16) & 0xFF).as("red over the wall").isGreaterThan((wallBefore >> 16) & 0xFF);
+        assertThat(overlaid.getRGB(24, 24)).as("gid 2 is not solid: unchanged").isEqualTo(plain.getRGB(24, 24));
+        assertThat(overlaid.getRGB(40, 40)).as("empty: unchanged").isEqualTo(plain.getRGB(40, 40));
+    }
+
+    @Test
     void aRayCanStopAtTheGrid() {
         JsonNode answer = api.postJson(map + "/queries/ray", "{\"from\":{\"x\":8,\"y\":40},\"to\":{\"x\":150,"
                 + "\"y\":40},\"stopAt\":{\"grid\":true}}").json();
