@@ -10,10 +10,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                        tiles at 4 elements a side)
  * @param maxJsonElements elements a JSON grid answer may hold (larger grids come as bytes)
  * @param cachedGrids     computed grids kept in memory (least recently used go first)
+ * @param maxPathElements elements of a grid a path search may run on (it keeps a few bytes per element)
+ * @param maxPathVisited  positions one path search may visit before it answers unreachable (its work cap)
  */
 @ConfigurationProperties("tilewright.grid")
 public record GridProperties(
         @DefaultValue("67108864") long maxElements,
         @DefaultValue("1048576") long maxJsonElements,
-        @DefaultValue("8") int cachedGrids) {
+        @DefaultValue("8") int cachedGrids,
+        @DefaultValue("4194304") long maxPathElements,
+        @DefaultValue("1000000") int maxPathVisited) {
 }

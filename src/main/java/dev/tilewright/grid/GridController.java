@@ -83,6 +83,60 @@ class GridController {
     record Allowed(double dx, double dy) {
     }
 
+    record Point(Double x, Double y) {
+    }
+
+    /** A reachability question: can a box of this size get from one top-left position to another? */
+    record PathQuery(Point from, Point to, String movement, Box box, Double jumpHeight, Integer elementWidth,
+                     Integer elementHeight) {
+    }
+
+    record Tile(int x, int y) {
+    }
+
+    /** The explored area in tiles: the bounding box of every position the search visited. */
+    record Area(int x, int y, int width, int height) {
+    }
+
+    record PathAnswer(boolean reachable, List<Tile> tiles, Integer cost, int visited, Area explored, boolean gaveUp,
+                      long version) {
+    }
+
+    @PostMapping("/api/v1/maps/{id}/queries/path")
+    PathAnswer path(@PathVariable long id, @RequestBody PathQuery query) {
+        String movement = query.movement() == null ? "topdown" : query.movement();
+        if (movement.equals("platformer")) {
+            throw ApiProblem.invalidField("movement", "Platformer reachability (walk, fall and jump arcs) is not "
+                    + "built yet; ask with movement \"topdown\".");
+        }
+        if (!movement.equals("topdown")) {
+            throw ApiProblem.invalidField("movement", "movement is \"topdown\" or \"platformer\", was \"" + movement
+                    + "\".");
+        }
+        if (query.from() == null || query.to() == null || query.box() == null) {
+            throw ApiProblem.invalidField(query.from() == null ? "from" : query.to() == null ? "to" : "box",
+                    "from, to and box are required.");
+        }
+        GridService.Path path = grids.path(id, ApiProblem.finite(query.from().x(), "from.x"),
+                ApiProblem.finite(query.from().y(), "from.y"), ApiProblem.finite(query.to().x(), "to.x"),
+                ApiProblem.finite(query.to().y(), "to.y"), ApiProblem.finite(query.box().width(), "box.width"),
+                ApiProblem.finite(query.box().height(), "box.height"), query.elementWidth(), query.elementHeight());
+        int perTileX = path.elementsPerTileX();
+        int perTileY = path.elementsPerTileY();
+        List<Tile> tiles = new ArrayList<>();
+        for (int[] at : path.result().path()) {
+            Tile tile = new Tile(at[0] / perTileX, at[1] / perTileY);
+            if (tiles.isEmpty() || !tiles.get(tiles.size() - 1).equals(tile)) {
+                tiles.add(tile);
+            }
+        }
+        int[] box = path.result().explored();
+        Area explored = new Area(box[0] / perTileX, box[1] / perTileY, box[2] / perTileX - box[0] / perTileX + 1,
+                box[3] / perTileY - box[1] / perTileY + 1);
+        return new PathAnswer(path.result().reachable(), tiles, path.result().reachable() ? path.result().cost() : null,
+                path.result().visited(), explored, path.result().gaveUp(), path.version());
+    }
+
     @PostMapping("/api/v1/maps/{id}/motion")
     Allowed motion(@PathVariable long id, @RequestBody Motion motion) {
         if (motion.box() == null) {

@@ -4,6 +4,7 @@ import dev.tilewright.config.GridProperties;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.grid.GridMotion;
+import dev.tilewright.core.grid.PathFinder;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
@@ -97,6 +98,49 @@ public class GridService {
             throw ApiProblem.invalidField("box.x", "The box lies too far outside the map.");
         }
         return GridMotion.filter(grid, left, top, width, height, dx, dy);
+    }
+
+    /** A path search's answer, positions in elements of the grid it ran on (so many elements to a tile). */
+    public record Path(long version, PathFinder.Result result, int elementsPerTileX, int elementsPerTileY) {
+    }
+
+    /**
+     * Top-down reachability of a box from one top-left position to another (world pixels), over the grid with
+     * elements of the given size.
+     */
+    public Path path(long mapId, double fromX, double fromY, double toX, double toY, double width, double height,
+                     Integer elementWidth, Integer elementHeight) {
+        Computed computed = grid(mapId, elementWidth, elementHeight);
+        CollisionGrid grid = computed.grid();
+        long elements = (long) grid.columns() * grid.rows();
+        if (elements > properties.maxPathElements()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.grid.max-path-elements",
+                    properties.maxPathElements(), "A path search on " + elements + " elements; ask with larger "
+                            + "elements (elementWidth/elementHeight)").with("field", "elementWidth");
+        }
+        if (width <= 0 || height <= 0) {
+            throw ApiProblem.invalidField("box.width", "The box needs a positive size, was " + width + "x" + height
+                    + ".");
+        }
+        double[] offset = maps.read(mapId, (v, map) -> new double[]{map.offset().x(), map.offset().y(),
+                map.tileWidth(), map.tileHeight()});
+        int boxWidth = (int) Math.ceil(width / grid.elementWidth());
+        int boxHeight = (int) Math.ceil(height / grid.elementHeight());
+        PathFinder finder = new PathFinder(grid, boxWidth, boxHeight);
+        int sx = element(fromX - offset[0], grid.elementWidth(), grid.columns(), "from.x");
+        int sy = element(fromY - offset[1], grid.elementHeight(), grid.rows(), "from.y");
+        int gx = element(toX - offset[0], grid.elementWidth(), grid.columns(), "to.x");
+        int gy = element(toY - offset[1], grid.elementHeight(), grid.rows(), "to.y");
+        return new Path(computed.version(), finder.search(sx, sy, gx, gy, properties.maxPathVisited()),
+                (int) offset[2] / grid.elementWidth(), (int) offset[3] / grid.elementHeight());
+    }
+
+    private static int element(double pixels, int size, int count, String field) {
+        double element = Math.floor(pixels / size);
+        if (!(element >= 0 && element < count)) {
+            throw ApiProblem.invalidField(field, field + " lies outside the map.");
+        }
+        return (int) element;
     }
 
     private void check(TileMap map, int ew, int eh) {

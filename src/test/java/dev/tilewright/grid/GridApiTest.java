@@ -94,6 +94,36 @@ class GridApiTest {
     }
 
     @Test
+    void aPathGoesRoundTheWallAndAWalledInGoalIsUnreachable() {
+        // from left of the wall (column 6, rows 2..4) to its right, a 12x12 box on row 4 (above the floor)
+        JsonNode path = api.postJson(map + "/queries/path", "{\"from\":{\"x\":64,\"y\":64},\"to\":{\"x\":128,"
+                + "\"y\":64},\"box\":{\"width\":12,\"height\":12}}").json();
+        assertThat(path.get("reachable").asBoolean()).isTrue();
+        assertThat(path.get("tiles").get(0).get("x").asInt()).isEqualTo(4);
+        int highest = 99;
+        for (JsonNode tile : path.get("tiles")) {
+            highest = Math.min(highest, tile.get("y").asInt());
+            assertThat(tile.get("x").asInt() == 6 && tile.get("y").asInt() >= 2).as("never through the wall").isFalse();
+        }
+        assertThat(highest).as("over the wall's top (row 2)").isLessThan(2);
+
+        // wall it in: columns 6 and 8 from the top down to the floor, row 0 over them
+        Api.Response boxedIn = api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":6,"
+                + "\"y\":0,\"width\":3,\"height\":5,\"gid\":1},{\"type\":\"fillRect\",\"layerId\":1,\"x\":7,"
+                + "\"y\":1,\"width\":1,\"height\":4,\"gid\":0}]}", "If-Match", api.get(map).header("ETag"));
+        assertThat(boxedIn.status()).as(boxedIn.text()).isEqualTo(200);
+        JsonNode none = api.postJson(map + "/queries/path", "{\"from\":{\"x\":16,\"y\":64},\"to\":{\"x\":114,"
+                + "\"y\":40},\"box\":{\"width\":12,\"height\":12}}").json();
+        assertThat(none.get("reachable").asBoolean()).isFalse();
+        assertThat(none.get("tiles")).isEmpty();
+        assertThat(none.get("explored").get("x").asInt()).isZero();
+        assertThat(none.get("visited").asInt()).isPositive();
+        assertThat(api.postJson(map + "/queries/path", "{\"from\":{\"x\":16,\"y\":64},\"to\":{\"x\":114,"
+                + "\"y\":40},\"box\":{\"width\":12,\"height\":12},\"movement\":\"platformer\"}").status())
+                .isEqualTo(422);
+    }
+
+    @Test
     void badGridAndMotionRequestsAreProblems() {
         Api.Response uneven = api.get(map + "/grid?elementWidth=5");
         assertThat(uneven.status()).isEqualTo(422);
