@@ -12,6 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param cachedGrids     computed grids kept in memory (least recently used go first)
  * @param maxPathElements elements of a grid a path search may run on (it keeps a few bytes per element)
  * @param maxPathVisited  positions one path search may visit before it answers unreachable (its work cap)
+ * @param maxPlatformerPlaces standing places one platformer search may reach before it gives up (each costs a few
+ *                        simulated jumps)
  */
 @ConfigurationProperties("tilewright.grid")
 public record GridProperties(
@@ -19,5 +21,6 @@ public record GridProperties(
         @DefaultValue("1048576") long maxJsonElements,
         @DefaultValue("8") int cachedGrids,
         @DefaultValue("4194304") long maxPathElements,
-        @DefaultValue("1000000") int maxPathVisited) {
+        @DefaultValue("1000000") int maxPathVisited,
+        @DefaultValue("20000") int maxPlatformerPlaces) {
 }

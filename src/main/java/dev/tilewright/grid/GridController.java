@@ -83,60 +83,6 @@ class GridController {
     record Allowed(double dx, double dy) {
     }
 
-    record Point(Double x, Double y) {
-    }
-
-    /** A reachability question: can a box of this size get from one top-left position to another? */
-    record PathQuery(Point from, Point to, String movement, Box box, Double jumpHeight, Integer elementWidth,
-                     Integer elementHeight) {
-    }
-
-    record Tile(int x, int y) {
-    }
-
-    /** The explored area in tiles: the bounding box of every position the search visited. */
-    record Area(int x, int y, int width, int height) {
-    }
-
-    record PathAnswer(boolean reachable, List<Tile> tiles, Integer cost, int visited, Area explored, boolean gaveUp,
-                      long version) {
-    }
-
-    @PostMapping("/api/v1/maps/{id}/queries/path")
-    PathAnswer path(@PathVariable long id, @RequestBody PathQuery query) {
-        String movement = query.movement() == null ? "topdown" : query.movement();
-        if (movement.equals("platformer")) {
-            throw ApiProblem.invalidField("movement", "Platformer reachability (walk, fall and jump arcs) is not "
-                    + "built yet; ask with movement \"topdown\".");
-        }
-        if (!movement.equals("topdown")) {
-            throw ApiProblem.invalidField("movement", "movement is \"topdown\" or \"platformer\", was \"" + movement
-                    + "\".");
-        }
-        if (query.from() == null || query.to() == null || query.box() == null) {
-            throw ApiProblem.invalidField(query.from() == null ? "from" : query.to() == null ? "to" : "box",
-                    "from, to and box are required.");
-        }
-        GridService.Path path = grids.path(id, ApiProblem.finite(query.from().x(), "from.x"),
-                ApiProblem.finite(query.from().y(), "from.y"), ApiProblem.finite(query.to().x(), "to.x"),
-                ApiProblem.finite(query.to().y(), "to.y"), ApiProblem.finite(query.box().width(), "box.width"),
-                ApiProblem.finite(query.box().height(), "box.height"), query.elementWidth(), query.elementHeight());
-        int perTileX = path.elementsPerTileX();
-        int perTileY = path.elementsPerTileY();
-        List<Tile> tiles = new ArrayList<>();
-        for (int[] at : path.result().path()) {
-            Tile tile = new Tile(at[0] / perTileX, at[1] / perTileY);
-            if (tiles.isEmpty() || !tiles.get(tiles.size() - 1).equals(tile)) {
-                tiles.add(tile);
-            }
-        }
-        int[] box = path.result().explored();
-        Area explored = new Area(box[0] / perTileX, box[1] / perTileY, box[2] / perTileX - box[0] / perTileX + 1,
-                box[3] / perTileY - box[1] / perTileY + 1);
-        return new PathAnswer(path.result().reachable(), tiles, path.result().reachable() ? path.result().cost() : null,
-                path.result().visited(), explored, path.result().gaveUp(), path.version());
-    }
-
     @PostMapping("/api/v1/maps/{id}/motion")
     Allowed motion(@PathVariable long id, @RequestBody Motion motion) {
         if (motion.box() == null) {
@@ -150,4 +96,87 @@ class GridController {
         return new Allowed(allowed[0], allowed[1]);
     }
 
+    record Point(Double x, Double y) {
+    }
+
+    /** A reachability question: can a box of this size get from one top-left position to another? */
+    /**
+     * A reachability question: can a box of this size get from one top-left position to another? Platformer
+     * questions also give the jump height (px) and may give gravity (px/s^2, default 980) and run speed (px/s,
+     * default 160).
+     */
+    record PathQuery(Point from, Point to, String movement, Box box, Double jumpHeight, Double gravity,
+                     Double runSpeed, Integer elementWidth, Integer elementHeight) {
+    }
+
+    record Tile(int x, int y) {
+    }
+
+    /** The explored area in tiles: the bounding box of every position the search visited. */
+    record Area(int x, int y, int width, int height) {
+    }
+
+    /**
+     * @param cost         top-down: 10 per step, 14 per diagonal; platformer: moves (walks and jumps)
+     * @param takeOffSpeed platformer: sqrt(2 g h), px/s
+     */
+    record PathAnswer(boolean reachable, List<Tile> tiles, Integer cost, int visited, Area explored, boolean gaveUp,
+                      Double takeOffSpeed, long version) {
+    }
+
+    @PostMapping("/api/v1/maps/{id}/queries/path")
+    PathAnswer path(@PathVariable long id, @RequestBody PathQuery query) {
+        String movement = query.movement() == null ? "topdown" : query.movement();
+        if (!movement.equals("topdown") && !movement.equals("platformer")) {
+            throw ApiProblem.invalidField("movement", "movement is \"topdown\" or \"platformer\", was \"" + movement
+                    + "\".");
+        }
+        if (query.from() == null || query.to() == null || query.box() == null) {
+            throw ApiProblem.invalidField(query.from() == null ? "from" : query.to() == null ? "to" : "box",
+                    "from, to and box are required.");
+        }
+        double fromX = ApiProblem.finite(query.from().x(), "from.x");
+        double fromY = ApiProblem.finite(query.from().y(), "from.y");
+        double toX = ApiProblem.finite(query.to().x(), "to.x");
+        double toY = ApiProblem.finite(query.to().y(), "to.y");
+        double width = ApiProblem.finite(query.box().width(), "box.width");
+        double height = ApiProblem.finite(query.box().height(), "box.height");
+        if (movement.equals("platformer")) {
+            GridService.Platformer answer = grids.platformer(id, fromX, fromY, toX, toY, width, height,
+                    ApiProblem.finite(query.jumpHeight(), "jumpHeight"),
+                    query.gravity() == null ? 980 : ApiProblem.finite(query.gravity(), "gravity"),
+                    query.runSpeed() == null ? 160 : ApiProblem.finite(query.runSpeed(), "runSpeed"),
+                    query.elementWidth(), query.elementHeight());
+            int tileWidth = answer.tileWidth();
+            int tileHeight = answer.tileHeight();
+            List<Tile> tiles = new ArrayList<>();
+            for (double[] at : answer.result().path()) {
+                tiles.add(new Tile((int) Math.floor(at[0] / tileWidth), (int) Math.floor(at[1] / tileHeight)));
+            }
+            double[] box = answer.result().explored();
+            int x0 = (int) Math.floor(box[0] / tileWidth);
+            int y0 = (int) Math.floor(box[1] / tileHeight);
+            Area explored = new Area(x0, y0, (int) Math.floor(box[2] / tileWidth) - x0 + 1,
+                    (int) Math.floor(box[3] / tileHeight) - y0 + 1);
+            return new PathAnswer(answer.result().reachable(), tiles,
+                    answer.result().reachable() ? answer.result().path().size() - 1 : null, answer.result().visited(),
+                    explored, answer.result().gaveUp(), answer.takeOffSpeed(), answer.version());
+        }
+        GridService.Path path = grids.path(id, fromX, fromY, toX, toY, width, height, query.elementWidth(),
+                query.elementHeight());
+        int perTileX = path.elementsPerTileX();
+        int perTileY = path.elementsPerTileY();
+        List<Tile> tiles = new ArrayList<>();
+        for (int[] at : path.result().path()) {
+            Tile tile = new Tile(at[0] / perTileX, at[1] / perTileY);
+            if (tiles.isEmpty() || !tiles.get(tiles.size() - 1).equals(tile)) {
+                tiles.add(tile);
+            }
+        }
+        int[] box = path.result().explored();
+        Area explored = new Area(box[0] / perTileX, box[1] / perTileY, box[2] / perTileX - box[0] / perTileX + 1,
+                box[3] / perTileY - box[1] / perTileY + 1);
+        return new PathAnswer(path.result().reachable(), tiles, path.result().reachable() ? path.result().cost() : null,
+                path.result().visited(), explored, path.result().gaveUp(), null, path.version());
+    }
 }

@@ -5,6 +5,7 @@ import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.grid.GridMotion;
 import dev.tilewright.core.grid.PathFinder;
+import dev.tilewright.core.grid.PlatformerReach;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
@@ -82,12 +83,9 @@ public class GridService {
                            Integer elementWidth, Integer elementHeight) {
         Computed computed = grid(mapId, elementWidth, elementHeight);
         CollisionGrid grid = computed.grid();
+        checkBox(grid, width, height);
         double mapWidth = (double) grid.columns() * grid.elementWidth();
         double mapHeight = (double) grid.rows() * grid.elementHeight();
-        if (width <= 0 || height <= 0 || width > mapWidth || height > mapHeight) {
-            throw ApiProblem.invalidField("box.width", "The box needs a positive size no larger than the map, was "
-                    + width + "x" + height + ".");
-        }
         if (Math.abs(dx) > mapWidth || Math.abs(dy) > mapHeight) {
             throw ApiProblem.invalidField(Math.abs(dx) > mapWidth ? "dx" : "dy", "A move is at most the map's size.");
         }
@@ -104,6 +102,42 @@ public class GridService {
     public record Path(long version, PathFinder.Result result, int elementsPerTileX, int elementsPerTileY) {
     }
 
+    /** A platformer search's answer, standing places in map pixels (tiles of that size). */
+    public record Platformer(long version, PlatformerReach.Result result, double takeOffSpeed, int tileWidth,
+                             int tileHeight) {
+    }
+
+    /**
+     * Platformer reachability of a box standing at a top-left position (world pixels; it first falls to the ground)
+     * to any standing place covering the goal point.
+     */
+    public Platformer platformer(long mapId, double fromX, double fromY, double toX, double toY, double width,
+                                 double height, double jumpHeight, double gravity, double runSpeed,
+                                 Integer elementWidth, Integer elementHeight) {
+        Computed computed = grid(mapId, elementWidth, elementHeight);
+        CollisionGrid grid = computed.grid();
+        checkBox(grid, width, height);
+        double mapWidth = (double) grid.columns() * grid.elementWidth();
+        double mapHeight = (double) grid.rows() * grid.elementHeight();
+        if (!(jumpHeight > 0 && jumpHeight <= mapHeight)) {
+            throw ApiProblem.invalidField("jumpHeight", "jumpHeight is pixels above 0 and at most the map's height.");
+        }
+        if (!(gravity > 0 && gravity <= 1e6) || !(runSpeed >= 0 && runSpeed <= 1e5)) {
+            throw ApiProblem.invalidField(gravity > 0 && gravity <= 1e6 ? "runSpeed" : "gravity",
+                    "gravity is 0 to 10^6 px/s^2 (not 0), runSpeed 0 to 10^5 px/s.");
+        }
+        double[] offset = maps.read(mapId, (v, map) -> new double[]{map.offset().x(), map.offset().y(),
+                map.tileWidth(), map.tileHeight()});
+        double sx = fromX - offset[0];
+        double sy = fromY - offset[1];
+        if (sx < 0 || sy < 0 || sx >= mapWidth || sy >= mapHeight) {
+            throw ApiProblem.invalidField("from.x", "from lies outside the map.");
+        }
+        PlatformerReach reach = new PlatformerReach(grid, width, height, jumpHeight, gravity, runSpeed);
+        return new Platformer(computed.version(), reach.search(sx, sy, toX - offset[0], toY - offset[1],
+                properties.maxPlatformerPlaces()), reach.takeOffSpeed(), (int) offset[2], (int) offset[3]);
+    }
+
     /**
      * Top-down reachability of a box from one top-left position to another (world pixels), over the grid with
      * elements of the given size.
@@ -118,10 +152,7 @@ public class GridService {
                     properties.maxPathElements(), "A path search on " + elements + " elements; ask with larger "
                             + "elements (elementWidth/elementHeight)").with("field", "elementWidth");
         }
-        if (width <= 0 || height <= 0) {
-            throw ApiProblem.invalidField("box.width", "The box needs a positive size, was " + width + "x" + height
-                    + ".");
-        }
+        checkBox(grid, width, height);
         double[] offset = maps.read(mapId, (v, map) -> new double[]{map.offset().x(), map.offset().y(),
                 map.tileWidth(), map.tileHeight()});
         int boxWidth = (int) Math.ceil(width / grid.elementWidth());
@@ -133,6 +164,14 @@ public class GridService {
         int gy = element(toY - offset[1], grid.elementHeight(), grid.rows(), "to.y");
         return new Path(computed.version(), finder.search(sx, sy, gx, gy, properties.maxPathVisited()),
                 (int) offset[2] / grid.elementWidth(), (int) offset[3] / grid.elementHeight());
+    }
+
+    private static void checkBox(CollisionGrid grid, double width, double height) {
+        if (width <= 0 || height <= 0 || width > (double) grid.columns() * grid.elementWidth()
+                || height > (double) grid.rows() * grid.elementHeight()) {
+            throw ApiProblem.invalidField("box.width", "The box needs a positive size no larger than the map, was "
+                    + width + "x" + height + ".");
+        }
     }
 
     private static int element(double pixels, int size, int count, String field) {

@@ -118,9 +118,26 @@ class GridApiTest {
         assertThat(none.get("tiles")).isEmpty();
         assertThat(none.get("explored").get("x").asInt()).isZero();
         assertThat(none.get("visited").asInt()).isPositive();
-        assertThat(api.postJson(map + "/queries/path", "{\"from\":{\"x\":16,\"y\":64},\"to\":{\"x\":114,"
-                + "\"y\":40},\"box\":{\"width\":12,\"height\":12},\"movement\":\"platformer\"}").status())
-                .isEqualTo(422);
+        Api.Response noJump = api.postJson(map + "/queries/path", "{\"from\":{\"x\":16,\"y\":64},\"to\":{\"x\":114,"
+                + "\"y\":40},\"box\":{\"width\":12,\"height\":12},\"movement\":\"platformer\"}");
+        assertThat(noJump.status()).isEqualTo(422);
+        assertThat(noJump.json().get("field").asString()).isEqualTo("jumpHeight");
+    }
+
+    @Test
+    void aPlatformerJumpsTheWallOnlyWhenItJumpsHighEnough() {
+        // the wall (column 6, rows 2..4) stands 48 px over the floor (row 5); start left of it, goal right of it
+        String low = "{\"from\":{\"x\":20,\"y\":60},\"to\":{\"x\":130,\"y\":70},\"box\":{\"width\":12,"
+                + "\"height\":14},\"movement\":\"platformer\",\"jumpHeight\":";
+        JsonNode tooLow = api.postJson(map + "/queries/path", low + "20}").json();
+        assertThat(tooLow.get("reachable").asBoolean()).isFalse();
+        assertThat(tooLow.get("explored").get("x").asInt() + tooLow.get("explored").get("width").asInt())
+                .as("explored up to the wall").isLessThanOrEqualTo(6);
+        JsonNode high = api.postJson(map + "/queries/path", low + "70}").json();
+        assertThat(high.get("reachable").asBoolean()).isTrue();
+        assertThat(high.get("takeOffSpeed").asDouble()).isEqualTo(Math.sqrt(2 * 980 * 70));
+        JsonNode last = high.get("tiles").get(high.get("tiles").size() - 1);
+        assertThat(last.get("x").asInt()).as("standing right of the wall").isGreaterThan(6);
     }
 
     @Test
