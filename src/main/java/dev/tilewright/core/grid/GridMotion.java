@@ -36,8 +36,11 @@ public final class GridMotion {
         int blocking = horizontal ? (delta > 0 ? CollisionGrid.LEFT : CollisionGrid.RIGHT)
                 : (delta > 0 ? CollisionGrid.TOP : CollisionGrid.BOTTOM);
         double moved = 0;
-        while (moved != delta) {
-            double step = delta > 0 ? Math.min(size, delta - moved) : Math.max(-size, delta - moved);
+        while (true) {
+            // the last step is exactly what remains, so an unblocked move answers delta itself, not a float sum
+            double remaining = delta - moved;
+            boolean last = Math.abs(remaining) <= size;
+            double step = last ? remaining : Math.copySign(size, delta);
             double edge = delta > 0 ? start + moved + extent : start + moved;
             double next = edge + step;
             // the one boundary a step no longer than an element can cross, and the element beyond it
@@ -52,8 +55,10 @@ public final class GridMotion {
                     }
                 }
             }
+            if (last) {
+                return delta;
+            }
             moved += step;
         }
-        return moved;
     }
 }

@@ -83,6 +83,18 @@ class GridTest {
     }
 
     @Test
+    void anUnblockedMoveIsExactlyTheMoveAskedForWhateverItsFraction() {
+        CollisionGrid grid = new CollisionGrid(100, 100, 8, 8);
+        java.util.Random r = new java.util.Random(2);
+        for (int i = 0; i < 10_000; i++) {
+            double dx = (r.nextDouble() - 0.5) * 300;
+            double dy = (r.nextDouble() - 0.5) * 300;
+            double[] moved = GridMotion.filter(grid, 400 + r.nextDouble(), 400 + r.nextDouble(), 5.3, 7.1, dx, dy);
+            assertThat(moved).containsExactly(dx, dy);
+        }
+    }
+
+    @Test
     void aPlatformStopsAFallButNotAJump() {
         CollisionGrid grid = grid(map());
         // platform top at y 48 over x 32..64
