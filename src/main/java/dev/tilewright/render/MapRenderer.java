@@ -6,7 +6,6 @@ import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
-import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
@@ -425,15 +424,7 @@ public final class MapRenderer {
     }
 
     private static int owner(TileMap map, int gid) {
-        int id = Gid.id(gid);
-        int best = -1;
-        for (int i = 0; i < map.tilesets().size(); i++) {
-            MapTileset t = map.tilesets().get(i);
-            if (t.firstGid() <= id && (best < 0 || t.firstGid() > map.tilesets().get(best).firstGid())) {
-                best = i;
-            }
-        }
-        return best >= 0 && map.tilesets().get(best).owns(id) ? best : -1;
+        return map.tilesetOf(gid).map(map.tilesets()::indexOf).orElse(-1);
     }
 
     /**

@@ -107,12 +107,7 @@ public final class GridComputer {
     }
 
     private int lookUp(int id) {
-        MapTileset owner = null;
-        for (MapTileset t : map.tilesets()) {
-            if (t.firstGid() <= id && (owner == null || t.firstGid() > owner.firstGid())) {
-                owner = t;
-            }
-        }
+        MapTileset owner = map.tilesetOf(id).orElse(null);
         Tileset tileset = owner == null ? null : tilesets.apply(owner.tilesetId());
         if (tileset == null || !tileset.hasTile(id - owner.firstGid())) {
             return 0;
