@@ -28,8 +28,13 @@ import java.util.Map;
 @Service
 public class GridService {
 
-    /** A grid as computed for a version of a map. */
-    public record Computed(long version, CollisionGrid grid) {
+    /** A grid as computed for a version of a map, with where that map lies (its offset) and its tile size. */
+    public record Computed(long version, CollisionGrid grid, double originX, double originY, int tileWidth,
+                           int tileHeight) {
+
+        Computed(long version, CollisionGrid grid, TileMap map) {
+            this(version, grid, map.offset().x(), map.offset().y(), map.tileWidth(), map.tileHeight());
+        }
     }
 
     private record Key(long mapId, long version, int elementWidth, int elementHeight, Map<Long, Tileset> tilesets) {
@@ -67,14 +72,14 @@ public class GridService {
             synchronized (cache) {
                 CollisionGrid cached = cache.get(key);
                 if (cached != null) {
-                    return new Computed(version, cached);
+                    return new Computed(version, cached, map);
                 }
             }
             CollisionGrid grid = new GridComputer(map, ew, eh, byId::get).compute();
             synchronized (cache) {
                 cache.put(key, grid);
             }
-            return new Computed(version, grid);
+            return new Computed(version, grid, map);
         });
     }
 
@@ -89,22 +94,20 @@ public class GridService {
         if (Math.abs(dx) > mapWidth || Math.abs(dy) > mapHeight) {
             throw ApiProblem.invalidField(Math.abs(dx) > mapWidth ? "dx" : "dy", "A move is at most the map's size.");
         }
-        double[] offset = maps.read(mapId, (v, map) -> new double[]{map.offset().x(), map.offset().y()});
-        double left = x - offset[0];
-        double top = y - offset[1];
+        double left = x - computed.originX();
+        double top = y - computed.originY();
         if (left < -mapWidth || top < -mapHeight || left > 2 * mapWidth || top > 2 * mapHeight) {
             throw ApiProblem.invalidField("box.x", "The box lies too far outside the map.");
         }
         return GridMotion.filter(grid, left, top, width, height, dx, dy);
     }
 
-    /** A path search's answer, positions in elements of the grid it ran on (so many elements to a tile). */
-    public record Path(long version, PathFinder.Result result, int elementsPerTileX, int elementsPerTileY) {
+    /** A path search's answer, positions in elements of the grid it ran on. */
+    public record Path(Computed grid, PathFinder.Result result) {
     }
 
-    /** A platformer search's answer, standing places in map pixels (tiles of that size). */
-    public record Platformer(long version, PlatformerReach.Result result, double takeOffSpeed, int tileWidth,
-                             int tileHeight) {
+    /** A platformer search's answer, standing places in map pixels. */
+    public record Platformer(Computed grid, PlatformerReach.Result result, double takeOffSpeed) {
     }
 
     /**
@@ -126,16 +129,14 @@ public class GridService {
             throw ApiProblem.invalidField(gravity > 0 && gravity <= 1e6 ? "runSpeed" : "gravity",
                     "gravity is 0 to 10^6 px/s^2 (not 0), runSpeed 0 to 10^5 px/s.");
         }
-        double[] offset = maps.read(mapId, (v, map) -> new double[]{map.offset().x(), map.offset().y(),
-                map.tileWidth(), map.tileHeight()});
-        double sx = fromX - offset[0];
-        double sy = fromY - offset[1];
+        double sx = fromX - computed.originX();
+        double sy = fromY - computed.originY();
         if (sx < 0 || sy < 0 || sx >= mapWidth || sy >= mapHeight) {
             throw ApiProblem.invalidField("from.x", "from lies outside the map.");
         }
         PlatformerReach reach = new PlatformerReach(grid, width, height, jumpHeight, gravity, runSpeed);
-        return new Platformer(computed.version(), reach.search(sx, sy, toX - offset[0], toY - offset[1],
-                properties.maxPlatformerPlaces()), reach.takeOffSpeed(), (int) offset[2], (int) offset[3]);
+        return new Platformer(computed, reach.search(sx, sy, toX - computed.originX(), toY - computed.originY(),
+                properties.maxPlatformerPlaces()), reach.takeOffSpeed());
     }
 
     /**
@@ -153,17 +154,14 @@ public class GridService {
                             + "elements (elementWidth/elementHeight)").with("field", "elementWidth");
         }
         checkBox(grid, width, height);
-        double[] offset = maps.read(mapId, (v, map) -> new double[]{map.offset().x(), map.offset().y(),
-                map.tileWidth(), map.tileHeight()});
         int boxWidth = (int) Math.ceil(width / grid.elementWidth());
         int boxHeight = (int) Math.ceil(height / grid.elementHeight());
         PathFinder finder = new PathFinder(grid, boxWidth, boxHeight);
-        int sx = element(fromX - offset[0], grid.elementWidth(), grid.columns(), "from.x");
-        int sy = element(fromY - offset[1], grid.elementHeight(), grid.rows(), "from.y");
-        int gx = element(toX - offset[0], grid.elementWidth(), grid.columns(), "to.x");
-        int gy = element(toY - offset[1], grid.elementHeight(), grid.rows(), "to.y");
-        return new Path(computed.version(), finder.search(sx, sy, gx, gy, properties.maxPathVisited()),
-                (int) offset[2] / grid.elementWidth(), (int) offset[3] / grid.elementHeight());
+        int sx = element(fromX - computed.originX(), grid.elementWidth(), grid.columns(), "from.x");
+        int sy = element(fromY - computed.originY(), grid.elementHeight(), grid.rows(), "from.y");
+        int gx = element(toX - computed.originX(), grid.elementWidth(), grid.columns(), "to.x");
+        int gy = element(toY - computed.originY(), grid.elementHeight(), grid.rows(), "to.y");
+        return new Path(computed, finder.search(sx, sy, gx, gy, properties.maxPathVisited()));
     }
 
     private static void checkBox(CollisionGrid grid, double width, double height) {

@@ -47,6 +47,32 @@ public final class Queries {
     public record Batch(List<Query> queries) {
     }
 
+    public record Size(Double width, Double height) {
+    }
+
+    /**
+     * A reachability question: can a box of this size get from one top-left position to another? movement is
+     * "topdown" (default) or "platformer", which also gives the jump height (px) and may give gravity (px/s^2,
+     * default 980) and run speed (px/s, default 160).
+     */
+    public record PathQuery(Point from, Point to, String movement, Size box, Double jumpHeight, Double gravity,
+                            Double runSpeed, Integer elementWidth, Integer elementHeight) {
+    }
+
+    /** A rectangle of tiles. */
+    public record Area(int x, int y, int width, int height) {
+    }
+
+    /**
+     * @param tiles        the tiles of the box's top-left along the path
+     * @param cost         top-down: 10 per step, 14 per diagonal; platformer: moves (walks and jumps)
+     * @param explored     the bounding box of every position the search reached, in tiles
+     * @param takeOffSpeed platformer: sqrt(2 g h), px/s
+     */
+    public record PathAnswer(boolean reachable, List<Tile> tiles, Integer cost, int visited, Area explored,
+                             boolean gaveUp, Double takeOffSpeed, long version) {
+    }
+
     public record Tile(int x, int y) {
     }
 

@@ -9,7 +9,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Spatial queries on a map's current version: {@code POST /api/v1/maps/{id}/queries/{ray,rect,circle,batch}}. */
+/** Spatial queries on a map's current version: {@code POST /api/v1/maps/{id}/queries/{ray,rect,circle,path,batch}}. */
 @RestController
 @RequestMapping("/api/v1/maps/{id}/queries")
 class QueryController {
@@ -33,6 +33,11 @@ class QueryController {
     @PostMapping("/circle")
     AreaAnswer circle(@PathVariable long id, @RequestBody Queries.Circle circle) {
         return (AreaAnswer) queries.answer(id, circle);
+    }
+
+    @PostMapping("/path")
+    Queries.PathAnswer path(@PathVariable long id, @RequestBody Queries.PathQuery path) {
+        return queries.path(id, path);
     }
 
     @PostMapping("/batch")

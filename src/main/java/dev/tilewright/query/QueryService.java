@@ -3,6 +3,8 @@ package dev.tilewright.query;
 import dev.tilewright.config.QueryProperties;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
+import dev.tilewright.core.grid.PathFinder;
+import dev.tilewright.core.grid.PlatformerReach;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -97,6 +99,65 @@ public class QueryService {
             return rect(map, space, rect, path);
         }
         return circle(map, space, (Circle) query, path);
+    }
+
+    // ---- reachability
+
+    /** Whether a box gets from one place to another, top-down or as a platformer, over the computed grid. */
+    public Queries.PathAnswer path(long mapId, Queries.PathQuery query) {
+        String movement = query.movement() == null ? "topdown" : query.movement();
+        if (!movement.equals("topdown") && !movement.equals("platformer")) {
+            throw ApiProblem.invalidField("movement", "movement is \"topdown\" or \"platformer\", was \"" + movement
+                    + "\".");
+        }
+        double fromX = ApiProblem.finite(required(query.from(), "from").x(), "from.x");
+        double fromY = ApiProblem.finite(query.from().y(), "from.y");
+        double toX = ApiProblem.finite(required(query.to(), "to").x(), "to.x");
+        double toY = ApiProblem.finite(query.to().y(), "to.y");
+        double width = ApiProblem.finite(required(query.box(), "box").width(), "box.width");
+        double height = ApiProblem.finite(query.box().height(), "box.height");
+        if (movement.equals("platformer")) {
+            GridService.Platformer answer = grids.platformer(mapId, fromX, fromY, toX, toY, width, height,
+                    ApiProblem.finite(query.jumpHeight(), "jumpHeight"),
+                    query.gravity() == null ? 980 : ApiProblem.finite(query.gravity(), "gravity"),
+                    query.runSpeed() == null ? 160 : ApiProblem.finite(query.runSpeed(), "runSpeed"),
+                    query.elementWidth(), query.elementHeight());
+            PlatformerReach.Result result = answer.result();
+            return pathAnswer(answer.grid(), result.reachable(), result.path(),
+                    result.reachable() ? result.path().size() - 1 : null, result.visited(), result.explored(),
+                    result.gaveUp(), answer.takeOffSpeed());
+        }
+        GridService.Path answer = grids.path(mapId, fromX, fromY, toX, toY, width, height, query.elementWidth(),
+                query.elementHeight());
+        PathFinder.Result result = answer.result();
+        // element positions to map pixels, as the platformer answers them
+        double ew = answer.grid().grid().elementWidth();
+        double eh = answer.grid().grid().elementHeight();
+        List<double[]> places = result.path().stream().map(at -> new double[]{at[0] * ew, at[1] * eh}).toList();
+        int[] box = result.explored();
+        return pathAnswer(answer.grid(), result.reachable(), places, result.reachable() ? result.cost() : null,
+                result.visited(), new double[]{box[0] * ew, box[1] * eh, box[2] * ew, box[3] * eh}, result.gaveUp(),
+                null);
+    }
+
+    /** An answer with positions (map pixels) as the tiles they lie in, consecutive repeats dropped. */
+    private static Queries.PathAnswer pathAnswer(GridService.Computed grid, boolean reachable, List<double[]> places,
+                                                 Integer cost, int visited, double[] explored, boolean gaveUp,
+                                                 Double takeOffSpeed) {
+        int tw = grid.tileWidth();
+        int th = grid.tileHeight();
+        List<Tile> tiles = new ArrayList<>();
+        for (double[] at : places) {
+            Tile tile = new Tile((int) Math.floor(at[0] / tw), (int) Math.floor(at[1] / th));
+            if (tiles.isEmpty() || !tiles.get(tiles.size() - 1).equals(tile)) {
+                tiles.add(tile);
+            }
+        }
+        int x0 = (int) Math.floor(explored[0] / tw);
+        int y0 = (int) Math.floor(explored[1] / th);
+        Queries.Area area = new Queries.Area(x0, y0, (int) Math.floor(explored[2] / tw) - x0 + 1,
+                (int) Math.floor(explored[3] / th) - y0 + 1);
+        return new Queries.PathAnswer(reachable, tiles, cost, visited, area, gaveUp, takeOffSpeed, grid.version());
     }
 
     // ---- rays
