@@ -4,6 +4,7 @@ import dev.tilewright.map.MapService;
 import dev.tilewright.render.ViewWindow;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -18,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /** View windows of a map as PNG. Where each window really is after clamping comes back in X-View headers. */
@@ -35,28 +37,15 @@ class RenderController {
     @GetMapping(value = "/api/v1/maps/{id}/render.png", produces = MediaType.IMAGE_PNG_VALUE)
     ResponseEntity<byte[]> render(@PathVariable long id, @RequestParam(defaultValue = "0") int x,
                                   @RequestParam(defaultValue = "0") int y, @RequestParam int width,
-                                  @RequestParam int height, @RequestParam(defaultValue = "1") int scale,
-                                  @RequestParam(required = false) String layers,
-                                  @RequestParam(defaultValue = "true") boolean objects,
-                                  @RequestParam(defaultValue = "false") boolean gridlines,
-                                  @RequestParam(defaultValue = "true") boolean background,
-                                  @RequestParam(defaultValue = "false") boolean grid,
-                                  @RequestParam(required = false) Long version,
+                                  @RequestParam int height, @ParameterObject Drawing drawing,
                                   @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
-        return respond(id, List.of(window(x, y, width, height, "width")), scale, layers,
-                new Drawing(objects, gridlines, background, grid), version, ifNoneMatch);
+        return respond(id, List.of(window(x, y, width, height, "width")), drawing, ifNoneMatch);
     }
 
     /** Several view windows side by side (split screen): {@code view=x,y,width,height}, repeated. */
     @GetMapping(value = "/api/v1/maps/{id}/views.png", produces = MediaType.IMAGE_PNG_VALUE)
     ResponseEntity<byte[]> views(@PathVariable long id, @RequestParam("view") List<String> views,
-                                 @RequestParam(defaultValue = "1") int scale,
-                                 @RequestParam(required = false) String layers,
-                                 @RequestParam(defaultValue = "true") boolean objects,
-                                 @RequestParam(defaultValue = "false") boolean gridlines,
-                                 @RequestParam(defaultValue = "true") boolean background,
-                                 @RequestParam(defaultValue = "false") boolean grid,
-                                 @RequestParam(required = false) Long version,
+                                 @ParameterObject Drawing drawing,
                                  @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         List<ViewWindow> windows = views.stream().map(text -> {
             String[] parts = text.split(",");
@@ -70,7 +59,7 @@ class RenderController {
                 throw ApiProblem.invalidField("view", "view '" + text + "' is not x,y,width,height in pixels.");
             }
         }).toList();
-        return respond(id, windows, scale, layers, new Drawing(objects, gridlines, background, grid), version, ifNoneMatch);
+        return respond(id, windows, drawing, ifNoneMatch);
     }
 
     /** The whole map shrunk to fit {@code size} x {@code size} (default 320), for lists and overviews. */
@@ -108,25 +97,43 @@ class RenderController {
         return ResponseEntity.ok().cacheControl(CacheControl.noCache()).body(gif);
     }
 
-    /** What a render draws besides the layers. */
-    private record Drawing(boolean objects, boolean gridLines, boolean background, boolean collision) {
+    /**
+     * How render.png and views.png draw, from their query parameters (left out: scale 1, the visible layers,
+     * objects, no grid lines, the background, no collision grid, the latest version).
+     *
+     * @param layers layer names, comma separated
+     */
+    record Drawing(Integer scale, String layers, Boolean objects, Boolean gridlines, Boolean background,
+                   Boolean grid, Long version) {
+        Drawing {
+            scale = Objects.requireNonNullElse(scale, 1);
+            objects = Objects.requireNonNullElse(objects, true);
+            gridlines = Objects.requireNonNullElse(gridlines, false);
+            background = Objects.requireNonNullElse(background, true);
+            grid = Objects.requireNonNullElse(grid, false);
+        }
+
+        List<String> layerNames() {
+            return layers == null || layers.isBlank() ? List.of()
+                    : Arrays.stream(layers.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        }
     }
 
-    private ResponseEntity<byte[]> respond(long id, List<ViewWindow> windows, int scale, String layers, Drawing drawing,
-                                           Long version, String ifNoneMatch) {
-        List<String> names = layers == null || layers.isBlank() ? List.of()
-                : Arrays.stream(layers.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    private ResponseEntity<byte[]> respond(long id, List<ViewWindow> windows, Drawing drawing, String ifNoneMatch) {
+        List<String> names = drawing.layerNames();
+        int scale = drawing.scale();
+        Long version = drawing.version();
         long at = version == null ? maps.version(id) : version;
         String key = windows.stream().map(w -> w.x() + "," + w.y() + "," + w.width() + "," + w.height())
-                .collect(Collectors.joining(";")) + "|" + scale + "|" + String.join(",", names) + "|" + drawing;
+                .collect(Collectors.joining(";")) + "|" + String.join(",", names) + "|" + drawing;
         String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
         CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }
         RenderService.Frame frame = renders.render(id, version,
-                new RenderService.Request(windows, scale, names, drawing.objects(), drawing.gridLines(),
-                        drawing.background(), drawing.collision()));
+                new RenderService.Request(windows, scale, names, drawing.objects(), drawing.gridlines(),
+                        drawing.background(), drawing.grid()));
         ViewWindow first = frame.views().get(0);
         return ResponseEntity.ok().eTag("\"" + frame.version() + "-" + Integer.toHexString(key.hashCode()) + "\"")
                 .cacheControl(cache)

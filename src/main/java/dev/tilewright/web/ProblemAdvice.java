@@ -8,6 +8,8 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -45,6 +47,17 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException e) {
         return apiProblem(ApiProblem.badRequest(e.getName(), "'" + e.getValue() + "' is not a valid "
                 + e.getName() + "."));
+    }
+
+    /** Query parameters bound into a record (a parameter object) that do not convert: 400 naming the first. */
+    @Override
+    protected @Nullable ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        FieldError error = ex.getBindingResult().getFieldError();
+        ApiProblem problem = error == null ? ApiProblem.badRequest("query", "The query parameters do not match the API.")
+                : ApiProblem.badRequest(error.getField(), "'" + error.getRejectedValue() + "' is not a valid "
+                        + error.getField() + ".");
+        return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
     }
 
     @Override
