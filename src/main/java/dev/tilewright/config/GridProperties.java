@@ -14,6 +14,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxPathVisited  positions one path search may visit before it answers unreachable (its work cap)
  * @param maxPlatformerPlaces standing places one platformer search may reach before it gives up (each costs a few
  *                        simulated jumps)
+ * @param maxIncrementalOps ops a kept grid is brought forward by (recomputing only the tiles they touched); a grid
+ *                        further behind is computed anew
+ * @param storeAfterOps   the computed grid is written to PostgreSQL when computed anew, and when the stored copy is
+ *                        this many versions behind the one in memory
  */
 @ConfigurationProperties("tilewright.grid")
 public record GridProperties(
@@ -22,5 +26,7 @@ public record GridProperties(
         @DefaultValue("8") int cachedGrids,
         @DefaultValue("4194304") long maxPathElements,
         @DefaultValue("1000000") int maxPathVisited,
-        @DefaultValue("20000") int maxPlatformerPlaces) {
+        @DefaultValue("20000") int maxPlatformerPlaces,
+        @DefaultValue("10000") int maxIncrementalOps,
+        @DefaultValue("500") int storeAfterOps) {
 }

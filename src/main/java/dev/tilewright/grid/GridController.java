@@ -1,41 +1,144 @@
 package dev.tilewright.grid;
 
 import dev.tilewright.config.GridProperties;
+import dev.tilewright.core.edit.OverrideGrid;
+import dev.tilewright.core.edit.SetGrid;
 import dev.tilewright.core.grid.CollisionGrid;
+import dev.tilewright.core.model.GridSettings;
+import dev.tilewright.map.MapService;
 import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.ETags;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The computed collision grid and grid motion: {@code GET /api/v1/maps/{id}/grid}, {@code POST .../motion}. */
+/**
+ * The computed collision grid, its settings and overrides, and grid motion: {@code GET /api/v1/maps/{id}/grid},
+ * {@code POST .../grid/compute}, {@code GET|PUT .../grid/overrides}, {@code POST .../motion}.
+ */
 @RestController
 class GridController {
 
     private static final Map<String, Integer> FLAGS = Map.of("left", CollisionGrid.LEFT, "right", CollisionGrid.RIGHT,
             "top", CollisionGrid.TOP, "bottom", CollisionGrid.BOTTOM, "ground", CollisionGrid.GROUND,
             "floating", CollisionGrid.FLOATING);
+    /** The flags' names by bit. */
+    private static final List<String> FLAG_NAMES = List.of("left", "right", "top", "bottom", "ground", "floating");
 
     private final GridService grids;
+    private final MapService maps;
     private final GridProperties properties;
 
-    GridController(GridService grids, GridProperties properties) {
+    GridController(GridService grids, MapService maps, GridProperties properties) {
         this.grids = grids;
+        this.maps = maps;
         this.properties = properties;
     }
 
     /** A grid as JSON: one array of element flags per row, and what each bit means. */
     record GridJson(long version, int columns, int rows, int elementWidth, int elementHeight,
                     Map<String, Integer> flags, List<int[]> cells) {
+    }
+
+    /** A summary of a computed grid: how it is computed and how many elements carry each flag. */
+    record Summary(long version, GridSettings settings, int columns, int rows, int elementWidth, int elementHeight,
+                   int overrides, Map<String, Long> counts) {
+    }
+
+    /**
+     * Sets how the map's grid is computed (a {@code setGrid} op, versioned and undoable like any edit; nothing
+     * changes when the settings are the same) and answers the grid's summary. If-Match is optional.
+     */
+    @PostMapping("/api/v1/maps/{id}/grid/compute")
+    ResponseEntity<Summary> compute(@PathVariable long id, @RequestBody(required = false) GridSettings settings,
+                                    @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
+        GridSettings wanted = settings == null ? GridSettings.DEFAULT : settings;
+        GridSettings current = maps.read(id, (version, map) -> map.gridSettings());
+        if (!current.equals(wanted)) {
+            maps.apply(id, version -> matchIfAsked(ifMatch, version), null, null, new SetGrid(wanted));
+        } else {
+            matchIfAsked(ifMatch, maps.version(id));
+        }
+        return summary(id);
+    }
+
+    private static void matchIfAsked(String ifMatch, long version) {
+        if (ifMatch != null) {
+            ETags.requireMatch(ifMatch, version);
+        }
+    }
+
+    private ResponseEntity<Summary> summary(long id) {
+        GridService.Computed computed = grids.grid(id, null, null);
+        CollisionGrid grid = computed.grid();
+        long[] counts = new long[FLAG_NAMES.size()];
+        for (int ey = 0; ey < grid.rows(); ey++) {
+            for (int ex = 0; ex < grid.columns(); ex++) {
+                int flags = grid.get(ex, ey);
+                for (int bit = 0; bit < counts.length; bit++) {
+                    counts[bit] += (flags >> bit) & 1;
+                }
+            }
+        }
+        Map<String, Long> named = new LinkedHashMap<>();
+        for (int bit = 0; bit < counts.length; bit++) {
+            named.put(FLAG_NAMES.get(bit), counts[bit]);
+        }
+        return maps.read(id, (version, map) -> ResponseEntity.ok().eTag(ETags.of(computed.version()))
+                .body(new Summary(computed.version(), map.gridSettings(), grid.columns(), grid.rows(),
+                        grid.elementWidth(), grid.elementHeight(), map.gridOverrides().count(), named)));
+    }
+
+    /** Designers' overrides: which elements, with which solid sides. */
+    record Overrides(long version, int elementWidth, int elementHeight, List<OverrideGrid.Element> elements) {
+    }
+
+    @GetMapping("/api/v1/maps/{id}/grid/overrides")
+    ResponseEntity<Overrides> overrides(@PathVariable long id) {
+        return maps.read(id, (version, map) -> {
+            List<OverrideGrid.Element> elements = new ArrayList<>(map.gridOverrides().count());
+            map.gridOverrides().forEach((x, y, sides) -> elements.add(new OverrideGrid.Element(x, y, sides)));
+            return ResponseEntity.ok().eTag(ETags.of(version)).body(new Overrides(version,
+                    map.gridSettings().elementWidth(map.tileWidth()), map.gridSettings().elementHeight(map.tileHeight()),
+                    elements));
+        });
+    }
+
+    /** Elements to override (sides 0..15) or to release (sides null); with clear, every other override goes. */
+    record OverridesRequest(Boolean clear, List<OverrideGrid.Element> elements) {
+    }
+
+    /**
+     * Changes overrides with an {@code overrideGrid} op (versioned and undoable like any edit); they survive every
+     * recomputation. If-Match is optional. Answers the grid's summary.
+     */
+    @PutMapping("/api/v1/maps/{id}/grid/overrides")
+    ResponseEntity<Summary> putOverrides(@PathVariable long id, @RequestBody OverridesRequest body,
+                                         @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
+        if (body.elements() == null && !Boolean.TRUE.equals(body.clear())) {
+            throw ApiProblem.invalidField("elements", "Send elements [{\"x\":3,\"y\":4,\"sides\":15}, ...] "
+                    + "(sides null releases one) and/or \"clear\":true.");
+        }
+        if (body.elements() != null && body.elements().contains(null)) {
+            throw ApiProblem.invalidField("elements", "An element must not be null.");
+        }
+        maps.apply(id, version -> matchIfAsked(ifMatch, version), null, null,
+                new OverrideGrid(body.clear(), body.elements()));
+        return summary(id);
     }
 
     @GetMapping(value = "/api/v1/maps/{id}/grid", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -1,29 +1,43 @@
 package dev.tilewright.grid;
 
+import com.github.luben.zstd.Zstd;
 import dev.tilewright.config.GridProperties;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.grid.GridMotion;
 import dev.tilewright.core.grid.PathFinder;
 import dev.tilewright.core.grid.PlatformerReach;
+import dev.tilewright.core.grid.TilePixels;
+import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.map.MapService;
+import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
+import tools.jackson.databind.json.JsonMapper;
 
-import java.util.HashMap;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * The computed collision grid of a map's current version, from tile solidity, and grid motion through it. A grid
- * is computed when first asked for and kept (a few, least recently used out) for that map version, element size
- * and tileset content; an edit or a change of a tile's solidity makes the next request compute it anew.
+ * The computed collision grid of a map's current version, as the map's grid settings say (with its designers'
+ * overrides), and grid motion through it. A grid is computed when first asked for and then kept per map and
+ * element size (the most recently used few in memory; the one at the settings' size also in PostgreSQL): when the
+ * map has moved on, the kept grid is brought forward by recomputing only the tiles the ops since touched. A change
+ * of the settings or of the tile data of a tileset the map uses (its fingerprint) makes it compute anew.
  */
 @Service
 public class GridService {
@@ -31,56 +45,156 @@ public class GridService {
     /** A grid as computed for a version of a map, with where that map lies (its offset) and its tile size. */
     public record Computed(long version, CollisionGrid grid, double originX, double originY, int tileWidth,
                            int tileHeight) {
-
-        Computed(long version, CollisionGrid grid, TileMap map) {
-            this(version, grid, map.offset().x(), map.offset().y(), map.tileWidth(), map.tileHeight());
-        }
     }
 
-    private record Key(long mapId, long version, int elementWidth, int elementHeight, Map<Long, Tileset> tilesets) {
+    /** How a grid came to be: computed anew, brought forward from a kept one, or the kept one as it was. */
+    public enum Source { COMPUTED, UPDATED, KEPT }
+
+    private record Slot(long mapId, int elementWidth, int elementHeight) {
+    }
+
+    /** A grid kept for a map version; {@code stored} is the version PostgreSQL holds (-1: none). */
+    private record Kept(long version, String fingerprint, CollisionGrid grid, long stored) {
+    }
+
+    private record Inputs(long version, List<MapTileset> tilesets, GridSettings settings, int tileWidth,
+                          int tileHeight, Position offset) {
     }
 
     private final MapService maps;
     private final TilesetService tilesets;
+    private final Atlases atlases;
     private final GridProperties properties;
-    private final Map<Key, CollisionGrid> cache;
+    private final JdbcTemplate jdbc;
+    private final JsonMapper json;
+    private final Map<Slot, Kept> kept;
+    private volatile Source lastSource;
 
-    GridService(MapService maps, TilesetService tilesets, GridProperties properties) {
+    GridService(MapService maps, TilesetService tilesets, Atlases atlases, GridProperties properties,
+                JdbcTemplate jdbc, JsonMapper json) {
         this.maps = maps;
         this.tilesets = tilesets;
+        this.atlases = atlases;
         this.properties = properties;
-        this.cache = new LinkedHashMap<>(16, 0.75f, true) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.kept = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<Key, CollisionGrid> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<Slot, Kept> eldest) {
                 return size() > properties.cachedGrids();
             }
         };
     }
 
-    /** The grid with elements of the given size (null: the tile size). */
+    /** How the last grid asked for came to be (for tests and logs). */
+    Source lastSource() {
+        return lastSource;
+    }
+
+    /** The grid with elements of the given size (null: the size the map's grid settings give). */
     public Computed grid(long mapId, Integer elementWidth, Integer elementHeight) {
-        List<MapTileset> used = maps.read(mapId, (v, map) -> map.tilesets());
-        Map<Long, Tileset> byId = new HashMap<>();
-        for (MapTileset t : used) {
-            byId.put(t.tilesetId(), tilesets.get(t.tilesetId()).tileset());
-        }
-        return maps.read(mapId, (version, map) -> {
-            int ew = elementWidth == null ? map.tileWidth() : elementWidth;
-            int eh = elementHeight == null ? map.tileHeight() : elementHeight;
-            check(map, ew, eh);
-            Key key = new Key(mapId, version, ew, eh, byId);
-            synchronized (cache) {
-                CollisionGrid cached = cache.get(key);
-                if (cached != null) {
-                    return new Computed(version, cached, map);
+        for (int attempt = 0; ; attempt++) {
+            Inputs in = maps.read(mapId, (v, map) -> new Inputs(v, map.tilesets(), map.gridSettings(), map.tileWidth(),
+                    map.tileHeight(), map.offset()));
+            int ew = elementWidth == null ? in.settings().elementWidth(in.tileWidth()) : elementWidth;
+            int eh = elementHeight == null ? in.settings().elementHeight(in.tileHeight()) : elementHeight;
+            Map<Long, Tileset> data = tilesets.data(in.tilesets());
+            TilePixels pixels = in.settings().fromPixels() ? Atlases.pixels(atlases.of(in.tilesets())) : null;
+            String fingerprint = fingerprint(in.settings(), ew, eh, data);
+            Slot slot = new Slot(mapId, ew, eh);
+            boolean atSettingsSize = ew == in.settings().elementWidth(in.tileWidth())
+                    && eh == in.settings().elementHeight(in.tileHeight());
+            Kept base = base(slot, fingerprint, atSettingsSize);
+            List<MapOp> between = base == null || base.version() >= in.version()
+                    || in.version() - base.version() > properties.maxIncrementalOps() ? List.of()
+                    : maps.ops(mapId, base.version(), in.version());
+            Kept made = maps.read(mapId, (version, map) -> {
+                if (!map.gridSettings().equals(in.settings()) || !map.tilesets().equals(in.tilesets())) {
+                    return null; // changed since the inputs were read: read them again
+                }
+                check(map, ew, eh);
+                GridComputer computer = new GridComputer(map, ew, eh, data::get, pixels);
+                long storedVersion = base == null ? -1 : base.stored();
+                if (base != null && base.version() == version) {
+                    lastSource = Source.KEPT;
+                    return base;
+                }
+                if (base != null && base.version() + between.size() == version && !between.isEmpty()) {
+                    CollisionGrid grid = base.grid().copy();
+                    between.forEach(op -> op.touchedTiles(map, rect -> computer.recompute(grid, rect)));
+                    lastSource = Source.UPDATED;
+                    return new Kept(version, fingerprint, grid, storedVersion);
+                }
+                lastSource = Source.COMPUTED;
+                return new Kept(version, fingerprint, computer.compute(), -1);
+            });
+            if (made == null) {
+                if (attempt < 3) {
+                    continue;
+                }
+                throw ApiProblem.of(HttpStatus.CONFLICT, "Grid settings changing",
+                        "The map's grid settings or tilesets changed while its grid was computed; ask again.");
+            }
+            if (atSettingsSize && (made.stored() < 0 || made.version() - made.stored() >= properties.storeAfterOps())) {
+                made = store(mapId, made);
+            }
+            synchronized (kept) {
+                Kept current = kept.get(slot);
+                if (current == null || current.version() <= made.version()) {
+                    kept.put(slot, made);
                 }
             }
-            CollisionGrid grid = new GridComputer(map, ew, eh, byId::get).compute();
-            synchronized (cache) {
-                cache.put(key, grid);
-            }
-            return new Computed(version, grid, map);
-        });
+            return new Computed(made.version(), made.grid(), in.offset().x(), in.offset().y(), in.tileWidth(),
+                    in.tileHeight());
+        }
+    }
+
+    /** The kept grid to start from: the one in memory, else (at the settings' size) the one in PostgreSQL. */
+    private Kept base(Slot slot, String fingerprint, boolean atSettingsSize) {
+        Kept inMemory;
+        synchronized (kept) {
+            inMemory = kept.get(slot);
+        }
+        if (inMemory != null && inMemory.fingerprint().equals(fingerprint)) {
+            return inMemory;
+        }
+        if (!atSettingsSize) {
+            return null;
+        }
+        return jdbc.query("SELECT version, columns, rows, element_width, element_height, data FROM map_grids"
+                        + " WHERE map_id = ? AND fingerprint = ?", (rs, i) -> {
+                    int columns = rs.getInt(2);
+                    int rows = rs.getInt(3);
+                    byte[] bytes = Zstd.decompress(rs.getBytes(6), Math.multiplyExact(columns, rows));
+                    return new Kept(rs.getLong(1), fingerprint,
+                            CollisionGrid.fromBytes(columns, rows, rs.getInt(4), rs.getInt(5), bytes), rs.getLong(1));
+                }, slot.mapId(), fingerprint).stream().findFirst().orElse(null);
+    }
+
+    private Kept store(long mapId, Kept made) {
+        CollisionGrid grid = made.grid();
+        byte[] data = Zstd.compress(grid.toBytes(), 3);
+        // a map deleted meanwhile has no row to refer to: then nothing is stored
+        jdbc.update("INSERT INTO map_grids (map_id, version, fingerprint, columns, rows, element_width, element_height,"
+                        + " data) SELECT id, ?, ?, ?, ?, ?, ?, ? FROM maps WHERE id = ?"
+                        + " ON CONFLICT (map_id) DO UPDATE SET version = EXCLUDED.version,"
+                        + " fingerprint = EXCLUDED.fingerprint, columns = EXCLUDED.columns, rows = EXCLUDED.rows,"
+                        + " element_width = EXCLUDED.element_width, element_height = EXCLUDED.element_height,"
+                        + " data = EXCLUDED.data WHERE map_grids.version <= EXCLUDED.version",
+                made.version(), made.fingerprint(), grid.columns(), grid.rows(), grid.elementWidth(),
+                grid.elementHeight(), data, mapId);
+        return new Kept(made.version(), made.fingerprint(), grid, made.version());
+    }
+
+    /** Names what a grid is computed from besides the map's cells: the settings, element size and tile data. */
+    private String fingerprint(GridSettings settings, int ew, int eh, Map<Long, Tileset> data) {
+        String inputs = json.writeValueAsString(List.of(settings, ew, eh, new TreeMap<>(data)));
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(inputs.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 
     /** How far the box may move by (dx, dy), in world pixels, as the grid motion filter allows. */

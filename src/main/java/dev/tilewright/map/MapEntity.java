@@ -41,6 +41,8 @@ class MapEntity {
     private String properties;
     @Column(columnDefinition = "text")
     private String genesis;
+    @Column(columnDefinition = "text")
+    private String gridSettings;
     private Instant createdAt;
     private Instant updatedAt;
     @ElementCollection
@@ -149,6 +151,11 @@ class MapEntity {
 
     String getProperties() {
         return properties;
+    }
+
+    /** The grid settings as JSON, or null for the defaults. */
+    String getGridSettings() {
+        return gridSettings;
     }
 
     Instant getUpdatedAt() {

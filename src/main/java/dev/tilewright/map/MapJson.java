@@ -2,6 +2,7 @@ package dev.tilewright.map;
 
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -16,7 +17,7 @@ import java.util.List;
 /** A map as the API shows it: attributes, tilesets with first gids, and layers (objects inline, cells by link). */
 public record MapJson(long id, String name, long version, int width, int height, int tileWidth, int tileHeight,
                Position offset, String backgroundColor, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
-               int nextLayerId, int nextObjectId) {
+               int nextLayerId, int nextObjectId, GridSettings gridSettings) {
 
     /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
     public record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
@@ -37,6 +38,6 @@ public record MapJson(long id, String name, long version, int width, int height,
     public static MapJson of(long id, long version, TileMap map) {
         return new MapJson(id, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
                 map.offset(), map.backgroundColor(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l)).toList(),
-                map.properties(), map.nextLayerId(), map.nextObjectId());
+                map.properties(), map.nextLayerId(), map.nextObjectId(), map.gridSettings());
     }
 }

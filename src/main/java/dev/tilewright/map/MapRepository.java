@@ -15,7 +15,9 @@ interface MapRepository extends JpaRepository<MapEntity, Long> {
     @Modifying(flushAutomatically = true)
     @Query("""
             update MapEntity m set m.version = :version, m.name = :name, m.properties = :properties,
-                m.nextLayerId = :nextLayerId, m.nextObjectId = :nextObjectId, m.updatedAt = :now
+                m.nextLayerId = :nextLayerId, m.nextObjectId = :nextObjectId, m.gridSettings = :gridSettings,
+                m.updatedAt = :now
             where m.id = :id""")
-    int updateHead(long id, long version, String name, String properties, int nextLayerId, int nextObjectId, Instant now);
+    int updateHead(long id, long version, String name, String properties, int nextLayerId, int nextObjectId,
+                   String gridSettings, Instant now);
 }

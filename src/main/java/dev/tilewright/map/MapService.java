@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -304,24 +305,43 @@ public class MapService {
                     Genesis.class);
             TileMap map = new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(), g.offset(),
                     g.backgroundColor(), g.tilesets(), g.properties(), 1, 1);
-            long at = 0;
-            while (at < version) {
-                List<OpLog.Entry> page = log.since(mapId, at, limits.maxOpsPerRead());
-                if (page.isEmpty()) {
-                    throw ApiProblem.invalidField("version", "Map " + mapId + " has no version " + version
-                            + "; its latest is " + at + ".");
-                }
-                for (OpLog.Entry entry : page) {
-                    if (entry.version() > version) {
-                        break;
-                    }
-                    json.readValue(entry.op(), MapOp.class).applyTo(map);
-                    at = entry.version();
-                }
+            long reached = replayed(mapId, 0, version, op -> op.applyTo(map));
+            if (reached < version) {
+                throw ApiProblem.invalidField("version", "Map " + mapId + " has no version " + version
+                        + "; its latest is " + reached + ".");
             }
             map.markClean();
             return map;
         });
+    }
+
+    /**
+     * The ops that took a map from version {@code after} to {@code upTo} (or its latest, if earlier), as applied,
+     * oldest first.
+     */
+    public List<MapOp> ops(long mapId, long after, long upTo) {
+        List<MapOp> ops = new ArrayList<>();
+        replayed(mapId, after, upTo, ops::add);
+        return ops;
+    }
+
+    /** Reads the logged ops after one version up to another into {@code sink}; returns the last version read. */
+    private long replayed(long mapId, long after, long upTo, Consumer<MapOp> sink) {
+        long at = after;
+        while (at < upTo) {
+            List<OpLog.Entry> page = log.since(mapId, at, limits.maxOpsPerRead());
+            if (page.isEmpty()) {
+                break;
+            }
+            for (OpLog.Entry entry : page) {
+                if (entry.version() > upTo) {
+                    return at;
+                }
+                sink.accept(json.readValue(entry.op(), MapOp.class));
+                at = entry.version();
+            }
+        }
+        return at;
     }
 
     public void delete(long mapId) {

@@ -1,8 +1,11 @@
 package dev.tilewright.map;
 
+import com.github.luben.zstd.Zstd;
 import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.GridOverrides;
+import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -81,6 +84,13 @@ class MapStore {
             ObjectLayer layer = (ObjectLayer) byId.get(rs.getInt(1));
             layer.put(json.readValue(rs.getString(2), MapObject.class));
         }, mapId);
+        if (row.getGridSettings() != null) {
+            map.setGridSettings(json.readValue(row.getGridSettings(), GridSettings.class));
+        }
+        jdbc.query("SELECT cx, cy, data FROM map_grid_overrides WHERE map_id = ?", rs -> {
+            map.gridOverrides().loadChunk(rs.getInt(1), rs.getInt(2),
+                    Zstd.decompress(rs.getBytes(3), GridOverrides.CHUNK_ELEMENTS));
+        }, mapId);
         map.markClean();
         return map;
     }
@@ -88,7 +98,8 @@ class MapStore {
     /** Writes the map's pending changes as of {@code version} and marks it clean. */
     void save(long mapId, TileMap map, long version) {
         maps.updateHead(mapId, version, map.name(), json.writeValueAsString(map.properties()), map.nextLayerId(),
-                map.nextObjectId(), Instant.now());
+                map.nextObjectId(), map.gridSettings().equals(GridSettings.DEFAULT) ? null
+                        : json.writeValueAsString(map.gridSettings()), Instant.now());
         MapChanges changes = map.changes();
         for (int removed : changes.removedLayers()) {
             jdbc.update("DELETE FROM layer_chunks WHERE map_id = ? AND layer_id = ?", mapId, removed);
@@ -104,7 +115,30 @@ class MapStore {
                 saveObjects(mapId, objects);
             }
         }
+        saveOverrides(mapId, map.gridOverrides());
         map.markClean();
+    }
+
+    private void saveOverrides(long mapId, GridOverrides overrides) {
+        List<Object[]> upserts = new ArrayList<>();
+        List<Object[]> deletes = new ArrayList<>();
+        for (long key : overrides.changedChunks()) {
+            int cx = GridOverrides.chunkX(key);
+            int cy = GridOverrides.chunkY(key);
+            byte[] chunk = overrides.chunk(cx, cy);
+            if (chunk == null) {
+                deletes.add(new Object[]{mapId, cx, cy});
+            } else {
+                upserts.add(new Object[]{mapId, cx, cy, Zstd.compress(chunk, storage.chunkCompressionLevel())});
+            }
+        }
+        if (!deletes.isEmpty()) {
+            jdbc.batchUpdate("DELETE FROM map_grid_overrides WHERE map_id = ? AND cx = ? AND cy = ?", deletes);
+        }
+        if (!upserts.isEmpty()) {
+            jdbc.batchUpdate("INSERT INTO map_grid_overrides (map_id, cx, cy, data) VALUES (?, ?, ?, ?)"
+                    + " ON CONFLICT (map_id, cy, cx) DO UPDATE SET data = EXCLUDED.data", upserts);
+        }
     }
 
     private void saveLayerStack(long mapId, List<Layer> current) {

@@ -16,7 +16,8 @@ import dev.tilewright.render.PngWriter;
 import dev.tilewright.render.Thumbnail;
 import dev.tilewright.render.TileBlocks;
 import dev.tilewright.render.ViewWindow;
-import dev.tilewright.tileset.StoredTileset;
+import dev.tilewright.core.model.Tileset;
+import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
@@ -33,9 +34,8 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
- * Renders view windows of maps to PNG. Decoded tilesets are kept in a cache bounded by bytes (a tileset never
- * changes its pixels, so entries need no invalidation); the map is read under its lock, or rebuilt from the log for
- * a past version.
+ * Renders view windows of maps to PNG from decoded tilesets ({@link Atlases}); the map is read under its lock, or
+ * rebuilt from the log for a past version.
  */
 @Service
 public class RenderService {
@@ -54,10 +54,11 @@ public class RenderService {
     private final MapImages mapImages;
     private final RenderProperties properties;
     private final TileBlocks blocks;
-    private final Map<Long, Atlas> atlases = new LinkedHashMap<>(16, 0.75f, true);
-    private long atlasBytes;
+    private final Atlases atlases;
 
-    RenderService(MapService maps, TilesetService tilesets, MapImages mapImages, RenderProperties properties) {
+    RenderService(MapService maps, TilesetService tilesets, Atlases atlases, MapImages mapImages,
+                  RenderProperties properties) {
+        this.atlases = atlases;
         this.maps = maps;
         this.tilesets = tilesets;
         this.mapImages = mapImages;
@@ -69,11 +70,15 @@ public class RenderService {
         check(request);
         Drawn drawn;
         if (version == null) {
-            Map<Long, Atlas> decoded = atlases(maps.read(mapId, (v, map) -> map.tilesets()));
-            drawn = maps.read(mapId, (v, map) -> draw(mapId, v, map, decoded, request));
+            List<MapTileset> used = maps.read(mapId, (v, map) -> map.tilesets());
+            Map<Long, Atlas> decoded = atlases.of(used);
+            Map<Long, Tileset> data = request.collision() ? tilesets.data(used) : Map.of();
+            drawn = maps.read(mapId, (v, map) -> draw(mapId, v, map, decoded, data, request));
         } else {
             MapService.Versioned past = maps.snapshot(mapId, version);
-            drawn = draw(mapId, past.version(), past.map(), atlases(past.map().tilesets()), request);
+            List<MapTileset> used = past.map().tilesets();
+            drawn = draw(mapId, past.version(), past.map(), atlases.of(used),
+                    request.collision() ? tilesets.data(used) : Map.of(), request);
         }
         // encoding needs only the pixels: done after the map's lock is released
         return new Frame(drawn.version(), drawn.views(), PngWriter.write(drawn.pixels(), properties.pngLevel()));
@@ -92,7 +97,7 @@ public class RenderService {
                     properties.maxThumbnailSize(), "A thumbnail is 16 to " + properties.maxThumbnailSize()
                             + " pixels on its longest side, was " + size).with("field", "size");
         }
-        Map<Long, Atlas> decoded = atlases(maps.read(mapId, (v, map) -> map.tilesets()));
+        Map<Long, Atlas> decoded = atlases.of(maps.read(mapId, (v, map) -> map.tilesets()));
         Drawn drawn = maps.read(mapId, (v, map) -> {
             Function<String, Pixels> images = images(mapId);
             int width = map.width() * map.tileWidth();
@@ -129,7 +134,7 @@ public class RenderService {
                             + tour.height() + " are too many pixels; use a smaller view or fewer frames")
                     .with("field", "width");
         }
-        Map<Long, Atlas> decoded = atlases(maps.read(mapId, (v, map) -> map.tilesets()));
+        Map<Long, Atlas> decoded = atlases.of(maps.read(mapId, (v, map) -> map.tilesets()));
         List<Pixels> rendered = maps.read(mapId, (v, map) -> {
             Function<String, Pixels> images = images(mapId);
             return dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(), tour.height(), tour.speed(),
@@ -162,7 +167,8 @@ public class RenderService {
         }
     }
 
-    private Drawn draw(long mapId, long version, TileMap map, Map<Long, Atlas> decoded, Request request) {
+    private Drawn draw(long mapId, long version, TileMap map, Map<Long, Atlas> decoded, Map<Long, Tileset> data,
+                       Request request) {
         Set<String> names = map.layers().stream().map(Layer::name).collect(Collectors.toSet());
         List<String> unknown = request.layers().stream().filter(n -> !names.contains(n)).toList();
         if (!unknown.isEmpty()) {
@@ -172,7 +178,7 @@ public class RenderService {
         Predicate<Layer> chosen = request.layers().isEmpty() ? l -> l.attributes().visible()
                 : l -> request.layers().contains(l.name());
         MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines(),
-                request.background(), request.collision() ? collision(map, decoded, request.views()) : null);
+                request.background(), request.collision() ? collision(map, data, decoded, request.views()) : null);
         Function<String, Pixels> images = images(mapId);
         List<ViewWindow> clamped = new ArrayList<>();
         List<Pixels> frames = new ArrayList<>();
@@ -185,32 +191,22 @@ public class RenderService {
     }
 
     /**
-     * The collision grid (elements the size of tiles) of the rendered map, computed for the windows' tiles only (and
-     * a row around them, which the derived flags read): exact for any version rendered.
+     * The map's collision grid (as its grid settings say, with its overrides), computed for the windows' tiles only
+     * (and a row around them, which the derived flags read): exact for any version rendered.
      */
-    private static CollisionGrid collision(TileMap map, Map<Long, Atlas> decoded, List<ViewWindow> views) {
-        CollisionGrid grid = new CollisionGrid(map.width(), map.height(), map.tileWidth(), map.tileHeight());
-        GridComputer computer = new GridComputer(map, map.tileWidth(), map.tileHeight(),
-                id -> decoded.get(id) == null ? null : decoded.get(id).tileset());
+    private static CollisionGrid collision(TileMap map, Map<Long, Tileset> data, Map<Long, Atlas> decoded,
+                                           List<ViewWindow> views) {
+        GridComputer computer = new GridComputer(map, data::get, Atlases.pixels(decoded));
+        CollisionGrid grid = computer.emptyGrid();
         for (ViewWindow view : views) {
             ViewWindow clamped = view.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
             int x0 = Math.floorDiv(clamped.x(), map.tileWidth());
-            int y0 = Math.floorDiv(clamped.y(), map.tileHeight()) - 1;
+            int y0 = Math.max(0, Math.floorDiv(clamped.y(), map.tileHeight()) - 1);
             int x1 = Math.floorDiv(clamped.x() + clamped.width() - 1, map.tileWidth());
             int y1 = Math.floorDiv(clamped.y() + clamped.height() - 1, map.tileHeight()) + 1;
-            computer.recompute(grid, new TileRect(x0, Math.max(0, y0), x1 - x0 + 1, y1 - Math.max(0, y0) + 1));
+            computer.recompute(grid, new TileRect(x0, y0, x1 - x0 + 1, y1 - y0 + 1));
         }
         return grid;
-    }
-
-    /**
-     * The decoded tilesets a map uses, loaded before its lock is taken: never load one while holding it (and a DB
-     * connection), or renders waiting on the atlas cache could starve the connection pool.
-     */
-    private Map<Long, Atlas> atlases(List<MapTileset> used) {
-        Map<Long, Atlas> decoded = new HashMap<>();
-        used.forEach(t -> decoded.put(t.tilesetId(), atlas(t.tilesetId())));
-        return decoded;
     }
 
     /** A map's image-layer images by source, each read and decoded once per request. */
@@ -218,27 +214,6 @@ public class RenderService {
         Map<String, Pixels> decoded = new HashMap<>();
         return source -> decoded.computeIfAbsent(source,
                 s -> mapImages.read(mapId, s).map(Atlas::decodeImage).orElse(null));
-    }
-
-    private synchronized Atlas atlas(long tilesetId) {
-        Atlas cached = atlases.get(tilesetId);
-        if (cached != null) {
-            return cached;
-        }
-        StoredTileset stored = tilesets.get(tilesetId);
-        Atlas atlas = Atlas.decode(stored.tileset(), stored.tileset().isCollection() ? null : tilesets.image(tilesetId),
-                local -> tilesets.tileImage(tilesetId, local));
-        atlases.put(tilesetId, atlas);
-        atlasBytes += atlas.bytes();
-        var eldest = atlases.entrySet().iterator();
-        while (atlasBytes > properties.atlasCacheBytes() && atlases.size() > 1 && eldest.hasNext()) {
-            Map.Entry<Long, Atlas> entry = eldest.next();
-            if (entry.getKey() != tilesetId) {
-                atlasBytes -= entry.getValue().bytes();
-                eldest.remove();
-            }
-        }
-        return atlas;
     }
 
     static Pixels scaled(Pixels frame, int scale) {

@@ -1,5 +1,6 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.grid.TilePixels;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.Tileset;
 
@@ -87,6 +88,20 @@ public final class Atlas {
             return null;
         }
         return new Source(atlas, x, y, tileset.tileWidth(), tileset.tileHeight());
+    }
+
+    /** A copy of a local tile's pixels, or null when it has none. */
+    public TilePixels.Image tileImage(int localId) {
+        Source source = source(localId);
+        if (source == null) {
+            return null;
+        }
+        int[] out = new int[source.width() * source.height()];
+        for (int row = 0; row < source.height(); row++) {
+            System.arraycopy(source.image().argb(), (source.y() + row) * source.image().width() + source.x(), out,
+                    row * source.width(), source.width());
+        }
+        return new TilePixels.Image(source.width(), source.height(), out);
     }
 
     /** An image (an image layer's) decoded to premultiplied pixels. */

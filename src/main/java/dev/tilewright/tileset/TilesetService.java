@@ -1,6 +1,7 @@
 package dev.tilewright.tileset;
 
 import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
@@ -13,6 +14,7 @@ import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -105,6 +107,13 @@ public class TilesetService {
     }
 
     @Transactional(readOnly = true)
+    /** The current tile data of the tilesets a map uses, by tileset id. */
+    public Map<Long, Tileset> data(List<MapTileset> used) {
+        Map<Long, Tileset> byId = new HashMap<>();
+        used.forEach(t -> byId.put(t.tilesetId(), get(t.tilesetId()).tileset()));
+        return byId;
+    }
+
     public byte[] image(long id) {
         return images.findById(id).map(TilesetImageEntity::getPng).orElseThrow(() -> ApiProblem.notFound("Tileset image", id));
     }

@@ -12,11 +12,13 @@ import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.FillRect;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.edit.MoveLayer;
+import dev.tilewright.core.edit.OverrideGrid;
 import dev.tilewright.core.edit.Paint;
 import dev.tilewright.core.edit.PutRegion;
 import dev.tilewright.core.edit.RemoveLayer;
 import dev.tilewright.core.edit.RemoveObject;
 import dev.tilewright.core.edit.RenameMap;
+import dev.tilewright.core.edit.SetGrid;
 import dev.tilewright.core.edit.SetProperty;
 import dev.tilewright.core.edit.UpdateLayer;
 import dev.tilewright.core.edit.UpdateObject;
@@ -68,6 +70,8 @@ class JsonConfig {
             @JsonSubTypes.Type(value = UpdateLayer.class, name = "updateLayer"),
             @JsonSubTypes.Type(value = RenameMap.class, name = "renameMap"),
             @JsonSubTypes.Type(value = SetProperty.class, name = "setProperty"),
+            @JsonSubTypes.Type(value = SetGrid.class, name = "setGrid"),
+            @JsonSubTypes.Type(value = OverrideGrid.class, name = "overrideGrid"),
             @JsonSubTypes.Type(value = Batch.class, name = "batch")})
     interface MapOpMixin {
     }

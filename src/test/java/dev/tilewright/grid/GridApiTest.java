@@ -1,11 +1,18 @@
 package dev.tilewright.grid;
 
+import dev.tilewright.config.GridProperties;
+import dev.tilewright.map.MapService;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.FeatureTest;
+import dev.tilewright.tileset.Atlases;
+import dev.tilewright.tileset.TilesetService;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +22,20 @@ class GridApiTest {
 
     @LocalServerPort
     int port;
+    @Autowired
+    GridService grids;
+    @Autowired
+    MapService maps;
+    @Autowired
+    TilesetService tilesets;
+    @Autowired
+    Atlases atlases;
+    @Autowired
+    GridProperties properties;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    JsonMapper json;
     Api api;
     String map;
     long tileset;
@@ -154,5 +175,106 @@ class GridApiTest {
         Api.Response flat = api.postJson(map + "/motion",
                 "{\"box\":{\"x\":0,\"y\":0,\"width\":0,\"height\":4},\"dx\":1,\"dy\":0}");
         assertThat(flat.status()).isEqualTo(422);
+    }
+
+    @Test
+    void pixelsMakeOpaqueTilesSolidAndOverridesSurviveRecomputationEditsAndRestarts() {
+        long before = api.get(map).json().get("version").asLong();
+        Api.Response computed = api.postJson(map + "/grid/compute", "{\"elementWidth\":8,\"elementHeight\":8,"
+                + "\"source\":\"pixels\"}");
+        assertThat(computed.status()).as(computed.text()).isEqualTo(200);
+        assertThat(computed.json().get("version").asLong()).as("settings are an op").isEqualTo(before + 1);
+        assertThat(computed.json().get("columns").asInt()).isEqualTo(20);
+        assertThat(computed.json().get("settings").get("source").asString()).isEqualTo("pixels");
+        // the floor (10 tiles), the wall (3) and the opaque gid 2 tile: 14 tiles of 4 elements
+        assertThat(computed.json().get("counts").get("left").asLong()).isEqualTo(14 * 4);
+        JsonNode grid = api.get(map + "/grid").json();
+        assertThat(grid.get("elementWidth").asInt()).as("the settings' size by default").isEqualTo(8);
+        assertThat(grid.get("cells").get(2).get(2).asInt() & 15).as("opaque gid 2 is solid from pixels").isEqualTo(15);
+
+        // the same settings again change nothing
+        assertThat(api.postJson(map + "/grid/compute", "{\"elementWidth\":8,\"elementHeight\":8,\"source\":"
+                + "\"pixels\"}").json().get("version").asLong()).isEqualTo(before + 1);
+
+        Api.Response overridden = api.putJson(map + "/grid/overrides", "{\"elements\":[{\"x\":2,\"y\":2,"
+                + "\"sides\":0},{\"x\":5,\"y\":1,\"sides\":4}]}");
+        assertThat(overridden.status()).as(overridden.text()).isEqualTo(200);
+        assertThat(overridden.json().get("overrides").asInt()).isEqualTo(2);
+        grid = api.get(map + "/grid").json();
+        assertThat(grid.get("cells").get(2).get(2).asInt() & 15).as("overridden free").isZero();
+        assertThat(grid.get("cells").get(1).get(5).asInt()).as("a one-way top with ground").isEqualTo(4 | 16);
+        assertThat(grid.get("cells").get(0).get(5).asInt()).as("floating above it? no: it has a top below")
+                .isZero();
+
+        // recomputed with other settings, then edited under the override: the override stands
+        api.postJson(map + "/grid/compute", "{\"elementWidth\":8,\"elementHeight\":8,\"source\":\"pixels\","
+                + "\"solidFraction\":1}");
+        Api.Response painted = api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,"
+                + "\"x\":0,\"y\":0,\"width\":3,\"height\":2,\"gid\":1}]}", "If-Match", api.get(map).header("ETag"));
+        assertThat(painted.status()).as(painted.text()).isEqualTo(200);
+        grid = api.get(map + "/grid").json();
+        assertThat(grids.lastSource()).as("brought forward, not computed anew").isEqualTo(GridService.Source.UPDATED);
+        assertThat(grid.get("cells").get(2).get(2).asInt() & 15).as("still overridden").isZero();
+        assertThat(grid.get("cells").get(2).get(3).asInt() & 15).as("its painted neighbour").isEqualTo(15);
+        assertThat(grid.get("cells").get(0).get(0).asInt() & 15).isEqualTo(15);
+        assertThat(api.get(map + "/grid/overrides").json().get("elements")).hasSize(2);
+
+        // a service that starts afresh (a restart) finds the grid in PostgreSQL and brings it forward
+        long version = api.get(map).json().get("version").asLong();
+        long id = Long.parseLong(map.substring(map.lastIndexOf('/') + 1));
+        GridService restarted = new GridService(maps, tilesets, atlases, properties, jdbc, json);
+        byte[] expected = grids.grid(id, null, null).grid().toBytes();
+        assertThat(restarted.grid(id, null, null).grid().toBytes()).isEqualTo(expected);
+        assertThat(restarted.lastSource()).as("stored at version %d", version).isNotEqualTo(GridService.Source.COMPUTED);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM map_grids WHERE map_id = ?", Long.class, id)).isOne();
+    }
+
+    @Test
+    void gridSettingsAndOverridesAreOpsInTheLogAndRefusalsChangeNothing() {
+        Api.Response viaOps = api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"setGrid\",\"settings\":"
+                + "{\"elementWidth\":4}},{\"type\":\"overrideGrid\",\"elements\":[{\"x\":39,\"y\":0,"
+                + "\"sides\":15}]}]}", "If-Match", api.get(map).header("ETag"));
+        assertThat(viaOps.status()).as(viaOps.text()).isEqualTo(200);
+        long version = viaOps.json().get("version").asLong();
+        JsonNode history = api.get(map + "/ops?since=" + (version - 1)).json().get("ops").get(0).get("op");
+        assertThat(history.get("ops").get(1).get("type").asString()).isEqualTo("overrideGrid");
+        assertThat(api.get(map).json().get("gridSettings").get("elementWidth").asInt()).isEqualTo(4);
+
+        String[][] refused = {
+                {"/grid/compute", "{\"elementWidth\":8}", "settings.elementWidth"},
+                {"/grid/compute", "{\"elementHeight\":5}", "settings.elementHeight"},
+                {"/grid/compute", "{\"elementWidth\":4,\"source\":\"voxels\"}", "settings.source"},
+                {"/grid/compute", "{\"elementWidth\":4,\"alphaThreshold\":0}", "settings.alphaThreshold"},
+                {"/grid/compute", "{\"elementWidth\":4,\"solidFraction\":1.5}", "settings.solidFraction"},
+                {"/grid/compute", "{\"elementWidth\":4,\"transparentColor\":\"red\"}", "settings.transparentColor"},
+        };
+        for (String[] bad : refused) {
+            Api.Response answer = api.postJson(map + bad[0], bad[1]);
+            assertThat(answer.status()).as(bad[1]).isEqualTo(422);
+            assertThat(answer.json().get("field").asString()).as(bad[1]).isEqualTo(bad[2]);
+        }
+        String[][] badOverrides = {
+                {"{\"elements\":[{\"x\":40,\"y\":0,\"sides\":1}]}", "elements[0].x"},
+                {"{\"elements\":[{\"x\":0,\"y\":0,\"sides\":1},{\"x\":1,\"y\":0,\"sides\":16}]}",
+                        "elements[1].sides"},
+                {"{\"elements\":[{\"x\":0,\"y\":-1,\"sides\":1}]}", "elements[0].x"},
+                {"{}", "elements"},
+        };
+        for (String[] bad : badOverrides) {
+            Api.Response answer = api.putJson(map + "/grid/overrides", bad[0]);
+            assertThat(answer.status()).as(bad[0]).isEqualTo(422);
+            assertThat(answer.json().get("field").asString()).as(bad[0]).isEqualTo(bad[1]);
+        }
+        Api.Response unknown = api.postJson(map + "/grid/compute", "{\"elementSize\":4}");
+        assertThat(unknown.status()).isEqualTo(400);
+        Api.Response stale = api.putJson(map + "/grid/overrides", "{\"clear\":true}", "If-Match", "\"1\"");
+        assertThat(stale.status()).isEqualTo(412);
+        assertThat(api.get(map).json().get("version").asLong()).as("nothing applied").isEqualTo(version);
+        assertThat(api.get(map + "/grid/overrides").json().get("elements")).hasSize(1);
+
+        Api.Response cleared = api.putJson(map + "/grid/overrides", "{\"clear\":true}");
+        assertThat(cleared.json().get("overrides").asInt()).isZero();
+        assertThat(api.postJson(map + "/grid/compute", "{\"elementWidth\":8}").status()).as("now it may resize")
+                .isEqualTo(200);
     }
 }

@@ -58,6 +58,11 @@ public final class Api {
                 .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    public Response putJson(String path, String json, String... headers) {
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)), headers);
+    }
+
     /** A multipart form post; values of type byte[] become file parts. */
     public Response postMultipart(String path, Map<String, Object> parts) {
         String boundary = "----tw" + UUID.randomUUID();

@@ -1,5 +1,6 @@
 package dev.tilewright.core.edit;
 
+import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -9,6 +10,7 @@ import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Adds an empty layer.
@@ -55,5 +57,10 @@ public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attribut
         };
         map.insertLayer(at, layer);
         return new Applied(new AddLayer(id, kind, attributes, at, image), new RemoveLayer(id));
+    }
+
+    @Override
+    public void touchedTiles(TileMap map, Consumer<TileRect> touched) {
+        touched.accept(map.bounds());
     }
 }

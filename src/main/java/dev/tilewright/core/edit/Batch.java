@@ -1,11 +1,13 @@
 package dev.tilewright.core.edit;
 
+import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.TileMap;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Several ops applied in order as one: all or nothing. When an op fails, the ones before it are undone with their
@@ -49,5 +51,10 @@ public record Batch(List<MapOp> ops) implements MapOp {
     @Override
     public int opCount() {
         return ops.stream().mapToInt(MapOp::opCount).sum();
+    }
+
+    @Override
+    public void touchedTiles(TileMap map, Consumer<TileRect> touched) {
+        ops.forEach(op -> op.touchedTiles(map, touched));
     }
 }

@@ -4,6 +4,8 @@ import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
+import java.util.function.Consumer;
+
 /** Fills a rectangle of a tile layer with one gid (0 erases it). */
 public record FillRect(int layerId, int x, int y, int width, int height, long gid) implements MapOp {
 
@@ -20,5 +22,10 @@ public record FillRect(int layerId, int x, int y, int width, int height, long gi
     @Override
     public long cellCount() {
         return (long) Math.max(0, width) * Math.max(0, height);
+    }
+
+    @Override
+    public void touchedTiles(TileMap map, Consumer<TileRect> touched) {
+        touched.accept(new TileRect(x, y, width, height));
     }
 }

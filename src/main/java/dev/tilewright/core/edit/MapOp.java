@@ -1,6 +1,9 @@
 package dev.tilewright.core.edit;
 
+import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.TileMap;
+
+import java.util.function.Consumer;
 
 /**
  * One change to a map: the unit that every entry point (REST, live socket, import, undo) sends through the one
@@ -10,9 +13,16 @@ import dev.tilewright.core.model.TileMap;
  */
 public sealed interface MapOp
         permits Paint, FillRect, PutRegion, AddObject, UpdateObject, RemoveObject, AddLayer, RemoveLayer, MoveLayer,
-        UpdateLayer, RenameMap, SetProperty, Batch {
+        UpdateLayer, RenameMap, SetProperty, SetGrid, OverrideGrid, Batch {
 
     Applied applyTo(TileMap map);
+
+    /**
+     * The tiles whose collision-grid elements this op, as applied, may have changed (what a kept grid recomputes).
+     * Ops that change no tile cell, no layer stack and no grid setting or override touch none.
+     */
+    default void touchedTiles(TileMap map, Consumer<TileRect> touched) {
+    }
 
     /** How many cells the op writes, for limits on op size. */
     default long cellCount() {

@@ -1,5 +1,6 @@
 package dev.tilewright.core.edit;
 
+import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /** Sets individual cells of a tile layer, in order (a cell named twice ends with the later gid). */
 public record Paint(int layerId, List<Cell> cells) implements MapOp {
@@ -37,5 +39,10 @@ public record Paint(int layerId, List<Cell> cells) implements MapOp {
     @Override
     public long cellCount() {
         return cells.size();
+    }
+
+    @Override
+    public void touchedTiles(TileMap map, Consumer<TileRect> touched) {
+        cells.forEach(cell -> touched.accept(new TileRect(cell.x(), cell.y(), 1, 1)));
     }
 }

@@ -6,6 +6,7 @@ import dev.tilewright.core.model.TileMap;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Writes a rectangle of gids, row-major (a pasted stamp, an imported layer, the undo of a fill). The gids come
@@ -96,5 +97,10 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
     public String toString() {
         return "PutRegion[layerId=" + layerId + ", x=" + x + ", y=" + y + ", width=" + width + ", height=" + height
                 + (gids != null ? ", " + gids.length + " gids]" : ", data]");
+    }
+
+    @Override
+    public void touchedTiles(TileMap map, Consumer<TileRect> touched) {
+        touched.accept(new TileRect(x, y, width, height));
     }
 }

@@ -1,9 +1,12 @@
 package dev.tilewright.core.grid;
 
+import java.util.Arrays;
+
 /**
  * The computed collision grid: the map divided into elements (a tile is split into whole elements), each one byte
  * of flags. Elements are kept in 64x64 chunks made when first written; an element never written is free. Outside
- * the grid everything is solid, so nothing moves off the map.
+ * the grid everything is solid, so nothing moves off the map. A {@link #copy()} shares the chunks until either side
+ * writes one (copy on write), so a grid that others read is never changed under them.
  */
 public final class CollisionGrid {
 
@@ -30,6 +33,8 @@ public final class CollisionGrid {
     private final int elementHeight;
     private final int chunksX;
     private final byte[][] chunks;
+    /** Whether this grid may write a chunk in place (false: it is shared with a copy). */
+    private final boolean[] owned;
 
     public CollisionGrid(int columns, int rows, int elementWidth, int elementHeight) {
         if (columns < 1 || rows < 1 || elementWidth < 1 || elementHeight < 1) {
@@ -42,6 +47,41 @@ public final class CollisionGrid {
         this.elementHeight = elementHeight;
         this.chunksX = (columns + CHUNK - 1) / CHUNK;
         this.chunks = new byte[chunksX * ((rows + CHUNK - 1) / CHUNK)][];
+        this.owned = new boolean[chunks.length];
+    }
+
+    private CollisionGrid(CollisionGrid original) {
+        this.columns = original.columns;
+        this.rows = original.rows;
+        this.elementWidth = original.elementWidth;
+        this.elementHeight = original.elementHeight;
+        this.chunksX = original.chunksX;
+        this.chunks = original.chunks.clone();
+        this.owned = new boolean[chunks.length];
+    }
+
+    /**
+     * A copy to change while this one is read: both share their chunks until one is written. Not thread-safe
+     * itself: copy a grid that nobody writes any more (one published to readers).
+     */
+    public CollisionGrid copy() {
+        Arrays.fill(owned, false);
+        return new CollisionGrid(this);
+    }
+
+    /** A grid from its row-major bytes ({@link #toBytes()}). */
+    public static CollisionGrid fromBytes(int columns, int rows, int elementWidth, int elementHeight, byte[] bytes) {
+        CollisionGrid grid = new CollisionGrid(columns, rows, elementWidth, elementHeight);
+        if (bytes.length != (long) columns * rows) {
+            throw new IllegalArgumentException("a " + columns + "x" + rows + " grid has " + (long) columns * rows
+                    + " bytes, not " + bytes.length);
+        }
+        for (int ey = 0; ey < rows; ey++) {
+            for (int ex = 0; ex < columns; ex++) {
+                grid.set(ex, ey, bytes[ey * columns + ex] & 0xFF);
+            }
+        }
+        return grid;
     }
 
     public int columns() {
@@ -75,13 +115,21 @@ public final class CollisionGrid {
                     + rows + " grid");
         }
         int c = (ey / CHUNK) * chunksX + ex / CHUNK;
+        int i = (ey % CHUNK) * CHUNK + ex % CHUNK;
         if (chunks[c] == null) {
             if (flags == 0) {
                 return;
             }
             chunks[c] = new byte[CHUNK * CHUNK];
+            owned[c] = true;
+        } else if (!owned[c]) {
+            if (chunks[c][i] == (byte) flags) {
+                return;
+            }
+            chunks[c] = chunks[c].clone();
+            owned[c] = true;
         }
-        chunks[c][(ey % CHUNK) * CHUNK + ex % CHUNK] = (byte) flags;
+        chunks[c][i] = (byte) flags;
     }
 
     /** The rows of elements as bytes, row-major (for a compact download). */

@@ -31,6 +31,8 @@ public final class TileMap {
     private Properties properties;
     private int nextLayerId;
     private int nextObjectId;
+    private GridSettings gridSettings = GridSettings.DEFAULT;
+    private final GridOverrides gridOverrides = new GridOverrides();
     private boolean layerStackChanged;
     private final Set<Integer> removedLayers = new TreeSet<>();
 
@@ -179,6 +181,31 @@ public final class TileMap {
         return Gid.isEmpty(gid) ? gid == Gid.EMPTY : tilesetOf(gid).isPresent();
     }
 
+    /** How the map's collision grid is computed. */
+    public GridSettings gridSettings() {
+        return gridSettings;
+    }
+
+    public GridSettings setGridSettings(GridSettings next) {
+        GridSettings previous = gridSettings;
+        gridSettings = Objects.requireNonNull(next, "grid settings");
+        return previous;
+    }
+
+    /** Designers' overrides of the collision grid, by element of the grid the settings give. */
+    public GridOverrides gridOverrides() {
+        return gridOverrides;
+    }
+
+    /** Columns of the collision grid the settings give. */
+    public int gridColumns() {
+        return width * (tileWidth / gridSettings.elementWidth(tileWidth));
+    }
+
+    public int gridRows() {
+        return height * (tileHeight / gridSettings.elementHeight(tileHeight));
+    }
+
     public String setName(String next) {
         String previous = name;
         name = requireName(next);
@@ -259,6 +286,7 @@ public final class TileMap {
         layerStackChanged = false;
         removedLayers.clear();
         layers.forEach(Layer::markClean);
+        gridOverrides.markClean();
     }
 
     /** A deep copy with no pending changes. */
@@ -266,6 +294,8 @@ public final class TileMap {
         TileMap copy = new TileMap(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets,
                 properties, nextLayerId, nextObjectId);
         layers.forEach(l -> copy.layers.add(l.copy()));
+        copy.gridSettings = gridSettings;
+        gridOverrides.forEach(copy.gridOverrides::set);
         copy.markClean();
         return copy;
     }

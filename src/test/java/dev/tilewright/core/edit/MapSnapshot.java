@@ -1,5 +1,6 @@
 package dev.tilewright.core.edit;
 
+import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -9,18 +10,23 @@ import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /** Everything observable about a map as one comparable value, for tests. */
-public record MapSnapshot(String name, Properties properties, List<LayerSnapshot> layers) {
+public record MapSnapshot(String name, Properties properties, List<LayerSnapshot> layers, GridSettings grid,
+                          List<List<Integer>> overrides) {
 
     public record LayerSnapshot(int id, String kind, LayerAttributes attributes, List<Integer> cells,
                                 List<MapObject> objects, ImageLayer.Image image) {
     }
 
     public static MapSnapshot of(TileMap map) {
-        return new MapSnapshot(map.name(), map.properties(), map.layers().stream().map(MapSnapshot::layer).toList());
+        List<List<Integer>> overrides = new ArrayList<>();
+        map.gridOverrides().forEach((x, y, sides) -> overrides.add(List.of(x, y, sides)));
+        return new MapSnapshot(map.name(), map.properties(), map.layers().stream().map(MapSnapshot::layer).toList(),
+                map.gridSettings(), overrides);
     }
 
     private static LayerSnapshot layer(Layer layer) {

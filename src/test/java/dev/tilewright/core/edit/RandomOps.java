@@ -2,6 +2,7 @@ package dev.tilewright.core.edit;
 
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.LayerKind;
 import dev.tilewright.core.model.MapObject;
@@ -25,7 +26,7 @@ public final class RandomOps {
         int anyLayer = 1 + r.nextInt(map.nextLayerId() + 1);
         int tileLayer = pick(r, map, LayerKind.TILE, anyLayer);
         int objectLayer = pick(r, map, LayerKind.OBJECT, anyLayer);
-        return switch (r.nextInt(13)) {
+        return switch (r.nextInt(15)) {
             case 0, 1 -> new Paint(tileLayer, List.of(cell(r), cell(r), cell(r)));
             case 2 -> r.nextInt(3) == 0
                     ? new FillRect(tileLayer, 0, 0, 70, 66, r.nextBoolean() ? 0 : gid(r))
@@ -56,6 +57,21 @@ public final class RandomOps {
                 String name = "p" + r.nextInt(3);
                 yield new SetProperty(r.nextBoolean() ? null : r.nextBoolean() ? objectLayer : anyLayer, r.nextInt(3) == 0 ? 1 + r.nextInt(4) : null,
                         name, r.nextBoolean() ? null : Property.of(name, r.nextInt(100)));
+            }
+            case 12 -> {
+                Integer[] sizes = {null, 1, 2, 4, 8, 3};
+                yield new SetGrid(new GridSettings(sizes[r.nextInt(sizes.length)], sizes[r.nextInt(sizes.length)],
+                        r.nextBoolean() ? "tiles" : "pixels", r.nextInt(10) == 0 ? 0 : 1 + r.nextInt(255),
+                        r.nextBoolean() ? null : r.nextInt(11) / 10.0, r.nextBoolean() ? null : r.nextBoolean(),
+                        r.nextBoolean() ? null : "#ff00ff"));
+            }
+            case 13 -> {
+                List<OverrideGrid.Element> elements = new java.util.ArrayList<>();
+                for (int i = r.nextInt(6); i > 0; i--) {
+                    elements.add(new OverrideGrid.Element(r.nextInt(map.gridColumns() + 2) - 1,
+                            r.nextInt(map.gridRows() + 1), r.nextInt(5) == 0 ? null : r.nextInt(17)));
+                }
+                yield new OverrideGrid(r.nextInt(8) == 0 ? Boolean.TRUE : null, elements);
             }
             default -> new Batch(List.of(randomOp(r, map), randomOp(r, map)));
         };

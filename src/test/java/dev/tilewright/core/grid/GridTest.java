@@ -40,7 +40,7 @@ class GridTest {
     }
 
     private static CollisionGrid grid(TileMap map) {
-        return new GridComputer(map, 8, 8, id -> tileset()).compute();
+        return new GridComputer(map, 8, 8, id -> tileset(), null).compute();
     }
 
     @Test
@@ -66,7 +66,7 @@ class GridTest {
         TileLayer layer = (TileLayer) map.layers().get(0);
         layer.set(4, 4, 1);
         layer.set(6, 3, 0);
-        new GridComputer(map, 8, 8, id -> tileset()).recompute(grid, new TileRect(4, 3, 3, 2));
+        new GridComputer(map, 8, 8, id -> tileset(), null).recompute(grid, new TileRect(4, 3, 3, 2));
         assertThat(grid.toBytes()).isEqualTo(grid(map).toBytes());
     }
 
