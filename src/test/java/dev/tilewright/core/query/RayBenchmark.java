@@ -101,16 +101,26 @@ public class RayBenchmark {
 
     @Benchmark
     public long seedFloat() {
+        return seedFloatRays(true);
+    }
+
+    /** The seed's float walk alone, with the same cheap use of the coordinates as {@link #exactNoRead}. */
+    @Benchmark
+    public long seedFloatNoRead() {
+        return seedFloatRays(false);
+    }
+
+    private long seedFloatRays(boolean read) {
         long total = 0;
         for (int i = 0; i < RAYS; i++) {
             total += seedFloatWalk(rays[4 * i] / (double) CELL, rays[4 * i + 1] / (double) CELL,
-                    rays[4 * i + 2] / (double) CELL, rays[4 * i + 3] / (double) CELL);
+                    rays[4 * i + 2] / (double) CELL, rays[4 * i + 3] / (double) CELL, read);
         }
         return total;
     }
 
     /** The seed's rule written down directly in doubles: per step, the parameters of both next crossings. */
-    private long seedFloatWalk(double x0, double y0, double x1, double y1) {
+    private long seedFloatWalk(double x0, double y0, double x1, double y1, boolean read) {
         int tx = (int) Math.floor(x0);
         int ty = (int) Math.floor(y0);
         int n = Math.abs((int) Math.floor(x1) - tx) + Math.abs((int) Math.floor(y1) - ty) + 1;
@@ -120,7 +130,7 @@ public class RayBenchmark {
         int sy = dy > 0 ? 1 : -1;
         long total = 0;
         for (int i = 0; i < n; i++) {
-            total += layer.get(tx, ty);
+            total += read ? layer.get(tx, ty) : tx ^ ty;
             double tX = dx == 0 ? Double.MAX_VALUE : ((sx > 0 ? tx + 1 : tx) - x0) / dx;
             double tY = dy == 0 ? Double.MAX_VALUE : ((sy > 0 ? ty + 1 : ty) - y0) / dy;
             if (tY <= tX) {
@@ -179,6 +189,7 @@ public class RayBenchmark {
         double exact = 0;
         double walkAlone = 0;
         double seed = 0;
+        double seedAlone = 0;
         double dda = 0;
         for (RunResult result : results) {
             double microseconds = result.getPrimaryResult().getScore();
@@ -189,6 +200,8 @@ public class RayBenchmark {
                 walkAlone = microseconds;
             } else if (name.endsWith(".seedFloat")) {
                 seed = microseconds;
+            } else if (name.endsWith(".seedFloatNoRead")) {
+                seedAlone = microseconds;
             } else {
                 dda = microseconds;
             }
@@ -198,6 +211,8 @@ public class RayBenchmark {
         System.out.printf("exact walk, no reads: %4.0f million tile steps/s%n", counted.steps / walkAlone);
         System.out.printf("seed's walk in float: %4.0f million tile steps/s, exact is %.2fx as fast%n",
                 counted.steps / seed, seed / exact);
+        System.out.printf("seed's walk alone:    %4.0f million tile steps/s, exact alone is %.2fx as fast%n",
+                counted.steps / seedAlone, seedAlone / walkAlone);
         System.out.printf("float DDA:            %4.0f million tile steps/s, exact is %.2fx as fast%n",
                 counted.steps / dda, dda / exact);
     }
