@@ -2,6 +2,7 @@ package dev.tilewright.map;
 
 import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.core.edit.AddLayer;
+import dev.tilewright.core.edit.AddTileset;
 import dev.tilewright.core.edit.Applied;
 import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.InvalidOpException;
@@ -15,6 +16,7 @@ import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
+import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -364,8 +366,9 @@ public class MapService {
      * @param precondition called with the current version before anything is applied; throws to refuse
      * @param clientId     with clientSeq, identifies the change so a resend is answered, not applied again
      */
-    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp op) {
-        checkLimits(op);
+    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested) {
+        checkLimits(requested);
+        MapOp op = withTileCounts(requested, "");
         if ((clientId == null) != (clientSeq == null)) {
             throw ApiProblem.invalidField(clientId == null ? "clientId" : "clientSeq",
                     "Send clientId and clientSeq together (or neither).");
@@ -401,6 +404,32 @@ public class MapService {
         store.save(mapId, entry.map, next);
         entry.version = next;
         return new Result(next, logged, false);
+    }
+
+    /** The op with each addTileset's tile count taken from the stored tileset (which must exist). */
+    private MapOp withTileCounts(MapOp op, String path) {
+        if (op instanceof Batch batch) {
+            List<MapOp> ops = new ArrayList<>(batch.ops().size());
+            for (int i = 0; i < batch.ops().size(); i++) {
+                ops.add(withTileCounts(batch.ops().get(i), path + "ops[" + i + "]."));
+            }
+            return new Batch(ops);
+        }
+        if (op instanceof AddTileset add) {
+            Tileset stored;
+            try {
+                stored = tilesets.get(add.tilesetId()).tileset();
+            } catch (ApiProblem missing) {
+                throw ApiProblem.invalidField(path + "tilesetId", "There is no tileset " + add.tilesetId()
+                        + "; upload it first (POST /api/v1/tilesets).");
+            }
+            if (add.tileCount() != null && add.tileCount() != stored.tileCount()) {
+                throw ApiProblem.invalidField(path + "tileCount", "Tileset " + add.tilesetId() + " has "
+                        + stored.tileCount() + " tiles, not " + add.tileCount() + " (or leave tileCount out).");
+            }
+            return new AddTileset(add.tilesetId(), add.firstGid(), stored.tileCount());
+        }
+        return op;
     }
 
     private long lockRow(long mapId) {

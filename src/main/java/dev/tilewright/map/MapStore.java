@@ -100,6 +100,9 @@ class MapStore {
         maps.updateHead(mapId, version, map.name(), json.writeValueAsString(map.properties()), map.nextLayerId(),
                 map.nextObjectId(), map.gridSettings().equals(GridSettings.DEFAULT) ? null
                         : json.writeValueAsString(map.gridSettings()), Instant.now());
+        if (map.tilesetsChanged()) {
+            saveTilesets(mapId, map.tilesets());
+        }
         MapChanges changes = map.changes();
         for (int removed : changes.removedLayers()) {
             jdbc.update("DELETE FROM layer_chunks WHERE map_id = ? AND layer_id = ?", mapId, removed);
@@ -117,6 +120,17 @@ class MapStore {
         }
         saveOverrides(mapId, map.gridOverrides());
         map.markClean();
+    }
+
+    private void saveTilesets(long mapId, List<MapTileset> tilesets) {
+        jdbc.update("DELETE FROM map_tilesets WHERE map_id = ?", mapId);
+        List<Object[]> rows = new ArrayList<>();
+        for (int position = 0; position < tilesets.size(); position++) {
+            MapTileset t = tilesets.get(position);
+            rows.add(new Object[]{mapId, position, t.tilesetId(), t.firstGid(), t.tileCount()});
+        }
+        jdbc.batchUpdate("INSERT INTO map_tilesets (map_id, position, tileset_id, first_gid, tile_count)"
+                + " VALUES (?, ?, ?, ?, ?)", rows);
     }
 
     private void saveOverrides(long mapId, GridOverrides overrides) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.tilewright.core.edit.AddLayer;
 import dev.tilewright.core.edit.AddObject;
+import dev.tilewright.core.edit.AddTileset;
 import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.FillRect;
 import dev.tilewright.core.edit.MapOp;
@@ -17,6 +18,7 @@ import dev.tilewright.core.edit.Paint;
 import dev.tilewright.core.edit.PutRegion;
 import dev.tilewright.core.edit.RemoveLayer;
 import dev.tilewright.core.edit.RemoveObject;
+import dev.tilewright.core.edit.RemoveTileset;
 import dev.tilewright.core.edit.RenameMap;
 import dev.tilewright.core.edit.SetGrid;
 import dev.tilewright.core.edit.SetProperty;
@@ -72,6 +74,8 @@ class JsonConfig {
             @JsonSubTypes.Type(value = SetProperty.class, name = "setProperty"),
             @JsonSubTypes.Type(value = SetGrid.class, name = "setGrid"),
             @JsonSubTypes.Type(value = OverrideGrid.class, name = "overrideGrid"),
+            @JsonSubTypes.Type(value = AddTileset.class, name = "addTileset"),
+            @JsonSubTypes.Type(value = RemoveTileset.class, name = "removeTileset"),
             @JsonSubTypes.Type(value = Batch.class, name = "batch")})
     interface MapOpMixin {
     }

@@ -15,6 +15,8 @@ class MapApiTest {
     @LocalServerPort
     int port;
     Api api;
+    @org.springframework.beans.factory.annotation.Autowired
+    MapCache cache;
     long tileset;
     long mapId;
 
@@ -216,5 +218,43 @@ class MapApiTest {
 
     private static String paint(int x, int y, long gid) {
         return "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":" + x + ",\"y\":" + y + ",\"gid\":" + gid + "}]}]}";
+    }
+
+    @Test
+    void aTilesetIsAddedToAMapByAnOpAndRemovedOnlyWhenUnused() {
+        long second = api.uploadTileset("props", 2, 2);
+        Api.Response added = ops("\"1\"", "{\"ops\":[{\"type\":\"addTileset\",\"tilesetId\":" + second + "},"
+                + "{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":3,\"y\":0,\"gid\":12}]}]}");
+        assertThat(added.status()).as(added.text()).isEqualTo(200);
+        assertThat(added.json().get("applied").get("ops").get(0).get("firstGid").asInt()).as("after 8 tiles").isEqualTo(9);
+        assertThat(added.json().get("applied").get("ops").get(0).get("tileCount").asInt()).isEqualTo(4);
+        assertThat(cells(3, 0, 1, 1)).isEqualTo("[12]");
+        Api.Response bytes = api.get(path("/layers/1/cells?x=2&y=0&width=2&height=1"), "Accept", "application/octet-stream");
+        assertThat(bytes.body()).as("little-endian uint32 per cell").containsExactly(0, 0, 0, 0, 12, 0, 0, 0);
+        assertThat(bytes.header("X-Region")).isEqualTo("2,0,2,1");
+        cache.evict(mapId);
+        assertThat(api.get(path("")).json().get("tilesets").get(1).get("tilesetId").asLong()).as("stored")
+                .isEqualTo(second);
+
+        Api.Response inUse = ops("\"2\"", "{\"ops\":[{\"type\":\"removeTileset\",\"tilesetId\":" + second + "}]}");
+        assertThat(inUse.status()).isEqualTo(422);
+        assertThat(inUse.json().get("field").asString()).isEqualTo("ops[0].tilesetId");
+        Api.Response twice = ops("\"2\"", "{\"ops\":[{\"type\":\"addTileset\",\"tilesetId\":" + second + "}]}");
+        assertThat(twice.json().get("field").asString()).isEqualTo("ops[0].tilesetId");
+        Api.Response missing = ops("\"2\"", "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[]},"
+                + "{\"type\":\"addTileset\",\"tilesetId\":99999}]}");
+        assertThat(missing.status()).isEqualTo(422);
+        assertThat(missing.json().get("field").asString()).isEqualTo("ops[1].tilesetId");
+        Api.Response wrongCount = ops("\"2\"", "{\"ops\":[{\"type\":\"addTileset\",\"tilesetId\":"
+                + api.uploadTileset("more", 1, 1) + ",\"tileCount\":5}]}");
+        assertThat(wrongCount.json().get("field").asString()).isEqualTo("ops[0].tileCount");
+        assertThat(version()).as("refusals change nothing").isEqualTo(2);
+
+        Api.Response removed = ops("\"2\"", "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":3,"
+                + "\"y\":0,\"gid\":0}]},{\"type\":\"removeTileset\",\"tilesetId\":" + second + "}]}");
+        assertThat(removed.status()).as(removed.text()).isEqualTo(200);
+        cache.evict(mapId);
+        assertThat(api.get(path("")).json().get("tilesets")).hasSize(1);
+        assertThat(api.get(path("/render.png?width=64&height=16")).status()).isEqualTo(200);
     }
 }

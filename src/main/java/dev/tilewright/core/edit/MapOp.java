@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  */
 public sealed interface MapOp
         permits Paint, FillRect, PutRegion, AddObject, UpdateObject, RemoveObject, AddLayer, RemoveLayer, MoveLayer,
-        UpdateLayer, RenameMap, SetProperty, SetGrid, OverrideGrid, Batch {
+        UpdateLayer, RenameMap, SetProperty, SetGrid, OverrideGrid, AddTileset, RemoveTileset, Batch {
 
     Applied applyTo(TileMap map);
 

@@ -26,7 +26,8 @@ public final class TileMap {
     private final int tileHeight;
     private final Position offset;
     private final String backgroundColor;
-    private final List<MapTileset> tilesets;
+    private final List<MapTileset> tilesets = new ArrayList<>();
+    private boolean tilesetsChanged;
     private final List<Layer> layers = new ArrayList<>();
     private Properties properties;
     private int nextLayerId;
@@ -61,8 +62,8 @@ public final class TileMap {
         this.tileWidth = tileWidth;
         this.tileHeight = tileHeight;
         this.offset = Objects.requireNonNullElse(offset, Position.ORIGIN);
-        this.tilesets = List.copyOf(tilesets);
-        checkTilesetsDoNotOverlap(this.tilesets);
+        checkTilesetsDoNotOverlap(tilesets);
+        this.tilesets.addAll(tilesets);
         this.properties = Objects.requireNonNullElse(properties, Properties.EMPTY);
         this.nextLayerId = Math.max(1, nextLayerId);
         this.nextObjectId = Math.max(1, nextObjectId);
@@ -131,7 +132,38 @@ public final class TileMap {
     }
 
     public List<MapTileset> tilesets() {
-        return tilesets;
+        return List.copyOf(tilesets);
+    }
+
+    /** The first gid after every tileset's: where a tileset added now starts. */
+    public int nextFirstGid() {
+        return tilesets.stream().mapToInt(MapTileset::endGid).max().orElse(1);
+    }
+
+    /** Adds a tileset; its gids must not overlap another's, and a tileset is used once. */
+    public void addTileset(MapTileset tileset) {
+        if (tilesets.stream().anyMatch(t -> t.tilesetId() == tileset.tilesetId())) {
+            throw new IllegalArgumentException("tileset " + tileset.tilesetId() + " is used already");
+        }
+        List<MapTileset> next = new ArrayList<>(tilesets);
+        next.add(tileset);
+        checkTilesetsDoNotOverlap(next);
+        tilesets.add(tileset);
+        tilesetsChanged = true;
+    }
+
+    /** Removes a tileset the map uses (the caller checks no cell or object uses its gids). */
+    public MapTileset removeTileset(long tilesetId) {
+        MapTileset used = tilesets.stream().filter(t -> t.tilesetId() == tilesetId).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("the map does not use tileset " + tilesetId));
+        tilesets.remove(used);
+        tilesetsChanged = true;
+        return used;
+    }
+
+    /** Whether the tilesets changed since the last {@link #markClean()}. */
+    public boolean tilesetsChanged() {
+        return tilesetsChanged;
     }
 
     public Properties properties() {
@@ -284,6 +316,7 @@ public final class TileMap {
 
     public void markClean() {
         layerStackChanged = false;
+        tilesetsChanged = false;
         removedLayers.clear();
         layers.forEach(Layer::markClean);
         gridOverrides.markClean();
