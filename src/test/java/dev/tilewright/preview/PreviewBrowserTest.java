@@ -2,6 +2,7 @@ package dev.tilewright.preview;
 
 import dev.tilewright.format.TiledExamples;
 import dev.tilewright.support.Api;
+import dev.tilewright.support.Browsers;
 import dev.tilewright.support.FeatureTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -12,13 +13,10 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,13 +49,7 @@ class PreviewBrowserTest {
             files.put(name, all.get(name));
         }
         mapId = new Api(port).postFiles("/api/v1/maps/import", files).json().get("id").asLong();
-        ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium").addArguments("--headless",
-                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--window-size=1400,900",
-                "--user-data-dir=" + Files.createDirectories(dir.resolve("profile")));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        browser = Browsers.chromium(dir);
     }
 
     @AfterEach

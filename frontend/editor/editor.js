@@ -1,0 +1,135 @@
+// The editor's shared state: the map, its queue and history, the view, the current layer, stamp, tool and
+// selection. Panels and tools read it and change it through these methods, and hear about changes by listening.
+
+import { InvalidOp } from '../model/ops.js';
+import { Stamp } from '../model/stamp.js';
+
+export class Editor {
+  constructor({ map, queue, history, images, view, renderer }) {
+    this.map = map;
+    this.queue = queue;
+    this.history = history;
+    this.images = images;
+    this.view = view;
+    this.renderer = renderer;
+    this.layerId = map.layers.findLast((l) => l.type === 'tile')?.id ?? map.layers.at(-1)?.id ?? null;
+    this.stamp = null;
+    this.tool = 'brush';
+    /** @type {{x:number, y:number, width:number, height:number}|null} selected cells */
+    this.selection = null;
+    this.clipboard = null;
+    this.listeners = new Set();
+  }
+
+  listen(listener) {
+    this.listeners.add(listener);
+  }
+
+  emit(what) {
+    for (const listener of this.listeners) listener(what);
+    this.renderer.requestDraw();
+  }
+
+  layer() {
+    return this.layerId === null ? null : this.map.layer(this.layerId);
+  }
+
+  setLayer(id) {
+    this.layerId = id;
+    this.emit('layer');
+  }
+
+  setTool(tool) {
+    this.tool = tool;
+    this.emit('tool');
+  }
+
+  setStamp(stamp) {
+    this.stamp = stamp;
+    this.emit('stamp');
+  }
+
+  setSelection(rect) {
+    this.selection = rect;
+    this.emit('selection');
+  }
+
+  /**
+   * The user's edit: applied, queued, recorded for undo. Shows why when it does not fit and returns null.
+   * @returns {{op: object, inverse: object}|null}
+   */
+  edit(op) {
+    try {
+      const applied = this.queue.perform(op);
+      this.history.record(applied);
+      return applied;
+    } catch (e) {
+      if (!(e instanceof InvalidOp)) throw e;
+      this.notify(`Not applied: ${e.message}`);
+      return null;
+    }
+  }
+
+  /** The current layer if the tools may paint on it, else null with the reason shown. */
+  paintableLayer() {
+    const layer = this.layer();
+    if (layer === null || layer.type !== 'tile') {
+      this.notify('Choose a tile layer to paint on.');
+      return null;
+    }
+    if (layer.attributes.locked) {
+      this.notify(`Layer “${layer.attributes.name}” is locked.`);
+      return null;
+    }
+    return layer;
+  }
+
+  undo() {
+    this.runHistory(() => this.history.undo());
+  }
+
+  redo() {
+    this.runHistory(() => this.history.redo());
+  }
+
+  runHistory(step) {
+    try {
+      step();
+    } catch (e) {
+      if (!(e instanceof InvalidOp)) throw e;
+      this.notify(`Cannot undo that any more: ${e.message}`);
+    }
+    this.emit('history');
+  }
+
+  transformStamp(how) {
+    if (this.stamp === null) return;
+    this.setStamp(how === 'x' ? this.stamp.flippedHorizontally() : how === 'y' ? this.stamp.flippedVertically()
+      : this.stamp.rotatedClockwise());
+  }
+
+  copySelection(cut) {
+    const layer = this.layer();
+    if (this.selection === null || layer === null || layer.type !== 'tile') return;
+    this.clipboard = Stamp.fromLayer(layer, this.selection);
+    if (cut) this.eraseSelection();
+  }
+
+  paste() {
+    if (this.clipboard === null) return;
+    this.setStamp(this.clipboard);
+    this.setTool('brush');
+  }
+
+  eraseSelection() {
+    const layer = this.paintableLayer();
+    if (this.selection === null || layer === null) return;
+    const r = this.selection;
+    this.edit({ type: 'fillRect', layerId: layer.id, x: r.x, y: r.y, width: r.width, height: r.height, gid: 0 });
+  }
+
+  /** A message over the canvas for a few seconds. */
+  notify(text) {
+    this.emit({ notice: text });
+  }
+}

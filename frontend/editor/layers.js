@@ -1,0 +1,126 @@
+// The layers panel: the stack top layer first, as Tiled shows it. Click chooses the layer tools work on; the eye
+// and lock boxes hide and lock; double click renames; drag reorders; the buttons add and delete; the slider sets
+// opacity. Every change is an op (shared, undoable).
+
+export class LayersPanel {
+  /** @param {import('./editor.js').Editor} editor @param {HTMLElement} root the left panel */
+  constructor(editor, root) {
+    this.editor = editor;
+    this.list = root.querySelector('[data-testid="layer-list"]');
+    this.opacity = root.querySelector('[data-testid="layer-opacity"]');
+    root.querySelector('[data-action="add-tile-layer"]').addEventListener('click', () => this.add('tile'));
+    root.querySelector('[data-action="add-object-layer"]').addEventListener('click', () => this.add('object'));
+    root.querySelector('[data-action="remove-layer"]').addEventListener('click', () => this.remove());
+    this.opacity.addEventListener('change', () => {
+      const layer = editor.layer();
+      if (layer) editor.edit({ type: 'updateLayer', layerId: layer.id, patch: { opacity: Number(this.opacity.value) / 100 } });
+    });
+    editor.map.listen((change) => {
+      if (change.kind === 'layers') this.render();
+    });
+    editor.listen((what) => {
+      if (what === 'layer') this.render();
+    });
+    this.render();
+  }
+
+  render() {
+    const { editor } = this;
+    if (editor.layer() === null && editor.map.layers.length > 0) editor.layerId = editor.map.layers.at(-1).id;
+    this.list.replaceChildren(...editor.map.layers.slice().reverse().map((layer) => this.item(layer)));
+    const current = editor.layer();
+    this.opacity.disabled = current === null;
+    this.opacity.value = current ? String(Math.round(current.attributes.opacity * 100)) : '100';
+  }
+
+  item(layer) {
+    const { editor } = this;
+    const li = document.createElement('li');
+    li.dataset.layerId = String(layer.id);
+    li.draggable = true;
+    li.classList.toggle('current', layer.id === editor.layerId);
+    const visible = checkbox(layer.attributes.visible, 'Show', () =>
+      editor.edit({ type: 'updateLayer', layerId: layer.id, patch: { visible: visible.checked } }));
+    visible.dataset.testid = 'layer-visible';
+    const locked = checkbox(layer.attributes.locked, 'Lock', () =>
+      editor.edit({ type: 'updateLayer', layerId: layer.id, patch: { locked: locked.checked } }));
+    locked.dataset.testid = 'layer-locked';
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = layer.attributes.name;
+    const kind = document.createElement('span');
+    kind.className = 'kind';
+    kind.textContent = layer.type;
+    li.append(visible, locked, name, kind);
+    li.addEventListener('click', (e) => {
+      if (e.target instanceof HTMLInputElement) return;
+      editor.setLayer(layer.id);
+    });
+    name.addEventListener('dblclick', () => this.rename(layer, name));
+    li.addEventListener('dragstart', (e) => {
+      e.dataTransfer.setData('text/plain', String(layer.id));
+      li.classList.add('dragging');
+    });
+    li.addEventListener('dragend', () => li.classList.remove('dragging'));
+    li.addEventListener('dragover', (e) => e.preventDefault());
+    li.addEventListener('drop', (e) => {
+      e.preventDefault();
+      const moved = Number(e.dataTransfer.getData('text/plain'));
+      const index = editor.map.layerIndex(layer.id);
+      if (moved !== layer.id && index >= 0) editor.edit({ type: 'moveLayer', layerId: moved, index });
+    });
+    return li;
+  }
+
+  rename(layer, label) {
+    const input = document.createElement('input');
+    input.className = 'rename';
+    input.value = layer.attributes.name;
+    label.replaceWith(input);
+    input.focus();
+    input.select();
+    const done = (save) => {
+      const name = input.value.trim();
+      if (save && name && name !== layer.attributes.name) {
+        this.editor.edit({ type: 'updateLayer', layerId: layer.id, patch: { name } });
+      }
+      this.render();
+    };
+    input.addEventListener('keydown', (e) => {
+      e.stopPropagation();
+      if (e.key === 'Enter') done(true);
+      if (e.key === 'Escape') done(false);
+    });
+    input.addEventListener('blur', () => done(true), { once: true });
+  }
+
+  add(kind) {
+    const { editor } = this;
+    const count = editor.map.layers.filter((l) => l.type === kind).length + 1;
+    const index = editor.layer() ? editor.map.layerIndex(editor.layerId) + 1 : editor.map.layers.length;
+    const applied = editor.edit({
+      type: 'addLayer', kind, index,
+      layerId: editor.map.nextLayerId,
+      attributes: { name: `${kind === 'tile' ? 'Tile' : 'Object'} Layer ${count}`, visible: true, locked: false, opacity: 1 },
+    });
+    if (applied) editor.setLayer(applied.op.layerId);
+  }
+
+  remove() {
+    const layer = this.editor.layer();
+    if (layer === null) return;
+    this.editor.edit({ type: 'removeLayer', layerId: layer.id });
+    this.editor.layerId = null;
+    this.render();
+    this.editor.emit('layer');
+  }
+}
+
+function checkbox(checked, title, onChange) {
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.checked = checked;
+  box.title = title;
+  box.addEventListener('change', onChange);
+  return box;
+}

@@ -1,0 +1,182 @@
+// Boots the editor page: sends edits a reload interrupted, loads the map (cells as bytes) and its tilesets, and
+// wires the model, the queue, the view and the panels together. The only module that knows them all.
+
+import { History } from '../model/history.js';
+import { TileMap } from '../model/tilemap.js';
+import { Renderer } from '../render/renderer.js';
+import { TilesetImages } from '../render/tilesets.js';
+import { View } from '../render/view.js';
+import { OpQueue, restore } from '../sync/opqueue.js';
+import { restTransport } from '../sync/rest.js';
+import { TilesetDialog } from './dialogs.js';
+import { Editor } from './editor.js';
+import { LayersPanel } from './layers.js';
+import { Palette } from './palette.js';
+import { StatusBar } from './status.js';
+import { Tools } from './tools.js';
+
+const mapId = Number(document.body.dataset.mapId);
+const notice = document.querySelector('[data-testid="notice"]');
+let noticeTimer = null;
+
+function notify(text) {
+  notice.textContent = text;
+  notice.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => {
+    notice.hidden = true;
+  }, 6000);
+}
+
+function clientId() {
+  let id = localStorage.getItem('tilewright.clientId');
+  if (!id) {
+    id = crypto.randomUUID?.() ?? `c-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    localStorage.setItem('tilewright.clientId', id);
+  }
+  return id;
+}
+
+async function getJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+async function loadMap() {
+  const json = await getJson(`/api/v1/maps/${mapId}`);
+  const map = new TileMap(json);
+  await Promise.all(map.layers.filter((l) => l.type === 'tile').map(async (layer) => {
+    const response = await fetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells`, { headers: { Accept: 'application/octet-stream' } });
+    if (!response.ok) throw new Error(`cells of layer ${layer.id}: ${response.status}`);
+    layer.load(new Uint32Array(await response.arrayBuffer()));
+  }));
+  return { map, version: json.version };
+}
+
+async function boot() {
+  const transport = restTransport(mapId);
+  try {
+    const restored = await restore(localStorage, mapId, transport);
+    if (restored.sent > 0) notify(`${restored.sent} edits from before the reload were saved.`);
+    if (restored.refused.length > 0) notify(`${restored.refused.length} edits from before the reload no longer fit the map.`);
+  } catch (e) {
+    notify('Edits from before the reload are kept and will be sent when the server answers.');
+  }
+  const { map, version } = await loadMap();
+  const images = new TilesetImages();
+  await Promise.all(map.tilesets.map(async (t) => images.load(await getJson(`/api/v1/tilesets/${t.tilesetId}`))));
+
+  const queue = new OpQueue({ map, version, transport, clientId: clientId(), storage: localStorage });
+  const history = new History((op) => queue.perform(op));
+  const view = new View();
+  const canvas = document.querySelector('[data-testid="map-canvas"]');
+  const renderer = new Renderer(canvas, map, images, view);
+  const editor = new Editor({ map, queue, history, images, view, renderer });
+  const tools = new Tools(editor, canvas);
+  new LayersPanel(editor, document.querySelector('.panel.left'));
+  const palette = new Palette(editor, document.querySelector('.panel.right'));
+  new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));
+  const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), async (info) => {
+    await images.load(info);
+    palette.tilesetId = info.id;
+  });
+
+  editor.listen((what) => {
+    if (what?.notice) notify(what.notice);
+  });
+  queue.listen((event) => {
+    if (event.type === 'refused') notify(`The server refused an edit: ${event.problem?.detail ?? 'no reason given'}`);
+    if (event.type === 'dropped') notify(`An edit no longer fits after others' changes: ${event.reason}`);
+    if (event.type === 'remote') renderer.requestDraw();
+  });
+
+  wireToolbar(editor, dialog, renderer);
+  wireKeys(editor, tools);
+  new ResizeObserver(() => renderer.resize()).observe(canvas);
+  renderer.resize();
+  editor.setTool('brush');
+  window.tilewright = { editor, renderer, queue }; // for browser tests and the console
+  document.body.dataset.ready = 'true';
+}
+
+function wireToolbar(editor, dialog, renderer) {
+  const buttons = [...document.querySelectorAll('[data-tool]')];
+  const zoom = document.querySelector('[data-testid="zoom"]');
+  const undo = document.querySelector('[data-action="undo"]');
+  const redo = document.querySelector('[data-action="redo"]');
+  const grid = document.querySelector('[data-testid="grid-lines"]');
+  buttons.forEach((b) => b.addEventListener('click', () => editor.setTool(b.dataset.tool)));
+  const actions = {
+    'flip-x': () => editor.transformStamp('x'),
+    'flip-y': () => editor.transformStamp('y'),
+    rotate: () => editor.transformStamp('z'),
+    undo: () => editor.undo(),
+    redo: () => editor.redo(),
+    'add-tileset': () => dialog.open(),
+  };
+  for (const [action, run] of Object.entries(actions)) {
+    document.querySelectorAll(`[data-action="${action}"]`).forEach((b) => b.addEventListener('click', run));
+  }
+  grid.addEventListener('change', () => {
+    renderer.gridLines = grid.checked;
+    renderer.requestDraw();
+  });
+  const refresh = () => {
+    buttons.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.tool === editor.tool)));
+    zoom.textContent = `${Math.round(editor.view.zoom * 100)}%`;
+    undo.disabled = !editor.history.canUndo();
+    redo.disabled = !editor.history.canRedo();
+  };
+  editor.listen(refresh);
+  editor.queue.listen(refresh);
+  refresh();
+}
+
+const TOOL_KEYS = { b: 'brush', e: 'eraser', r: 'rect', f: 'fill', i: 'picker', m: 'select' };
+
+function wireKeys(editor, tools) {
+  window.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || document.querySelector('dialog[open]')) return;
+    const key = e.key.toLowerCase();
+    const ctrl = e.ctrlKey || e.metaKey;
+    if (ctrl && key === 'z') {
+      if (e.shiftKey) editor.redo(); else editor.undo();
+    } else if (ctrl && key === 'y') {
+      editor.redo();
+    } else if (ctrl && key === 'c') {
+      editor.copySelection(false);
+    } else if (ctrl && key === 'x') {
+      editor.copySelection(true);
+    } else if (ctrl && key === 'v') {
+      editor.paste();
+    } else if (ctrl && (key === '=' || key === '+' || key === '-')) {
+      editor.view.zoomAt(editor.view.width / 2, editor.view.height / 2, key === '-' ? 1 / 1.25 : 1.25);
+      editor.emit('view');
+    } else if (ctrl) {
+      return;
+    } else if (key === 'delete' || key === 'backspace') {
+      editor.eraseSelection();
+    } else if (key === 'escape') {
+      editor.setSelection(null);
+    } else if (key === ' ') {
+      tools.spaceHeld = true;
+    } else if (TOOL_KEYS[key]) {
+      editor.setTool(TOOL_KEYS[key]);
+    } else if (key === 'x' || key === 'y' || key === 'z') {
+      editor.transformStamp(key);
+    } else {
+      return;
+    }
+    e.preventDefault();
+  });
+  window.addEventListener('keyup', (e) => {
+    if (e.key === ' ') tools.spaceHeld = false;
+  });
+}
+
+boot().catch((e) => {
+  notify(`The editor could not start: ${e.message}`);
+  document.querySelector('[data-testid="save-state"]').textContent = 'not loaded';
+  throw e;
+});

@@ -1,0 +1,140 @@
+// The tileset palette (the seed's pick pane): a tab per tileset of the map; its tiles drawn in a grid at the
+// palette's zoom, tile i at column i % columns and row i / columns; click picks a tile, a drag picks a stamp.
+
+import { Stamp } from '../model/stamp.js';
+import { drawTile } from '../render/tilesets.js';
+
+const COLLECTION_COLUMNS = 8;
+
+export class Palette {
+  /** @param {import('./editor.js').Editor} editor @param {HTMLElement} root the right panel */
+  constructor(editor, root) {
+    this.editor = editor;
+    this.tabs = root.querySelector('[data-testid="tileset-tabs"]');
+    this.canvas = root.querySelector('[data-testid="tileset-palette"]');
+    this.empty = root.querySelector('[data-testid="no-tilesets"]');
+    this.zoomSelect = root.querySelector('[data-testid="palette-zoom"]');
+    this.zoom = Number(this.zoomSelect.value);
+    this.tilesetId = editor.map.tilesets[0]?.tilesetId ?? null;
+    this.drag = null;
+    this.zoomSelect.addEventListener('change', () => {
+      this.zoom = Number(this.zoomSelect.value);
+      this.draw();
+    });
+    this.canvas.addEventListener('pointerdown', (e) => {
+      this.canvas.setPointerCapture(e.pointerId);
+      const at = this.tileAt(e);
+      if (at) this.drag = { start: at, last: at };
+      this.pickDragged();
+    });
+    this.canvas.addEventListener('pointermove', (e) => {
+      if (!this.drag) return;
+      const at = this.tileAt(e);
+      if (at) this.drag.last = at;
+      this.pickDragged();
+    });
+    this.canvas.addEventListener('pointerup', () => {
+      this.drag = null;
+    });
+    editor.map.listen((change) => {
+      if (change.kind === 'map') this.render();
+    });
+    editor.listen((what) => {
+      if (what === 'stamp') this.draw();
+    });
+    this.render();
+  }
+
+  used() {
+    return this.editor.map.tilesets.find((t) => t.tilesetId === this.tilesetId) ?? null;
+  }
+
+  columns(info) {
+    return info.columns > 0 ? info.columns : COLLECTION_COLUMNS;
+  }
+
+  cellSize(info) {
+    if (info.columns > 0) return { w: info.tileWidth, h: info.tileHeight };
+    const tiles = (info.tiles ?? []).map((t) => this.editor.images.source(info.id, t.id)).filter(Boolean);
+    return { w: Math.max(1, ...tiles.map((t) => t.width)), h: Math.max(1, ...tiles.map((t) => t.height)) };
+  }
+
+  render() {
+    const { map, images } = this.editor;
+    if (this.used() === null) this.tilesetId = map.tilesets[0]?.tilesetId ?? null;
+    this.tabs.replaceChildren(...map.tilesets.map((t) => {
+      const tab = document.createElement('button');
+      tab.type = 'button';
+      tab.role = 'tab';
+      tab.textContent = images.info(t.tilesetId)?.name ?? `#${t.tilesetId}`;
+      tab.setAttribute('aria-selected', String(t.tilesetId === this.tilesetId));
+      tab.addEventListener('click', () => {
+        this.tilesetId = t.tilesetId;
+        this.render();
+      });
+      return tab;
+    }));
+    this.empty.hidden = map.tilesets.length > 0;
+    this.canvas.hidden = map.tilesets.length === 0;
+    this.draw();
+  }
+
+  draw() {
+    const used = this.used();
+    const info = used && this.editor.images.info(used.tilesetId);
+    if (!info) return;
+    const columns = this.columns(info);
+    const { w, h } = this.cellSize(info);
+    const z = this.zoom;
+    const rows = Math.ceil(info.tileCount / columns);
+    this.canvas.width = columns * w * z;
+    this.canvas.height = rows * h * z;
+    this.canvas.style.width = `${this.canvas.width}px`;
+    this.canvas.style.height = `${this.canvas.height}px`;
+    const ctx = this.canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.setTransform(z, 0, 0, z, 0, 0);
+    for (let i = 0; i < info.tileCount; i++) {
+      const source = this.editor.images.source(info.id, i);
+      if (source) drawTile(ctx, source, 0, (i % columns) * w, Math.floor(i / columns) * h);
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const picked = this.pickedRect(used, columns);
+    if (picked) {
+      ctx.strokeStyle = '#ffd24a';
+      ctx.lineWidth = 2;
+      ctx.strokeRect(picked.x * w * z + 1, picked.y * h * z + 1, picked.width * w * z - 2, picked.height * h * z - 2);
+    }
+  }
+
+  /** Where the current stamp sits in this palette, if it was picked here as is. */
+  pickedRect(used, columns) {
+    const stamp = this.editor.stamp;
+    if (!stamp) return null;
+    const first = stamp.gids[0];
+    if ((first & 0xf0000000) !== 0 || first < used.firstGid || first >= used.firstGid + used.tileCount) return null;
+    const local = first - used.firstGid;
+    return { x: local % columns, y: Math.floor(local / columns), width: stamp.width, height: stamp.height };
+  }
+
+  tileAt(e) {
+    const used = this.used();
+    const info = used && this.editor.images.info(used.tilesetId);
+    if (!info) return null;
+    const box = this.canvas.getBoundingClientRect();
+    const { w, h } = this.cellSize(info);
+    const columns = this.columns(info);
+    const x = Math.min(columns - 1, Math.max(0, Math.floor((e.clientX - box.left) / (w * this.zoom))));
+    const y = Math.min(Math.ceil(info.tileCount / columns) - 1, Math.max(0, Math.floor((e.clientY - box.top) / (h * this.zoom))));
+    return { x, y };
+  }
+
+  pickDragged() {
+    if (!this.drag) return;
+    const used = this.used();
+    const info = this.editor.images.info(used.tilesetId);
+    const { start, last } = this.drag;
+    this.editor.setStamp(Stamp.fromTileset(used.firstGid, this.columns(info), info.tileCount, start.x, start.y, last.x, last.y));
+    if (this.editor.tool !== 'rect' && this.editor.tool !== 'fill') this.editor.setTool('brush');
+  }
+}

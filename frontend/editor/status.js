@@ -1,0 +1,44 @@
+// The status bar: the cell and world position under the cursor, the gid there on the current layer, the map's
+// version, and the save state (saving / saved / offline with how many edits wait).
+
+export class StatusBar {
+  /** @param {import('./editor.js').Editor} editor @param {import('./tools.js').Tools} tools @param {HTMLElement} bar */
+  constructor(editor, tools, bar) {
+    this.editor = editor;
+    this.tools = tools;
+    this.field = (name) => bar.querySelector(`[data-field="${name}"]`);
+    editor.listen((what) => {
+      if (what === 'hover' || what === 'layer' || what === 'view') this.showCursor();
+    });
+    editor.queue.listen((event) => {
+      if (event.type === 'state') this.showSave(event.state, event.pending);
+    });
+    this.showSave(editor.queue.state, editor.queue.pending.length);
+    this.showCursor();
+  }
+
+  showCursor() {
+    const hover = this.tools.hover;
+    const layer = this.editor.layer();
+    if (hover === null) {
+      this.field('cursor').textContent = '–';
+      this.field('world').textContent = '';
+      this.field('gid').textContent = '';
+    } else {
+      this.field('cursor').textContent = `tile ${hover.x}, ${hover.y}`;
+      this.field('world').textContent = `px ${Math.floor(hover.worldX)}, ${Math.floor(hover.worldY)}`;
+      const gid = layer?.type === 'tile' ? layer.get(hover.x, hover.y) : null;
+      this.field('gid').textContent = gid === null ? '' : `gid ${gid}`;
+    }
+    this.field('version').textContent = `v${this.editor.queue.version}`;
+  }
+
+  showSave(state, pending) {
+    const save = this.field('save');
+    save.dataset.state = state;
+    save.classList.toggle('offline', state === 'offline');
+    save.textContent = state === 'offline' ? `offline – ${pending} pending edit${pending === 1 ? '' : 's'}`
+      : state === 'saving' ? `saving… (${pending})` : 'saved';
+    this.field('version').textContent = `v${this.editor.queue.version}`;
+  }
+}

@@ -1,0 +1,238 @@
+// Pointer and wheel input on the map canvas: panning (space-drag, middle drag, scroll), zoom to the cursor
+// (ctrl+wheel), the picker on right click, and the tools: stamp brush, eraser, rectangle fill, bucket fill, picker
+// and rectangle select. A stroke is one undo step and goes out as a few batched ops (one per pointer move, the
+// queue sends them together), never one request per tile.
+
+import { fillRectOp, floodFillCells, spanRect, Stamp } from '../model/stamp.js';
+import { drawTile } from '../render/tilesets.js';
+
+const FILL_LIMIT = 1_000_000;
+
+/** The cells on the straight line between two cells (both included), so a fast stroke leaves no gaps. */
+export function lineCells(x0, y0, x1, y1) {
+  const cells = [];
+  const dx = Math.abs(x1 - x0);
+  const dy = Math.abs(y1 - y0);
+  const sx = x0 < x1 ? 1 : -1;
+  const sy = y0 < y1 ? 1 : -1;
+  let err = dx - dy;
+  let x = x0;
+  let y = y0;
+  for (;;) {
+    cells.push([x, y]);
+    if (x === x1 && y === y1) return cells;
+    const e2 = 2 * err;
+    if (e2 > -dy) {
+      err -= dy;
+      x += sx;
+    }
+    if (e2 < dx) {
+      err += dx;
+      y += sy;
+    }
+  }
+}
+
+export class Tools {
+  /** @param {import('./editor.js').Editor} editor @param {HTMLCanvasElement} canvas */
+  constructor(editor, canvas) {
+    this.editor = editor;
+    this.canvas = canvas;
+    this.hover = null; // the cell under the pointer
+    this.drag = null; // {kind: 'pan'|'stroke'|'rect'|'select', start, last}
+    this.spaceHeld = false;
+    canvas.addEventListener('pointerdown', (e) => this.down(e));
+    canvas.addEventListener('pointermove', (e) => this.move(e));
+    canvas.addEventListener('pointerup', (e) => this.up(e));
+    canvas.addEventListener('pointercancel', (e) => this.up(e));
+    canvas.addEventListener('pointerleave', () => {
+      this.hover = null;
+      editor.emit('hover');
+    });
+    canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+    canvas.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
+    editor.renderer.overlays.push((ctx, view) => this.drawOverlay(ctx, view));
+  }
+
+  cellAt(e) {
+    const box = this.canvas.getBoundingClientRect();
+    const world = this.editor.view.toWorld(e.clientX - box.left, e.clientY - box.top);
+    return {
+      x: Math.floor(world.x / this.editor.map.tileWidth),
+      y: Math.floor(world.y / this.editor.map.tileHeight),
+      worldX: world.x,
+      worldY: world.y,
+    };
+  }
+
+  down(e) {
+    this.canvas.setPointerCapture(e.pointerId);
+    this.canvas.focus();
+    const cell = this.cellAt(e);
+    if (e.button === 1 || (e.button === 0 && this.spaceHeld)) {
+      this.drag = { kind: 'pan', lastX: e.clientX, lastY: e.clientY };
+      this.canvas.classList.add('panning');
+      e.preventDefault();
+      return;
+    }
+    if (e.button === 2) {
+      this.pick(cell);
+      return;
+    }
+    if (e.button !== 0) return;
+    const tool = this.editor.tool;
+    if (tool === 'picker') {
+      this.pick(cell);
+      this.editor.setTool('brush');
+    } else if (tool === 'brush' || tool === 'eraser') {
+      if (this.editor.paintableLayer() === null) return;
+      if (tool === 'brush' && this.editor.stamp === null) {
+        this.editor.notify('Pick a tile in the tileset first.');
+        return;
+      }
+      this.editor.history.begin();
+      this.drag = { kind: 'stroke', last: cell };
+      this.paintAlong(cell, cell);
+    } else if (tool === 'rect' || tool === 'select') {
+      if (tool === 'rect' && (this.editor.paintableLayer() === null || this.editor.stamp === null)) return;
+      this.drag = { kind: tool, start: cell, last: cell };
+    } else if (tool === 'fill') {
+      this.bucket(cell);
+    }
+    this.editor.emit('drag');
+  }
+
+  move(e) {
+    const cell = this.cellAt(e);
+    const moved = this.hover === null || this.hover.x !== cell.x || this.hover.y !== cell.y;
+    this.hover = cell;
+    if (this.drag?.kind === 'pan') {
+      this.editor.view.panBy(e.clientX - this.drag.lastX, e.clientY - this.drag.lastY);
+      this.drag.lastX = e.clientX;
+      this.drag.lastY = e.clientY;
+      this.editor.emit('view');
+      return;
+    }
+    if (this.drag?.kind === 'stroke' && moved) {
+      this.paintAlong(this.drag.last, cell);
+      this.drag.last = cell;
+    } else if (this.drag && moved) {
+      this.drag.last = cell;
+    }
+    this.editor.emit('hover');
+  }
+
+  up(e) {
+    const drag = this.drag;
+    this.drag = null;
+    this.canvas.classList.remove('panning');
+    if (drag === null) return;
+    if (drag.kind === 'stroke') {
+      this.editor.history.end();
+    } else if (drag.kind === 'rect') {
+      const layer = this.editor.paintableLayer();
+      const rect = spanRect(this.editor.map, drag.start.x, drag.start.y, drag.last.x, drag.last.y);
+      if (layer && rect) this.editor.edit(fillRectOp(layer.id, rect, this.editor.stamp));
+    } else if (drag.kind === 'select') {
+      this.editor.setSelection(spanRect(this.editor.map, drag.start.x, drag.start.y, drag.last.x, drag.last.y));
+    }
+    this.editor.emit('drag');
+  }
+
+  /** Paints the stamp (or erases) at every cell on the line from one cell to another: one op. */
+  paintAlong(from, to) {
+    const { editor } = this;
+    const layer = editor.layer();
+    const erasing = editor.tool === 'eraser';
+    const stamp = erasing ? Stamp.of(0) : editor.stamp;
+    const offsetX = Math.floor(stamp.width / 2);
+    const offsetY = Math.floor(stamp.height / 2);
+    const written = new Map();
+    for (const [x, y] of lineCells(from.x, from.y, to.x, to.y)) {
+      if (erasing) {
+        if (editor.map.inside(x, y)) written.set(y * editor.map.width + x, { x, y, gid: 0 });
+        continue;
+      }
+      for (const c of stamp.cellsAt(editor.map, x - offsetX, y - offsetY)) written.set(c.y * editor.map.width + c.x, c);
+    }
+    const cells = [...written.values()].filter((c) => layer.get(c.x, c.y) !== c.gid);
+    if (cells.length > 0) editor.edit({ type: 'paint', layerId: layer.id, cells });
+  }
+
+  bucket(cell) {
+    const { editor } = this;
+    const layer = editor.paintableLayer();
+    if (layer === null || editor.stamp === null) return;
+    const cells = floodFillCells(editor.map, layer, cell.x, cell.y, editor.stamp, FILL_LIMIT);
+    if (cells === null) {
+      editor.notify(`That area is larger than ${FILL_LIMIT.toLocaleString()} cells; fill a selection instead.`);
+    } else if (cells.length > 0) {
+      editor.edit({ type: 'paint', layerId: layer.id, cells });
+    }
+  }
+
+  pick(cell) {
+    const layer = this.editor.layer();
+    if (layer?.type !== 'tile' || !this.editor.map.inside(cell.x, cell.y)) return;
+    this.editor.setStamp(Stamp.of(layer.get(cell.x, cell.y)));
+  }
+
+  wheel(e) {
+    e.preventDefault();
+    const box = this.canvas.getBoundingClientRect();
+    if (e.ctrlKey || e.metaKey) {
+      this.editor.view.zoomAt(e.clientX - box.left, e.clientY - box.top, Math.exp(-e.deltaY * 0.0025));
+    } else if (e.shiftKey) {
+      this.editor.view.panBy(-e.deltaY, 0);
+    } else {
+      this.editor.view.panBy(-e.deltaX, -e.deltaY);
+    }
+    this.editor.emit('view');
+  }
+
+  drawOverlay(ctx, view) {
+    const { editor } = this;
+    const { tileWidth: tw, tileHeight: th } = editor.map;
+    const line = 1 / view.zoom;
+    if (editor.selection) {
+      const r = editor.selection;
+      ctx.fillStyle = 'rgba(47, 111, 222, 0.18)';
+      ctx.fillRect(r.x * tw, r.y * th, r.width * tw, r.height * th);
+      ctx.setLineDash([4 * line, 3 * line]);
+      ctx.strokeStyle = '#2f6fde';
+      ctx.lineWidth = 1.5 * line;
+      ctx.strokeRect(r.x * tw, r.y * th, r.width * tw, r.height * th);
+      ctx.setLineDash([]);
+    }
+    const drag = this.drag;
+    if (drag && (drag.kind === 'rect' || drag.kind === 'select')) {
+      const r = spanRect(editor.map, drag.start.x, drag.start.y, drag.last.x, drag.last.y);
+      if (r) {
+        ctx.strokeStyle = drag.kind === 'rect' ? '#ffd24a' : '#2f6fde';
+        ctx.lineWidth = 2 * line;
+        ctx.strokeRect(r.x * tw, r.y * th, r.width * tw, r.height * th);
+      }
+      return;
+    }
+    if (this.hover === null) return;
+    if (editor.tool === 'brush' && editor.stamp && !drag) {
+      const x0 = this.hover.x - Math.floor(editor.stamp.width / 2);
+      const y0 = this.hover.y - Math.floor(editor.stamp.height / 2);
+      ctx.globalAlpha = 0.6;
+      for (const c of editor.stamp.cellsAt(editor.map, x0, y0)) {
+        const tileset = editor.map.tilesetOf(c.gid);
+        const source = tileset && editor.images.source(tileset.tilesetId, (c.gid & 0x0fffffff) - tileset.firstGid);
+        if (source) {
+          const shownH = (c.gid & 0x20000000) !== 0 ? source.width : source.height;
+          drawTile(ctx, source, c.gid, c.x * tw + source.offsetX, (c.y + 1) * th - shownH + source.offsetY);
+        }
+      }
+      ctx.globalAlpha = 1;
+    }
+    const w = editor.tool === 'brush' && editor.stamp ? editor.stamp.width : 1;
+    const h = editor.tool === 'brush' && editor.stamp ? editor.stamp.height : 1;
+    ctx.strokeStyle = editor.tool === 'eraser' ? '#ff6b6b' : '#ffffff';
+    ctx.lineWidth = 1.5 * line;
+    ctx.strokeRect((this.hover.x - Math.floor(w / 2)) * tw, (this.hover.y - Math.floor(h / 2)) * th, w * tw, h * th);
+  }
+}

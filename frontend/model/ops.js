@@ -1,0 +1,326 @@
+// Ops: the one unit of change, the same vocabulary as the server's core/edit (see README's op table). apply()
+// validates an op against the map first and throws InvalidOp with the map unchanged; otherwise it changes the map,
+// reports what changed, and returns the op as applied (ids filled in) with its inverse: undo sends the inverse as
+// a new op.
+
+import { CHUNK, ImageLayer, ObjectLayer, TileLayer } from './tilemap.js';
+
+export class InvalidOp extends Error {
+  /** @param {string} field the offending field, e.g. ops[2].cells[5].gid @param {string} message */
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
+
+  within(prefix) {
+    return new InvalidOp(`${prefix}.${this.field}`, this.message);
+  }
+}
+
+/**
+ * @param {import('./tilemap.js').TileMap} map
+ * @param {object} op
+ * @returns {{op: object, inverse: object}}
+ */
+export function apply(map, op) {
+  const handler = HANDLERS[op?.type];
+  if (!handler) throw new InvalidOp('type', `unknown op type ${JSON.stringify(op?.type)}`);
+  return handler(map, op);
+}
+
+/** How many cells an op writes (the server limits a request's total). */
+export function cellCount(op) {
+  switch (op.type) {
+    case 'paint': return op.cells.length;
+    case 'fillRect': case 'putRegion': return Math.max(0, op.width) * Math.max(0, op.height);
+    case 'batch': return op.ops.reduce((sum, o) => sum + cellCount(o), 0);
+    default: return 0;
+  }
+}
+
+/** The rectangles of tiles an op writes, for redrawing. */
+export function touchedRects(op) {
+  switch (op.type) {
+    case 'paint': return op.cells.map((c) => ({ x: c.x, y: c.y, width: 1, height: 1 }));
+    case 'fillRect': case 'putRegion': return [{ x: op.x, y: op.y, width: op.width, height: op.height }];
+    case 'batch': return op.ops.flatMap(touchedRects);
+    default: return [];
+  }
+}
+
+function tileLayer(map, layerId) {
+  const layer = map.layer(layerId);
+  if (layer === null) throw new InvalidOp('layerId', `no layer ${layerId}`);
+  if (layer.type !== 'tile') throw new InvalidOp('layerId', `layer ${layerId} is not a tile layer`);
+  return layer;
+}
+
+function objectLayer(map, layerId) {
+  const layer = map.layer(layerId);
+  if (layer === null) throw new InvalidOp('layerId', `no layer ${layerId}`);
+  if (layer.type !== 'object') throw new InvalidOp('layerId', `layer ${layerId} is not an object layer`);
+  return layer;
+}
+
+function checkGid(map, gid, field) {
+  if (!Number.isInteger(gid) || gid < 0 || gid > 0xffffffff) throw new InvalidOp(field, `gid ${gid} is not 0..4294967295`);
+  if (!map.isValidGid(gid >>> 0)) throw new InvalidOp(field, `gid ${gid} is in none of the map's tilesets`);
+  return gid >>> 0;
+}
+
+function checkCell(map, x, y, field) {
+  if (!Number.isInteger(x) || !Number.isInteger(y) || !map.inside(x, y)) {
+    throw new InvalidOp(field, `cell (${x}, ${y}) is outside the ${map.width}x${map.height} map`);
+  }
+}
+
+function checkRect(map, x, y, width, height) {
+  if (![x, y, width, height].every(Number.isInteger) || width < 1 || height < 1) {
+    throw new InvalidOp('width', `a rectangle needs whole coordinates and a positive size, was ${x},${y} ${width}x${height}`);
+  }
+  if (x < 0 || y < 0 || x + width > map.width || y + height > map.height) {
+    throw new InvalidOp('x', `rectangle ${x},${y} ${width}x${height} is outside the ${map.width}x${map.height} map`);
+  }
+  return { x, y, width, height };
+}
+
+function putRegion(layerId, rect, gids) {
+  return { type: 'putRegion', layerId, x: rect.x, y: rect.y, width: rect.width, height: rect.height, gids: Array.from(gids) };
+}
+
+const HANDLERS = {
+  paint(map, op) {
+    const layer = tileLayer(map, op.layerId);
+    const gids = op.cells.map((c, i) => {
+      checkCell(map, c.x, c.y, `cells[${i}]`);
+      return checkGid(map, c.gid, `cells[${i}].gid`);
+    });
+    const previous = op.cells.map((c, i) => ({ x: c.x, y: c.y, gid: layer.set(c.x, c.y, gids[i]) }));
+    previous.reverse();
+    for (const c of op.cells) map.changed({ kind: 'cells', layerId: op.layerId, rect: { x: c.x, y: c.y, width: 1, height: 1 } });
+    return { op, inverse: { type: 'paint', layerId: op.layerId, cells: previous } };
+  },
+
+  fillRect(map, op) {
+    const layer = tileLayer(map, op.layerId);
+    const rect = checkRect(map, op.x, op.y, op.width, op.height);
+    const gid = checkGid(map, op.gid, 'gid');
+    const inverse = putRegion(op.layerId, rect, layer.read(rect));
+    layer.write(rect, new Uint32Array(rect.width * rect.height).fill(gid));
+    map.changed({ kind: 'cells', layerId: op.layerId, rect });
+    return { op, inverse };
+  },
+
+  putRegion(map, op) {
+    const layer = tileLayer(map, op.layerId);
+    const rect = checkRect(map, op.x, op.y, op.width, op.height);
+    if (!Array.isArray(op.gids) || op.gids.length !== rect.width * rect.height) {
+      throw new InvalidOp('gids', `a ${rect.width}x${rect.height} region takes ${rect.width * rect.height} gids`);
+    }
+    const gids = op.gids.map((g, i) => checkGid(map, g, `gids[${i}]`));
+    const inverse = putRegion(op.layerId, rect, layer.read(rect));
+    layer.write(rect, gids);
+    map.changed({ kind: 'cells', layerId: op.layerId, rect });
+    return { op, inverse };
+  },
+
+  batch(map, op) {
+    const applied = [];
+    const inverses = [];
+    for (let i = 0; i < op.ops.length; i++) {
+      try {
+        const result = apply(map, op.ops[i]);
+        applied.push(result.op);
+        inverses.push(result.inverse);
+      } catch (e) {
+        for (let j = inverses.length - 1; j >= 0; j--) apply(map, inverses[j]);
+        throw e instanceof InvalidOp ? e.within(`ops[${i}]`) : e;
+      }
+    }
+    inverses.reverse();
+    return { op: { type: 'batch', ops: applied }, inverse: { type: 'batch', ops: inverses } };
+  },
+
+  addLayer(map, op) {
+    const layerId = op.layerId ?? 0;
+    if (layerId !== 0 && map.layer(layerId) !== null) throw new InvalidOp('layerId', `layer id ${layerId} is in use`);
+    const at = op.index ?? map.layers.length;
+    if (!Number.isInteger(at) || at < 0 || at > map.layers.length) {
+      throw new InvalidOp('index', `layer index ${at} is outside 0..${map.layers.length}`);
+    }
+    if (!op.attributes?.name?.trim()) throw new InvalidOp('attributes.name', 'a layer needs a name');
+    if (!['tile', 'object', 'image'].includes(op.kind)) throw new InvalidOp('kind', 'kind is tile, object or image');
+    const id = layerId === 0 ? map.nextLayerId : layerId;
+    map.nextLayerId = Math.max(map.nextLayerId, id + 1);
+    const layer = op.kind === 'tile' ? new TileLayer(id, op.attributes, map.width, map.height)
+      : op.kind === 'object' ? new ObjectLayer(id, op.attributes) : new ImageLayer(id, op.attributes, op.image);
+    map.layers.splice(at, 0, layer);
+    map.changed({ kind: 'layers' });
+    return { op: { ...op, layerId: id, index: at }, inverse: { type: 'removeLayer', layerId: id } };
+  },
+
+  removeLayer(map, op) {
+    const index = map.layerIndex(op.layerId);
+    if (index < 0) throw new InvalidOp('layerId', `no layer ${op.layerId}`);
+    const layer = map.layers[index];
+    const restore = recreate(layer, index);
+    map.layers.splice(index, 1);
+    map.changed({ kind: 'layers' });
+    return { op, inverse: { type: 'batch', ops: restore } };
+  },
+
+  moveLayer(map, op) {
+    const from = map.layerIndex(op.layerId);
+    if (from < 0) throw new InvalidOp('layerId', `no layer ${op.layerId}`);
+    if (!Number.isInteger(op.index) || op.index < 0 || op.index >= map.layers.length) {
+      throw new InvalidOp('index', `layer index ${op.index} is outside 0..${map.layers.length - 1}`);
+    }
+    const [layer] = map.layers.splice(from, 1);
+    map.layers.splice(op.index, 0, layer);
+    map.changed({ kind: 'layers' });
+    return { op, inverse: { type: 'moveLayer', layerId: op.layerId, index: from } };
+  },
+
+  updateLayer(map, op) {
+    const layer = map.layer(op.layerId);
+    if (layer === null) throw new InvalidOp('layerId', `no layer ${op.layerId}`);
+    const patch = op.patch ?? {};
+    if (patch.name !== undefined && !String(patch.name).trim()) throw new InvalidOp('patch.name', 'a layer needs a name');
+    if (patch.opacity !== undefined && !(patch.opacity >= 0 && patch.opacity <= 1)) {
+      throw new InvalidOp('patch.opacity', 'opacity is 0..1');
+    }
+    const previous = {};
+    for (const key of Object.keys(patch)) {
+      previous[key] = key === 'tint' || key === 'color' ? (layer.attributes[key] ?? '') : layer.attributes[key];
+      layer.attributes[key] = (key === 'tint' || key === 'color') && patch[key] === '' ? null : patch[key];
+    }
+    map.changed({ kind: 'layers' });
+    return { op, inverse: { type: 'updateLayer', layerId: op.layerId, patch: previous } };
+  },
+
+  renameMap(map, op) {
+    if (!op.name?.trim()) throw new InvalidOp('name', 'map name must not be blank');
+    const previous = map.name;
+    map.name = op.name;
+    map.changed({ kind: 'map' });
+    return { op, inverse: { type: 'renameMap', name: previous } };
+  },
+
+  setProperty(map, op) {
+    if (!op.name) throw new InvalidOp('name', 'name the property to set or remove');
+    if (op.property && op.property.name !== op.name) {
+      throw new InvalidOp('property.name', `the property is called ${op.property.name}, not ${op.name}`);
+    }
+    let owner;
+    if (op.layerId === undefined || op.layerId === null) {
+      owner = map;
+    } else if (op.objectId === undefined || op.objectId === null) {
+      owner = map.layer(op.layerId)?.attributes;
+      if (!owner) throw new InvalidOp('layerId', `no layer ${op.layerId}`);
+    } else {
+      owner = objectLayer(map, op.layerId).objects.find((o) => o.id === op.objectId);
+      if (!owner) throw new InvalidOp('objectId', `no object ${op.objectId} on layer ${op.layerId}`);
+    }
+    const list = owner.properties ?? [];
+    const previous = list.find((p) => p.name === op.name) ?? null;
+    owner.properties = list.filter((p) => p.name !== op.name).concat(op.property ? [op.property] : []);
+    map.changed(op.layerId ? { kind: 'layers' } : { kind: 'map' });
+    const inverse = { type: 'setProperty', name: op.name };
+    if (op.layerId !== undefined && op.layerId !== null) inverse.layerId = op.layerId;
+    if (op.objectId !== undefined && op.objectId !== null) inverse.objectId = op.objectId;
+    if (previous) inverse.property = previous;
+    return { op, inverse };
+  },
+
+  addObject(map, op) {
+    const layer = objectLayer(map, op.layerId);
+    const object = { ...op.object };
+    if (!object.id) {
+      object.id = map.nextObjectId;
+    } else if (map.layers.some((l) => l.type === 'object' && l.objects.some((o) => o.id === object.id))) {
+      throw new InvalidOp('object.id', `object id ${object.id} is in use`);
+    }
+    if (object.gid) checkGid(map, object.gid, 'object.gid');
+    const at = op.index ?? layer.objects.length;
+    if (!Number.isInteger(at) || at < 0 || at > layer.objects.length) {
+      throw new InvalidOp('index', `object index ${at} is outside 0..${layer.objects.length}`);
+    }
+    map.nextObjectId = Math.max(map.nextObjectId, object.id + 1);
+    layer.objects.splice(at, 0, object);
+    map.changed({ kind: 'objects', layerId: op.layerId });
+    const applied = { ...op, object };
+    return { op: applied, inverse: { type: 'removeObject', layerId: op.layerId, objectId: object.id } };
+  },
+
+  updateObject(map, op) {
+    const layer = objectLayer(map, op.layerId);
+    const index = layer.objects.findIndex((o) => o.id === op.objectId);
+    if (index < 0) throw new InvalidOp('objectId', `no object ${op.objectId} on layer ${op.layerId}`);
+    const current = layer.objects[index];
+    if (op.patch.gid) checkGid(map, op.patch.gid, 'patch.gid');
+    const previous = {};
+    for (const key of Object.keys(op.patch)) previous[key] = current[key];
+    layer.objects[index] = { ...current, ...op.patch };
+    map.changed({ kind: 'objects', layerId: op.layerId });
+    return { op, inverse: { type: 'updateObject', layerId: op.layerId, objectId: op.objectId, patch: previous } };
+  },
+
+  removeObject(map, op) {
+    const layer = objectLayer(map, op.layerId);
+    const index = layer.objects.findIndex((o) => o.id === op.objectId);
+    if (index < 0) throw new InvalidOp('objectId', `no object ${op.objectId} on layer ${op.layerId}`);
+    const [object] = layer.objects.splice(index, 1);
+    map.changed({ kind: 'objects', layerId: op.layerId });
+    return { op, inverse: { type: 'addObject', layerId: op.layerId, object, index } };
+  },
+
+  addTileset(map, op) {
+    if (!(op.tileCount >= 1)) throw new InvalidOp('tileCount', "the tileset's tile count is missing");
+    if (map.tilesets.some((t) => t.tilesetId === op.tilesetId)) {
+      throw new InvalidOp('tilesetId', `the map uses tileset ${op.tilesetId} already`);
+    }
+    const firstGid = op.firstGid ?? map.tilesets.reduce((end, t) => Math.max(end, t.firstGid + t.tileCount), 1);
+    if (map.tilesets.some((t) => firstGid < t.firstGid + t.tileCount && t.firstGid < firstGid + op.tileCount)) {
+      throw new InvalidOp('firstGid', `gids from ${firstGid} overlap another tileset's`);
+    }
+    map.tilesets.push({ tilesetId: op.tilesetId, firstGid, tileCount: op.tileCount });
+    map.changed({ kind: 'map' });
+    return { op: { ...op, firstGid }, inverse: { type: 'removeTileset', tilesetId: op.tilesetId } };
+  },
+
+  removeTileset(map, op) {
+    const index = map.tilesets.findIndex((t) => t.tilesetId === op.tilesetId);
+    if (index < 0) throw new InvalidOp('tilesetId', `the map does not use tileset ${op.tilesetId}`);
+    const used = map.tilesets[index];
+    const owns = (gid) => gid !== 0 && (gid & 0x0fffffff) >= used.firstGid && (gid & 0x0fffffff) < used.firstGid + used.tileCount;
+    for (const layer of map.layers) {
+      if (layer.type === 'tile' && layer.chunks.some((c) => c !== null && c.some(owns))) {
+        throw new InvalidOp('tilesetId', `layer ${layer.id} still shows tiles of tileset ${op.tilesetId}`);
+      }
+    }
+    map.tilesets.splice(index, 1);
+    map.changed({ kind: 'map' });
+    return { op, inverse: { type: 'addTileset', ...used } };
+  },
+};
+
+/** The ops that build a layer back: added at its index, then its non-empty chunks, then its objects. */
+function recreate(layer, index) {
+  const ops = [{ type: 'addLayer', layerId: layer.id, kind: layer.type, attributes: structuredClone(layer.attributes), index }];
+  if (layer instanceof ImageLayer) ops[0].image = layer.image;
+  if (layer instanceof TileLayer) {
+    for (let cy = 0; cy < layer.chunksY; cy++) {
+      for (let cx = 0; cx < layer.chunksX; cx++) {
+        if (layer.chunks[cy * layer.chunksX + cx] === null) continue;
+        const rect = {
+          x: cx * CHUNK, y: cy * CHUNK,
+          width: Math.min(CHUNK, layer.width - cx * CHUNK), height: Math.min(CHUNK, layer.height - cy * CHUNK),
+        };
+        ops.push(putRegion(layer.id, rect, layer.read(rect)));
+      }
+    }
+  } else if (layer instanceof ObjectLayer) {
+    for (const object of layer.objects) ops.push({ type: 'addObject', layerId: layer.id, object: structuredClone(object) });
+  }
+  return ops;
+}

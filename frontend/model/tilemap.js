@@ -1,0 +1,221 @@
+// The map as the editor holds it: the same shape as the server's (core/model), tile layers as 64x64 chunks of
+// Uint32Array gids made when first written, never an object per tile. Only ops (model/ops.js) change it; every
+// change is reported to listeners so views redraw exactly what changed.
+
+export const CHUNK = 64;
+
+/** @typedef {{x:number, y:number, width:number, height:number}} Rect */
+/** @typedef {{tilesetId:number, firstGid:number, tileCount:number}} MapTileset */
+
+export class TileLayer {
+  /**
+   * @param {number} id
+   * @param {object} attributes name, visible, locked, opacity, offset, tint, color, properties
+   * @param {number} width in tiles
+   * @param {number} height in tiles
+   */
+  constructor(id, attributes, width, height) {
+    this.id = id;
+    this.type = 'tile';
+    this.attributes = normalAttributes(attributes);
+    this.width = width;
+    this.height = height;
+    this.chunksX = Math.ceil(width / CHUNK);
+    this.chunksY = Math.ceil(height / CHUNK);
+    /** @type {(Uint32Array|null)[]} */
+    this.chunks = new Array(this.chunksX * this.chunksY).fill(null);
+  }
+
+  /** The gid at (x, y); 0 outside the layer. */
+  get(x, y) {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return 0;
+    const chunk = this.chunks[Math.floor(y / CHUNK) * this.chunksX + Math.floor(x / CHUNK)];
+    return chunk === null ? 0 : chunk[(y % CHUNK) * CHUNK + (x % CHUNK)];
+  }
+
+  /** Sets (x, y), which must lie on the layer; returns the gid it had. */
+  set(x, y, gid) {
+    const c = Math.floor(y / CHUNK) * this.chunksX + Math.floor(x / CHUNK);
+    let chunk = this.chunks[c];
+    if (chunk === null) {
+      if (gid === 0) return 0;
+      chunk = new Uint32Array(CHUNK * CHUNK);
+      this.chunks[c] = chunk;
+    }
+    const i = (y % CHUNK) * CHUNK + (x % CHUNK);
+    const old = chunk[i];
+    chunk[i] = gid;
+    return old;
+  }
+
+  /** The gids of a rectangle on the layer, row-major. @param {Rect} r */
+  read(r) {
+    const out = new Uint32Array(r.width * r.height);
+    for (let y = 0; y < r.height; y++) {
+      for (let x = 0; x < r.width; x++) out[y * r.width + x] = this.get(r.x + x, r.y + y);
+    }
+    return out;
+  }
+
+  /** Writes row-major gids over a rectangle on the layer. @param {Rect} r @param {ArrayLike<number>} gids */
+  write(r, gids) {
+    for (let y = 0; y < r.height; y++) {
+      for (let x = 0; x < r.width; x++) this.set(r.x + x, r.y + y, gids[y * r.width + x] >>> 0);
+    }
+  }
+
+  /** Loads row-major gids of the whole layer (from the server's bytes). @param {Uint32Array} gids */
+  load(gids) {
+    for (let y = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++) {
+        const gid = gids[y * this.width + x];
+        if (gid !== 0) this.set(x, y, gid);
+      }
+    }
+  }
+
+  copy() {
+    const copy = new TileLayer(this.id, structuredClone(this.attributes), this.width, this.height);
+    copy.chunks = this.chunks.map((c) => (c === null ? null : c.slice()));
+    return copy;
+  }
+}
+
+export class ObjectLayer {
+  constructor(id, attributes, objects = []) {
+    this.id = id;
+    this.type = 'object';
+    this.attributes = normalAttributes(attributes);
+    /** @type {object[]} objects in drawing order */
+    this.objects = objects.map((o) => ({ ...o }));
+  }
+
+  copy() {
+    return new ObjectLayer(this.id, structuredClone(this.attributes), structuredClone(this.objects));
+  }
+}
+
+/** An image layer is shown and kept, not edited here. */
+export class ImageLayer {
+  constructor(id, attributes, image) {
+    this.id = id;
+    this.type = 'image';
+    this.attributes = normalAttributes(attributes);
+    this.image = image;
+  }
+
+  copy() {
+    return new ImageLayer(this.id, structuredClone(this.attributes), structuredClone(this.image));
+  }
+}
+
+function normalAttributes(a) {
+  return {
+    name: a.name,
+    visible: a.visible ?? true,
+    locked: a.locked ?? false,
+    opacity: a.opacity ?? 1,
+    offset: a.offset ?? { dx: 0, dy: 0 },
+    tint: a.tint ?? null,
+    color: a.color ?? null,
+    properties: a.properties ?? [],
+  };
+}
+
+/**
+ * Change notices: {kind:'cells', layerId, rect} | {kind:'layers'} | {kind:'objects', layerId} | {kind:'map'}.
+ * @typedef {{kind:string, layerId?:number, rect?:Rect}} Change
+ */
+
+export class TileMap {
+  /** @param {object} json the map as GET /api/v1/maps/{id} answers it (cells loaded separately) */
+  constructor(json) {
+    this.id = json.id;
+    this.name = json.name;
+    this.width = json.width;
+    this.height = json.height;
+    this.tileWidth = json.tileWidth;
+    this.tileHeight = json.tileHeight;
+    this.backgroundColor = json.backgroundColor ?? null;
+    /** @type {MapTileset[]} */
+    this.tilesets = (json.tilesets ?? []).map((t) => ({ ...t }));
+    this.properties = json.properties ?? [];
+    this.nextLayerId = json.nextLayerId ?? 1;
+    this.nextObjectId = json.nextObjectId ?? 1;
+    this.gridSettings = json.gridSettings ?? null;
+    this.layers = (json.layers ?? []).map((l) => layerFromJson(l, this.width, this.height));
+    /** @type {Set<(change: Change) => void>} */
+    this.listeners = new Set();
+  }
+
+  /** @param {(change: Change) => void} listener */
+  listen(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** @param {Change} change */
+  changed(change) {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  layer(id) {
+    return this.layers.find((l) => l.id === id) ?? null;
+  }
+
+  layerIndex(id) {
+    return this.layers.findIndex((l) => l.id === id);
+  }
+
+  /** The map's tileset holding a gid (flips ignored), or null. */
+  tilesetOf(gid) {
+    const id = gid & 0x0fffffff;
+    let best = null;
+    for (const t of this.tilesets) {
+      if (t.firstGid <= id && (best === null || t.firstGid > best.firstGid)) best = t;
+    }
+    return best !== null && id < best.firstGid + best.tileCount ? best : null;
+  }
+
+  isValidGid(gid) {
+    return gid === 0 || ((gid & 0x0fffffff) !== 0 && this.tilesetOf(gid) !== null);
+  }
+
+  inside(x, y) {
+    return x >= 0 && y >= 0 && x < this.width && y < this.height;
+  }
+
+  /** A deep copy without listeners (tests, rebase checks). */
+  copy() {
+    const copy = Object.create(TileMap.prototype);
+    Object.assign(copy, this, {
+      tilesets: this.tilesets.map((t) => ({ ...t })),
+      properties: structuredClone(this.properties),
+      layers: this.layers.map((l) => l.copy()),
+      listeners: new Set(),
+    });
+    return copy;
+  }
+}
+
+function layerFromJson(l, width, height) {
+  if (l.type === 'tile') return new TileLayer(l.id, l, width, height);
+  if (l.type === 'object') return new ObjectLayer(l.id, l, l.objects ?? []);
+  return new ImageLayer(l.id, l, l.image);
+}
+
+/** Everything observable about a map as plain data (for comparing maps in tests and checks). */
+export function snapshot(map) {
+  return structuredClone({
+    name: map.name,
+    tilesets: map.tilesets,
+    properties: map.properties,
+    layers: map.layers.map((l) => ({
+      id: l.id,
+      type: l.type,
+      attributes: l.attributes,
+      cells: l.type === 'tile' ? Array.from(l.read({ x: 0, y: 0, width: l.width, height: l.height })) : undefined,
+      objects: l.type === 'object' ? l.objects : undefined,
+    })),
+  });
+}

@@ -1,0 +1,283 @@
+// Draws the map into the editor's canvas: only what is in sight, tile layers from cached block canvases (drawn
+// once and again only when an op touches them), objects, grid lines and the tools' overlays. Pixels stay crisp at
+// every zoom (no smoothing when magnified) and the canvas honours the device pixel ratio. Drawing happens on the
+// next animation frame and only when something changed.
+//
+// Two levels of blocks: near (16x16 cells at full size) from 50% zoom up, far (64x64 cells at a quarter size)
+// below, so a whole large map zoomed out costs a sixteenth of its pixels. Near blocks are kept up to a budget,
+// least recently drawn out first.
+
+import { CHUNK } from '../model/tilemap.js';
+import { drawTile } from './tilesets.js';
+
+const LEVELS = [{ cells: 16, scale: 1 }, { cells: 64, scale: 0.25 }];
+const FAR_BELOW = 0.5;
+const NEAR_BUDGET = 768; // near blocks kept (about 200 MB of 16 px tiles at most)
+
+export class Renderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {import('../model/tilemap.js').TileMap} map
+   * @param {import('./tilesets.js').TilesetImages} images
+   * @param {import('./view.js').View} view
+   */
+  constructor(canvas, map, images, view) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.map = map;
+    this.images = images;
+    this.view = view;
+    this.gridLines = true;
+    /** @type {Map<number, Map<string, {canvas: HTMLCanvasElement, dirty: boolean}>>} per layer, per level and block */
+    this.blocks = new Map();
+    this.nearBlocks = 0;
+    /** @type {((ctx: CanvasRenderingContext2D, view: import('./view.js').View) => void)[]} drawn last, in world pixels */
+    this.overlays = [];
+    this.frameRequested = false;
+    this.frames = 0;
+    this.overflow = { x: 0, y: 0 };
+    map.listen((change) => this.onChange(change));
+    this.measureOverflow();
+  }
+
+  onChange(change) {
+    if (change.kind === 'cells') {
+      this.invalidate(change.layerId, change.rect);
+    } else if (change.kind === 'layers' || change.kind === 'map') {
+      for (const [id, blocks] of this.blocks) {
+        if (this.map.layer(id) === null) {
+          for (const key of blocks.keys()) if (key.startsWith('0:')) this.nearBlocks--;
+          this.blocks.delete(id);
+        }
+      }
+      this.measureOverflow();
+    }
+    this.requestDraw();
+  }
+
+  /** How far tiles larger than the cells reach out of them (up and right), so blocks leave room for it. */
+  measureOverflow() {
+    let x = 0;
+    let y = 0;
+    for (const t of this.map.tilesets) {
+      const info = this.images.info(t.tilesetId);
+      if (!info) continue;
+      x = Math.max(x, info.tileWidth - this.map.tileWidth + Math.abs(info.tileOffsetX ?? 0));
+      y = Math.max(y, info.tileHeight - this.map.tileHeight + Math.abs(info.tileOffsetY ?? 0));
+    }
+    if (x !== this.overflow.x || y !== this.overflow.y) {
+      this.overflow = { x, y };
+      this.blocks.clear();
+      this.nearBlocks = 0;
+    }
+  }
+
+  /** Marks the blocks a rectangle of cells touches (and their neighbours a large tile may reach into) dirty. */
+  invalidate(layerId, rect) {
+    const blocks = this.blocks.get(layerId);
+    if (!blocks) return;
+    const reachX = Math.ceil(this.overflow.x / this.map.tileWidth);
+    const reachY = Math.ceil(this.overflow.y / this.map.tileHeight);
+    LEVELS.forEach(({ cells }, level) => {
+      const bx0 = Math.floor((rect.x - reachX) / cells);
+      const by0 = Math.floor(rect.y / cells);
+      const bx1 = Math.floor((rect.x + rect.width - 1) / cells);
+      const by1 = Math.floor((rect.y + rect.height - 1 + reachY) / cells);
+      for (let by = by0; by <= by1; by++) {
+        for (let bx = bx0; bx <= bx1; bx++) {
+          const block = blocks.get(`${level}:${bx}:${by}`);
+          if (block) block.dirty = true;
+        }
+      }
+    });
+  }
+
+  requestDraw() {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => {
+      this.frameRequested = false;
+      this.draw();
+    });
+  }
+
+  /** Sizes the canvas to its box at the device pixel ratio. */
+  resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const box = this.canvas.getBoundingClientRect();
+    this.view.width = box.width;
+    this.view.height = box.height;
+    this.canvas.width = Math.max(1, Math.round(box.width * dpr));
+    this.canvas.height = Math.max(1, Math.round(box.height * dpr));
+    this.requestDraw();
+  }
+
+  draw() {
+    this.frames++;
+    const ctx = this.ctx;
+    const dpr = window.devicePixelRatio || 1;
+    const { map, view } = this;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = '#2b2d31';
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.setTransform(dpr * view.zoom, 0, 0, dpr * view.zoom, -view.x * dpr * view.zoom, -view.y * dpr * view.zoom);
+    ctx.imageSmoothingEnabled = false;
+    const mapW = map.width * map.tileWidth;
+    const mapH = map.height * map.tileHeight;
+    ctx.fillStyle = map.backgroundColor ?? '#3a3d44';
+    ctx.fillRect(0, 0, mapW, mapH);
+    const sight = view.visible();
+    for (const layer of map.layers) {
+      if (!layer.attributes.visible) continue;
+      ctx.globalAlpha = layer.attributes.opacity;
+      if (layer.type === 'tile') this.drawTileLayer(layer, sight);
+      if (layer.type === 'object') this.drawObjects(layer);
+    }
+    ctx.globalAlpha = 1;
+    if (this.gridLines) this.drawGrid(sight);
+    for (const overlay of this.overlays) overlay(ctx, view);
+  }
+
+  drawTileLayer(layer, sight) {
+    const { map } = this;
+    const level = this.view.zoom < FAR_BELOW ? 1 : 0;
+    const { cells, scale } = LEVELS[level];
+    const bw = cells * map.tileWidth;
+    const bh = cells * map.tileHeight;
+    const bx0 = Math.max(0, Math.floor((sight.x - this.overflow.x) / bw));
+    const by0 = Math.max(0, Math.floor(sight.y / bh));
+    const bx1 = Math.min(Math.ceil(map.width / cells) - 1, Math.floor((sight.x + sight.width) / bw));
+    const by1 = Math.min(Math.ceil(map.height / cells) - 1, Math.floor((sight.y + sight.height + this.overflow.y) / bh));
+    let blocks = this.blocks.get(layer.id);
+    if (!blocks) {
+      blocks = new Map();
+      this.blocks.set(layer.id, blocks);
+    }
+    this.ctx.imageSmoothingEnabled = level === 1;
+    for (let by = by0; by <= by1; by++) {
+      for (let bx = bx0; bx <= bx1; bx++) {
+        const key = `${level}:${bx}:${by}`;
+        let block = blocks.get(key);
+        if (block) {
+          blocks.delete(key); // re-inserted below: the map's order is least recently drawn first
+        } else {
+          if (!this.hasCells(layer, bx * cells, by * cells, cells)) continue;
+          block = { canvas: document.createElement('canvas'), dirty: true };
+          block.canvas.width = Math.ceil((bw + this.overflow.x) * scale);
+          block.canvas.height = Math.ceil((bh + this.overflow.y) * scale);
+          if (level === 0) this.nearBlocks++;
+        }
+        blocks.set(key, block);
+        if (block.dirty) this.drawBlock(layer, bx * cells, by * cells, cells, scale, block);
+        this.ctx.drawImage(block.canvas, bx * bw, by * bh - this.overflow.y, bw + this.overflow.x, bh + this.overflow.y);
+      }
+    }
+    this.ctx.imageSmoothingEnabled = false;
+    if (this.nearBlocks > NEAR_BUDGET) this.evictNear();
+  }
+
+  /** Drops the least recently drawn near blocks over the budget. */
+  evictNear() {
+    for (const blocks of this.blocks.values()) {
+      for (const key of blocks.keys()) {
+        if (this.nearBlocks <= NEAR_BUDGET * 0.75) return;
+        if (key.startsWith('0:')) {
+          blocks.delete(key);
+          this.nearBlocks--;
+        }
+      }
+    }
+  }
+
+  /** Whether any 64x64 chunk under a block's cells was ever painted (blocks of empty chunks are never made). */
+  hasCells(layer, x0, y0, cells) {
+    for (let cy = Math.floor(y0 / CHUNK); cy <= Math.floor((y0 + cells - 1) / CHUNK) && cy < layer.chunksY; cy++) {
+      for (let cx = Math.floor(x0 / CHUNK); cx <= Math.floor((x0 + cells - 1) / CHUNK) && cx < layer.chunksX; cx++) {
+        if (layer.chunks[cy * layer.chunksX + cx] !== null) return true;
+      }
+    }
+    return false;
+  }
+
+  drawBlock(layer, x0, y0, cells, scale, block) {
+    const { map } = this;
+    const ctx = block.canvas.getContext('2d');
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, block.canvas.width, block.canvas.height);
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    ctx.imageSmoothingEnabled = scale < 1;
+    for (let y = y0; y < Math.min(map.height, y0 + cells); y++) {
+      for (let x = x0; x < Math.min(map.width, x0 + cells); x++) {
+        const gid = layer.get(x, y);
+        if (gid === 0) continue;
+        const tileset = map.tilesetOf(gid);
+        if (!tileset) continue;
+        const source = this.images.source(tileset.tilesetId, (gid & 0x0fffffff) - tileset.firstGid);
+        if (!source) continue;
+        const shownH = (gid & 0x20000000) !== 0 ? source.width : source.height;
+        drawTile(ctx, source, gid, (x - x0) * map.tileWidth + source.offsetX,
+          (y - y0 + 1) * map.tileHeight - shownH + source.offsetY + this.overflow.y);
+      }
+    }
+    block.dirty = false;
+  }
+
+  drawObjects(layer) {
+    const ctx = this.ctx;
+    const colour = layer.attributes.color ?? '#a0a0a4';
+    ctx.lineWidth = 1.5 / this.view.zoom;
+    for (const o of layer.objects) {
+      if (o.visible === false) continue;
+      if (o.gid) {
+        const tileset = this.map.tilesetOf(o.gid);
+        const source = tileset && this.images.source(tileset.tilesetId, (o.gid & 0x0fffffff) - tileset.firstGid);
+        if (source) {
+          ctx.save();
+          ctx.translate(o.x, o.y);
+          ctx.rotate(((o.rotation ?? 0) * Math.PI) / 180);
+          ctx.scale((o.width || source.width) / source.width, (o.height || source.height) / source.height);
+          drawTile(ctx, source, o.gid, 0, -source.height);
+          ctx.restore();
+          continue;
+        }
+      }
+      ctx.strokeStyle = colour;
+      ctx.fillStyle = `${colour}40`;
+      ctx.beginPath();
+      const shape = o.shape ?? 'rectangle';
+      if (shape === 'ellipse') {
+        ctx.ellipse(o.x + (o.width ?? 0) / 2, o.y + (o.height ?? 0) / 2, (o.width ?? 0) / 2, (o.height ?? 0) / 2, 0, 0, Math.PI * 2);
+      } else if (shape === 'point') {
+        ctx.arc(o.x, o.y, 4 / this.view.zoom, 0, Math.PI * 2);
+      } else if (shape === 'polygon' || shape === 'polyline') {
+        (o.points ?? []).forEach((p, i) => (i === 0 ? ctx.moveTo(o.x + p.dx, o.y + p.dy) : ctx.lineTo(o.x + p.dx, o.y + p.dy)));
+        if (shape === 'polygon') ctx.closePath();
+      } else {
+        ctx.rect(o.x, o.y, o.width ?? 0, o.height ?? 0);
+      }
+      if (shape !== 'polyline') ctx.fill();
+      ctx.stroke();
+    }
+  }
+
+  drawGrid(sight) {
+    const { map, ctx } = this;
+    if (this.view.zoom * map.tileWidth < 6) return; // too dense to help
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.25)';
+    ctx.lineWidth = 1 / this.view.zoom;
+    ctx.beginPath();
+    const x0 = Math.max(0, Math.floor(sight.x / map.tileWidth));
+    const x1 = Math.min(map.width, Math.ceil((sight.x + sight.width) / map.tileWidth));
+    const y0 = Math.max(0, Math.floor(sight.y / map.tileHeight));
+    const y1 = Math.min(map.height, Math.ceil((sight.y + sight.height) / map.tileHeight));
+    for (let x = x0; x <= x1; x++) {
+      ctx.moveTo(x * map.tileWidth, y0 * map.tileHeight);
+      ctx.lineTo(x * map.tileWidth, y1 * map.tileHeight);
+    }
+    for (let y = y0; y <= y1; y++) {
+      ctx.moveTo(x0 * map.tileWidth, y * map.tileHeight);
+      ctx.lineTo(x1 * map.tileWidth, y * map.tileHeight);
+    }
+    ctx.stroke();
+  }
+}

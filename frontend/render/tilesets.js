@@ -1,0 +1,101 @@
+// The tilesets' pixels in the browser: each atlas (or collection tile image) loaded once, the colour key made
+// transparent, and where each local tile's pixels are.
+
+/**
+ * @typedef {object} TilesetInfo the tileset as GET /api/v1/tilesets/{id} answers it
+ * @typedef {{image: CanvasImageSource, sx: number, sy: number, width: number, height: number, offsetX: number, offsetY: number}} TileSource
+ */
+
+export class TilesetImages {
+  constructor() {
+    /** @type {Map<number, {info: TilesetInfo, atlas: CanvasImageSource|null, tiles: Map<number, CanvasImageSource>}>} */
+    this.byId = new Map();
+  }
+
+  /** Loads a tileset's images (once). @param {TilesetInfo} info */
+  async load(info) {
+    if (this.byId.has(info.id)) return this.byId.get(info.id);
+    const entry = { info, atlas: null, tiles: new Map() };
+    if (info.columns > 0) {
+      entry.atlas = await loadImage(`/api/v1/tilesets/${info.id}/image`, info.transparentColor);
+    } else {
+      await Promise.all((info.tiles ?? []).map(async (t) => {
+        entry.tiles.set(t.id, await loadImage(`/api/v1/tilesets/${info.id}/tiles/${t.id}/image`, info.transparentColor));
+      }));
+    }
+    this.byId.set(info.id, entry);
+    return entry;
+  }
+
+  info(tilesetId) {
+    return this.byId.get(tilesetId)?.info ?? null;
+  }
+
+  /** Where a local tile's pixels are, or null. @returns {TileSource|null} */
+  source(tilesetId, local) {
+    const entry = this.byId.get(tilesetId);
+    if (!entry) return null;
+    const info = entry.info;
+    if (entry.atlas === null) {
+      const image = entry.tiles.get(local);
+      return image ? { image, sx: 0, sy: 0, width: image.width, height: image.height, offsetX: info.tileOffsetX, offsetY: info.tileOffsetY } : null;
+    }
+    if (local < 0 || local >= info.tileCount) return null;
+    return {
+      image: entry.atlas,
+      sx: info.margin + (local % info.columns) * (info.tileWidth + info.spacing),
+      sy: info.margin + Math.floor(local / info.columns) * (info.tileHeight + info.spacing),
+      width: info.tileWidth,
+      height: info.tileHeight,
+      offsetX: info.tileOffsetX,
+      offsetY: info.tileOffsetY,
+    };
+  }
+}
+
+async function loadImage(url, colourKey) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const bitmap = await createImageBitmap(await response.blob());
+  if (!colourKey) return bitmap;
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  ctx.drawImage(bitmap, 0, 0);
+  const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  const key = parseInt(colourKey.replace('#', ''), 16);
+  const [r, g, b] = [(key >> 16) & 255, (key >> 8) & 255, key & 255];
+  const px = data.data;
+  for (let i = 0; i < px.length; i += 4) {
+    if (px[i] === r && px[i + 1] === g && px[i + 2] === b) px[i + 3] = 0;
+  }
+  ctx.putImageData(data, 0, 0);
+  return canvas;
+}
+
+/**
+ * Draws one tile with its flips at (x, y) = the cell's bottom-left minus the tile's height, as Tiled places it:
+ * transposed first (diagonal flag), then mirrored.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {TileSource} source
+ * @param {number} gid with flip bits
+ */
+export function drawTile(ctx, source, gid, x, y) {
+  const diagonal = (gid & 0x20000000) !== 0;
+  const h = (gid & 0x80000000) !== 0;
+  const v = (gid & 0x40000000) !== 0;
+  if (!diagonal && !h && !v) {
+    ctx.drawImage(source.image, source.sx, source.sy, source.width, source.height, x, y, source.width, source.height);
+    return;
+  }
+  const shownW = diagonal ? source.height : source.width;
+  const shownH = diagonal ? source.width : source.height;
+  ctx.save();
+  ctx.translate(x + shownW / 2, y + shownH / 2);
+  ctx.scale(h ? -1 : 1, v ? -1 : 1);
+  if (diagonal) ctx.transform(0, 1, 1, 0, 0, 0);
+  ctx.drawImage(source.image, source.sx, source.sy, source.width, source.height,
+    -source.width / 2, -source.height / 2, source.width, source.height);
+  ctx.restore();
+}

@@ -1,0 +1,266 @@
+// The pending-op queue: every edit is applied to the local map at once and queued; the queue sends what is
+// pending as one request of ops (so a stroke is a few requests, not one per tile) with the version it was made
+// against, and keeps the user's work through every failure:
+// - 412 (someone else changed the map): read the ops since our version, take our pending ops off the map, apply
+//   theirs, put ours back on top (dropping any that no longer fit), and send again;
+// - a lost connection or a server error: keep everything pending, say "offline", retry with growing pauses; the
+//   request is resent exactly as it was, and its (clientId, clientSeq) makes the server answer a resend of an
+//   applied request with the original version instead of applying it twice;
+// - 422 (the server refuses an op): take that request's ops back off the map and tell the user why.
+// Pending ops are kept in storage (localStorage) so a reload while saving loses nothing (see restore()).
+// The queue knows nothing of the transport beyond the small interface below, so the live socket can replace it.
+
+import { apply, cellCount, InvalidOp } from '../model/ops.js';
+
+/**
+ * @typedef {object} Transport
+ * @property {(body: object, ifMatch: string) => Promise<{status: number, json: any}>} postOps
+ * @property {(since: number) => Promise<{version: number, op: object}[]>} opsSince every op after a version
+ */
+
+/** @typedef {{seq: number, op: object, inverse: object}} Pending */
+
+export class OpQueue {
+  /**
+   * @param {object} options
+   * @param {import('../model/tilemap.js').TileMap} options.map the local map (at `version` plus pending ops)
+   * @param {number} options.version the server version the map was loaded at
+   * @param {Transport} options.transport
+   * @param {string} options.clientId
+   * @param {{getItem(k:string):string|null, setItem(k:string,v:string):void, removeItem(k:string):void}} [options.storage]
+   * @param {(fn: () => void, ms: number) => any} [options.schedule] setTimeout by default
+   * @param {number} [options.gatherMs] how long to gather ops before sending
+   * @param {number} [options.maxOps] ops per request
+   * @param {number} [options.maxCells] cells per request
+   */
+  constructor({ map, version, transport, clientId, storage = null, schedule = (fn, ms) => setTimeout(fn, ms),
+    gatherMs = 30, maxOps = 500, maxCells = 262144 }) {
+    this.map = map;
+    this.version = version;
+    this.transport = transport;
+    this.clientId = clientId;
+    this.storage = storage;
+    this.schedule = schedule;
+    this.gatherMs = gatherMs;
+    this.maxOps = maxOps;
+    this.maxCells = maxCells;
+    /** @type {Pending[]} applied locally, not yet acknowledged, oldest first */
+    this.pending = [];
+    /** @type {{seq:number, baseVersion:number, count:number}|null} the request on its way (the first `count` pending) */
+    this.sending = null;
+    this.nextSeq = 1;
+    this.state = 'saved';
+    this.retryMs = 0;
+    this.timer = null;
+    /** @type {Set<(event: object) => void>} */
+    this.listeners = new Set();
+  }
+
+  /** @param {(event: {type: string}) => void} listener state, dropped, refused, remote */
+  listen(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event) {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** Tells listeners the save state and how many edits are pending. */
+  report(state) {
+    this.state = state;
+    this.emit({ type: 'state', state, pending: this.pending.length });
+  }
+
+  /**
+   * Applies an op to the local map and queues it. Throws InvalidOp (the map unchanged) when it does not fit.
+   * @returns {{op: object, inverse: object}} the op as applied and its inverse
+   */
+  perform(op) {
+    const applied = apply(this.map, op);
+    this.pending.push({ seq: this.nextSeq++, op: applied.op, inverse: applied.inverse });
+    this.persist();
+    this.report(this.state === 'offline' ? 'offline' : 'saving');
+    this.kick(this.gatherMs);
+    return applied;
+  }
+
+  /** Resolves when nothing is pending (or rejects after `ms`). */
+  async settled(ms = 10000) {
+    const until = Date.now() + ms;
+    while (this.pending.length > 0) {
+      if (Date.now() > until) throw new Error(`${this.pending.length} ops still pending`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  kick(delay) {
+    if (this.timer !== null || this.sending !== null || this.pending.length === 0) return;
+    this.timer = this.schedule(() => {
+      this.timer = null;
+      this.flush();
+    }, delay);
+  }
+
+  /** Sends the oldest pending ops as one request (or resends the request under way after a failure). */
+  async flush() {
+    if (this.sending === null) {
+      if (this.pending.length === 0) return;
+      let count = 0;
+      let cells = 0;
+      while (count < this.pending.length && count < this.maxOps) {
+        const more = cellCount(this.pending[count].op);
+        if (count > 0 && cells + more > this.maxCells) break;
+        cells += more;
+        count++;
+      }
+      this.sending = { seq: this.pending[0].seq, baseVersion: this.version, count };
+      this.persist();
+    }
+    const request = this.sending;
+    const body = {
+      clientId: this.clientId,
+      clientSeq: request.seq,
+      ops: this.pending.slice(0, request.count).map((p) => p.op),
+    };
+    let answer;
+    try {
+      answer = await this.transport.postOps(body, `"${request.baseVersion}"`);
+    } catch (e) {
+      answer = { status: 0, json: null };
+    }
+    if (answer.status === 200) {
+      this.pending.splice(0, request.count);
+      this.sending = null;
+      this.version = answer.json.version;
+      this.retryMs = 0;
+      this.persist();
+      this.report(this.pending.length === 0 ? 'saved' : 'saving');
+      this.kick(0);
+    } else if (answer.status === 412) {
+      this.sending = null;
+      await this.rebase();
+    } else if (answer.status === 422 || answer.status === 400 || answer.status === 413) {
+      this.sending = null;
+      this.refuse(request.count, answer.json);
+    } else {
+      // offline or the server failing: try the same request again later
+      this.report('offline');
+      this.retryMs = Math.min(15000, this.retryMs === 0 ? 500 : this.retryMs * 2);
+      this.timer = this.schedule(() => {
+        this.timer = null;
+        this.flush();
+      }, this.retryMs);
+    }
+  }
+
+  /** Puts the ops others made since our version under our pending ones, then sends again. */
+  async rebase() {
+    let remote;
+    try {
+      remote = await this.transport.opsSince(this.version);
+    } catch (e) {
+      this.report('offline');
+      this.timer = this.schedule(() => {
+        this.timer = null;
+        this.rebase();
+      }, 1000);
+      return;
+    }
+    this.takeOffPending();
+    for (const entry of remote) {
+      apply(this.map, entry.op);
+      this.version = entry.version;
+    }
+    this.emit({ type: 'remote', count: remote.length });
+    this.putBackPending(this.pending);
+    this.persist();
+    this.kick(0);
+  }
+
+  /** The server refused the first `count` pending ops: take them back off the map, keep the rest. */
+  refuse(count, problem) {
+    const refused = this.pending.slice(0, count);
+    const rest = this.pending.slice(count);
+    this.takeOffPending();
+    this.putBackPending(rest);
+    this.persist();
+    this.emit({ type: 'refused', ops: refused.map((p) => p.op), problem });
+    this.report(this.pending.length === 0 ? 'saved' : 'saving');
+    this.kick(0);
+  }
+
+  takeOffPending() {
+    for (let i = this.pending.length - 1; i >= 0; i--) apply(this.map, this.pending[i].inverse);
+  }
+
+  /** Applies ops again in order, with fresh inverses; ops that no longer fit are dropped and reported. */
+  putBackPending(ops) {
+    const kept = [];
+    for (const p of ops) {
+      try {
+        const applied = apply(this.map, p.op);
+        kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse });
+      } catch (e) {
+        if (!(e instanceof InvalidOp)) throw e;
+        this.emit({ type: 'dropped', op: p.op, reason: e.message });
+      }
+    }
+    this.pending = kept;
+  }
+
+  storageKey() {
+    return `tilewright.pending.${this.map.id}`;
+  }
+
+  persist() {
+    if (this.storage === null) return;
+    if (this.pending.length === 0) {
+      this.storage.removeItem(this.storageKey());
+      return;
+    }
+    this.storage.setItem(this.storageKey(), JSON.stringify({
+      clientId: this.clientId,
+      version: this.version,
+      sending: this.sending,
+      pending: this.pending.map((p) => ({ seq: p.seq, op: p.op })),
+    }));
+  }
+}
+
+/**
+ * Sends the ops a reload interrupted, before the map is loaded again: the request that was under way exactly as
+ * it was (the server answers a repeat with its original version), then the rest on top of whatever the map is
+ * now (If-Match: *, as a rebase would have put them). Ops the server refuses are reported and dropped.
+ * @returns {Promise<{sent: number, refused: object[]}>}
+ */
+export async function restore(storage, mapId, transport) {
+  const key = `tilewright.pending.${mapId}`;
+  const saved = JSON.parse(storage.getItem(key) ?? 'null');
+  if (saved === null || saved.pending.length === 0) return { sent: 0, refused: [] };
+  const requests = [];
+  let rest = saved.pending;
+  if (saved.sending !== null && saved.sending !== undefined) {
+    requests.push({ seq: saved.sending.seq, ifMatch: `"${saved.sending.baseVersion}"`,
+      ops: rest.slice(0, saved.sending.count).map((p) => p.op) });
+    rest = rest.slice(saved.sending.count);
+  }
+  for (const p of rest) requests.push({ seq: p.seq, ifMatch: '*', ops: [p.op] });
+  const refused = [];
+  let sent = 0;
+  for (const request of requests) {
+    let answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops: request.ops }, request.ifMatch);
+    if (answer.status === 412) {
+      answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops: request.ops }, '*');
+    }
+    if (answer.status === 200) {
+      sent += request.ops.length;
+    } else if (answer.status === 422 || answer.status === 400) {
+      refused.push({ ops: request.ops, problem: answer.json });
+    } else {
+      throw new Error(`the server answered ${answer.status}; the pending edits stay stored`);
+    }
+  }
+  storage.removeItem(key);
+  return { sent, refused };
+}

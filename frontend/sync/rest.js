@@ -1,0 +1,30 @@
+// The REST transport of the op queue: POST /api/v1/maps/{id}/ops with If-Match, GET .../ops?since= to catch up.
+
+/** @returns {import('./opqueue.js').Transport} */
+export function restTransport(mapId, fetchFn = (...args) => fetch(...args)) {
+  const base = `/api/v1/maps/${mapId}`;
+  return {
+    async postOps(body, ifMatch) {
+      const response = await fetchFn(`${base}/ops`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'If-Match': ifMatch },
+        body: JSON.stringify(body),
+      });
+      const json = await response.json().catch(() => null);
+      return { status: response.status, json };
+    },
+
+    async opsSince(since) {
+      const entries = [];
+      let after = since;
+      for (;;) {
+        const response = await fetchFn(`${base}/ops?since=${after}&limit=1000`);
+        if (!response.ok) throw new Error(`reading ops since ${after}: ${response.status}`);
+        const page = (await response.json()).ops;
+        entries.push(...page.map((e) => ({ version: e.version, op: e.op })));
+        if (page.length < 1000) return entries;
+        after = page[page.length - 1].version;
+      }
+    },
+  };
+}

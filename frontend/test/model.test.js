@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FLIP_D, FLIP_H, FLIP_V, flipHorizontally, flipVertically, rotateClockwise } from '../model/gid.js';
+import { apply, InvalidOp } from '../model/ops.js';
+import { snapshot } from '../model/tilemap.js';
+import { newMap, random } from './support.js';
+
+/** The 3x3 image a tile with these flags shows, as the renderers draw it (diagonal first, then h, then v). */
+function shown(flags) {
+  const source = [[1, 2, 3], [4, 5, 6], [7, 8, 9]];
+  const out = [[], [], []];
+  for (let y = 0; y < 3; y++) {
+    for (let x = 0; x < 3; x++) {
+      const u = flags & FLIP_H ? 2 - x : x;
+      const v = flags & FLIP_V ? 2 - y : y;
+      out[y][x] = flags & FLIP_D ? source[u][v] : source[v][u];
+    }
+  }
+  return out;
+}
+
+test('turning and flipping a gid shows the tile turned and flipped, for every flag combination', () => {
+  for (const flags of [0, FLIP_H, FLIP_V, FLIP_D, FLIP_H | FLIP_V, FLIP_H | FLIP_D, FLIP_V | FLIP_D, FLIP_H | FLIP_V | FLIP_D]) {
+    const before = shown(flags >>> 0);
+    const gid = (5 | flags) >>> 0;
+    const turned = before.map((row, y) => row.map((_, x) => before[2 - x][y]));
+    assert.deepEqual(shown(rotateClockwise(gid) & 0xf0000000), turned, `turn of flags ${flags >>> 29}`);
+    assert.deepEqual(shown(flipHorizontally(gid) & 0xf0000000), before.map((row) => row.slice().reverse()));
+    assert.deepEqual(shown(flipVertically(gid) & 0xf0000000), before.slice().reverse());
+    assert.equal(rotateClockwise(gid) & 0x0fffffff, 5);
+  }
+});
+
+test('paint, fillRect and putRegion change the cells and their inverses put them back', () => {
+  const map = newMap();
+  const before = snapshot(map);
+  const steps = [
+    { type: 'paint', layerId: 1, cells: [{ x: 0, y: 0, gid: 3 }, { x: 0, y: 0, gid: 4 }, { x: 19, y: 11, gid: (2 | FLIP_H) >>> 0 }] },
+    { type: 'fillRect', layerId: 1, x: 2, y: 3, width: 5, height: 4, gid: 7 },
+    { type: 'putRegion', layerId: 1, x: 1, y: 1, width: 2, height: 2, gids: [1, 0, 0, 2] },
+  ];
+  const inverses = steps.map((op) => apply(map, op).inverse);
+  const layer = map.layer(1);
+  assert.equal(layer.get(0, 0), 4, 'a cell named twice ends with the later gid');
+  assert.equal(layer.get(19, 11), (2 | FLIP_H) >>> 0);
+  assert.equal(layer.get(6, 6), 7);
+  assert.equal(layer.get(7, 6), 0);
+  assert.equal(layer.get(2, 2), 2);
+  assert.equal(layer.get(1, 2), 0);
+  inverses.reverse().forEach((inverse) => apply(map, inverse));
+  assert.deepEqual(snapshot(map), before);
+});
+
+test('ops that do not fit are refused naming the field, and leave the map as it was', () => {
+  const map = newMap();
+  apply(map, { type: 'fillRect', layerId: 1, x: 0, y: 0, width: 3, height: 3, gid: 1 });
+  const before = snapshot(map);
+  const refused = [
+    [{ type: 'paint', layerId: 1, cells: [{ x: 0, y: 0, gid: 2 }, { x: 20, y: 0, gid: 2 }] }, 'cells[1]'],
+    [{ type: 'paint', layerId: 1, cells: [{ x: 0, y: 0, gid: 17 }] }, 'cells[0].gid'],
+    [{ type: 'paint', layerId: 2, cells: [] }, 'layerId'],
+    [{ type: 'fillRect', layerId: 1, x: 18, y: 0, width: 3, height: 1, gid: 1 }, 'x'],
+    [{ type: 'putRegion', layerId: 1, x: 0, y: 0, width: 2, height: 2, gids: [1] }, 'gids'],
+    [{ type: 'batch', ops: [{ type: 'fillRect', layerId: 1, x: 0, y: 0, width: 5, height: 5, gid: 9 }, { type: 'moveLayer', layerId: 1, index: 5 }] }, 'ops[1].index'],
+    [{ type: 'nonsense' }, 'type'],
+  ];
+  for (const [op, field] of refused) {
+    assert.throws(() => apply(map, op), (e) => e instanceof InvalidOp && e.field === field, JSON.stringify(op));
+    assert.deepEqual(snapshot(map), before, `${op.type} left a trace`);
+  }
+});
+
+test('random op sequences: every inverse undoes, and replaying the applied ops repeats the state', () => {
+  for (let seed = 1; seed <= 200; seed++) {
+    const next = random(seed);
+    const int = (n) => Math.floor(next() * n);
+    const map = newMap();
+    const replica = map.copy();
+    const initial = snapshot(map);
+    const inverses = [];
+    const log = [];
+    for (let step = 0; step < 40; step++) {
+      const layerIds = map.layers.map((l) => l.id).concat([99]);
+      const anyLayer = layerIds[int(layerIds.length)];
+      const gid = () => (int(8) === 0 ? 40 : int(17)) | (int(4) === 0 ? FLIP_H : 0);
+      const ops = [
+        () => ({ type: 'paint', layerId: anyLayer, cells: [0, 1, 2].map(() => ({ x: int(22) - 1, y: int(12), gid: gid() >>> 0 })) }),
+        () => ({ type: 'fillRect', layerId: anyLayer, x: int(22) - 1, y: int(12), width: int(8), height: int(8), gid: gid() >>> 0 }),
+        () => ({ type: 'addLayer', kind: int(2) ? 'tile' : 'object', attributes: { name: `l${step}` }, index: int(4) }),
+        () => ({ type: 'removeLayer', layerId: anyLayer }),
+        () => ({ type: 'moveLayer', layerId: anyLayer, index: int(4) }),
+        () => ({ type: 'updateLayer', layerId: anyLayer, patch: { visible: int(2) === 0, opacity: int(12) / 10, tint: int(2) ? '' : '#ff0000' } }),
+        () => ({ type: 'addObject', layerId: anyLayer, object: { name: 'o', x: int(300), y: int(200), width: 8, height: 8 } }),
+        () => ({ type: 'updateObject', layerId: anyLayer, objectId: 1 + int(4), patch: { x: int(300) } }),
+        () => ({ type: 'removeObject', layerId: anyLayer, objectId: 1 + int(4) }),
+        () => ({ type: 'setProperty', layerId: int(2) ? anyLayer : undefined, name: `p${int(3)}`, property: int(2) ? { name: `p${int(3)}`, type: 'int', value: 3 } : undefined }),
+      ];
+      let op = ops[int(ops.length)]();
+      if (op.type === 'setProperty' && op.property) op.property.name = op.name;
+      if (int(6) === 0) op = { type: 'batch', ops: [op, ops[int(ops.length)]()] };
+      const before = snapshot(map);
+      try {
+        const applied = apply(map, op);
+        inverses.push(applied.inverse);
+        log.push(structuredClone(applied.op));
+      } catch (e) {
+        if (!(e instanceof InvalidOp)) throw e;
+        assert.deepEqual(snapshot(map), before, `seed ${seed}: refused ${op.type} left a trace`);
+      }
+    }
+    log.forEach((op) => apply(replica, op));
+    assert.deepEqual(snapshot(replica), snapshot(map), `seed ${seed}: replay`);
+    inverses.reverse().forEach((inverse) => apply(map, inverse));
+    assert.deepEqual(snapshot(map), initial, `seed ${seed}: undo all`);
+  }
+});
+
+test('changes are reported with the rectangles they touched', () => {
+  const map = newMap();
+  const seen = [];
+  map.listen((change) => seen.push(change));
+  apply(map, { type: 'fillRect', layerId: 1, x: 2, y: 3, width: 4, height: 5, gid: 1 });
+  apply(map, { type: 'addLayer', kind: 'tile', attributes: { name: 'top' } });
+  assert.deepEqual(seen, [{ kind: 'cells', layerId: 1, rect: { x: 2, y: 3, width: 4, height: 5 } }, { kind: 'layers' }]);
+  assert.equal(map.layers.at(-1).id, 3, 'the next free layer id');
+});

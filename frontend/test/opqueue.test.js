@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { History } from '../model/history.js';
+import { snapshot } from '../model/tilemap.js';
+import { OpQueue, restore } from '../sync/opqueue.js';
+import { FakeServer, ManualClock, MemoryStorage, newMap, random } from './support.js';
+
+function setUp({ storage = null } = {}) {
+  const map = newMap();
+  const server = new FakeServer(map);
+  const clock = new ManualClock();
+  const queue = new OpQueue({ map, version: 1, transport: server.transport(), clientId: 'me', storage, schedule: clock.schedule });
+  return { map, server, clock, queue };
+}
+
+const paint = (x, y, gid) => ({ type: 'paint', layerId: 1, cells: [{ x, y, gid }] });
+
+test('edits apply at once and go out together as one request', async () => {
+  const { map, server, clock, queue } = setUp();
+  for (let x = 0; x < 10; x++) queue.perform(paint(x, 0, 3));
+  assert.equal(map.layer(1).get(9, 0), 3, 'applied locally before any answer');
+  assert.equal(queue.state, 'saving');
+  await clock.runAll();
+  assert.equal(server.requests, 1, 'ten ops, one request');
+  assert.equal(queue.state, 'saved');
+  assert.equal(queue.version, 2);
+  assert.deepEqual(snapshot(server.map), snapshot(map));
+});
+
+test('a stale version: their edits go under ours, and both sides end equal', async () => {
+  const { map, server, clock, queue } = setUp();
+  server.applyRemote({ type: 'fillRect', layerId: 1, x: 0, y: 0, width: 4, height: 4, gid: 5 });
+  server.applyRemote({ type: 'addLayer', kind: 'tile', attributes: { name: 'theirs' } });
+  queue.perform(paint(1, 1, 9));
+  queue.perform({ type: 'fillRect', layerId: 1, x: 10, y: 0, width: 2, height: 2, gid: 4 });
+  await clock.runAll();
+  assert.equal(queue.state, 'saved');
+  assert.equal(map.layer(1).get(1, 1), 9, 'ours on top of theirs');
+  assert.equal(map.layer(1).get(0, 0), 5, 'theirs arrived');
+  assert.equal(map.layers.length, 3);
+  assert.equal(queue.version, server.version);
+  assert.deepEqual(snapshot(map), snapshot(server.map));
+});
+
+test('offline: edits stay pending, the same request is resent, and a lost answer is not applied twice', async () => {
+  const storage = new MemoryStorage();
+  const { map, server, clock, queue } = setUp({ storage });
+  const states = [];
+  queue.listen((e) => e.type === 'state' && states.push(e.state));
+  server.offline = true;
+  queue.perform(paint(0, 0, 1));
+  await clock.runAll(3);
+  assert.equal(queue.state, 'offline');
+  assert.ok(storage.getItem('tilewright.pending.7'), 'kept in storage');
+  queue.perform(paint(1, 0, 2));
+  // the server applies the first request but the answer is lost
+  const transport = server.transport();
+  const original = transport.postOps;
+  server.offline = false;
+  let lose = true;
+  queue.transport = {
+    ...transport,
+    postOps: async (body, ifMatch) => {
+      const answer = await original(body, ifMatch);
+      if (lose) {
+        lose = false;
+        throw new TypeError('connection reset');
+      }
+      return answer;
+    },
+  };
+  await clock.runAll();
+  assert.equal(queue.state, 'saved');
+  assert.equal(server.version, 3, 'the first request once, then the second');
+  assert.deepEqual(snapshot(server.map), snapshot(map));
+  assert.equal(storage.getItem('tilewright.pending.7'), null);
+  assert.ok(states.includes('offline') && states.at(-1) === 'saved');
+});
+
+test('a refused op is taken back off the map and the others still go', async () => {
+  const { map, server, clock, queue } = setUp();
+  const refused = [];
+  queue.listen((e) => e.type === 'refused' && refused.push(e));
+  // locally fine, but the server has removed the layer meanwhile; our version is current, so no 412 warns us
+  server.map.layers = server.map.layers.filter((l) => l.id !== 2);
+  queue.perform({ type: 'addObject', layerId: 2, object: { name: 'chest', x: 1, y: 1 } });
+  await clock.runAll();
+  queue.perform(paint(2, 2, 2));
+  await clock.runAll();
+  assert.equal(refused.length, 1);
+  assert.equal(refused[0].problem.field, 'ops[0].layerId');
+  assert.equal(map.layer(2).objects.length, 0, 'taken back');
+  assert.equal(map.layer(1).get(2, 2), 2);
+  assert.equal(server.map.layer(1).get(2, 2), 2);
+});
+
+test('a reload while saving loses nothing: restore sends what was pending before the map is read again', async () => {
+  const storage = new MemoryStorage();
+  const { server, clock, queue } = setUp({ storage });
+  server.offline = true;
+  queue.perform(paint(0, 0, 1));
+  await clock.runAll(2);
+  queue.perform(paint(1, 0, 2));
+  queue.perform(paint(2, 0, 3));
+  server.offline = false;
+  server.applyRemote(paint(5, 5, 5)); // and someone else edited meanwhile
+  // the tab is gone; a new one starts from storage
+  const result = await restore(storage, 7, server.transport());
+  assert.equal(result.sent, 3);
+  assert.deepEqual(Array.from(server.map.layer(1).read({ x: 0, y: 0, width: 3, height: 1 })), [1, 2, 3]);
+  assert.equal(server.map.layer(1).get(5, 5), 5);
+  assert.equal(storage.getItem('tilewright.pending.7'), null);
+});
+
+test('undo and redo send inverses as new ops and leave others\' edits alone', async () => {
+  const { map, server, clock, queue } = setUp();
+  const history = new History((op) => queue.perform(op));
+  history.begin();
+  for (let x = 0; x < 3; x++) history.record(queue.perform(paint(x, 0, 4)));
+  history.end();
+  history.record(queue.perform({ type: 'fillRect', layerId: 1, x: 0, y: 5, width: 2, height: 2, gid: 6 }));
+  await clock.runAll();
+  server.applyRemote(paint(9, 9, 9));
+  history.undo();
+  assert.equal(map.layer(1).get(0, 5), 0);
+  history.undo();
+  assert.deepEqual(Array.from(map.layer(1).read({ x: 0, y: 0, width: 3, height: 1 })), [0, 0, 0], 'the stroke is one step');
+  history.redo();
+  assert.deepEqual(Array.from(map.layer(1).read({ x: 0, y: 0, width: 3, height: 1 })), [4, 4, 4]);
+  await clock.runAll();
+  assert.equal(map.layer(1).get(9, 9), 9, 'their edit stays');
+  assert.deepEqual(snapshot(map), snapshot(server.map));
+});
+
+test('two queues on one server with random edits, stale versions and outages converge', async () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const next = random(seed);
+    const int = (n) => Math.floor(next() * n);
+    const base = newMap();
+    const server = new FakeServer(base);
+    const clock = new ManualClock();
+    const clients = [0, 1].map((i) => new OpQueue({
+      map: base.copy(), version: 1, transport: server.transport(), clientId: `c${i}`, schedule: clock.schedule,
+    }));
+    for (let step = 0; step < 60; step++) {
+      const q = clients[int(2)];
+      const op = int(3) === 0
+        ? { type: 'fillRect', layerId: 1, x: int(18), y: int(10), width: 1 + int(3), height: 1 + int(3), gid: int(17) }
+        : paint(int(20), int(12), int(17));
+      q.perform(op);
+      server.offline = int(10) === 0;
+      if (int(3) === 0) await clock.runAll(int(4));
+    }
+    server.offline = false;
+    await clock.runAll();
+    for (const q of clients) {
+      await q.rebase(); // catch up with what the other sent after our last request
+      await clock.runAll();
+      assert.equal(q.pending.length, 0, `seed ${seed}`);
+      assert.deepEqual(snapshot(q.map), snapshot(server.map), `seed ${seed}: client equals server`);
+    }
+  }
+});

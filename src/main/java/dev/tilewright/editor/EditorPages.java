@@ -1,0 +1,25 @@
+package dev.tilewright.editor;
+
+import dev.tilewright.map.MapService;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+
+/** The browser editor's page: a shell the ES modules under /frontend fill in from the REST API. */
+@Controller
+class EditorPages {
+
+    private final MapService maps;
+
+    EditorPages(MapService maps) {
+        this.maps = maps;
+    }
+
+    @GetMapping("/maps/{id}/edit")
+    String edit(@PathVariable long id, Model model) {
+        model.addAttribute("mapId", id);
+        model.addAttribute("mapName", maps.read(id, (version, map) -> map.name()));
+        return "edit";
+    }
+}

@@ -1,0 +1,239 @@
+package dev.tilewright.editor;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.Browsers;
+import dev.tilewright.support.FeatureTest;
+import dev.tilewright.support.Pngs;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The editor in a real browser (Debian's chromium): a map created from the maps page's dialog, a tileset uploaded
+ * from the editor's dialog, tiles painted with the brush, a rectangle and the bucket, erased, undone and redone;
+ * then the server's cells and a screenshot of the reloaded editor must show exactly that. Edits made while the
+ * server cannot be reached wait, survive a reload, and arrive once it can.
+ */
+@FeatureTest
+class EditorBrowserTest {
+
+    private static final int W = 20;
+    private static final int H = 12;
+    private static final int TILE = 16;
+
+    @TempDir
+    Path dir;
+    @LocalServerPort
+    int port;
+    ChromeDriver browser;
+    Api api;
+
+    @BeforeEach
+    void openBrowser() throws Exception {
+        api = new Api(port);
+        browser = Browsers.chromium(dir);
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    private void waitFor(String what, BooleanSupplier condition) {
+        new WebDriverWait(browser, Duration.ofSeconds(20)).withMessage(what).until(d -> condition.getAsBoolean());
+    }
+
+    private WebElement testId(String id) {
+        return browser.findElement(By.cssSelector("[data-testid=\"" + id + "\"]"));
+    }
+
+    private void waitReady() {
+        waitFor("the editor started", () -> "true".equals(browser.findElement(By.tagName("body")).getDomAttribute("data-ready")));
+    }
+
+    private void waitSaved() {
+        waitFor("everything saved", () -> "saved".equals(testId("save-state").getDomAttribute("data-state")));
+    }
+
+    /** Moves to the centre of a map cell (the view starts at 100% over the map's top-left corner). */
+    private Actions atCell(Actions actions, int x, int y) {
+        WebElement canvas = testId("map-canvas");
+        int dx = x * TILE + TILE / 2 - canvas.getSize().getWidth() / 2;
+        int dy = y * TILE + TILE / 2 - canvas.getSize().getHeight() / 2;
+        return actions.moveToElement(canvas, dx, dy);
+    }
+
+    /** Picks tile {@code local} in the palette (4 columns, at its 200% zoom). */
+    private void pickTile(int local) {
+        WebElement palette = testId("tileset-palette");
+        int dx = (local % 4) * 32 + 16 - palette.getSize().getWidth() / 2;
+        int dy = (local / 4) * 32 + 16 - palette.getSize().getHeight() / 2;
+        new Actions(browser).moveToElement(palette, dx, dy).click().perform();
+    }
+
+    private long[] serverCells(long mapId) {
+        long[] gids = new long[W * H];
+        var json = api.get("/api/v1/maps/" + mapId + "/layers/1/cells").json().get("gids");
+        for (int i = 0; i < gids.length; i++) {
+            gids[i] = json.get(i).asLong();
+        }
+        return gids;
+    }
+
+    /** The colour Pngs.atlas gives tile {@code local} of a 4-column atlas. */
+    private static int colour(long gid) {
+        int local = (int) gid - 1;
+        int cell = (local / 4) * 97 + local % 4;
+        return (cell * 0x3F1F7) & 0xFFFFFF;
+    }
+
+    private long createMapAndTileset() throws Exception {
+        browser.get("http://localhost:" + port + "/maps");
+        testId("new-map").click();
+        testId("new-map-name").sendKeys("painted");
+        testId("new-map-width").clear();
+        testId("new-map-width").sendKeys(String.valueOf(W));
+        testId("new-map-height").clear();
+        testId("new-map-height").sendKeys("0");
+        testId("new-map-create").click();
+        waitFor("the dialog refuses a zero height", () -> testId("dialog-error").getText().contains("Height"));
+        testId("new-map-height").clear();
+        testId("new-map-height").sendKeys(String.valueOf(H));
+        testId("new-map-create").click();
+        waitFor("the editor opened", () -> browser.getCurrentUrl().endsWith("/edit"));
+        waitReady();
+        String url = browser.getCurrentUrl();
+        long mapId = Long.parseLong(url.replaceAll(".*/maps/(\\d+)/edit$", "$1"));
+
+        Path png = dir.resolve("terrain.png");
+        Files.write(png, Pngs.atlas(64, 32));
+        testId("add-tileset").click();
+        testId("tileset-submit").click();
+        waitFor("the dialog asks for an image", () -> testId("dialog-error").getText().contains("PNG"));
+        testId("tileset-file").sendKeys(png.toString());
+        assertThat(testId("tileset-name").getDomProperty("value")).isEqualTo("terrain");
+        testId("tileset-submit").click();
+        waitFor("the palette shows the tileset", () -> testId("tileset-palette").getSize().getWidth() == 128);
+        waitSaved();
+        return mapId;
+    }
+
+    @Test
+    void paintFillRectangleEraseUndoRedoAndReloadShowWhatWasPainted() throws Exception {
+        long mapId = createMapAndTileset();
+        long[] expected = new long[W * H];
+
+        pickTile(1); // gid 2, the brush: a stroke along row 1
+        Actions stroke = atCell(new Actions(browser), 1, 1).clickAndHold();
+        for (int x = 2; x <= 4; x++) {
+            stroke = atCell(stroke, x, 1);
+        }
+        stroke.release().perform();
+        for (int x = 1; x <= 4; x++) {
+            expected[W + x] = 2;
+        }
+
+        pickTile(2); // gid 3, a rectangle from (2, 3) to (6, 6)
+        testId("tool-rect").click();
+        atCell(new Actions(browser), 2, 3).clickAndHold().perform();
+        atCell(new Actions(browser), 6, 6).release().perform();
+        for (int y = 3; y <= 6; y++) {
+            for (int x = 2; x <= 6; x++) {
+                expected[y * W + x] = 3;
+            }
+        }
+
+        pickTile(3); // gid 4, the bucket in the empty region
+        testId("tool-fill").click();
+        atCell(new Actions(browser), 0, 10).click().perform();
+        for (int i = 0; i < expected.length; i++) {
+            expected[i] = expected[i] == 0 ? 4 : expected[i];
+        }
+        waitSaved();
+        assertThat(serverCells(mapId)).isEqualTo(expected);
+
+        // undo the fill, redo it
+        WebElement canvas = testId("map-canvas");
+        new Actions(browser).keyDown(Keys.CONTROL).sendKeys(canvas, "z").keyUp(Keys.CONTROL).perform();
+        waitSaved();
+        assertThat(serverCells(mapId)[W * H - 1]).as("the fill undone").isZero();
+        assertThat(serverCells(mapId)[W + 1]).as("the stroke stays").isEqualTo(2);
+        testId("redo").click();
+        waitSaved();
+        assertThat(serverCells(mapId)).isEqualTo(expected);
+
+        // the eraser
+        new Actions(browser).sendKeys(canvas, "e").perform();
+        atCell(new Actions(browser), 1, 1).click().perform();
+        expected[W + 1] = 0;
+        waitSaved();
+        assertThat(serverCells(mapId)).isEqualTo(expected);
+        assertThat(testId("status-bar").getText()).contains("saved").contains("v");
+
+        browser.navigate().refresh();
+        waitReady();
+        Thread.sleep(300); // a frame to draw
+        BufferedImage shot = ImageIO.read(new ByteArrayInputStream(testId("map-canvas").getScreenshotAs(OutputType.BYTES)));
+        Files.write(Path.of("target", "editor-browser.png"), browser.getScreenshotAs(OutputType.BYTES));
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                long gid = expected[y * W + x];
+                int pixel = shot.getRGB(x * TILE + TILE / 2, y * TILE + TILE / 2) & 0xFFFFFF;
+                if (gid != 0) {
+                    assertThat(Integer.toHexString(pixel)).as("cell %d,%d (gid %d)", x, y, gid)
+                            .isEqualTo(Integer.toHexString(colour(gid)));
+                } else {
+                    assertThat(List.of(colour(2), colour(3), colour(4))).as("erased cell %d,%d", x, y)
+                            .doesNotContain(pixel);
+                }
+            }
+        }
+    }
+
+    @Test
+    void editsWaitWhileTheServerIsUnreachableSurviveAReloadAndArriveLater() throws Exception {
+        long mapId = createMapAndTileset();
+        pickTile(0);
+        browser.executeCdpCommand("Network.enable", Map.of());
+        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/api/v1/maps/*/ops*")));
+        atCell(new Actions(browser), 5, 5).click().perform();
+        waitFor("offline with one pending edit", () -> testId("save-state").getText().equals("offline – 1 pending edit"));
+
+        browser.navigate().refresh(); // the page loads; the ops endpoint still cannot be reached
+        waitReady();
+        assertThat(serverCells(mapId)[5 * W + 5]).as("not arrived yet").isZero();
+        assertThat(browser.executeScript("return localStorage.getItem('tilewright.pending.' + arguments[0])", mapId))
+                .as("kept in the browser").asString().contains("\"x\":5");
+
+        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
+        browser.navigate().refresh();
+        waitReady();
+        waitFor("the edit arrived", () -> serverCells(mapId)[5 * W + 5] == 1);
+        assertThat(browser.executeScript("return localStorage.getItem('tilewright.pending.' + arguments[0])", mapId))
+                .isNull();
+        assertThat(testId("save-state").getText()).isEqualTo("saved");
+    }
+}

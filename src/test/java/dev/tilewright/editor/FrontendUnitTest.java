@@ -1,0 +1,57 @@
+package dev.tilewright.editor;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs the editor's JavaScript unit tests ({@code node --test frontend/test/}: model, ops and inverses, stamps and
+ * fills, the pending-op queue) as part of the build. Without node they are skipped on a developer's machine; in CI
+ * (CI=true) a missing node fails the build instead.
+ */
+class FrontendUnitTest {
+
+    @Test
+    void theFrontendsNodeTestsPass() throws IOException, InterruptedException {
+        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
+        String node = findNode();
+        if (node == null) {
+            assertThat(ci).as("node must be installed in CI").isFalse();
+            Assumptions.abort("node is not installed: the frontend's unit tests did not run");
+        }
+        Path log = Files.createTempFile("node-test", ".tap");
+        Process process = new ProcessBuilder(node, "--test", "--test-reporter=tap", "frontend/test/")
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("node --test finished").isTrue();
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        Files.copy(log, Path.of("target", "frontend-tests.tap"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertThat(process.exitValue()).as(output).isZero();
+        assertThat(count(output, "pass")).as("tests that passed").isGreaterThanOrEqualTo(18);
+        assertThat(count(output, "fail")).isZero();
+    }
+
+    private static int count(String tap, String what) {
+        Matcher m = Pattern.compile("^# " + what + " (\\d+)$", Pattern.MULTILINE).matcher(tap);
+        assertThat(m.find()).as("# " + what + " in the TAP summary").isTrue();
+        return Integer.parseInt(m.group(1));
+    }
+
+    private static String findNode() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            Path candidate = Path.of(dir, "node");
+            if (Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        return null;
+    }
+}
