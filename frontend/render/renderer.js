@@ -3,16 +3,17 @@
 // every zoom (no smoothing when magnified) and the canvas honours the device pixel ratio. Drawing happens on the
 // next animation frame and only when something changed.
 //
-// Two levels of blocks: near (16x16 cells at full size) from 50% zoom up, far (64x64 cells at a quarter size)
+// Two levels of blocks: near (16x16 cells at full size) from 50% zoom up, far (32x32 cells at a quarter size)
 // below, so a whole large map zoomed out costs a sixteenth of its pixels. Near blocks are kept up to a budget,
-// least recently drawn out first.
+// least recently used out first; the blocks around the view are drawn ahead, a little each frame.
 
 import { CHUNK } from '../model/tilemap.js';
 import { drawTile } from './tilesets.js';
 
-const LEVELS = [{ cells: 16, scale: 1 }, { cells: 64, scale: 0.25 }];
+const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
 const FAR_BELOW = 0.5;
 const NEAR_BUDGET = 768; // near blocks kept (about 200 MB of 16 px tiles at most)
+const PREFETCH_MS = 6; // time per frame for drawing blocks ahead of the view
 
 export class Renderer {
   /**
@@ -31,6 +32,8 @@ export class Renderer {
     /** @type {Map<number, Map<string, {canvas: HTMLCanvasElement, dirty: boolean}>>} per layer, per level and block */
     this.blocks = new Map();
     this.nearBlocks = 0;
+    /** @type {Map<string, Uint32Array|null>} */
+    this.pixelCache = new Map();
     /** @type {((ctx: CanvasRenderingContext2D, view: import('./view.js').View) => void)[]} drawn last, in world pixels */
     this.overlays = [];
     this.frameRequested = false;
@@ -70,6 +73,7 @@ export class Renderer {
       this.blocks.clear();
       this.nearBlocks = 0;
     }
+    this.pixelCache.clear(); // the tilesets (and so what a gid shows) may have changed
   }
 
   /** Marks the blocks a rectangle of cells touches (and their neighbours a large tile may reach into) dirty. */
@@ -136,44 +140,97 @@ export class Renderer {
     ctx.globalAlpha = 1;
     if (this.gridLines) this.drawGrid(sight);
     for (const overlay of this.overlays) overlay(ctx, view);
+    this.prefetch(sight);
   }
 
-  drawTileLayer(layer, sight) {
+  /** The range of blocks of a level that a world rectangle shows. */
+  blockRange(level, sight) {
     const { map } = this;
-    const level = this.view.zoom < FAR_BELOW ? 1 : 0;
-    const { cells, scale } = LEVELS[level];
+    const { cells } = LEVELS[level];
     const bw = cells * map.tileWidth;
     const bh = cells * map.tileHeight;
-    const bx0 = Math.max(0, Math.floor((sight.x - this.overflow.x) / bw));
-    const by0 = Math.max(0, Math.floor(sight.y / bh));
-    const bx1 = Math.min(Math.ceil(map.width / cells) - 1, Math.floor((sight.x + sight.width) / bw));
-    const by1 = Math.min(Math.ceil(map.height / cells) - 1, Math.floor((sight.y + sight.height + this.overflow.y) / bh));
+    return {
+      bx0: Math.max(0, Math.floor((sight.x - this.overflow.x) / bw)),
+      by0: Math.max(0, Math.floor(sight.y / bh)),
+      bx1: Math.min(Math.ceil(map.width / cells) - 1, Math.floor((sight.x + sight.width) / bw)),
+      by1: Math.min(Math.ceil(map.height / cells) - 1, Math.floor((sight.y + sight.height + this.overflow.y) / bh)),
+    };
+  }
+
+  /** A layer's block, drawn if it was not (or is dirty); null where the layer has no cells. */
+  block(layer, level, bx, by) {
+    const { map } = this;
+    const { cells, scale } = LEVELS[level];
     let blocks = this.blocks.get(layer.id);
     if (!blocks) {
       blocks = new Map();
       this.blocks.set(layer.id, blocks);
     }
+    const key = `${level}:${bx}:${by}`;
+    let block = blocks.get(key);
+    if (block) {
+      blocks.delete(key); // re-inserted below: the map's order is least recently used first
+    } else {
+      if (!this.hasCells(layer, bx * cells, by * cells, cells)) return null;
+      block = { canvas: document.createElement('canvas'), dirty: true };
+      block.canvas.width = Math.ceil((cells * map.tileWidth + this.overflow.x) * scale);
+      block.canvas.height = Math.ceil((cells * map.tileHeight + this.overflow.y) * scale);
+      if (level === 0) this.nearBlocks++;
+    }
+    blocks.set(key, block);
+    if (block.dirty) this.drawBlock(layer, bx * cells, by * cells, cells, scale, block);
+    return block;
+  }
+
+  drawTileLayer(layer, sight) {
+    const { map } = this;
+    const level = this.level();
+    const { cells } = LEVELS[level];
+    const bw = cells * map.tileWidth;
+    const bh = cells * map.tileHeight;
+    const { bx0, by0, bx1, by1 } = this.blockRange(level, sight);
     this.ctx.imageSmoothingEnabled = level === 1;
     for (let by = by0; by <= by1; by++) {
       for (let bx = bx0; bx <= bx1; bx++) {
-        const key = `${level}:${bx}:${by}`;
-        let block = blocks.get(key);
-        if (block) {
-          blocks.delete(key); // re-inserted below: the map's order is least recently drawn first
-        } else {
-          if (!this.hasCells(layer, bx * cells, by * cells, cells)) continue;
-          block = { canvas: document.createElement('canvas'), dirty: true };
-          block.canvas.width = Math.ceil((bw + this.overflow.x) * scale);
-          block.canvas.height = Math.ceil((bh + this.overflow.y) * scale);
-          if (level === 0) this.nearBlocks++;
-        }
-        blocks.set(key, block);
-        if (block.dirty) this.drawBlock(layer, bx * cells, by * cells, cells, scale, block);
-        this.ctx.drawImage(block.canvas, bx * bw, by * bh - this.overflow.y, bw + this.overflow.x, bh + this.overflow.y);
+        const block = this.block(layer, level, bx, by);
+        if (block) this.ctx.drawImage(block.canvas, bx * bw, by * bh - this.overflow.y, bw + this.overflow.x, bh + this.overflow.y);
       }
     }
     this.ctx.imageSmoothingEnabled = false;
     if (this.nearBlocks > NEAR_BUDGET) this.evictNear();
+  }
+
+  level() {
+    return this.view.zoom < FAR_BELOW ? 1 : 0;
+  }
+
+  /**
+   * Draws the blocks just outside the view ahead of time, a few milliseconds per frame, so panning finds them
+   * ready instead of drawing a row of new blocks in one frame. Asks for another frame while work remains.
+   */
+  prefetch(sight) {
+    const level = this.level();
+    const { cells } = LEVELS[level];
+    const marginX = cells * this.map.tileWidth;
+    const marginY = cells * this.map.tileHeight;
+    const around = { x: sight.x - marginX, y: sight.y - marginY, width: sight.width + 2 * marginX, height: sight.height + 2 * marginY };
+    const { bx0, by0, bx1, by1 } = this.blockRange(level, around);
+    const until = performance.now() + PREFETCH_MS;
+    for (const layer of this.map.layers) {
+      if (layer.type !== 'tile' || !layer.attributes.visible) continue;
+      const blocks = this.blocks.get(layer.id);
+      for (let by = by0; by <= by1; by++) {
+        for (let bx = bx0; bx <= bx1; bx++) {
+          const ready = blocks?.get(`${level}:${bx}:${by}`);
+          if (ready && !ready.dirty) continue;
+          if (performance.now() > until) {
+            this.requestDraw();
+            return;
+          }
+          this.block(layer, level, bx, by);
+        }
+      }
+    }
   }
 
   /** Drops the least recently drawn near blocks over the budget. */
@@ -199,9 +256,64 @@ export class Renderer {
     return false;
   }
 
+  /**
+   * Whether every tile fits its cell exactly (tilesets of the map's tile size, atlases, no offsets): then blocks are
+   * written as pixels, a copy of each tile's scaled pixels per cell, many times faster than a draw call per tile.
+   */
+  tilesFitCells() {
+    const { map } = this;
+    return this.overflow.x === 0 && this.overflow.y === 0 && map.tilesets.every((t) => {
+      const info = this.images.info(t.tilesetId);
+      return info && info.columns > 0 && info.tileWidth === map.tileWidth && info.tileHeight === map.tileHeight
+        && !info.tileOffsetX && !info.tileOffsetY;
+    });
+  }
+
+  /** A tile's pixels (flips applied) at a scale, as 32-bit RGBA words, made once per gid and scale. */
+  tilePixels(gid, scale, width, height) {
+    const key = `${scale}:${gid}`;
+    let pixels = this.pixelCache.get(key);
+    if (pixels === undefined) {
+      const tileset = this.map.tilesetOf(gid);
+      const source = tileset && this.images.source(tileset.tilesetId, (gid & 0x0fffffff) - tileset.firstGid);
+      pixels = null;
+      if (source) {
+        const canvas = document.createElement('canvas');
+        canvas.width = width;
+        canvas.height = height;
+        const ctx = canvas.getContext('2d', { willReadFrequently: true });
+        ctx.imageSmoothingEnabled = scale < 1;
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
+        drawTile(ctx, source, gid, 0, 0);
+        pixels = new Uint32Array(ctx.getImageData(0, 0, width, height).data.buffer);
+      }
+      this.pixelCache.set(key, pixels);
+    }
+    return pixels;
+  }
+
   drawBlock(layer, x0, y0, cells, scale, block) {
     const { map } = this;
     const ctx = block.canvas.getContext('2d');
+    const tw = map.tileWidth * scale;
+    const th = map.tileHeight * scale;
+    if (Number.isInteger(tw) && Number.isInteger(th) && this.tilesFitCells()) {
+      const image = ctx.createImageData(block.canvas.width, block.canvas.height);
+      const out = new Uint32Array(image.data.buffer);
+      const stride = block.canvas.width;
+      for (let y = y0; y < Math.min(map.height, y0 + cells); y++) {
+        for (let x = x0; x < Math.min(map.width, x0 + cells); x++) {
+          const gid = layer.get(x, y);
+          const pixels = gid === 0 ? null : this.tilePixels(gid, scale, tw, th);
+          if (pixels === null) continue;
+          const at = (y - y0) * th * stride + (x - x0) * tw;
+          for (let row = 0; row < th; row++) out.set(pixels.subarray(row * tw, row * tw + tw), at + row * stride);
+        }
+      }
+      ctx.putImageData(image, 0, 0);
+      block.dirty = false;
+      return;
+    }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, block.canvas.width, block.canvas.height);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
