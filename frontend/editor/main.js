@@ -10,8 +10,10 @@ import { OpQueue, restore } from '../sync/opqueue.js';
 import { restTransport } from '../sync/rest.js';
 import { TilesetDialog } from './dialogs.js';
 import { Editor } from './editor.js';
+import { GridOverlay } from './grid.js';
 import { LayersPanel } from './layers.js';
 import { Palette } from './palette.js';
+import { QueryTool } from './query.js';
 import { StatusBar } from './status.js';
 import { Tools } from './tools.js';
 
@@ -51,6 +53,8 @@ async function loadMap() {
     if (!response.ok) throw new Error(`cells of layer ${layer.id}: ${response.status}`);
     layer.load(new Uint32Array(await response.arrayBuffer()));
   }));
+  const overrides = await getJson(`/api/v1/maps/${mapId}/grid/overrides`);
+  for (const e of overrides.elements) map.gridOverrides.set(`${e.x},${e.y}`, e.sides);
   return { map, version: json.version };
 }
 
@@ -74,6 +78,8 @@ async function boot() {
   const renderer = new Renderer(canvas, map, images, view);
   const editor = new Editor({ map, queue, history, images, view, renderer });
   const tools = new Tools(editor, canvas);
+  tools.modes.grid = new GridOverlay(editor, document.querySelector('[data-testid="collision-grid"]'));
+  tools.modes.query = new QueryTool(editor);
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
   new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));
@@ -133,7 +139,7 @@ function wireToolbar(editor, dialog, renderer) {
   refresh();
 }
 
-const TOOL_KEYS = { b: 'brush', e: 'eraser', r: 'rect', f: 'fill', i: 'picker', m: 'select' };
+const TOOL_KEYS = { b: 'brush', e: 'eraser', r: 'rect', f: 'fill', i: 'picker', m: 'select', g: 'grid', q: 'query' };
 
 function wireKeys(editor, tools) {
   window.addEventListener('keydown', (e) => {

@@ -41,6 +41,8 @@ export class Tools {
     this.hover = null; // the cell under the pointer
     this.drag = null; // {kind: 'pan'|'stroke'|'rect'|'select', start, last}
     this.spaceHeld = false;
+    /** @type {Record<string, {down(cell, e): void, move(cell): void, up(): void}>} tools that live in their own module */
+    this.modes = {};
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
     canvas.addEventListener('pointerup', (e) => this.up(e));
@@ -81,7 +83,10 @@ export class Tools {
     }
     if (e.button !== 0) return;
     const tool = this.editor.tool;
-    if (tool === 'picker') {
+    if (this.modes[tool]) {
+      this.drag = { kind: 'mode', mode: this.modes[tool] };
+      this.drag.mode.down(cell, e);
+    } else if (tool === 'picker') {
       this.pick(cell);
       this.editor.setTool('brush');
     } else if (tool === 'brush' || tool === 'eraser') {
@@ -113,7 +118,9 @@ export class Tools {
       this.editor.emit('view');
       return;
     }
-    if (this.drag?.kind === 'stroke' && moved) {
+    if (this.drag?.kind === 'mode') {
+      this.drag.mode.move(cell);
+    } else if (this.drag?.kind === 'stroke' && moved) {
       this.paintAlong(this.drag.last, cell);
       this.drag.last = cell;
     } else if (this.drag && moved) {
@@ -127,7 +134,9 @@ export class Tools {
     this.drag = null;
     this.canvas.classList.remove('panning');
     if (drag === null) return;
-    if (drag.kind === 'stroke') {
+    if (drag.kind === 'mode') {
+      drag.mode.up();
+    } else if (drag.kind === 'stroke') {
       this.editor.history.end();
     } else if (drag.kind === 'rect') {
       const layer = this.editor.paintableLayer();

@@ -288,6 +288,57 @@ const HANDLERS = {
     return { op: { ...op, firstGid }, inverse: { type: 'removeTileset', tilesetId: op.tilesetId } };
   },
 
+  setGrid(map, op) {
+    const settings = op.settings ?? {};
+    for (const [field, tile] of [['elementWidth', map.tileWidth], ['elementHeight', map.tileHeight]]) {
+      const size = settings[field];
+      if (size !== undefined && size !== null && !(Number.isInteger(size) && size >= 1 && tile % size === 0)) {
+        throw new InvalidOp(`settings.${field}`, `the element size must divide the tile size ${tile}, was ${size}`);
+      }
+    }
+    const before = map.gridElement();
+    const after = { width: settings.elementWidth ?? map.tileWidth, height: settings.elementHeight ?? map.tileHeight };
+    if ((before.width !== after.width || before.height !== after.height) && map.gridOverrides.size > 0) {
+      throw new InvalidOp('settings.elementWidth', `the map has ${map.gridOverrides.size} grid overrides; clear them first`);
+    }
+    const previous = map.gridSettings;
+    map.gridSettings = { ...settings };
+    map.changed({ kind: 'grid' });
+    return { op, inverse: { type: 'setGrid', settings: previous } };
+  },
+
+  overrideGrid(map, op) {
+    const elements = op.elements ?? [];
+    const columns = map.gridColumns();
+    const rows = map.gridRows();
+    elements.forEach((e, i) => {
+      if (!Number.isInteger(e.x) || !Number.isInteger(e.y) || e.x < 0 || e.y < 0 || e.x >= columns || e.y >= rows) {
+        throw new InvalidOp(`elements[${i}].x`, `element (${e.x}, ${e.y}) is outside the ${columns}x${rows} grid`);
+      }
+      if (e.sides !== null && e.sides !== undefined && !(Number.isInteger(e.sides) && e.sides >= 0 && e.sides <= 15)) {
+        throw new InvalidOp(`elements[${i}].sides`, `sides are 0..15 or null, was ${e.sides}`);
+      }
+    });
+    const overrides = map.gridOverrides;
+    const set = (e) => (e.sides === null || e.sides === undefined ? overrides.delete(`${e.x},${e.y}`) : overrides.set(`${e.x},${e.y}`, e.sides));
+    let inverse;
+    if (op.clear) {
+      const previous = [...overrides].map(([key, sides]) => {
+        const [x, y] = key.split(',').map(Number);
+        return { x, y, sides };
+      });
+      overrides.clear();
+      elements.forEach(set);
+      inverse = { type: 'overrideGrid', clear: true, elements: previous };
+    } else {
+      const undo = elements.map((e) => ({ x: e.x, y: e.y, sides: overrides.get(`${e.x},${e.y}`) ?? null }));
+      elements.forEach(set);
+      inverse = { type: 'overrideGrid', elements: undo.reverse() };
+    }
+    map.changed({ kind: 'grid' });
+    return { op, inverse };
+  },
+
   removeTileset(map, op) {
     const index = map.tilesets.findIndex((t) => t.tilesetId === op.tilesetId);
     if (index < 0) throw new InvalidOp('tilesetId', `the map does not use tileset ${op.tilesetId}`);

@@ -137,12 +137,15 @@ export class TileMap {
     this.tileWidth = json.tileWidth;
     this.tileHeight = json.tileHeight;
     this.backgroundColor = json.backgroundColor ?? null;
+    this.offset = json.offset ?? { x: 0, y: 0 };
     /** @type {MapTileset[]} */
     this.tilesets = (json.tilesets ?? []).map((t) => ({ ...t }));
     this.properties = json.properties ?? [];
     this.nextLayerId = json.nextLayerId ?? 1;
     this.nextObjectId = json.nextObjectId ?? 1;
-    this.gridSettings = json.gridSettings ?? null;
+    this.gridSettings = json.gridSettings ?? {};
+    /** @type {Map<string, number>} designers' grid overrides: "x,y" of an element -> its solid sides 0..15 */
+    this.gridOverrides = new Map();
     this.layers = (json.layers ?? []).map((l) => layerFromJson(l, this.width, this.height));
     /** @type {Set<(change: Change) => void>} */
     this.listeners = new Set();
@@ -185,12 +188,27 @@ export class TileMap {
     return x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
 
+  /** The collision grid's element size, as the grid settings say (default: the tile size). */
+  gridElement() {
+    return { width: this.gridSettings.elementWidth ?? this.tileWidth, height: this.gridSettings.elementHeight ?? this.tileHeight };
+  }
+
+  gridColumns() {
+    return this.width * (this.tileWidth / this.gridElement().width);
+  }
+
+  gridRows() {
+    return this.height * (this.tileHeight / this.gridElement().height);
+  }
+
   /** A deep copy without listeners (tests, rebase checks). */
   copy() {
     const copy = Object.create(TileMap.prototype);
     Object.assign(copy, this, {
       tilesets: this.tilesets.map((t) => ({ ...t })),
       properties: structuredClone(this.properties),
+      gridSettings: { ...this.gridSettings },
+      gridOverrides: new Map(this.gridOverrides),
       layers: this.layers.map((l) => l.copy()),
       listeners: new Set(),
     });
@@ -210,6 +228,8 @@ export function snapshot(map) {
     name: map.name,
     tilesets: map.tilesets,
     properties: map.properties,
+    gridSettings: map.gridSettings,
+    gridOverrides: [...map.gridOverrides].sort(),
     layers: map.layers.map((l) => ({
       id: l.id,
       type: l.type,

@@ -124,3 +124,20 @@ test('changes are reported with the rectangles they touched', () => {
   assert.deepEqual(seen, [{ kind: 'cells', layerId: 1, rect: { x: 2, y: 3, width: 4, height: 5 } }, { kind: 'layers' }]);
   assert.equal(map.layers.at(-1).id, 3, 'the next free layer id');
 });
+
+test('grid overrides and settings are ops with inverses, as on the server', () => {
+  const map = newMap();
+  const before = snapshot(map);
+  const a = apply(map, { type: 'overrideGrid', elements: [{ x: 3, y: 2, sides: 15 }, { x: 4, y: 2, sides: 4 }, { x: 3, y: 2, sides: 0 }] });
+  assert.equal(map.gridOverrides.get('3,2'), 0, 'the later one wins');
+  assert.throws(() => apply(map, { type: 'setGrid', settings: { elementWidth: 8 } }), (e) => e.field === 'settings.elementWidth');
+  const b = apply(map, { type: 'overrideGrid', clear: true, elements: [] });
+  assert.equal(map.gridOverrides.size, 0);
+  const c = apply(map, { type: 'setGrid', settings: { elementWidth: 8, elementHeight: 4 } });
+  assert.equal(map.gridColumns(), 40);
+  assert.throws(() => apply(map, { type: 'overrideGrid', elements: [{ x: 40, y: 0, sides: 1 }] }), (e) => e.field === 'elements[0].x');
+  assert.throws(() => apply(map, { type: 'overrideGrid', elements: [{ x: 0, y: 0, sides: 16 }] }), (e) => e.field === 'elements[0].sides');
+  assert.throws(() => apply(map, { type: 'setGrid', settings: { elementWidth: 5 } }), (e) => e.field === 'settings.elementWidth');
+  [c, b, a].forEach((applied) => apply(map, applied.inverse));
+  assert.deepEqual(snapshot(map), before);
+});

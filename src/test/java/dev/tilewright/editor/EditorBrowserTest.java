@@ -236,4 +236,49 @@ class EditorBrowserTest {
                 .isNull();
         assertThat(testId("save-state").getText()).isEqualTo("saved");
     }
+
+    @Test
+    void gridOverridesArePaintedOnTheCollisionOverlayAndTheQueryToolWalksARay() throws Exception {
+        long mapId = createMapAndTileset();
+        long tileset = api.get("/api/v1/maps/" + mapId).json().get("tilesets").get(0).get("tilesetId").asLong();
+        assertThat(api.patchJson("/api/v1/tilesets/" + tileset + "/tiles/0", "{\"solid\":true}").status()).isEqualTo(200);
+        pickTile(0); // a solid wall at column 6, rows 0..4
+        Actions wall = atCell(new Actions(browser), 6, 0).clickAndHold();
+        for (int y = 1; y <= 4; y++) {
+            wall = atCell(wall, 6, y);
+        }
+        wall.release().perform();
+        waitSaved();
+
+        testId("tool-grid").click();
+        Actions floor = atCell(new Actions(browser), 2, 9).clickAndHold();
+        floor = atCell(floor, 4, 9);
+        floor.release().perform();
+        new Actions(browser).keyDown(Keys.SHIFT).perform();
+        atCell(new Actions(browser), 6, 2).click().perform();
+        new Actions(browser).keyUp(Keys.SHIFT).perform();
+        waitSaved();
+        var overrides = api.get("/api/v1/maps/" + mapId + "/grid/overrides").json().get("elements");
+        assertThat(overrides.toString()).contains("{\"x\":2,\"y\":9,\"sides\":15}", "{\"x\":3,\"y\":9,\"sides\":15}",
+                "{\"x\":4,\"y\":9,\"sides\":15}", "{\"x\":6,\"y\":2,\"sides\":0}");
+        assertThat(overrides).hasSize(4);
+        var grid = api.get("/api/v1/maps/" + mapId + "/grid").json().get("cells");
+        assertThat(grid.get(9).get(3).asInt() & 15).as("painted solid").isEqualTo(15);
+        assertThat(grid.get(2).get(6).asInt() & 15).as("a gap in the wall").isZero();
+        assertThat(grid.get(3).get(6).asInt() & 15).isEqualTo(15);
+        assertThat(testId("collision-grid").isSelected()).as("the overlay came on with the tool").isTrue();
+        Thread.sleep(300);
+        BufferedImage shot = ImageIO.read(new ByteArrayInputStream(testId("map-canvas").getScreenshotAs(OutputType.BYTES)));
+        int overridden = shot.getRGB(3 * TILE + TILE / 2, 9 * TILE + TILE / 2);
+        assertThat((overridden >> 16) & 0xFF).as("red over an overridden element, was %06x", overridden & 0xFFFFFF)
+                .isGreaterThan(overridden & 0xFF);
+
+        // the query tool: a ray along row 3 stops at the wall (the current layer's first non-empty tile)
+        new Actions(browser).sendKeys(testId("map-canvas"), "q").perform();
+        atCell(new Actions(browser), 0, 3).clickAndHold().perform();
+        atCell(new Actions(browser), 12, 3).release().perform();
+        waitFor("the query answered", () -> testId("notice").getText().startsWith("Ray:"));
+        assertThat(testId("notice").getText()).contains("hit tile 6, 3");
+        Files.write(Path.of("target", "editor-grid-query.png"), browser.getScreenshotAs(OutputType.BYTES));
+    }
 }
