@@ -18,6 +18,8 @@ export class Editor {
     /** @type {{x:number, y:number, width:number, height:number}|null} selected cells */
     this.selection = null;
     this.clipboard = null;
+    /** @type {{layerId: number, objectId: number}|null} */
+    this.selectedObject = null;
     this.listeners = new Set();
   }
 
@@ -47,6 +49,11 @@ export class Editor {
   setStamp(stamp) {
     this.stamp = stamp;
     this.emit('stamp');
+  }
+
+  selectObject(selected) {
+    this.selectedObject = selected;
+    this.emit('object');
   }
 
   setSelection(rect) {

@@ -12,7 +12,9 @@ import { TilesetDialog } from './dialogs.js';
 import { Editor } from './editor.js';
 import { GridOverlay } from './grid.js';
 import { LayersPanel } from './layers.js';
+import { ObjectTools } from './objects.js';
 import { Palette } from './palette.js';
+import { PropertiesPanel } from './properties.js';
 import { QueryTool } from './query.js';
 import { StatusBar } from './status.js';
 import { Tools } from './tools.js';
@@ -80,6 +82,9 @@ async function boot() {
   const tools = new Tools(editor, canvas);
   tools.modes.grid = new GridOverlay(editor, document.querySelector('[data-testid="collision-grid"]'));
   tools.modes.query = new QueryTool(editor);
+  const objects = new ObjectTools(editor);
+  for (const shape of ['select', 'rectangle', 'ellipse', 'point', 'polygon']) tools.modes[`object-${shape}`] = objects.mode(shape);
+  new PropertiesPanel(editor, document.querySelector('[data-testid="properties"]'));
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
   new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));
@@ -98,7 +103,7 @@ async function boot() {
   });
 
   wireToolbar(editor, dialog, renderer);
-  wireKeys(editor, tools);
+  wireKeys(editor, tools, objects);
   new ResizeObserver(() => renderer.resize()).observe(canvas);
   renderer.resize();
   editor.setTool('brush');
@@ -139,9 +144,12 @@ function wireToolbar(editor, dialog, renderer) {
   refresh();
 }
 
-const TOOL_KEYS = { b: 'brush', e: 'eraser', r: 'rect', f: 'fill', i: 'picker', m: 'select', g: 'grid', q: 'query' };
+const TOOL_KEYS = {
+  b: 'brush', e: 'eraser', r: 'rect', f: 'fill', i: 'picker', m: 'select', g: 'grid', q: 'query',
+  s: 'object-select', o: 'object-rectangle', c: 'object-ellipse', n: 'object-point', p: 'object-polygon',
+};
 
-function wireKeys(editor, tools) {
+function wireKeys(editor, tools, objects) {
   window.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || document.querySelector('dialog[open]')) return;
     const key = e.key.toLowerCase();
@@ -162,8 +170,11 @@ function wireKeys(editor, tools) {
     } else if (ctrl) {
       return;
     } else if (key === 'delete' || key === 'backspace') {
-      editor.eraseSelection();
+      if (!objects.removeSelected()) editor.eraseSelection();
+    } else if (key === 'enter' && objects.polygon) {
+      objects.finishPolygon();
     } else if (key === 'escape') {
+      if (objects.polygon) objects.cancelPolygon(); else editor.selectObject(null);
       editor.setSelection(null);
     } else if (key === ' ') {
       tools.spaceHeld = true;

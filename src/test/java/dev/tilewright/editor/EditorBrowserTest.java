@@ -86,6 +86,12 @@ class EditorBrowserTest {
         return actions.moveToElement(canvas, dx, dy);
     }
 
+    /** Types keys at the editor, with the canvas focused (not clicked: a click would use the current tool). */
+    private void keys(CharSequence keys) {
+        browser.executeScript("arguments[0].focus()", testId("map-canvas"));
+        new Actions(browser).sendKeys(keys).perform();
+    }
+
     /** Picks tile {@code local} in the palette (4 columns, at its 200% zoom). */
     private void pickTile(int local) {
         WebElement palette = testId("tileset-palette");
@@ -177,7 +183,8 @@ class EditorBrowserTest {
 
         // undo the fill, redo it
         WebElement canvas = testId("map-canvas");
-        new Actions(browser).keyDown(Keys.CONTROL).sendKeys(canvas, "z").keyUp(Keys.CONTROL).perform();
+        browser.executeScript("arguments[0].focus()", canvas);
+        new Actions(browser).keyDown(Keys.CONTROL).sendKeys("z").keyUp(Keys.CONTROL).perform();
         waitSaved();
         assertThat(serverCells(mapId)[W * H - 1]).as("the fill undone").isZero();
         assertThat(serverCells(mapId)[W + 1]).as("the stroke stays").isEqualTo(2);
@@ -186,7 +193,7 @@ class EditorBrowserTest {
         assertThat(serverCells(mapId)).isEqualTo(expected);
 
         // the eraser
-        new Actions(browser).sendKeys(canvas, "e").perform();
+        keys("e");
         atCell(new Actions(browser), 1, 1).click().perform();
         expected[W + 1] = 0;
         waitSaved();
@@ -274,11 +281,88 @@ class EditorBrowserTest {
                 .isGreaterThan(overridden & 0xFF);
 
         // the query tool: a ray along row 3 stops at the wall (the current layer's first non-empty tile)
-        new Actions(browser).sendKeys(testId("map-canvas"), "q").perform();
+        keys("q");
         atCell(new Actions(browser), 0, 3).clickAndHold().perform();
         atCell(new Actions(browser), 12, 3).release().perform();
         waitFor("the query answered", () -> testId("notice").getText().startsWith("Ray:"));
         assertThat(testId("notice").getText()).contains("hit tile 6, 3");
         Files.write(Path.of("target", "editor-grid-query.png"), browser.getScreenshotAs(OutputType.BYTES));
+    }
+
+    /** Moves to a map pixel (the view starts at 100% over the map's top-left corner). */
+    private Actions atPixel(Actions actions, int x, int y) {
+        WebElement canvas = testId("map-canvas");
+        return actions.moveToElement(canvas, x - canvas.getSize().getWidth() / 2, y - canvas.getSize().getHeight() / 2);
+    }
+
+    @Test
+    void objectsAreDrawnMovedResizedAndTheirPropertiesEdited() throws Exception {
+        long mapId = createMapAndTileset();
+        browser.findElement(By.cssSelector("[data-action=add-object-layer]")).click();
+        waitSaved();
+        var layers = api.get("/api/v1/maps/" + mapId).json().get("layers");
+        assertThat(layers.get(1).get("type").asString()).isEqualTo("object");
+        String objectsOf = "/api/v1/maps/" + mapId;
+
+        testId("tool-object-rectangle").click();
+        atPixel(new Actions(browser), 20, 30).clickAndHold().perform();
+        atPixel(new Actions(browser), 68, 62).release().perform();
+        testId("tool-object-point").click();
+        atPixel(new Actions(browser), 200, 100).click().perform();
+        testId("tool-object-polygon").click();
+        atPixel(new Actions(browser), 100, 20).click().perform();
+        atPixel(new Actions(browser), 140, 20).click().perform();
+        atPixel(new Actions(browser), 120, 60).click().perform();
+        new Actions(browser).sendKeys(Keys.ENTER).perform();
+        waitSaved();
+        var objects = api.get(objectsOf).json().get("layers").get(1).get("objects");
+        assertThat(objects).hasSize(3);
+        assertThat(objects.get(0).get("shape").asString()).isEqualTo("rectangle");
+        assertThat(objects.get(0).get("width").asDouble()).isEqualTo(48);
+        assertThat(objects.get(0).get("height").asDouble()).isEqualTo(32);
+        // where the drag began, within a pixel: the canvas's centre, which Selenium's offsets start at, may be odd
+        double x0 = objects.get(0).get("x").asDouble();
+        double y0 = objects.get(0).get("y").asDouble();
+        assertThat(x0).isCloseTo(20, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(y0).isCloseTo(30, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(objects.get(1).get("shape").asString()).isEqualTo("point");
+        assertThat(objects.get(2).get("points")).hasSize(3);
+
+        // select the rectangle, move it by (10, 5), then drag its corner handle by (12, 8)
+        testId("tool-object-select").click();
+        atPixel(new Actions(browser), 40, 40).clickAndHold().perform();
+        atPixel(new Actions(browser), 50, 45).release().perform();
+        atPixel(new Actions(browser), 78, 67).clickAndHold().perform();
+        atPixel(new Actions(browser), 90, 75).release().perform();
+        waitSaved();
+        var moved = api.get(objectsOf).json().get("layers").get(1).get("objects").get(0);
+        assertThat(moved.get("x").asDouble()).isEqualTo(x0 + 10);
+        assertThat(moved.get("y").asDouble()).isEqualTo(y0 + 5);
+        assertThat(moved.get("width").asDouble()).isEqualTo(60);
+        assertThat(moved.get("height").asDouble()).isEqualTo(40);
+
+        // its name and a custom property from the properties panel
+        WebElement name = browser.findElement(By.cssSelector("[data-testid=object-properties] input[data-field=name]"));
+        name.sendKeys("spawn", Keys.TAB);
+        WebElement objectProps = testId("object-properties");
+        objectProps.findElement(By.cssSelector("[data-testid=new-property-name]")).sendKeys("team");
+        objectProps.findElement(By.cssSelector("[data-testid=add-property]")).click();
+        waitSaved();
+        var named = api.get(objectsOf).json().get("layers").get(1).get("objects").get(0);
+        assertThat(named.get("name").asString()).isEqualTo("spawn");
+        assertThat(named.get("properties").get(0).get("name").asString()).isEqualTo("team");
+
+        // Delete removes the selected object
+        keys(Keys.DELETE);
+        waitSaved();
+        assertThat(api.get(objectsOf).json().get("layers").get(1).get("objects")).hasSize(2);
+
+        // a tile's solidity from the panel is the tileset's
+        pickTile(2);
+        testId("tile-solid").click();
+        long tileset = api.get(objectsOf).json().get("tilesets").get(0).get("tilesetId").asLong();
+        waitFor("the tile is solid", () -> api.get("/api/v1/tilesets/" + tileset).json().get("tiles").toString()
+                .contains("\"solid\""));
+        Files.write(Path.of("target", "editor-objects.png"), browser.getScreenshotAs(OutputType.BYTES));
     }
 }
