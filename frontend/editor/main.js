@@ -11,7 +11,9 @@ import { restTransport } from '../sync/rest.js';
 import { TilesetDialog } from './dialogs.js';
 import { Editor } from './editor.js';
 import { GridOverlay } from './grid.js';
+import { wireImport } from './importer.js';
 import { LayersPanel } from './layers.js';
+import { Minimap } from './minimap.js';
 import { ObjectTools } from './objects.js';
 import { Palette } from './palette.js';
 import { PropertiesPanel } from './properties.js';
@@ -31,6 +33,10 @@ function notify(text) {
     notice.hidden = true;
   }, 6000);
 }
+
+// anything that goes wrong shows, rather than leaving a canvas that silently stopped drawing
+window.addEventListener('error', (e) => notify(`Something went wrong: ${e.message}`));
+window.addEventListener('unhandledrejection', (e) => notify(`Something went wrong: ${e.reason?.message ?? e.reason}`));
 
 function clientId() {
   let id = localStorage.getItem('tilewright.clientId');
@@ -85,6 +91,8 @@ async function boot() {
   const objects = new ObjectTools(editor);
   for (const shape of ['select', 'rectangle', 'ellipse', 'point', 'polygon']) tools.modes[`object-${shape}`] = objects.mode(shape);
   new PropertiesPanel(editor, document.querySelector('[data-testid="properties"]'));
+  new Minimap(editor, document.querySelector('[data-testid="minimap"]'));
+  wireImport(document.querySelector('[data-testid="import-files"]'), notify);
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
   new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));

@@ -365,4 +365,38 @@ class EditorBrowserTest {
                 .contains("\"solid\""));
         Files.write(Path.of("target", "editor-objects.png"), browser.getScreenshotAs(OutputType.BYTES));
     }
+
+    @Test
+    void aTiledMapImportedFromTheMenuOpensAndTheMinimapMovesTheView() throws Exception {
+        long mapId = createMapAndTileset();
+        Path examples = dev.tilewright.format.TiledExamples.copy(dir.resolve("examples"));
+        WebElement input = testId("import-files");
+        browser.executeScript("arguments[0].hidden = false", input);
+        input.sendKeys(String.join("\n", examples.resolve("desert.tmx").toString(), examples.resolve("desert.tsx").toString(),
+                examples.resolve("tmw_desert_spacing.png").toString()));
+        waitFor("the imported map opened", () -> !browser.getCurrentUrl().endsWith("/maps/" + mapId + "/edit"));
+        waitReady();
+        assertThat(testId("map-name").getText()).isEqualTo("desert");
+        long imported = Long.parseLong(browser.getCurrentUrl().replaceAll(".*/maps/(\\d+)/edit$", "$1"));
+        assertThat(api.get("/api/v1/maps/" + imported).json().get("width").asInt()).isEqualTo(40);
+
+        // the minimap shows the map; a click on its far corner moves the view there
+        WebElement minimap = testId("minimap");
+        waitFor("the minimap has the map", () -> {
+            BufferedImage image = image(minimap);
+            return (image.getRGB(image.getWidth() / 2, image.getHeight() / 2) & 0xFFFFFF) != 0x1b1f27;
+        });
+        new Actions(browser).moveToElement(minimap, minimap.getSize().getWidth() / 2 - 3,
+                minimap.getSize().getHeight() / 2 - 3).click().perform();
+        Number viewX = (Number) browser.executeScript("return window.tilewright.editor.view.x");
+        assertThat(viewX.doubleValue()).as("the view moved to the map's right part").isGreaterThan(40 * 32 / 2.0);
+    }
+
+    private BufferedImage image(WebElement element) {
+        try {
+            return ImageIO.read(new ByteArrayInputStream(element.getScreenshotAs(OutputType.BYTES)));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }
