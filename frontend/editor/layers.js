@@ -19,7 +19,7 @@ export class LayersPanel {
       if (change.kind === 'layers') this.render();
     });
     editor.listen((what) => {
-      if (what === 'layer') this.render();
+      if (what === 'layer') this.markCurrent();
     });
     this.render();
   }
@@ -28,9 +28,28 @@ export class LayersPanel {
     const { editor } = this;
     if (editor.layer() === null && editor.map.layers.length > 0) editor.layerId = editor.map.layers.at(-1).id;
     this.list.replaceChildren(...editor.map.layers.slice().reverse().map((layer) => this.item(layer)));
-    const current = editor.layer();
+    this.showOpacity();
+  }
+
+  showOpacity() {
+    const current = this.editor.layer();
     this.opacity.disabled = current === null;
     this.opacity.value = current ? String(Math.round(current.attributes.opacity * 100)) : '100';
+  }
+
+  /**
+   * Only moves the highlight when the current layer changes: rebuilding the list would take away the element a
+   * double click (rename) is landing on.
+   */
+  markCurrent() {
+    const ids = [...this.list.children].map((li) => Number(li.dataset.layerId));
+    const stack = this.editor.map.layers.map((l) => l.id).reverse();
+    if (ids.length !== stack.length || ids.some((id, i) => id !== stack[i])) {
+      this.render();
+      return;
+    }
+    for (const li of this.list.children) li.classList.toggle('current', Number(li.dataset.layerId) === this.editor.layerId);
+    this.showOpacity();
   }
 
   item(layer) {

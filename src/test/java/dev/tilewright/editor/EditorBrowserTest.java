@@ -399,4 +399,66 @@ class EditorBrowserTest {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    @Test
+    void layersPanelSelectionPasteAndAnEditFromElsewhereMeetOnTheServer() throws Exception {
+        long mapId = createMapAndTileset();
+        String map = "/api/v1/maps/" + mapId;
+
+        // layers: add one, rename it, hide and lock it, set its opacity, drag it below the first, delete it
+        testId("add-tile-layer").click();
+        waitFor("two layers", () -> testId("layer-list").findElements(By.tagName("li")).size() == 2);
+        WebElement top = testId("layer-list").findElements(By.tagName("li")).get(0);
+        new Actions(browser).doubleClick(top.findElement(By.className("name"))).perform();
+        WebElement rename = testId("layer-list").findElement(By.cssSelector("input.rename"));
+        rename.sendKeys(Keys.chord(Keys.CONTROL, "a"), "decor", Keys.ENTER);
+        testId("layer-list").findElements(By.tagName("li")).get(0).findElement(By.cssSelector("[data-testid=layer-visible]")).click();
+        testId("layer-list").findElements(By.tagName("li")).get(0).findElement(By.cssSelector("[data-testid=layer-locked]")).click();
+        WebElement opacity = testId("layer-opacity");
+        browser.executeScript("arguments[0].value = '40'; arguments[0].dispatchEvent(new Event('change'))", opacity);
+        waitSaved();
+        var decor = api.get(map).json().get("layers").get(1);
+        assertThat(decor.get("name").asString()).isEqualTo("decor");
+        assertThat(decor.get("visible").asBoolean()).isFalse();
+        assertThat(decor.get("locked").asBoolean()).isTrue();
+        assertThat(decor.get("opacity").asDouble()).isEqualTo(0.4);
+        List<WebElement> items = testId("layer-list").findElements(By.tagName("li"));
+        new Actions(browser).clickAndHold(items.get(0)).moveToElement(items.get(1)).release().perform();
+        waitFor("decor moved to the bottom", () -> "decor".equals(api.get(map).json().get("layers").get(0).get("name").asString()));
+        testId("layer-list").findElements(By.tagName("li")).get(1).click();
+        testId("remove-layer").click();
+        waitSaved();
+        assertThat(api.get(map).json().get("layers")).hasSize(1);
+
+        // someone else fills the top-left corner meanwhile: our next edit goes on top of theirs (412, rebase)
+        assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
+                + "\"width\":3,\"height\":2,\"gid\":6}]}", "If-Match", "*").status()).isEqualTo(200);
+        testId("layer-list").findElements(By.tagName("li")).get(0).click();
+        pickTile(1);
+        atCell(new Actions(browser), 1, 1).click().perform();
+        waitSaved();
+        long[] cells = serverCells(mapId);
+        assertThat(cells[0]).as("theirs").isEqualTo(6);
+        assertThat(cells[W + 1]).as("ours on top").isEqualTo(2);
+
+        // select the 3x2 corner, copy, paste it as the brush at (10, 5)
+        testId("tool-select").click();
+        atCell(new Actions(browser), 0, 0).clickAndHold().perform();
+        atCell(new Actions(browser), 2, 1).release().perform();
+        browser.executeScript("arguments[0].focus()", testId("map-canvas"));
+        new Actions(browser).keyDown(Keys.CONTROL).sendKeys("c").sendKeys("v").keyUp(Keys.CONTROL).perform();
+        atCell(new Actions(browser), 11, 5).click().perform(); // the stamp's centre cell: (1, 1) of a 3x2 stamp
+        waitSaved();
+        cells = serverCells(mapId);
+        long[] pasted = new long[6];
+        long[] copied = new long[6];
+        for (int y = 0; y < 2; y++) {
+            for (int x = 0; x < 3; x++) {
+                pasted[y * 3 + x] = cells[(4 + y) * W + 10 + x];
+                copied[y * 3 + x] = cells[y * W + x];
+            }
+        }
+        assertThat(pasted).isEqualTo(copied);
+        assertThat(testId("map-version").getText()).isEqualTo("v" + api.get(map).json().get("version").asLong());
+    }
 }
