@@ -18,7 +18,8 @@ import java.util.Random;
  * The editor's frame rate, measured in headless Chromium against a running app (not a test: our machines are
  * noisy): a 1024x256 map of 16 px tiles with three tile layers full of tiles is opened in the editor, panned for
  * five seconds at 100% and five at 30%, then painted on with the brush for five seconds, each frame scripted through requestAnimationFrame.
- * Prints the frames per second, the frame intervals and the editor's own drawing time per frame.
+ * Prints the frames per second, the frame intervals and the editor's own drawing time per frame, then deletes the
+ * map and tileset it made.
  * <p>
  * {@code java ... dev.tilewright.editor.EditorFrameRate [base URL, default http://localhost:8080]}
  */
@@ -68,6 +69,8 @@ public final class EditorFrameRate {
             report("paint", browser.executeAsyncScript(PAINT));
         } finally {
             browser.quit();
+            api.delete("/api/v1/maps/" + mapId); // leaves the instance as it was
+            api.delete("/api/v1/tilesets/" + tileset);
         }
     }
 
