@@ -107,7 +107,13 @@ async function boot() {
   queue.listen((event) => {
     if (event.type === 'refused') notify(`The server refused an edit: ${event.problem?.detail ?? 'no reason given'}`);
     if (event.type === 'dropped') notify(`An edit no longer fits after others' changes: ${event.reason}`);
-    if (event.type === 'remote') renderer.requestDraw();
+    if (event.type === 'remote') {
+      renderer.requestDraw();
+      loadNewTilesets(map, images, () => {
+        palette.render();
+        renderer.onChange({ kind: 'map' });
+      });
+    }
   });
 
   wireToolbar(editor, dialog, renderer);
@@ -117,6 +123,14 @@ async function boot() {
   editor.setTool('brush');
   window.tilewright = { editor, renderer, queue }; // for browser tests and the console
   document.body.dataset.ready = 'true';
+}
+
+/** Loads the images of tilesets others added to the map, then calls back. */
+async function loadNewTilesets(map, images, loaded) {
+  const missing = map.tilesets.filter((t) => images.info(t.tilesetId) === null);
+  if (missing.length === 0) return;
+  await Promise.all(missing.map(async (t) => images.load(await getJson(`/api/v1/tilesets/${t.tilesetId}`))));
+  loaded();
 }
 
 function wireToolbar(editor, dialog, renderer) {

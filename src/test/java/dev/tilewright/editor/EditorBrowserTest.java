@@ -431,8 +431,10 @@ class EditorBrowserTest {
         assertThat(api.get(map).json().get("layers")).hasSize(1);
 
         // someone else fills the top-left corner meanwhile: our next edit goes on top of theirs (412, rebase)
+        long theirs = api.uploadTileset("theirs", 2, 1);
         assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
-                + "\"width\":3,\"height\":2,\"gid\":6}]}", "If-Match", "*").status()).isEqualTo(200);
+                + "\"width\":3,\"height\":2,\"gid\":6},{\"type\":\"addTileset\",\"tilesetId\":" + theirs + "}]}",
+                "If-Match", "*").status()).isEqualTo(200);
         testId("layer-list").findElements(By.tagName("li")).get(0).click();
         pickTile(1);
         atCell(new Actions(browser), 1, 1).click().perform();
@@ -440,6 +442,7 @@ class EditorBrowserTest {
         long[] cells = serverCells(mapId);
         assertThat(cells[0]).as("theirs").isEqualTo(6);
         assertThat(cells[W + 1]).as("ours on top").isEqualTo(2);
+        waitFor("their tileset in the palette's tabs", () -> testId("tileset-tabs").findElements(By.tagName("button")).size() == 2);
 
         // select the 3x2 corner, copy, paste it as the brush at (10, 5)
         testId("tool-select").click();
