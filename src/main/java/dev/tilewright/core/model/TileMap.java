@@ -26,7 +26,8 @@ public final class TileMap {
     private final int tileHeight;
     private final Position offset;
     private final String backgroundColor;
-    private final List<MapTileset> tilesets = new ArrayList<>();
+    /** Immutable: replaced whole when a tileset is added or removed, so readers may keep it. */
+    private List<MapTileset> tilesets;
     private boolean tilesetsChanged;
     private final List<Layer> layers = new ArrayList<>();
     private Properties properties;
@@ -63,7 +64,7 @@ public final class TileMap {
         this.tileHeight = tileHeight;
         this.offset = Objects.requireNonNullElse(offset, Position.ORIGIN);
         checkTilesetsDoNotOverlap(tilesets);
-        this.tilesets.addAll(tilesets);
+        this.tilesets = List.copyOf(tilesets);
         this.properties = Objects.requireNonNullElse(properties, Properties.EMPTY);
         this.nextLayerId = Math.max(1, nextLayerId);
         this.nextObjectId = Math.max(1, nextObjectId);
@@ -132,7 +133,7 @@ public final class TileMap {
     }
 
     public List<MapTileset> tilesets() {
-        return List.copyOf(tilesets);
+        return tilesets;
     }
 
     /** The first gid after every tileset's: where a tileset added now starts. */
@@ -148,7 +149,7 @@ public final class TileMap {
         List<MapTileset> next = new ArrayList<>(tilesets);
         next.add(tileset);
         checkTilesetsDoNotOverlap(next);
-        tilesets.add(tileset);
+        tilesets = List.copyOf(next);
         tilesetsChanged = true;
     }
 
@@ -156,7 +157,9 @@ public final class TileMap {
     public MapTileset removeTileset(long tilesetId) {
         MapTileset used = tilesets.stream().filter(t -> t.tilesetId() == tilesetId).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the map does not use tileset " + tilesetId));
-        tilesets.remove(used);
+        List<MapTileset> next = new ArrayList<>(tilesets);
+        next.remove(used);
+        tilesets = List.copyOf(next);
         tilesetsChanged = true;
         return used;
     }
