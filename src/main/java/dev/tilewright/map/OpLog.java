@@ -10,10 +10,10 @@ import java.util.Optional;
 
 /** The map_ops table: one row per accepted change, the truth that layer chunks materialise. */
 @Component
-class OpLog {
+public class OpLog {
 
     /** One logged change; {@code op} is its JSON as applied (ids assigned). */
-    record Entry(long version, String clientId, Long clientSeq, String op, Instant createdAt) {
+    public record Entry(long version, String clientId, Long clientSeq, String op, Instant createdAt) {
     }
 
     private final JdbcTemplate jdbc;

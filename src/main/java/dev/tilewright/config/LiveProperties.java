@@ -1,0 +1,24 @@
+package dev.tilewright.config;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+import java.util.List;
+
+/**
+ * Live co-editing over WebSocket ({@code /api/v1/maps/{id}/live}).
+ *
+ * @param allowedOrigins   origins (patterns) a browser may open the socket from; others are refused at handshake
+ * @param maxFrameBytes    largest text frame a client may send (larger: the socket closes with 1009)
+ * @param maxCatchUpOps    ops a welcome may replay to a client that was away; further behind, it gets a snapshot
+ * @param sendBufferBytes  what may wait to be sent to one client; a client that stops reading past it is dropped
+ * @param sendTimeLimitMs  how long one send to a client may take before it is dropped
+ */
+@ConfigurationProperties("tilewright.live")
+public record LiveProperties(
+        @DefaultValue({"http://localhost:*", "http://127.0.0.1:*"}) List<String> allowedOrigins,
+        @DefaultValue("1048576") int maxFrameBytes,
+        @DefaultValue("1000") int maxCatchUpOps,
+        @DefaultValue("4194304") int sendBufferBytes,
+        @DefaultValue("5000") int sendTimeLimitMs) {
+}

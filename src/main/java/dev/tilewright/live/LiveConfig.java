@@ -1,0 +1,80 @@
+package dev.tilewright.live;
+
+import dev.tilewright.config.LiveProperties;
+import dev.tilewright.map.MapService;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.ServerHttpRequest;
+import org.springframework.http.server.ServerHttpResponse;
+import org.springframework.web.socket.WebSocketHandler;
+import org.springframework.web.socket.config.annotation.EnableWebSocket;
+import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
+import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
+import org.springframework.web.socket.server.HandshakeInterceptor;
+import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The live socket: {@code /api/v1/maps/{id}/live}, for an existing map and from an allowed origin only. */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSocket
+class LiveConfig implements WebSocketConfigurer {
+
+    private static final Pattern PATH = Pattern.compile("/api/v1/maps/(\\d+)/live$");
+
+    private final LiveHandler handler;
+    private final MapService maps;
+    private final LiveProperties properties;
+
+    LiveConfig(LiveHandler handler, MapService maps, LiveProperties properties) {
+        this.handler = handler;
+        this.maps = maps;
+        this.properties = properties;
+    }
+
+    @Override
+    public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
+        registry.addHandler(handler, "/api/v1/maps/{id}/live")
+                .addInterceptors(new MapExists())
+                .setAllowedOriginPatterns(properties.allowedOrigins().toArray(String[]::new));
+    }
+
+    /** Frames over the limit close the socket with 1009 (the container enforces it). */
+    @Bean
+    ServletServerContainerFactoryBean liveContainer() {
+        ServletServerContainerFactoryBean container = new ServletServerContainerFactoryBean();
+        container.setMaxTextMessageBufferSize(properties.maxFrameBytes());
+        return container;
+    }
+
+    /** A socket for a map that does not exist is refused with 404 before it opens. */
+    private final class MapExists implements HandshakeInterceptor {
+
+        @Override
+        public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response,
+                                       WebSocketHandler wsHandler, Map<String, Object> attributes) {
+            Matcher m = PATH.matcher(request.getURI().getPath());
+            if (!m.find()) {
+                response.setStatusCode(HttpStatus.NOT_FOUND);
+                return false;
+            }
+            long mapId = Long.parseLong(m.group(1));
+            try {
+                maps.version(mapId);
+            } catch (RuntimeException missing) {
+                response.setStatusCode(HttpStatus.NOT_FOUND);
+                return false;
+            }
+            attributes.put(LiveHandler.MAP_ID, mapId);
+            return true;
+        }
+
+        @Override
+        public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
+                                   Exception exception) {
+        }
+    }
+}
