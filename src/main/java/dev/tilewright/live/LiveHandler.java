@@ -73,26 +73,38 @@ class LiveHandler extends TextWebSocketHandler {
     public void afterConnectionEstablished(WebSocketSession session) {
         WebSocketSession bounded = new ConcurrentWebSocketSessionDecorator(session, properties.sendTimeLimitMs(),
                 properties.sendBufferBytes(), ConcurrentWebSocketSessionDecorator.OverflowStrategy.TERMINATE);
-        room(session).peers.put(session.getId(), new Peer(bounded));
+        // joining and the removal of an emptied room (below) are atomic per map, so nobody joins a dropped room
+        rooms.compute(mapId(session), (id, room) -> {
+            Room joined = room == null ? new Room() : room;
+            joined.peers.put(session.getId(), new Peer(bounded));
+            return joined;
+        });
     }
 
     @Override
     public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
-        Room room = room(session);
-        Peer gone = room.peers.remove(session.getId());
+        Room room = rooms.get(mapId(session));
+        Peer gone = room == null ? null : room.peers.remove(session.getId());
         if (gone != null && gone.clientId != null) {
             broadcastPeople(room);
         }
+        rooms.computeIfPresent(mapId(session), (id, r) -> r.peers.isEmpty() ? null : r);
     }
 
-    private Room room(WebSocketSession session) {
-        return rooms.computeIfAbsent((Long) session.getAttributes().get(MAP_ID), id -> new Room());
+    /** Whether anyone is connected to a map (its room is dropped when the last one leaves). */
+    boolean hasRoom(long mapId) {
+        return rooms.containsKey(mapId);
     }
+
+    private static long mapId(WebSocketSession session) {
+        return (Long) session.getAttributes().get(MAP_ID);
+    }
+
 
     @Override
     protected void handleTextMessage(WebSocketSession session, TextMessage message) {
-        Room room = room(session);
-        Peer peer = room.peers.get(session.getId());
+        Room room = rooms.get(mapId(session));
+        Peer peer = room == null ? null : room.peers.get(session.getId());
         if (peer == null) {
             return;
         }

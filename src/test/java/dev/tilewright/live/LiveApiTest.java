@@ -31,6 +31,8 @@ class LiveApiTest {
 
     @LocalServerPort
     int port;
+    @org.springframework.beans.factory.annotation.Autowired
+    LiveHandler handler;
     Api api;
     long mapId;
     final List<Client> clients = new ArrayList<>();
@@ -211,6 +213,13 @@ class LiveApiTest {
             people = a.next("people");
         }
         assertThat(people.get("people").get(0).get("clientId").asString()).isEqualTo("alice");
+        assertThat(handler.hasRoom(mapId)).isTrue();
+        a.socket.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
+        long until = System.currentTimeMillis() + 5000;
+        while (handler.hasRoom(mapId) && System.currentTimeMillis() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(handler.hasRoom(mapId)).as("the emptied room is dropped").isFalse();
     }
 
     @Test
