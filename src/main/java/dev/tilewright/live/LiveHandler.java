@@ -144,8 +144,6 @@ class LiveHandler extends TextWebSocketHandler {
             return;
         }
         long mapId = (Long) peer.session.getAttributes().get(MAP_ID);
-        peer.clientId = clientId;
-        peer.name = frame.path("name").asString(clientId);
         synchronized (room) {
             long version = maps.version(mapId);
             JsonNode last = frame.get("lastVersion");
@@ -178,6 +176,9 @@ class LiveHandler extends TextWebSocketHandler {
                 welcome.put("map", map);
             }
             send(peer, welcome);
+            // only now may relays reach this client: every op after the welcome's version, none before it
+            peer.name = frame.path("name").asString(clientId);
+            peer.clientId = clientId;
         }
         broadcastPeople(room);
     }
