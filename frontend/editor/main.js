@@ -77,7 +77,7 @@ async function boot() {
   }
   const { map, version } = await loadMap();
   const images = new TilesetImages();
-  await Promise.all(map.tilesets.map(async (t) => images.load(await getJson(`/api/v1/tilesets/${t.tilesetId}`))));
+  await loadNewTilesets(map, images, () => {});
 
   const queue = new OpQueue({ map, version, transport, clientId: clientId(), storage: localStorage });
   const history = new History((op) => queue.perform(op));

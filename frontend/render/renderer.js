@@ -58,7 +58,10 @@ export class Renderer {
     this.requestDraw();
   }
 
-  /** How far tiles larger than the cells reach out of them (up and right), so blocks leave room for it. */
+  /**
+   * How far tiles larger than the cells reach out of them (up and right), so blocks leave room for it, and whether
+   * every tile fits its cell; asked again when the tilesets change.
+   */
   measureOverflow() {
     let x = 0;
     let y = 0;
@@ -68,6 +71,13 @@ export class Renderer {
       x = Math.max(x, info.tileWidth - this.map.tileWidth + Math.abs(info.tileOffsetX ?? 0));
       y = Math.max(y, info.tileHeight - this.map.tileHeight + Math.abs(info.tileOffsetY ?? 0));
     }
+    // every tile fits its cell exactly (tilesets of the map's tile size, atlases, no offsets): then blocks are
+    // written as pixels, a copy of each tile's scaled pixels per cell, many times faster than a draw per tile
+    this.fitCells = x === 0 && y === 0 && this.map.tilesets.every((t) => {
+      const info = this.images.info(t.tilesetId);
+      return info && info.columns > 0 && info.tileWidth === this.map.tileWidth && info.tileHeight === this.map.tileHeight
+        && !info.tileOffsetX && !info.tileOffsetY;
+    });
     if (x !== this.overflow.x || y !== this.overflow.y) {
       this.overflow = { x, y };
       this.blocks.clear();
@@ -256,19 +266,6 @@ export class Renderer {
     return false;
   }
 
-  /**
-   * Whether every tile fits its cell exactly (tilesets of the map's tile size, atlases, no offsets): then blocks are
-   * written as pixels, a copy of each tile's scaled pixels per cell, many times faster than a draw call per tile.
-   */
-  tilesFitCells() {
-    const { map } = this;
-    return this.overflow.x === 0 && this.overflow.y === 0 && map.tilesets.every((t) => {
-      const info = this.images.info(t.tilesetId);
-      return info && info.columns > 0 && info.tileWidth === map.tileWidth && info.tileHeight === map.tileHeight
-        && !info.tileOffsetX && !info.tileOffsetY;
-    });
-  }
-
   /** A tile's pixels (flips applied) at a scale, as 32-bit RGBA words, made once per gid and scale. */
   tilePixels(gid, scale, width, height) {
     const key = `${scale}:${gid}`;
@@ -297,7 +294,7 @@ export class Renderer {
     const ctx = block.canvas.getContext('2d');
     const tw = map.tileWidth * scale;
     const th = map.tileHeight * scale;
-    if (Number.isInteger(tw) && Number.isInteger(th) && this.tilesFitCells()) {
+    if (Number.isInteger(tw) && Number.isInteger(th) && this.fitCells) {
       const image = ctx.createImageData(block.canvas.width, block.canvas.height);
       const out = new Uint32Array(image.data.buffer);
       const stride = block.canvas.width;

@@ -200,11 +200,10 @@ public class GridService {
     /** How far the box may move by (dx, dy), in world pixels, as the grid motion filter allows. */
     public double[] motion(long mapId, double x, double y, double width, double height, double dx, double dy,
                            Integer elementWidth, Integer elementHeight) {
-        Computed computed = grid(mapId, elementWidth, elementHeight);
+        Computed computed = gridFor(mapId, width, height, elementWidth, elementHeight);
         CollisionGrid grid = computed.grid();
-        checkBox(grid, width, height);
-        double mapWidth = (double) grid.columns() * grid.elementWidth();
-        double mapHeight = (double) grid.rows() * grid.elementHeight();
+        double mapWidth = grid.pixelWidth();
+        double mapHeight = grid.pixelHeight();
         if (Math.abs(dx) > mapWidth || Math.abs(dy) > mapHeight) {
             throw ApiProblem.invalidField(Math.abs(dx) > mapWidth ? "dx" : "dy", "A move is at most the map's size.");
         }
@@ -231,11 +230,10 @@ public class GridService {
     public Platformer platformer(long mapId, double fromX, double fromY, double toX, double toY, double width,
                                  double height, double jumpHeight, double gravity, double runSpeed,
                                  Integer elementWidth, Integer elementHeight) {
-        Computed computed = grid(mapId, elementWidth, elementHeight);
+        Computed computed = gridFor(mapId, width, height, elementWidth, elementHeight);
         CollisionGrid grid = computed.grid();
-        checkBox(grid, width, height);
-        double mapWidth = (double) grid.columns() * grid.elementWidth();
-        double mapHeight = (double) grid.rows() * grid.elementHeight();
+        double mapWidth = grid.pixelWidth();
+        double mapHeight = grid.pixelHeight();
         if (!(jumpHeight > 0 && jumpHeight <= mapHeight)) {
             throw ApiProblem.invalidField("jumpHeight", "jumpHeight is pixels above 0 and at most the map's height.");
         }
@@ -278,9 +276,15 @@ public class GridService {
         return new Path(computed, finder.search(sx, sy, gx, gy, properties.maxPathVisited()));
     }
 
+    /** The grid, for a box that must have a positive size no larger than the map. */
+    private Computed gridFor(long mapId, double width, double height, Integer elementWidth, Integer elementHeight) {
+        Computed computed = grid(mapId, elementWidth, elementHeight);
+        checkBox(computed.grid(), width, height);
+        return computed;
+    }
+
     private static void checkBox(CollisionGrid grid, double width, double height) {
-        if (width <= 0 || height <= 0 || width > (double) grid.columns() * grid.elementWidth()
-                || height > (double) grid.rows() * grid.elementHeight()) {
+        if (width <= 0 || height <= 0 || width > grid.pixelWidth() || height > grid.pixelHeight()) {
             throw ApiProblem.invalidField("box.width", "The box needs a positive size no larger than the map, was "
                     + width + "x" + height + ".");
         }

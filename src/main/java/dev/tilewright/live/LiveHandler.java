@@ -155,17 +155,8 @@ class LiveHandler extends TextWebSocketHandler {
                 welcome.put("version", version);
                 welcome.put("clientId", clientId);
                 List<Object> ops = new ArrayList<>();
-                long since = last.asLong();
-                while (since < version) {
-                    var page = maps.history(mapId, since, null);
-                    if (page.isEmpty()) {
-                        break;
-                    }
-                    for (var entry : page) {
-                        ops.add(opFrame(entry.version(), entry.clientId(), entry.clientSeq(), entry.op()));
-                        since = entry.version();
-                    }
-                }
+                maps.forEachLogged(mapId, last.asLong(), version,
+                        entry -> ops.add(opFrame(entry.version(), entry.clientId(), entry.clientSeq(), entry.op())));
                 welcome.put("ops", ops);
             } else {
                 MapJson map = maps.read(mapId, (v, m) -> MapJson.of(mapId, v, m));

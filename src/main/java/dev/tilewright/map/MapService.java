@@ -307,7 +307,8 @@ public class MapService {
                     Genesis.class);
             TileMap map = new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(), g.offset(),
                     g.backgroundColor(), g.tilesets(), g.properties(), 1, 1);
-            long reached = replayed(mapId, 0, version, op -> op.applyTo(map));
+            long reached = forEachLogged(mapId, 0, version,
+                    entry -> json.readValue(entry.op(), MapOp.class).applyTo(map));
             if (reached < version) {
                 throw ApiProblem.invalidField("version", "Map " + mapId + " has no version " + version
                         + "; its latest is " + reached + ".");
@@ -323,12 +324,15 @@ public class MapService {
      */
     public List<MapOp> ops(long mapId, long after, long upTo) {
         List<MapOp> ops = new ArrayList<>();
-        replayed(mapId, after, upTo, ops::add);
+        forEachLogged(mapId, after, upTo, entry -> ops.add(json.readValue(entry.op(), MapOp.class)));
         return ops;
     }
 
-    /** Reads the logged ops after one version up to another into {@code sink}; returns the last version read. */
-    private long replayed(long mapId, long after, long upTo, Consumer<MapOp> sink) {
+    /**
+     * Reads the log entries after one version up to another (or the latest, if earlier), oldest first, page by page;
+     * returns the last version read.
+     */
+    public long forEachLogged(long mapId, long after, long upTo, Consumer<OpLog.Entry> sink) {
         long at = after;
         while (at < upTo) {
             List<OpLog.Entry> page = log.since(mapId, at, limits.maxOpsPerRead());
@@ -339,7 +343,7 @@ public class MapService {
                 if (entry.version() > upTo) {
                     return at;
                 }
-                sink.accept(json.readValue(entry.op(), MapOp.class));
+                sink.accept(entry);
                 at = entry.version();
             }
         }

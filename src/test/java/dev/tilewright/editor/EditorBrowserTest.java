@@ -80,10 +80,7 @@ class EditorBrowserTest {
 
     /** Moves to the centre of a map cell (the view starts at 100% over the map's top-left corner). */
     private Actions atCell(Actions actions, int x, int y) {
-        WebElement canvas = testId("map-canvas");
-        int dx = x * TILE + TILE / 2 - canvas.getSize().getWidth() / 2;
-        int dy = y * TILE + TILE / 2 - canvas.getSize().getHeight() / 2;
-        return actions.moveToElement(canvas, dx, dy);
+        return atPixel(actions, x * TILE + TILE / 2, y * TILE + TILE / 2);
     }
 
     /** Types keys at the editor, with the canvas focused (not clicked: a click would use the current tool). */

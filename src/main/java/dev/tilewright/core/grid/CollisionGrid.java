@@ -100,6 +100,15 @@ public final class CollisionGrid {
         return elementHeight;
     }
 
+    /** The grid's width in pixels. */
+    public long pixelWidth() {
+        return (long) columns * elementWidth;
+    }
+
+    public long pixelHeight() {
+        return (long) rows * elementHeight;
+    }
+
     /** The element's flags; outside the grid, {@link #SOLID}. */
     public int get(int ex, int ey) {
         if (ex < 0 || ey < 0 || ex >= columns || ey >= rows) {
