@@ -199,7 +199,18 @@ class MapStore {
     }
 
     private void saveObjects(long mapId, ObjectLayer layer) {
-        Set<Integer> changed = layer.changedObjects();
+        Set<Integer> changedIds = layer.changedObjects();
+        // new rows take their draw_order as they are inserted: insert them in drawing order
+        List<Integer> changed = new ArrayList<>(changedIds);
+        if (changed.size() > 1) {
+            changed.clear();
+            layer.objects().forEach(o -> {
+                if (changedIds.contains(o.id())) {
+                    changed.add(o.id());
+                }
+            });
+            changedIds.stream().filter(id -> layer.object(id).isEmpty()).forEach(changed::add);
+        }
         List<Object[]> upserts = new ArrayList<>();
         List<Object[]> deletes = new ArrayList<>();
         for (int objectId : changed) {

@@ -257,4 +257,19 @@ class MapApiTest {
         assertThat(api.get(path("")).json().get("tilesets")).hasSize(1);
         assertThat(api.get(path("/render.png?width=64&height=16")).status()).isEqualTo(200);
     }
+
+    @Test
+    void objectsAddedTogetherKeepTheirDrawingOrderWhenReloaded() {
+        StringBuilder batch = new StringBuilder("{\"ops\":[");
+        for (int i = 0; i < 12; i++) {
+            batch.append(i == 0 ? "" : ",").append("{\"type\":\"addObject\",\"layerId\":2,\"object\":{\"name\":\"o")
+                    .append(i).append("\",\"x\":").append(i).append(",\"y\":0}}");
+        }
+        assertThat(ops("\"1\"", batch + "]}").status()).isEqualTo(200);
+        String drawn = api.get(path("")).json().get("layers").get(1).get("objects").findValuesAsString("name").toString();
+        assertThat(drawn).isEqualTo("[o0, o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11]");
+        cache.evict(mapId);
+        assertThat(api.get(path("")).json().get("layers").get(1).get("objects").findValuesAsString("name").toString())
+                .as("loaded from the stored rows").isEqualTo(drawn);
+    }
 }
