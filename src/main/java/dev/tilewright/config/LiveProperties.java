@@ -13,6 +13,11 @@ import java.util.List;
  * @param maxCatchUpOps    ops a welcome may replay to a client that was away; further behind, it gets a snapshot
  * @param sendBufferBytes  what may wait to be sent to one client; a client that stops reading past it is dropped
  * @param sendTimeLimitMs  how long one send to a client may take before it is dropped
+ * @param opsPerSecond     ops one client may send per second, on average; a flood past it (and the burst) is
+ *                         rejected with 429 and the socket closed with 1008
+ * @param opBurst          ops a client may send at once above the rate (a reconnecting editor resends its pending ops)
+ * @param maxGroupOps      most ops committed in one transaction when many arrive together (group commit)
+ * @param notifyOthers     announce commits to other instances on the same PostgreSQL (NOTIFY) and relay theirs
  */
 @ConfigurationProperties("tilewright.live")
 public record LiveProperties(
@@ -20,5 +25,9 @@ public record LiveProperties(
         @DefaultValue("1048576") int maxFrameBytes,
         @DefaultValue("1000") int maxCatchUpOps,
         @DefaultValue("4194304") int sendBufferBytes,
-        @DefaultValue("5000") int sendTimeLimitMs) {
+        @DefaultValue("5000") int sendTimeLimitMs,
+        @DefaultValue("200") int opsPerSecond,
+        @DefaultValue("1000") int opBurst,
+        @DefaultValue("500") int maxGroupOps,
+        @DefaultValue("true") boolean notifyOthers) {
 }

@@ -5,84 +5,98 @@ import dev.tilewright.core.edit.InvalidOpException;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapService;
+import dev.tilewright.map.MovedElsewhere;
+import dev.tilewright.map.OpsCommitted;
 import dev.tilewright.web.ApiProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.ProblemDetail;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.event.EventListener;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
-import org.springframework.web.socket.handler.ConcurrentWebSocketSessionDecorator;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Protocol 1 of the live socket (README, "Live editing"): JSON text frames. A client says {@code hello} and gets
  * {@code welcome} with the ops it missed (or a {@code snapshot} when too far behind) and the {@code people} on the
- * map; each {@code op} goes through the one edit path (MapService.apply: the map row's lock, committed before the
- * answer) and is answered with {@code ack} (or {@code reject} with a problem) while everyone else gets it as
- * {@code op}, in version order; a repeated (clientId, clientSeq) is acknowledged with its original version and
- * never applied twice. {@code presence} (cursor, tool, selection) is passed on to the others, never stored.
+ * map. Its {@code op}s wait in the map's room and are committed together through the one edit path
+ * (MapService.applyAll: the map row's lock, committed before any answer); whatever commits a map's ops (this socket,
+ * REST, another instance) they reach every editor in version order, the sender's as {@code ack}. A refused op is
+ * answered with {@code reject} and a problem; a repeated (clientId, clientSeq) with an ack of its original version.
+ * {@code presence} (cursor, tool, selection) is passed on to the others, never stored.
  */
 @Component
-class LiveHandler extends TextWebSocketHandler {
+class LiveHandler extends TextWebSocketHandler implements DisposableBean {
 
     static final String MAP_ID = "tilewright.mapId";
     static final int PROTOCOL = 1;
     private static final Logger log = LoggerFactory.getLogger(LiveHandler.class);
 
-    /** One connected editor. */
-    private static final class Peer {
-        final WebSocketSession session;
-        volatile String clientId;
-        volatile String name;
-        volatile JsonNode presence;
-
-        Peer(WebSocketSession session) {
-            this.session = session;
-        }
-    }
-
-    /** The editors of one map; ops are applied and passed on under its lock, so everyone sees version order. */
-    private static final class Room {
-        final Map<String, Peer> peers = new ConcurrentHashMap<>();
-    }
-
     private final MapService maps;
     private final JsonMapper json;
+    private final Frames frames;
     private final LiveProperties properties;
     private final Map<Long, Room> rooms = new ConcurrentHashMap<>();
+    private final ExecutorService senders = Executors.newCachedThreadPool(named("tilewright-live-send-"));
+    private final ExecutorService writers = Executors.newCachedThreadPool(named("tilewright-live-write-"));
 
-    LiveHandler(MapService maps, JsonMapper json, LiveProperties properties) {
+    LiveHandler(MapService maps, JsonMapper json, Frames frames, LiveProperties properties) {
         this.maps = maps;
         this.json = json;
+        this.frames = frames;
         this.properties = properties;
+    }
+
+    private static ThreadFactory named(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, prefix + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    @Override
+    public void destroy() {
+        senders.shutdownNow();
+        writers.shutdownNow();
     }
 
     @Override
     public void afterConnectionEstablished(WebSocketSession session) {
-        WebSocketSession bounded = new ConcurrentWebSocketSessionDecorator(session, properties.sendTimeLimitMs(),
-                properties.sendBufferBytes(), ConcurrentWebSocketSessionDecorator.OverflowStrategy.TERMINATE);
+        long mapId = mapId(session);
+        Outbox outbox = new Outbox(session, senders, properties.sendBufferBytes(), properties.sendTimeLimitMs(),
+                () -> leave(session));
         // joining and the removal of an emptied room (below) are atomic per map, so nobody joins a dropped room
-        rooms.compute(mapId(session), (id, room) -> {
-            Room joined = room == null ? new Room() : room;
-            joined.peers.put(session.getId(), new Peer(bounded));
+        rooms.compute(mapId, (id, room) -> {
+            Room joined = room == null ? new Room(mapId, maps::forEachLogged) : room;
+            joined.peers.put(session.getId(), new Peer(session, outbox, frames));
             return joined;
         });
     }
 
     @Override
     public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
+        leave(session);
+    }
+
+    private void leave(WebSocketSession session) {
         Room room = rooms.get(mapId(session));
         Peer gone = room == null ? null : room.peers.remove(session.getId());
         if (gone != null && gone.clientId != null) {
@@ -100,6 +114,25 @@ class LiveHandler extends TextWebSocketHandler {
         return (Long) session.getAttributes().get(MAP_ID);
     }
 
+    @EventListener
+    void committed(OpsCommitted event) {
+        Room room = rooms.get(event.mapId());
+        if (room != null) {
+            room.committed(event.entries());
+        }
+    }
+
+    @EventListener
+    void movedElsewhere(MovedElsewhere event) {
+        if (event.any()) {
+            rooms.values().forEach(room -> room.catchUp(maps.version(room.mapId)));
+        } else {
+            Room room = rooms.get(event.mapId());
+            if (room != null) {
+                room.catchUp(event.version());
+            }
+        }
+    }
 
     @Override
     protected void handleTextMessage(WebSocketSession session, TextMessage message) {
@@ -125,8 +158,9 @@ class LiveHandler extends TextWebSocketHandler {
             case "hello" -> hello(room, peer, frame);
             case "op" -> op(room, peer, frame);
             case "presence" -> presence(room, peer, frame);
+            case "ping" -> peer.outbox.send("{\"type\":\"pong\"}");
             default -> error(peer, ApiProblem.badRequest("type", "Unknown message type \"" + type
-                    + "\"; protocol " + PROTOCOL + " knows hello, op and presence."));
+                    + "\"; protocol " + PROTOCOL + " knows hello, op, presence and ping."));
         }
     }
 
@@ -135,7 +169,7 @@ class LiveHandler extends TextWebSocketHandler {
         if (protocol != PROTOCOL) {
             error(peer, ApiProblem.badRequest("protocol", "This server speaks protocol " + PROTOCOL + ", not "
                     + frame.path("protocol") + "."));
-            close(peer, CloseStatus.PROTOCOL_ERROR);
+            peer.outbox.close(CloseStatus.PROTOCOL_ERROR);
             return;
         }
         String clientId = frame.path("clientId").asString("");
@@ -143,34 +177,34 @@ class LiveHandler extends TextWebSocketHandler {
             error(peer, ApiProblem.badRequest("clientId", "clientId is 1 to 100 characters, the same on reconnect."));
             return;
         }
-        long mapId = (Long) peer.session.getAttributes().get(MAP_ID);
-        synchronized (room) {
-            long version = maps.version(mapId);
-            JsonNode last = frame.get("lastVersion");
-            Map<String, Object> welcome = new LinkedHashMap<>();
-            if (last != null && last.canConvertToLong() && last.asLong() <= version
-                    && version - last.asLong() <= properties.maxCatchUpOps()) {
-                welcome.put("type", "welcome");
-                welcome.put("protocol", PROTOCOL);
-                welcome.put("version", version);
-                welcome.put("clientId", clientId);
-                List<Object> ops = new ArrayList<>();
-                maps.forEachLogged(mapId, last.asLong(), version,
-                        entry -> ops.add(opFrame(entry.version(), entry.clientId(), entry.clientSeq(), entry.op())));
-                welcome.put("ops", ops);
-            } else {
-                MapJson map = maps.read(mapId, (v, m) -> MapJson.of(mapId, v, m));
-                welcome.put("type", "snapshot");
-                welcome.put("protocol", PROTOCOL);
-                welcome.put("version", map.version());
-                welcome.put("clientId", clientId);
-                welcome.put("map", map);
-            }
-            send(peer, welcome);
-            // only now may relays reach this client: every op after the welcome's version, none before it
-            peer.name = frame.path("name").asString(clientId);
-            peer.clientId = clientId;
+        if (peer.clientId != null) {
+            error(peer, ApiProblem.badRequest("type", "Say hello once per socket."));
+            return;
         }
+        long mapId = room.mapId;
+        long version = maps.version(mapId);
+        JsonNode last = frame.get("lastVersion");
+        peer.name = frame.path("name").asString(clientId);
+        peer.clientId = clientId;
+        if (last != null && last.canConvertToLong() && last.asLong() >= 0 && last.asLong() <= version
+                && version - last.asLong() <= properties.maxCatchUpOps()) {
+            List<String> ops = new ArrayList<>();
+            version = maps.forEachLogged(mapId, last.asLong(), version, entry -> ops.add(frames.op(entry)));
+            peer.outbox.send(frames.welcome(PROTOCOL, version, clientId, ops));
+        } else {
+            MapJson map = maps.read(mapId, (v, m) -> MapJson.of(mapId, v, m));
+            version = map.version();
+            Map<String, Object> snapshot = new LinkedHashMap<>();
+            snapshot.put("type", "snapshot");
+            snapshot.put("protocol", PROTOCOL);
+            snapshot.put("version", version);
+            snapshot.put("clientId", clientId);
+            snapshot.put("map", map);
+            peer.outbox.send(frames.write(snapshot));
+        }
+        // only now may relays reach this client: the versions after its welcome, those relayed meanwhile first
+        peer.welcomed(version);
+        room.join(peer, version);
         broadcastPeople(room);
     }
 
@@ -181,34 +215,61 @@ class LiveHandler extends TextWebSocketHandler {
             return;
         }
         long clientSeq = seqNode.asLong();
-        long mapId = (Long) peer.session.getAttributes().get(MAP_ID);
-        synchronized (room) {
-            MapService.Result result;
-            try {
-                MapOp op = json.treeToValue(frame.get("op"), MapOp.class);
-                if (op == null) {
-                    throw ApiProblem.invalidField("op", "The op is missing.");
-                }
-                result = maps.apply(mapId, version -> { }, peer.clientId, clientSeq, op);
-            } catch (InvalidOpException refused) {
-                reject(peer, clientSeq, ApiProblem.invalidField("op." + refused.field(), refused.getMessage()));
-                return;
-            } catch (ApiProblem refused) {
-                reject(peer, clientSeq, refused);
-                return;
-            } catch (JacksonException unreadable) {
-                reject(peer, clientSeq, ApiProblem.badRequest("op", "The op does not read as an op: "
-                        + unreadable.getOriginalMessage()));
-                return;
+        if (!peer.allowOp(properties.opsPerSecond(), properties.opBurst())) {
+            peer.outbox.send(frames.reject(clientSeq, ApiProblem.overLimit(HttpStatus.TOO_MANY_REQUESTS,
+                    "tilewright.live.ops-per-second", properties.opsPerSecond(), "Ops arrive faster than the rate (burst "
+                            + properties.opBurst() + "); slow down and reconnect").with("field", "clientSeq")));
+            peer.outbox.close(CloseStatus.POLICY_VIOLATION.withReason("Too many ops"));
+            return;
+        }
+        MapOp op;
+        try {
+            op = json.treeToValue(frame.get("op"), MapOp.class);
+            if (op == null) {
+                throw ApiProblem.invalidField("op", "The op is missing.");
             }
-            Map<String, Object> ack = new LinkedHashMap<>();
-            ack.put("type", "ack");
-            ack.put("clientSeq", clientSeq);
-            ack.put("version", result.version());
-            send(peer, ack);
-            if (!result.repeated()) {
-                Map<String, Object> relayed = opFrame(result.version(), peer.clientId, clientSeq, result.op());
-                room.peers.values().stream().filter(p -> p != peer && p.clientId != null).forEach(p -> send(p, relayed));
+        } catch (ApiProblem refused) {
+            peer.outbox.send(frames.reject(clientSeq, refused));
+            return;
+        } catch (JacksonException unreadable) {
+            peer.outbox.send(frames.reject(clientSeq, ApiProblem.badRequest("op", "The op does not read as an op: "
+                    + unreadable.getOriginalMessage())));
+            return;
+        }
+        room.submit(new Room.Pending(peer, new MapService.Submitted(peer.clientId, clientSeq, op)),
+                r -> writers.execute(() -> write(r)));
+    }
+
+    /** Commits what waits in a room's inbox, group by group, until it is empty. */
+    private void write(Room room) {
+        List<Room.Pending> group;
+        while (!(group = room.take(properties.maxGroupOps())).isEmpty()) {
+            List<MapService.Outcome> outcomes;
+            try {
+                outcomes = maps.applyAll(room.mapId, group.stream().map(Room.Pending::change).toList());
+            } catch (RuntimeException failed) {
+                log.warn("live: committing {} ops of map {} failed", group.size(), room.mapId, failed);
+                for (Room.Pending pending : group) {
+                    pending.peer().outbox.send(frames.reject(pending.change().clientSeq(), ApiProblem.of(
+                            HttpStatus.SERVICE_UNAVAILABLE, "Not stored", "The op could not be stored; send it again.")));
+                }
+                continue;
+            }
+            for (int i = 0; i < group.size(); i++) {
+                MapService.Outcome outcome = outcomes.get(i);
+                Peer peer = group.get(i).peer();
+                long clientSeq = group.get(i).change().clientSeq();
+                if (outcome.refused() instanceof InvalidOpException invalid) {
+                    peer.outbox.send(frames.reject(clientSeq, ApiProblem.invalidField("op." + invalid.field(),
+                            invalid.getMessage())));
+                } else if (outcome.refused() instanceof ApiProblem problem) {
+                    peer.outbox.send(frames.reject(clientSeq, problem));
+                } else if (outcome.result().repeated()) {
+                    // the original may have been committed elsewhere and not be relayed yet: versions stay in order
+                    room.catchUp(outcome.result().version());
+                    peer.outbox.send(frames.ack(clientSeq, outcome.result().version(), outcome.result().op()));
+                }
+                // a new op's ack goes out with the relay, in version order (Room.committed)
             }
         }
     }
@@ -217,7 +278,8 @@ class LiveHandler extends TextWebSocketHandler {
         peer.presence = frame;
         Map<String, Object> update = person(peer);
         update.put("type", "presence");
-        room.peers.values().stream().filter(p -> p != peer && p.clientId != null).forEach(p -> send(p, update));
+        String sent = frames.write(update);
+        room.peers.values().stream().filter(p -> p != peer && p.joined()).forEach(p -> p.outbox.send(sent));
     }
 
     private Map<String, Object> person(Peer peer) {
@@ -236,62 +298,12 @@ class LiveHandler extends TextWebSocketHandler {
     }
 
     private void broadcastPeople(Room room) {
-        List<Map<String, Object>> people = room.peers.values().stream().filter(p -> p.clientId != null)
-                .map(this::person).toList();
-        Map<String, Object> frame = Map.of("type", "people", "people", people);
-        room.peers.values().stream().filter(p -> p.clientId != null).forEach(p -> send(p, frame));
-    }
-
-    private Map<String, Object> opFrame(long version, String clientId, Long clientSeq, String op) {
-        Map<String, Object> frame = new LinkedHashMap<>();
-        frame.put("type", "op");
-        frame.put("version", version);
-        frame.put("clientId", clientId);
-        frame.put("clientSeq", clientSeq);
-        frame.put("op", json.readTree(op));
-        return frame;
-    }
-
-    private void reject(Peer peer, long clientSeq, ApiProblem problem) {
-        Map<String, Object> frame = new LinkedHashMap<>();
-        frame.put("type", "reject");
-        frame.put("clientSeq", clientSeq);
-        frame.put("problem", problem(problem));
-        send(peer, frame);
+        List<Map<String, Object>> people = room.peers.values().stream().filter(Peer::joined).map(this::person).toList();
+        String frame = frames.write(Map.of("type", "people", "people", people));
+        room.peers.values().stream().filter(Peer::joined).forEach(p -> p.outbox.send(frame));
     }
 
     private void error(Peer peer, ApiProblem problem) {
-        send(peer, Map.of("type", "error", "problem", problem(problem)));
-    }
-
-    /** A problem as RFC 9457 JSON members (its extra properties, such as field or limit, at the top level). */
-    private static Map<String, Object> problem(ApiProblem problem) {
-        ProblemDetail detail = problem.toProblemDetail();
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("type", detail.getType() == null ? "about:blank" : detail.getType().toString());
-        out.put("title", detail.getTitle());
-        out.put("status", detail.getStatus());
-        out.put("detail", detail.getDetail());
-        if (detail.getProperties() != null) {
-            out.putAll(detail.getProperties());
-        }
-        return out;
-    }
-
-    private void send(Peer peer, Object frame) {
-        try {
-            peer.session.sendMessage(new TextMessage(json.writeValueAsString(frame)));
-        } catch (IOException | IllegalStateException e) {
-            // a closed or overflowing client: the decorator closes it, and leaving is handled on close
-            log.debug("live: could not send to {}: {}", peer.clientId, e.toString());
-        }
-    }
-
-    private void close(Peer peer, CloseStatus status) {
-        try {
-            peer.session.close(status);
-        } catch (IOException e) {
-            log.debug("live: close failed: {}", e.toString());
-        }
+        peer.outbox.send(frames.error(problem));
     }
 }

@@ -51,10 +51,9 @@ class MapCache {
         return locks[(int) Math.floorMod(mapId ^ (mapId >>> 32), (long) STRIPES)];
     }
 
-    /** The cached map if it is at exactly this version. */
-    synchronized Entry at(long mapId, long version) {
-        Entry entry = entries.get(mapId);
-        return entry != null && entry.version == version ? entry : null;
+    /** The cached map, at whatever version it reflects (check {@link Entry#version} under the map's lock). */
+    synchronized Entry get(long mapId) {
+        return entries.get(mapId);
     }
 
     synchronized Entry put(long mapId, TileMap map, long version) {

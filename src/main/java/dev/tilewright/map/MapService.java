@@ -20,6 +20,7 @@ import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -28,7 +29,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -52,9 +55,12 @@ public class MapService {
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
     private final JsonMapper json;
+    private final MapFeed feed;
+    private final ApplicationEventPublisher events;
 
     MapService(MapRepository maps, MapStore store, MapCache cache, OpLog log, TilesetService tilesets,
-               LimitsProperties limits, JdbcTemplate jdbc, TransactionTemplate tx, JsonMapper json) {
+               LimitsProperties limits, JdbcTemplate jdbc, TransactionTemplate tx, JsonMapper json, MapFeed feed,
+               ApplicationEventPublisher events) {
         this.maps = maps;
         this.store = store;
         this.cache = cache;
@@ -64,6 +70,8 @@ public class MapService {
         this.jdbc = jdbc;
         this.tx = tx;
         this.json = json;
+        this.feed = feed;
+        this.events = events;
     }
 
     /** What a new map starts as. */
@@ -152,7 +160,13 @@ public class MapService {
             cache.put(mapId, store.load(row), 0);
             try {
                 if (first != null) {
-                    applyLocked(mapId, version -> { }, null, null, first);
+                    long version = lockRow(mapId);
+                    MapCache.Entry entry = current(mapId, version);
+                    Applied applied = withTileCounts(first, "").applyTo(entry.map);
+                    log.append(mapId, List.of(new OpLog.Entry(version + 1, null, null,
+                            json.writeValueAsString(applied.op()), null)));
+                    store.save(mapId, entry.map, version + 1);
+                    entry.version = version + 1;
                 }
             } catch (RuntimeException e) {
                 cache.evict(mapId);
@@ -350,6 +364,17 @@ public class MapService {
         return at;
     }
 
+    /** Drops the decoded map from memory: the next read or change loads it from the stored rows. */
+    public void forget(long mapId) {
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            cache.evict(mapId);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     public void delete(long mapId) {
         ReentrantLock lock = cache.lock(mapId);
         lock.lock();
@@ -371,16 +396,97 @@ public class MapService {
      * @param clientId     with clientSeq, identifies the change so a resend is answered, not applied again
      */
     public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested) {
-        checkLimits(requested);
-        MapOp op = withTileCounts(requested, "");
         if ((clientId == null) != (clientSeq == null)) {
             throw ApiProblem.invalidField(clientId == null ? "clientId" : "clientSeq",
                     "Send clientId and clientSeq together (or neither).");
         }
+        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested))).get(0);
+        if (outcome.refused() != null) {
+            throw outcome.refused();
+        }
+        return outcome.result();
+    }
+
+    /** One change sent by a client, for {@link #applyAll}. */
+    public record Submitted(String clientId, Long clientSeq, MapOp op) {
+    }
+
+    /** What became of one submitted change: its result, or the refusal (InvalidOpException or ApiProblem). */
+    public record Outcome(Result result, RuntimeException refused) {
+    }
+
+    /**
+     * Applies several clients' changes in order in one transaction (group commit): each gets its own version and log
+     * row, or is refused on its own without touching the others; a repeated (clientId, clientSeq) gets its original
+     * result. Nothing is answered before the commit; a failing commit fails them all (thrown).
+     */
+    public List<Outcome> applyAll(long mapId, List<Submitted> changes) {
+        return commit(mapId, version -> { }, changes);
+    }
+
+    private List<Outcome> commit(long mapId, LongConsumer precondition, List<Submitted> changes) {
+        Outcome[] outcomes = new Outcome[changes.size()];
+        MapOp[] ops = new MapOp[changes.size()];
+        for (int i = 0; i < ops.length; i++) {
+            try {
+                checkLimits(changes.get(i).op());
+                ops[i] = withTileCounts(changes.get(i).op(), "");
+            } catch (ApiProblem refused) {
+                outcomes[i] = new Outcome(null, refused);
+            }
+        }
         ReentrantLock lock = cache.lock(mapId);
         lock.lock();
         try {
-            return tx.execute(status -> applyLocked(mapId, precondition, clientId, clientSeq, op));
+            List<OpLog.Entry> committed = tx.execute(status -> {
+                long version = lockRow(mapId);
+                Map<OpLog.Key, OpLog.Entry> earlier = log.find(mapId, changes.stream()
+                        .filter(c -> c.clientId() != null).map(c -> new OpLog.Key(c.clientId(), c.clientSeq())).toList());
+                MapCache.Entry entry = null;
+                List<OpLog.Entry> appended = new ArrayList<>();
+                for (int i = 0; i < ops.length; i++) {
+                    if (outcomes[i] != null) {
+                        continue;
+                    }
+                    Submitted change = changes.get(i);
+                    OpLog.Key key = change.clientId() == null ? null : new OpLog.Key(change.clientId(), change.clientSeq());
+                    OpLog.Entry before = key == null ? null : earlier.get(key);
+                    if (before != null) {
+                        outcomes[i] = new Outcome(new Result(before.version(), before.op(), true), null);
+                        continue;
+                    }
+                    if (entry == null) {
+                        // a resend is answered whatever the caller's precondition says; anything new must meet it
+                        precondition.accept(version);
+                        entry = current(mapId, version);
+                    }
+                    try {
+                        Applied applied = ops[i].applyTo(entry.map);
+                        OpLog.Entry logged = new OpLog.Entry(version + appended.size() + 1, change.clientId(),
+                                change.clientSeq(), json.writeValueAsString(applied.op()), null);
+                        appended.add(logged);
+                        outcomes[i] = new Outcome(new Result(logged.version(), logged.op(), false), null);
+                        if (key != null) {
+                            earlier.put(key, logged);
+                        }
+                    } catch (InvalidOpException refused) {
+                        outcomes[i] = new Outcome(null, refused);
+                    }
+                }
+                if (!appended.isEmpty()) {
+                    long last = appended.get(appended.size() - 1).version();
+                    log.append(mapId, appended);
+                    store.save(mapId, entry.map, last);
+                    entry.version = last;
+                    feed.announce(mapId, last);
+                }
+                return appended;
+            });
+            if (!committed.isEmpty()) {
+                // after the commit, still under the map's lock: listeners get each map's ops in version order
+                events.publishEvent(new OpsCommitted(mapId, committed));
+            }
+            return Arrays.asList(outcomes);
         } catch (InvalidOpException | ApiProblem refused) {
             throw refused;
         } catch (RuntimeException failed) {
@@ -389,25 +495,6 @@ public class MapService {
         } finally {
             lock.unlock();
         }
-    }
-
-    private Result applyLocked(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp op) {
-        long version = lockRow(mapId);
-        if (clientId != null) {
-            var earlier = log.find(mapId, clientId, clientSeq);
-            if (earlier.isPresent()) {
-                return new Result(earlier.get().version(), earlier.get().op(), true);
-            }
-        }
-        precondition.accept(version);
-        MapCache.Entry entry = current(mapId, version);
-        Applied applied = op.applyTo(entry.map);
-        long next = version + 1;
-        String logged = json.writeValueAsString(applied.op());
-        log.append(mapId, next, clientId, clientSeq, logged);
-        store.save(mapId, entry.map, next);
-        entry.version = next;
-        return new Result(next, logged, false);
     }
 
     /** The op with each addTileset's tile count taken from the stored tileset (which must exist). */
@@ -440,10 +527,29 @@ public class MapService {
         return mapColumn(mapId, "SELECT version FROM maps WHERE id = ? FOR UPDATE", Long.class);
     }
 
+    /**
+     * The cached map at {@code version}: as cached, brought forward by the logged ops when another instance moved
+     * it on (a few ops behind), or loaded.
+     */
     private MapCache.Entry current(long mapId, long version) {
-        MapCache.Entry entry = cache.at(mapId, version);
-        if (entry != null) {
+        MapCache.Entry entry = cache.get(mapId);
+        if (entry != null && entry.version == version) {
             return entry;
+        }
+        if (entry != null && entry.version < version && version - entry.version <= limits.maxOpsPerRead()) {
+            long reached;
+            try {
+                reached = forEachLogged(mapId, entry.version, version,
+                        logged -> json.readValue(logged.op(), MapOp.class).applyTo(entry.map));
+            } catch (RuntimeException broken) {
+                reached = -1;
+            }
+            if (reached == version) {
+                // what the other instance wrote is stored already; only later changes are this instance's to write
+                entry.map.markClean();
+                entry.version = version;
+                return entry;
+            }
         }
         MapEntity row = maps.findById(mapId).orElseThrow(() -> ApiProblem.notFound("Map", mapId));
         return cache.put(mapId, store.load(row), row.getVersion());

@@ -5,8 +5,9 @@ import org.springframework.stereotype.Component;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 
 /** The map_ops table: one row per accepted change, the truth that layer chunks materialise. */
 @Component
@@ -22,16 +23,35 @@ public class OpLog {
         this.jdbc = jdbc;
     }
 
-    void append(long mapId, long version, String clientId, Long clientSeq, String op) {
-        jdbc.update("INSERT INTO map_ops (map_id, version, client_id, client_seq, op) VALUES (?, ?, ?, ?, ?)",
-                mapId, version, clientId, clientSeq, op);
+    /** A client's name for one of its changes. */
+    public record Key(String clientId, long clientSeq) {
     }
 
-    /** The entry a client already sent with this sequence number, if any. */
-    Optional<Entry> find(long mapId, String clientId, long clientSeq) {
-        return jdbc.query("SELECT version, client_id, client_seq, op, created_at FROM map_ops"
-                        + " WHERE map_id = ? AND client_id = ? AND client_seq = ?",
-                (rs, i) -> entry(rs), mapId, clientId, clientSeq).stream().findFirst();
+    /** Appends entries (their createdAt is set by the database), in one batch. */
+    void append(long mapId, List<Entry> entries) {
+        jdbc.batchUpdate("INSERT INTO map_ops (map_id, version, client_id, client_seq, op) VALUES (?, ?, ?, ?, ?)",
+                entries.stream().map(e -> new Object[]{mapId, e.version(), e.clientId(), e.clientSeq(), e.op()}).toList());
+    }
+
+    /** The entries clients already sent with these keys, by key (a modifiable map). */
+    Map<Key, Entry> find(long mapId, List<Key> keys) {
+        Map<Key, Entry> found = new HashMap<>();
+        if (keys.isEmpty()) {
+            return found;
+        }
+        jdbc.query(con -> {
+            var statement = con.prepareStatement("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at"
+                    + " FROM map_ops o JOIN unnest(?::text[], ?::bigint[]) AS k(client_id, client_seq)"
+                    + " ON o.client_id = k.client_id AND o.client_seq = k.client_seq WHERE o.map_id = ?");
+            statement.setArray(1, con.createArrayOf("text", keys.stream().map(Key::clientId).toArray()));
+            statement.setArray(2, con.createArrayOf("bigint", keys.stream().map(Key::clientSeq).toArray()));
+            statement.setLong(3, mapId);
+            return statement;
+        }, rs -> {
+            Entry entry = entry(rs);
+            found.put(new Key(entry.clientId(), entry.clientSeq()), entry);
+        });
+        return found;
     }
 
     List<Entry> since(long mapId, long version, int limit) {

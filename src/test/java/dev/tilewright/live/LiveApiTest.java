@@ -2,6 +2,7 @@ package dev.tilewright.live;
 
 import dev.tilewright.support.Api;
 import dev.tilewright.support.FeatureTest;
+import dev.tilewright.support.LiveClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,66 +36,17 @@ class LiveApiTest {
     LiveHandler handler;
     Api api;
     long mapId;
-    final List<Client> clients = new ArrayList<>();
+    final List<LiveClient> clients = new ArrayList<>();
 
-    /** A test client: every frame it gets, in order. */
-    final class Client implements WebSocket.Listener {
-        final LinkedBlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-        final StringBuilder partial = new StringBuilder();
-        final WebSocket socket;
-        volatile Integer closedWith;
+    /** A client of this test's map, aborted after the test. */
+    private LiveClient client() {
+        return client(mapId, "http://localhost:" + port);
+    }
 
-        Client(long map, String origin) {
-            socket = HttpClient.newHttpClient().newWebSocketBuilder().header("Origin", origin)
-                    .buildAsync(URI.create("ws://localhost:" + port + "/api/v1/maps/" + map + "/live"), this).join();
-            clients.add(this);
-        }
-
-        Client() {
-            this(mapId, "http://localhost:" + port);
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                frames.add(JSON.readTree(partial.toString()));
-                partial.setLength(0);
-            }
-            webSocket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-            closedWith = statusCode;
-            return null;
-        }
-
-        void send(String frame) {
-            socket.sendText(frame, true).join();
-        }
-
-        /** The next frame of a type (frames of other types before it are dropped). */
-        JsonNode next(String type) throws InterruptedException {
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (System.nanoTime() < until) {
-                JsonNode frame = frames.poll(100, TimeUnit.MILLISECONDS);
-                if (frame != null && type.equals(frame.path("type").asString())) {
-                    return frame;
-                }
-            }
-            throw new AssertionError("no " + type + " frame");
-        }
-
-        /** No frame of that type arrives within a short while. */
-        void quiet(String type) throws InterruptedException {
-            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
-            while (System.nanoTime() < until) {
-                JsonNode frame = frames.poll(50, TimeUnit.MILLISECONDS);
-                assertThat(frame == null ? "" : frame.path("type").asString()).isNotEqualTo(type);
-            }
-        }
+    private LiveClient client(long map, String origin) {
+        LiveClient client = new LiveClient(port, map, origin);
+        clients.add(client);
+        return client;
     }
 
     @BeforeEach
@@ -108,7 +60,7 @@ class LiveApiTest {
 
     @AfterEach
     void close() {
-        clients.forEach(c -> c.socket.abort());
+        clients.forEach(LiveClient::abort);
     }
 
     private static String paint(long seq, int x, int gid) {
@@ -122,8 +74,8 @@ class LiveApiTest {
 
     @Test
     void opsAreAcknowledgedAfterCommitAndReachTheOthersOnceInOrder() throws Exception {
-        Client a = new Client();
-        Client b = new Client();
+        LiveClient a = client();
+        LiveClient b = client();
         a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"alice\",\"name\":\"Alice\",\"lastVersion\":1}");
         JsonNode welcome = a.next("welcome");
         assertThat(welcome.get("version").asLong()).isEqualTo(1);
@@ -159,7 +111,7 @@ class LiveApiTest {
         assertThat(version()).isEqualTo(6);
 
         // a client coming back with lastVersion gets exactly what it missed
-        Client c = new Client();
+        LiveClient c = client();
         c.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"carol\",\"lastVersion\":4}");
         JsonNode missed = c.next("welcome");
         assertThat(missed.get("ops")).hasSize(2);
@@ -168,7 +120,7 @@ class LiveApiTest {
 
     @Test
     void refusalsAndBadFramesAreProblemsAndChangeNothing() throws Exception {
-        Client a = new Client();
+        LiveClient a = client();
         a.send("{\"type\":\"op\",\"clientSeq\":1,\"op\":{}}");
         assertThat(a.next("error").get("problem").get("field").asString()).isEqualTo("type");
         a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"alice\"}");
@@ -186,20 +138,16 @@ class LiveApiTest {
         assertThat(a.next("error").get("problem").get("field").asString()).isEqualTo("frame");
         assertThat(version()).isEqualTo(1);
 
-        Client old = new Client();
+        LiveClient old = client();
         old.send("{\"type\":\"hello\",\"protocol\":2,\"clientId\":\"future\"}");
         assertThat(old.next("error").get("problem").get("field").asString()).isEqualTo("protocol");
-        long until = System.currentTimeMillis() + 5000;
-        while (old.closedWith == null && System.currentTimeMillis() < until) {
-            Thread.sleep(20);
-        }
-        assertThat(old.closedWith).isEqualTo(1002);
+        assertThat(old.awaitClose()).isEqualTo(1002);
     }
 
     @Test
     void presenceIsPassedOnAndPeopleWhoLeaveDisappear() throws Exception {
-        Client a = new Client();
-        Client b = new Client();
+        LiveClient a = client();
+        LiveClient b = client();
         a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"alice\",\"name\":\"Alice\"}");
         b.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"bob\",\"name\":\"Bob\"}");
         b.next("snapshot");
@@ -223,10 +171,47 @@ class LiveApiTest {
     }
 
     @Test
+    void opsCommittedThroughRestReachLiveEditorsInVersionOrder() throws Exception {
+        LiveClient a = client();
+        a.hello("alice", 1L);
+        a.next("welcome");
+        a.send(paint(1, 1, 2));
+        assertThat(a.next("ack").get("version").asLong()).isEqualTo(2);
+        Api.Response rest = api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"fillRect\","
+                + "\"layerId\":1,\"x\":0,\"y\":5,\"width\":3,\"height\":2,\"gid\":3}]}", "If-Match", "\"2\"");
+        assertThat(rest.status()).isEqualTo(200);
+        JsonNode relayed = a.next("op");
+        assertThat(relayed.get("version").asLong()).isEqualTo(3);
+        assertThat(relayed.get("op").toString()).contains("fillRect");
+        a.send(paint(2, 2, 2));
+        assertThat(a.next("ack").get("version").asLong()).isEqualTo(4);
+    }
+
+    @Test
+    void aFloodOfOpsIsRejectedWith429AndTheSocketClosedWith1008() throws Exception {
+        LiveClient a = client();
+        a.hello("flood", null);
+        a.next("snapshot");
+        for (int i = 1; i <= 4000 && a.closedWith == null; i++) {
+            a.socket.sendText(paint(i, i % 20, 2), true).exceptionally(closed -> null).join();
+        }
+        JsonNode reject = a.next("reject");
+        while (reject.get("problem").get("status").asInt() != 429) {
+            reject = a.next("reject");
+        }
+        assertThat(reject.get("problem").get("limitValue").asInt()).isEqualTo(200);
+        assertThat(reject.get("problem").get("limit").asString()).isEqualTo("tilewright.live.ops-per-second");
+        assertThat(a.awaitClose()).isEqualTo(1008);
+        // what was acknowledged before the flood tripped is there, nothing after it
+        long version = version();
+        assertThat(version).isGreaterThan(1000).isLessThan(4001);
+    }
+
+    @Test
     void aSocketForAnUnknownMapOrFromAnotherOriginIsRefusedAtHandshake() {
-        assertThatThrownBy(() -> new Client(999_999, "http://localhost:" + port)).isInstanceOf(CompletionException.class)
+        assertThatThrownBy(() -> client(999_999, "http://localhost:" + port)).isInstanceOf(CompletionException.class)
                 .hasStackTraceContaining("404");
-        assertThatThrownBy(() -> new Client(mapId, "http://evil.example")).isInstanceOf(CompletionException.class)
+        assertThatThrownBy(() -> client(mapId, "http://evil.example")).isInstanceOf(CompletionException.class)
                 .hasStackTraceContaining("403");
     }
 }

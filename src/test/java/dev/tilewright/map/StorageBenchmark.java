@@ -60,7 +60,7 @@ public final class StorageBenchmark {
             }
         }
         long version = maps.version(mapId);
-        TileMap map = cache.at(mapId, version).map;
+        TileMap map = cache.get(mapId).map;
         Long storedBytes = jdbc.queryForObject("SELECT sum(octet_length(data)) FROM layer_chunks WHERE map_id = ?",
                 Long.class, mapId);
 

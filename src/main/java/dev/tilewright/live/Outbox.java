@@ -1,0 +1,160 @@
+package dev.tilewright.live;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.adapter.NativeWebSocketSession;
+
+import java.io.IOException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What waits to be sent to one client, bounded: frames are queued by whoever produces them (never blocking on the
+ * client's socket) and written in order by one sender at a time, batched into as few network writes as the queue
+ * allows. A client that lets more than the buffer limit pile up, or whose socket takes longer than the time limit to
+ * take one frame, is dropped (close 1008), so one slow reader never holds up the others.
+ */
+final class Outbox {
+
+    private static final Logger log = LoggerFactory.getLogger(Outbox.class);
+    private static final String CLOSE = new String("close");
+
+    private final WebSocketSession session;
+    private final Executor senders;
+    private final long limitBytes;
+    private final long timeLimitNanos;
+    private final ConcurrentLinkedQueue<String> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicLong waitingBytes = new AtomicLong();
+    private final AtomicBoolean sending = new AtomicBoolean();
+    private final Runnable onDrop;
+    private volatile long sendingSince;
+    private volatile CloseStatus closeWith;
+    private volatile boolean dropped;
+
+    Outbox(WebSocketSession session, Executor senders, long limitBytes, long timeLimitMs, Runnable onDrop) {
+        this.session = session;
+        this.senders = senders;
+        this.limitBytes = limitBytes;
+        this.timeLimitNanos = timeLimitMs * 1_000_000L;
+        this.onDrop = onDrop;
+    }
+
+    /** Queues a frame; drops the client instead when it is over its limits. */
+    void send(String frame) {
+        if (dropped || closeWith != null) {
+            return;
+        }
+        long waiting = waitingBytes.addAndGet(frame.length());
+        long since = sendingSince;
+        if (waiting > limitBytes) {
+            drop("it stopped reading: " + waiting + " bytes waiting (tilewright.live.send-buffer-bytes)");
+            return;
+        }
+        if (since != 0 && System.nanoTime() - since > timeLimitNanos) {
+            drop("one frame took longer than tilewright.live.send-time-limit-ms to send");
+            return;
+        }
+        queue.add(frame);
+        schedule();
+    }
+
+    /** Closes the socket once everything queued before has been sent. */
+    void close(CloseStatus status) {
+        if (closeWith == null && !dropped) {
+            closeWith = status;
+            queue.add(CLOSE);
+            schedule();
+        }
+    }
+
+    boolean dropped() {
+        return dropped;
+    }
+
+    private void schedule() {
+        if (sending.compareAndSet(false, true)) {
+            senders.execute(this::drain);
+        }
+    }
+
+    private void drain() {
+        jakarta.websocket.RemoteEndpoint.Basic remote = remote();
+        try {
+            while (true) {
+                String frame;
+                while ((frame = queue.poll()) != null) {
+                    if (frame == CLOSE) {
+                        flush(remote);
+                        closeQuietly(closeWith);
+                        return;
+                    }
+                    sendingSince = System.nanoTime();
+                    if (remote != null) {
+                        remote.sendText(frame);
+                    } else {
+                        session.sendMessage(new TextMessage(frame));
+                    }
+                    waitingBytes.addAndGet(-frame.length());
+                }
+                flush(remote);
+                sendingSince = 0;
+                sending.set(false);
+                if (queue.isEmpty() || !sending.compareAndSet(false, true)) {
+                    return;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            sending.set(false);
+            drop("sending failed: " + e);
+        }
+    }
+
+    /** The container's endpoint with batching on, so queued frames leave in few writes; null if not available. */
+    private jakarta.websocket.RemoteEndpoint.Basic remote() {
+        if (session instanceof NativeWebSocketSession nativeSession) {
+            jakarta.websocket.Session standard = nativeSession.getNativeSession(jakarta.websocket.Session.class);
+            if (standard != null) {
+                jakarta.websocket.RemoteEndpoint.Basic basic = standard.getBasicRemote();
+                try {
+                    basic.setBatchingAllowed(true);
+                    return basic;
+                } catch (IOException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void flush(jakarta.websocket.RemoteEndpoint.Basic remote) throws IOException {
+        if (remote != null) {
+            remote.flushBatch();
+        }
+    }
+
+    private void drop(String why) {
+        if (dropped) {
+            return;
+        }
+        dropped = true;
+        queue.clear();
+        log.info("live: dropping a client of map socket {}: {}", session.getId(), why);
+        onDrop.run();
+        String reason = "Dropped: " + why;
+        senders.execute(() -> closeQuietly(CloseStatus.POLICY_VIOLATION.withReason(
+                reason.length() > 120 ? reason.substring(0, 120) : reason)));
+    }
+
+    private void closeQuietly(CloseStatus status) {
+        try {
+            session.close(status);
+        } catch (IOException | RuntimeException e) {
+            log.debug("live: close failed: {}", e.toString());
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.tilewright.live;
+
+import dev.tilewright.map.OpLog;
+import org.springframework.web.socket.WebSocketSession;
+import tools.jackson.databind.JsonNode;
+
+/** One connected editor: who it is, where it is, what it has been sent, and what it may still send. */
+final class Peer {
+
+    final WebSocketSession session;
+    final Outbox outbox;
+    private final Frames frames;
+    volatile String clientId;
+    volatile String name;
+    volatile JsonNode presence;
+    /** The last version this editor has (from its welcome and the relays since); guarded by the room. */
+    private long known;
+    private volatile boolean joined;
+    private double tokens = -1;
+    private long refilledAt;
+
+    Peer(WebSocketSession session, Outbox outbox, Frames frames) {
+        this.session = session;
+        this.outbox = outbox;
+        this.frames = frames;
+    }
+
+    boolean joined() {
+        return joined;
+    }
+
+    /** Called by the room: from now on this editor gets the versions after {@code known}. */
+    void joined(long known) {
+        this.known = Math.max(this.known, known);
+        joined = true;
+    }
+
+    /** Sets the version the editor was sent before joining (its welcome). */
+    void welcomed(long version) {
+        known = version;
+    }
+
+    /**
+     * Passes one committed op on, unless the editor has it: as an ack if the op is the editor's own, else as an op
+     * frame ({@code shared[0]}, built once for all editors).
+     */
+    void deliver(OpLog.Entry entry, String[] shared) {
+        if (entry.version() <= known) {
+            return;
+        }
+        known = entry.version();
+        if (clientId != null && clientId.equals(entry.clientId())) {
+            outbox.send(frames.ack(entry.clientSeq(), entry.version(), entry.op()));
+            return;
+        }
+        if (shared == null) {
+            outbox.send(frames.op(entry));
+            return;
+        }
+        if (shared[0] == null) {
+            shared[0] = frames.op(entry);
+        }
+        outbox.send(shared[0]);
+    }
+
+    /** Whether one more op is within the client's rate (a token bucket: {@code rate} per second, {@code burst} deep). */
+    synchronized boolean allowOp(int rate, int burst) {
+        long now = System.nanoTime();
+        tokens = tokens < 0 ? burst : Math.min(burst, tokens + (now - refilledAt) * (rate / 1e9));
+        refilledAt = now;
+        if (tokens < 1) {
+            return false;
+        }
+        tokens -= 1;
+        return true;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.tilewright.live;
+
+import dev.tilewright.map.MapService;
+import dev.tilewright.map.OpLog;
+
+import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The editors of one map on this instance. Committed ops reach them through one cursor over the map's log
+ * ({@link #relayed}): ops committed here arrive in version order from the edit path, other instances' ops are read
+ * from the log when PostgreSQL says the map moved, and a gap between the two is filled from the log, so every
+ * editor gets every version once, in order; the sender of an op gets an ack in its place.
+ * Ops sent by the editors wait in an inbox; one writer at a time commits all that waited in one transaction.
+ */
+final class Room {
+
+    /** Reads a map's log entries after one version up to another, oldest first (MapService.forEachLogged). */
+    @FunctionalInterface
+    interface Log {
+        void read(long mapId, long after, long upTo, Consumer<OpLog.Entry> sink);
+    }
+
+    /** An op as a client sent it, waiting to be committed. */
+    record Pending(Peer peer, MapService.Submitted change) {
+    }
+
+    final long mapId;
+    final Map<String, Peer> peers = new ConcurrentHashMap<>();
+    private final Log log;
+    /** The last version passed on to the editors; -1 before the first editor joined. Guarded by this. */
+    private long relayed = -1;
+    private final ArrayDeque<Pending> inbox = new ArrayDeque<>();
+    private boolean writing;
+
+    Room(long mapId, Log log) {
+        this.mapId = mapId;
+        this.log = log;
+    }
+
+    /**
+     * Starts passing ops on to an editor who was sent the map at version {@code known}: the versions after it that
+     * were already relayed to the others are sent now (from the log), later ones as they come.
+     */
+    synchronized void join(Peer peer, long known) {
+        if (relayed < 0) {
+            relayed = known;
+        } else if (relayed > known) {
+            log.read(mapId, known, relayed, entry -> peer.deliver(entry, null));
+        }
+        peer.joined(Math.max(known, relayed));
+    }
+
+    /** Ops committed on this instance, in version order. */
+    synchronized void committed(List<OpLog.Entry> entries) {
+        if (relayed >= 0 && entries.get(0).version() > relayed + 1) {
+            catchUp(entries.get(0).version() - 1);
+        }
+        entries.forEach(this::relay);
+    }
+
+    /** Another instance moved the map on to {@code version} (or further): pass on what the log holds up to it. */
+    synchronized void catchUp(long version) {
+        if (relayed >= 0 && version > relayed) {
+            log.read(mapId, relayed, version, this::relay);
+        }
+    }
+
+    private void relay(OpLog.Entry entry) {
+        if (entry.version() <= relayed) {
+            return;
+        }
+        String[] frame = new String[1];
+        for (Peer peer : peers.values()) {
+            if (peer.joined()) {
+                peer.deliver(entry, frame);
+            }
+        }
+        relayed = entry.version();
+    }
+
+    /** Queues a client's op; starts a writer when none runs. */
+    void submit(Pending pending, Consumer<Room> startWriter) {
+        boolean start;
+        synchronized (inbox) {
+            inbox.add(pending);
+            start = !writing;
+            writing = true;
+        }
+        if (start) {
+            startWriter.accept(this);
+        }
+    }
+
+    /** The ops waiting, at most {@code max}; empty (and the writer done) when none wait. */
+    List<Pending> take(int max) {
+        synchronized (inbox) {
+            List<Pending> group = new ArrayList<>(Math.min(max, inbox.size()));
+            while (group.size() < max && !inbox.isEmpty()) {
+                group.add(inbox.poll());
+            }
+            if (group.isEmpty()) {
+                writing = false;
+            }
+            return group;
+        }
+    }
+}

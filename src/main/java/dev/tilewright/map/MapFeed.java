@@ -1,0 +1,116 @@
+package dev.tilewright.map;
+
+import dev.tilewright.config.LiveProperties;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+
+/**
+ * Tells the other instances on the same PostgreSQL that a map moved on, and hears them: the edit path announces
+ * each commit with NOTIFY inside its transaction (delivered only if it commits); a listening connection turns the
+ * other instances' announcements into {@link MovedElsewhere} events. After the listening connection is lost and
+ * found again it publishes {@link MovedElsewhere#ANY}, as notifications may have been missed meanwhile.
+ */
+@Component
+public class MapFeed implements SmartLifecycle {
+
+    static final String CHANNEL = "tilewright_ops";
+    private static final Logger logger = LoggerFactory.getLogger(MapFeed.class);
+
+    private final String instance = UUID.randomUUID().toString();
+    private final JdbcTemplate jdbc;
+    private final DataSource dataSource;
+    private final ApplicationEventPublisher events;
+    private final LiveProperties properties;
+    private volatile boolean running;
+    private Thread listener;
+
+    MapFeed(JdbcTemplate jdbc, DataSource dataSource, ApplicationEventPublisher events, LiveProperties properties) {
+        this.jdbc = jdbc;
+        this.dataSource = dataSource;
+        this.events = events;
+        this.properties = properties;
+    }
+
+    /** Within the committing transaction: the map is at {@code version} once it commits. */
+    void announce(long mapId, long version) {
+        if (properties.notifyOthers()) {
+            jdbc.query("SELECT pg_notify(?, ?)", rs -> { }, CHANNEL, instance + " " + mapId + " " + version);
+        }
+    }
+
+    @Override
+    public void start() {
+        if (!properties.notifyOthers()) {
+            return;
+        }
+        running = true;
+        listener = new Thread(this::listen, "tilewright-feed");
+        listener.setDaemon(true);
+        listener.start();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        if (listener != null) {
+            listener.interrupt();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    private void listen() {
+        boolean first = true;
+        while (running) {
+            try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+                connection.setAutoCommit(true);
+                statement.execute("LISTEN " + CHANNEL);
+                PGConnection pg = connection.unwrap(PGConnection.class);
+                if (!first) {
+                    events.publishEvent(MovedElsewhere.ANY);
+                }
+                first = false;
+                while (running) {
+                    PGNotification[] notifications = pg.getNotifications(500);
+                    if (notifications != null) {
+                        for (PGNotification notification : notifications) {
+                            heard(notification.getParameter());
+                        }
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (!running) {
+                    return;
+                }
+                logger.warn("Listening for other instances' commits failed; trying again in a second: {}", e.toString());
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private void heard(String payload) {
+        String[] parts = payload.split(" ");
+        if (parts.length == 3 && !parts[0].equals(instance)) {
+            events.publishEvent(new MovedElsewhere(Long.parseLong(parts[1]), Long.parseLong(parts[2])));
+        }
+    }
+}

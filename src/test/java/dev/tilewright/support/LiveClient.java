@@ -1,0 +1,105 @@
+package dev.tilewright.support;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A test client of the live socket (java.net.http): every frame it gets, in order. */
+public final class LiveClient implements WebSocket.Listener {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    public final LinkedBlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+    private final StringBuilder partial = new StringBuilder();
+    public final WebSocket socket;
+    public volatile Integer closedWith;
+    public volatile String closeReason;
+
+    public LiveClient(int port, long mapId, String origin) {
+        socket = HTTP.newWebSocketBuilder().header("Origin", origin)
+                .buildAsync(URI.create("ws://localhost:" + port + "/api/v1/maps/" + mapId + "/live"), this).join();
+    }
+
+    public LiveClient(int port, long mapId) {
+        this(port, mapId, "http://localhost:" + port);
+    }
+
+    @Override
+    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+        partial.append(data);
+        if (last) {
+            frames.add(JSON.readTree(partial.toString()));
+            partial.setLength(0);
+        }
+        webSocket.request(1);
+        return null;
+    }
+
+    @Override
+    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+        closeReason = reason;
+        closedWith = statusCode;
+        return null;
+    }
+
+    @Override
+    public void onError(WebSocket webSocket, Throwable error) {
+        if (closedWith == null) {
+            closedWith = -1;
+        }
+    }
+
+    public void send(String frame) {
+        socket.sendText(frame, true).join();
+    }
+
+    /** Says hello with protocol 1; {@code lastVersion} may be null. */
+    public void hello(String clientId, Long lastVersion) {
+        send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"" + clientId + "\",\"name\":\"" + clientId + "\""
+                + (lastVersion == null ? "" : ",\"lastVersion\":" + lastVersion) + "}");
+    }
+
+    /** The next frame of a type (frames of other types before it are dropped). */
+    public JsonNode next(String type) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < until) {
+            JsonNode frame = frames.poll(100, TimeUnit.MILLISECONDS);
+            if (frame != null && type.equals(frame.path("type").asString())) {
+                return frame;
+            }
+        }
+        throw new AssertionError("no " + type + " frame");
+    }
+
+    /** No frame of that type arrives within a short while. */
+    public void quiet(String type) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
+        while (System.nanoTime() < until) {
+            JsonNode frame = frames.poll(50, TimeUnit.MILLISECONDS);
+            assertThat(frame == null ? "" : frame.path("type").asString()).isNotEqualTo(type);
+        }
+    }
+
+    /** Waits until the server closed the socket; its close code. */
+    public int awaitClose() throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (closedWith == null && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(closedWith).as("closed").isNotNull();
+        return closedWith;
+    }
+
+    public void abort() {
+        socket.abort();
+    }
+}
