@@ -110,6 +110,12 @@ class LiveHandler extends TextWebSocketHandler implements DisposableBean {
         return rooms.containsKey(mapId);
     }
 
+    /** How many editors (hello said) are connected to a map on this instance. */
+    int editors(long mapId) {
+        Room room = rooms.get(mapId);
+        return room == null ? 0 : (int) room.peers.values().stream().filter(Peer::joined).count();
+    }
+
     private static long mapId(WebSocketSession session) {
         return (Long) session.getAttributes().get(MAP_ID);
     }

@@ -8,6 +8,7 @@ import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.adapter.NativeWebSocketSession;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -46,10 +47,19 @@ final class Outbox {
 
     /** Queues a frame; drops the client instead when it is over its limits. */
     void send(String frame) {
+        send(List.of(frame));
+    }
+
+    /** Queues frames to go in this order; drops the client instead when it is over its limits. */
+    void send(List<String> frames) {
         if (dropped || closeWith != null) {
             return;
         }
-        long waiting = waitingBytes.addAndGet(frame.length());
+        long bytes = 0;
+        for (String frame : frames) {
+            bytes += frame.length();
+        }
+        long waiting = waitingBytes.addAndGet(bytes);
         long since = sendingSince;
         if (waiting > limitBytes) {
             drop("it stopped reading: " + waiting + " bytes waiting (tilewright.live.send-buffer-bytes)");
@@ -59,7 +69,7 @@ final class Outbox {
             drop("one frame took longer than tilewright.live.send-time-limit-ms to send");
             return;
         }
-        queue.add(frame);
+        queue.addAll(frames);
         schedule();
     }
 

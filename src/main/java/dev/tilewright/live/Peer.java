@@ -4,6 +4,9 @@ import dev.tilewright.map.OpLog;
 import org.springframework.web.socket.WebSocketSession;
 import tools.jackson.databind.JsonNode;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** One connected editor: who it is, where it is, what it has been sent, and what it may still send. */
 final class Peer {
 
@@ -16,6 +19,8 @@ final class Peer {
     /** The last version this editor has (from its welcome and the relays since); guarded by the room. */
     private long known;
     private volatile boolean joined;
+    /** Frames delivered but not yet handed to the outbox; guarded by the room. */
+    private final List<String> delivered = new ArrayList<>();
     private double tokens = -1;
     private long refilledAt;
 
@@ -41,8 +46,8 @@ final class Peer {
     }
 
     /**
-     * Passes one committed op on, unless the editor has it: as an ack if the op is the editor's own, else as an op
-     * frame ({@code shared[0]}, built once for all editors).
+     * Passes one committed op on (at the next {@link #flush}), unless the editor has it: as an ack if the op is the
+     * editor's own, else as an op frame ({@code shared[0]}, built once for all editors).
      */
     void deliver(OpLog.Entry entry, String[] shared) {
         if (entry.version() <= known) {
@@ -50,17 +55,25 @@ final class Peer {
         }
         known = entry.version();
         if (clientId != null && clientId.equals(entry.clientId())) {
-            outbox.send(frames.ack(entry.clientSeq(), entry.version(), entry.op()));
+            delivered.add(frames.ack(entry.clientSeq(), entry.version(), entry.op()));
             return;
         }
         if (shared == null) {
-            outbox.send(frames.op(entry));
+            delivered.add(frames.op(entry));
             return;
         }
         if (shared[0] == null) {
             shared[0] = frames.op(entry);
         }
-        outbox.send(shared[0]);
+        delivered.add(shared[0]);
+    }
+
+    /** Queues what was delivered since the last flush for sending. */
+    void flush() {
+        if (!delivered.isEmpty()) {
+            outbox.send(delivered);
+            delivered.clear();
+        }
     }
 
     /** Whether one more op is within the client's rate (a token bucket: {@code rate} per second, {@code burst} deep). */

@@ -51,6 +51,7 @@ final class Room {
             relayed = known;
         } else if (relayed > known) {
             log.read(mapId, known, relayed, entry -> peer.deliver(entry, null));
+            peer.flush();
         }
         peer.joined(Math.max(known, relayed));
     }
@@ -61,12 +62,21 @@ final class Room {
             catchUp(entries.get(0).version() - 1);
         }
         entries.forEach(this::relay);
+        flush();
     }
 
     /** Another instance moved the map on to {@code version} (or further): pass on what the log holds up to it. */
     synchronized void catchUp(long version) {
         if (relayed >= 0 && version > relayed) {
             log.read(mapId, relayed, version, this::relay);
+            flush();
+        }
+    }
+
+    /** Hands each editor what was relayed to it since the last flush, in one go. */
+    private void flush() {
+        for (Peer peer : peers.values()) {
+            peer.flush();
         }
     }
 

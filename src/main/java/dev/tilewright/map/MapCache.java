@@ -16,14 +16,20 @@ import java.util.concurrent.locks.ReentrantLock;
 @Component
 class MapCache {
 
-    /** A decoded map and the version of the last op it reflects. */
+    /**
+     * A decoded map, the version of the last op it reflects, and the version its stored rows reflect (what the map
+     * marks changed is what differs from them).
+     */
     static final class Entry {
         final TileMap map;
         long version;
+        long storedVersion;
+        long storedAt = System.nanoTime();
 
         Entry(TileMap map, long version) {
             this.map = map;
             this.version = version;
+            this.storedVersion = version;
         }
     }
 
@@ -60,6 +66,12 @@ class MapCache {
         Entry entry = new Entry(map, version);
         entries.put(mapId, entry);
         return entry;
+    }
+
+    /** The maps whose cached state runs ahead of their stored rows (read without their locks: check again). */
+    synchronized java.util.List<Long> unsaved() {
+        return entries.entrySet().stream().filter(e -> e.getValue().storedVersion < e.getValue().version)
+                .map(Map.Entry::getKey).toList();
     }
 
     synchronized void evict(long mapId) {

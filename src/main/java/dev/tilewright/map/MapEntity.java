@@ -35,6 +35,7 @@ class MapEntity {
     private double offsetY;
     private String backgroundColor;
     private long version;
+    private long storedVersion;
     private int nextLayerId;
     private int nextObjectId;
     @Column(columnDefinition = "text")
@@ -139,6 +140,11 @@ class MapEntity {
 
     long getVersion() {
         return version;
+    }
+
+    /** The version the stored rows reflect (the log may be ahead). */
+    long getStoredVersion() {
+        return storedVersion;
     }
 
     int getNextLayerId() {

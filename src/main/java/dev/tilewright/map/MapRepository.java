@@ -11,10 +11,10 @@ interface MapRepository extends JpaRepository<MapEntity, Long> {
 
     List<MapEntity> findAllByOrderByIdAsc();
 
-    /** Writes what every op may change on the map row, with the op's version, in one statement. */
+    /** Writes what every op may change on the map row, with the version the stored rows now reflect. */
     @Modifying(flushAutomatically = true)
     @Query("""
-            update MapEntity m set m.version = :version, m.name = :name, m.properties = :properties,
+            update MapEntity m set m.version = :version, m.storedVersion = :version, m.name = :name, m.properties = :properties,
                 m.nextLayerId = :nextLayerId, m.nextObjectId = :nextObjectId, m.gridSettings = :gridSettings,
                 m.updatedAt = :now
             where m.id = :id""")

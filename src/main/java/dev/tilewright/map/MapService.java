@@ -1,6 +1,7 @@
 package dev.tilewright.map;
 
 import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.edit.AddLayer;
 import dev.tilewright.core.edit.AddTileset;
 import dev.tilewright.core.edit.Applied;
@@ -52,6 +53,7 @@ public class MapService {
     private final OpLog log;
     private final TilesetService tilesets;
     private final LimitsProperties limits;
+    private final StorageProperties storage;
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
     private final JsonMapper json;
@@ -59,7 +61,7 @@ public class MapService {
     private final ApplicationEventPublisher events;
 
     MapService(MapRepository maps, MapStore store, MapCache cache, OpLog log, TilesetService tilesets,
-               LimitsProperties limits, JdbcTemplate jdbc, TransactionTemplate tx, JsonMapper json, MapFeed feed,
+               LimitsProperties limits, StorageProperties storage, JdbcTemplate jdbc, TransactionTemplate tx, JsonMapper json, MapFeed feed,
                ApplicationEventPublisher events) {
         this.maps = maps;
         this.store = store;
@@ -67,6 +69,7 @@ public class MapService {
         this.log = log;
         this.tilesets = tilesets;
         this.limits = limits;
+        this.storage = storage;
         this.jdbc = jdbc;
         this.tx = tx;
         this.json = json;
@@ -165,7 +168,7 @@ public class MapService {
                     Applied applied = withTileCounts(first, "").applyTo(entry.map);
                     log.append(mapId, List.of(new OpLog.Entry(version + 1, null, null,
                             json.writeValueAsString(applied.op()), null)));
-                    store.save(mapId, entry.map, version + 1);
+                    store(mapId, entry, version + 1);
                     entry.version = version + 1;
                 }
             } catch (RuntimeException e) {
@@ -400,7 +403,8 @@ public class MapService {
             throw ApiProblem.invalidField(clientId == null ? "clientId" : "clientSeq",
                     "Send clientId and clientSeq together (or neither).");
         }
-        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested))).get(0);
+        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested)), true)
+                .get(0);
         if (outcome.refused() != null) {
             throw outcome.refused();
         }
@@ -418,13 +422,14 @@ public class MapService {
     /**
      * Applies several clients' changes in order in one transaction (group commit): each gets its own version and log
      * row, or is refused on its own without touching the others; a repeated (clientId, clientSeq) gets its original
-     * result. Nothing is answered before the commit; a failing commit fails them all (thrown).
+     * result. Nothing is answered before the commit; a failing commit fails them all (thrown). The map's rows are
+     * written back behind the log (see {@link StorageProperties#writeBehindOps()}).
      */
     public List<Outcome> applyAll(long mapId, List<Submitted> changes) {
-        return commit(mapId, version -> { }, changes);
+        return commit(mapId, version -> { }, changes, false);
     }
 
-    private List<Outcome> commit(long mapId, LongConsumer precondition, List<Submitted> changes) {
+    private List<Outcome> commit(long mapId, LongConsumer precondition, List<Submitted> changes, boolean storeNow) {
         Outcome[] outcomes = new Outcome[changes.size()];
         MapOp[] ops = new MapOp[changes.size()];
         for (int i = 0; i < ops.length; i++) {
@@ -476,7 +481,12 @@ public class MapService {
                 if (!appended.isEmpty()) {
                     long last = appended.get(appended.size() - 1).version();
                     log.append(mapId, appended);
-                    store.save(mapId, entry.map, last);
+                    if (storeNow || last - entry.storedVersion >= storage.writeBehindOps()
+                            || System.nanoTime() - entry.storedAt >= storage.writeBehindMs() * 1_000_000L) {
+                        store(mapId, entry, last);
+                    } else {
+                        jdbc.update("UPDATE maps SET version = ?, updated_at = now() WHERE id = ?", last, mapId);
+                    }
                     entry.version = last;
                     feed.announce(mapId, last);
                 }
@@ -528,31 +538,81 @@ public class MapService {
     }
 
     /**
-     * The cached map at {@code version}: as cached, brought forward by the logged ops when another instance moved
-     * it on (a few ops behind), or loaded.
+     * The cached map at {@code version}: as cached, brought forward by the logged ops when it is behind (another
+     * instance moved the map on), or loaded from its stored rows and brought forward from their version.
      */
     private MapCache.Entry current(long mapId, long version) {
         MapCache.Entry entry = cache.get(mapId);
-        if (entry != null && entry.version == version) {
+        if (entry != null && (entry.version == version || entry.version < version && catchUp(mapId, entry, version))) {
             return entry;
         }
-        if (entry != null && entry.version < version && version - entry.version <= limits.maxOpsPerRead()) {
-            long reached;
-            try {
-                reached = forEachLogged(mapId, entry.version, version,
-                        logged -> json.readValue(logged.op(), MapOp.class).applyTo(entry.map));
-            } catch (RuntimeException broken) {
-                reached = -1;
-            }
-            if (reached == version) {
-                // what the other instance wrote is stored already; only later changes are this instance's to write
-                entry.map.markClean();
-                entry.version = version;
-                return entry;
-            }
-        }
         MapEntity row = maps.findById(mapId).orElseThrow(() -> ApiProblem.notFound("Map", mapId));
-        return cache.put(mapId, store.load(row), row.getVersion());
+        entry = cache.put(mapId, store.load(row), row.getStoredVersion());
+        if (entry.version < version && !catchUp(mapId, entry, version)) {
+            throw new IllegalStateException("The log of map " + mapId + " does not reach from its stored version "
+                    + row.getStoredVersion() + " to " + version);
+        }
+        return entry;
+    }
+
+    /**
+     * Replays the logged ops after the entry's version onto it. What they change stays marked changed: it is what
+     * this instance's next write-back must store (another instance may not have stored it yet). False (and the
+     * entry dropped) if the log does not reach.
+     */
+    private boolean catchUp(long mapId, MapCache.Entry entry, long version) {
+        long reached;
+        try {
+            reached = forEachLogged(mapId, entry.version, version,
+                    logged -> json.readValue(logged.op(), MapOp.class).applyTo(entry.map));
+        } catch (RuntimeException broken) {
+            reached = -1;
+        }
+        if (reached != version) {
+            cache.evict(mapId);
+            return false;
+        }
+        entry.version = version;
+        return true;
+    }
+
+    /** Writes the cached map back to its rows, which then reflect {@code version}. */
+    private void store(long mapId, MapCache.Entry entry, long version) {
+        store.save(mapId, entry.map, version);
+        entry.storedVersion = version;
+        entry.storedAt = System.nanoTime();
+    }
+
+    /**
+     * Writes a map's changes back to its rows now if they run behind its log (the write-back of live ops;
+     * {@code onlyIfDue}: only once they have waited {@link StorageProperties#writeBehindMs()}).
+     */
+    public void flush(long mapId, boolean onlyIfDue) {
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            MapCache.Entry cached = cache.get(mapId);
+            if (cached == null || onlyIfDue
+                    && System.nanoTime() - cached.storedAt < storage.writeBehindMs() * 1_000_000L) {
+                return;
+            }
+            tx.executeWithoutResult(status -> {
+                long version = lockRow(mapId);
+                MapCache.Entry entry = current(mapId, version);
+                if (mapColumn(mapId, "SELECT stored_version FROM maps WHERE id = ?", Long.class) < version) {
+                    store(mapId, entry, version);
+                } else {
+                    // another instance wrote the rows back; what this one marks changed is written with its next change
+                    entry.storedVersion = version;
+                    entry.storedAt = System.nanoTime();
+                }
+            });
+        } catch (RuntimeException failed) {
+            cache.evict(mapId);
+            throw failed;
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void checkLimits(MapOp op) {

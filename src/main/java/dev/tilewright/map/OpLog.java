@@ -29,22 +29,54 @@ public class OpLog {
 
     /** Appends entries (their createdAt is set by the database), in one batch. */
     void append(long mapId, List<Entry> entries) {
-        jdbc.batchUpdate("INSERT INTO map_ops (map_id, version, client_id, client_seq, op) VALUES (?, ?, ?, ?, ?)",
-                entries.stream().map(e -> new Object[]{mapId, e.version(), e.clientId(), e.clientSeq(), e.op()}).toList());
+        // one statement for the lot (a group commit may append hundreds)
+        jdbc.update(con -> {
+            var statement = con.prepareStatement("INSERT INTO map_ops (map_id, version, client_id, client_seq, op)"
+                    + " SELECT ?, * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::text[])");
+            statement.setLong(1, mapId);
+            statement.setArray(2, con.createArrayOf("bigint", entries.stream().map(Entry::version).toArray()));
+            statement.setArray(3, con.createArrayOf("text", entries.stream().map(Entry::clientId).toArray()));
+            statement.setArray(4, con.createArrayOf("bigint", entries.stream().map(Entry::clientSeq).toArray()));
+            statement.setArray(5, con.createArrayOf("text", entries.stream().map(Entry::op).toArray()));
+            return statement;
+        });
     }
 
-    /** The entries clients already sent with these keys, by key (a modifiable map). */
+    /**
+     * The entries clients already sent with these keys, by key (a modifiable map). Clients number their changes
+     * upwards, so first each client's highest logged number is read (one index probe per client); only keys at or
+     * below it can be repeats and are looked up one by one.
+     */
     Map<Key, Entry> find(long mapId, List<Key> keys) {
         Map<Key, Entry> found = new HashMap<>();
         if (keys.isEmpty()) {
             return found;
         }
+        Map<String, Long> highest = new HashMap<>();
+        jdbc.query(con -> {
+            var statement = con.prepareStatement("SELECT k.client_id, (SELECT max(o.client_seq) FROM map_ops o"
+                    + " WHERE o.map_id = ? AND o.client_id = k.client_id) FROM unnest(?::text[]) AS k(client_id)");
+            statement.setLong(1, mapId);
+            statement.setArray(2, con.createArrayOf("text", keys.stream().map(Key::clientId).distinct().toArray()));
+            return statement;
+        }, rs -> {
+            long max = rs.getLong(2);
+            if (!rs.wasNull()) {
+                highest.put(rs.getString(1), max);
+            }
+        });
+        List<Key> candidates = keys.stream()
+                .filter(k -> k.clientSeq() <= highest.getOrDefault(k.clientId(), Long.MIN_VALUE)).toList();
+        if (candidates.isEmpty()) {
+            return found;
+        }
         jdbc.query(con -> {
             var statement = con.prepareStatement("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at"
-                    + " FROM map_ops o JOIN unnest(?::text[], ?::bigint[]) AS k(client_id, client_seq)"
-                    + " ON o.client_id = k.client_id AND o.client_seq = k.client_seq WHERE o.map_id = ?");
-            statement.setArray(1, con.createArrayOf("text", keys.stream().map(Key::clientId).toArray()));
-            statement.setArray(2, con.createArrayOf("bigint", keys.stream().map(Key::clientSeq).toArray()));
+                    + " FROM unnest(?::text[], ?::bigint[]) AS k(client_id, client_seq) CROSS JOIN LATERAL"
+                    + " (SELECT * FROM map_ops m WHERE m.map_id = ? AND m.client_id = k.client_id"
+                    + " AND m.client_seq = k.client_seq) o");
+            statement.setArray(1, con.createArrayOf("text", candidates.stream().map(Key::clientId).toArray()));
+            statement.setArray(2, con.createArrayOf("bigint", candidates.stream().map(Key::clientSeq).toArray()));
             statement.setLong(3, mapId);
             return statement;
         }, rs -> {

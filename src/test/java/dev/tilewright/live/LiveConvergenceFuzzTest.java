@@ -124,6 +124,9 @@ class LiveConvergenceFuzzTest {
         assertSame(state(two, server), expected, "both instances");
         MapService maps = one.getBean(MapService.class);
         assertSame(state(maps.snapshot(mapId, server).map(), server), expected, "rebuilt from the log");
+        maps.flush(mapId, false);
+        assertThat(one.getBean(JdbcTemplate.class).queryForObject("SELECT stored_version FROM maps WHERE id = ?",
+                Long.class, mapId)).as("written back").isEqualTo(server);
         maps.forget(mapId);
         assertSame(state(one, server), expected, "loaded from the stored rows");
 
