@@ -26,7 +26,13 @@ export class LayersPanel {
 
   render() {
     const { editor } = this;
-    if (editor.layer() === null && editor.map.layers.length > 0) editor.layerId = editor.map.layers.at(-1).id;
+    if (editor.layer() === null && editor.map.layers.length > 0) {
+      // the current layer may be gone only for a moment (a rebase takes pending ops off the map and puts them back):
+      // choose another once the change is over, if it is still gone then
+      queueMicrotask(() => {
+        if (editor.layer() === null && editor.map.layers.length > 0) editor.setLayer(editor.map.layers.at(-1).id);
+      });
+    }
     this.list.replaceChildren(...editor.map.layers.slice().reverse().map((layer) => this.item(layer)));
     this.showOpacity();
   }

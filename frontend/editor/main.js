@@ -6,6 +6,7 @@ import { TileMap } from '../model/tilemap.js';
 import { Renderer } from '../render/renderer.js';
 import { TilesetImages } from '../render/tilesets.js';
 import { View } from '../render/view.js';
+import { LiveSession } from '../sync/live.js';
 import { OpQueue, restore } from '../sync/opqueue.js';
 import { restTransport } from '../sync/rest.js';
 import { TilesetDialog } from './dialogs.js';
@@ -16,6 +17,7 @@ import { LayersPanel } from './layers.js';
 import { Minimap } from './minimap.js';
 import { ObjectTools } from './objects.js';
 import { Palette } from './palette.js';
+import { PeoplePanel, personName } from './people.js';
 import { PropertiesPanel } from './properties.js';
 import { QueryTool } from './query.js';
 import { StatusBar } from './status.js';
@@ -38,13 +40,27 @@ function notify(text) {
 window.addEventListener('error', (e) => notify(`Something went wrong: ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => notify(`Something went wrong: ${e.reason?.message ?? e.reason}`));
 
+/**
+ * A new id per page load: its clientSeqs start at 1, so two tabs (or a reload) never reuse one another's numbers.
+ * Edits left pending by an earlier page are sent by restore() under the id they were made with.
+ */
 function clientId() {
-  let id = localStorage.getItem('tilewright.clientId');
-  if (!id) {
-    id = crypto.randomUUID?.() ?? `c-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    localStorage.setItem('tilewright.clientId', id);
+  return crypto.randomUUID?.() ?? `c-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The live session on the map's socket (or, with ?live=0, the REST queue). */
+function session(map, version, transport) {
+  if (new URLSearchParams(location.search).get('live') === '0') {
+    return new OpQueue({ map, version, transport, clientId: clientId(), storage: localStorage });
   }
-  return id;
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/v1/maps/${mapId}/live`;
+  const live = new LiveSession({
+    map, version, clientId: clientId(), name: personName(), connect: () => new WebSocket(url),
+    opsSince: async (since, upTo) => (await transport.opsSince(since)).filter((e) => e.version <= upTo),
+    storage: localStorage,
+  }).start();
+  window.addEventListener('online', () => live.retryNow());
+  return live;
 }
 
 async function getJson(url) {
@@ -79,7 +95,7 @@ async function boot() {
   const images = new TilesetImages();
   await loadNewTilesets(map, images, () => {});
 
-  const queue = new OpQueue({ map, version, transport, clientId: clientId(), storage: localStorage });
+  const queue = session(map, version, transport);
   const history = new History((op) => queue.perform(op));
   const view = new View();
   const canvas = document.querySelector('[data-testid="map-canvas"]');
@@ -96,6 +112,7 @@ async function boot() {
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
   new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));
+  if (queue instanceof LiveSession) new PeoplePanel(editor, queue, tools, document.querySelector('[data-testid="people"]'));
   const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), async (info) => {
     await images.load(info);
     palette.tilesetId = info.id;

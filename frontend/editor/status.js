@@ -1,5 +1,5 @@
 // The status bar: the cell and world position under the cursor, the gid there on the current layer, the map's
-// version, and the save state (saving / saved / offline with how many edits wait).
+// version, and the save state (live / saving / saved / connecting / reconnecting / offline with how many edits wait).
 
 export class StatusBar {
   /** @param {import('./editor.js').Editor} editor @param {import('./tools.js').Tools} tools @param {HTMLElement} bar */
@@ -36,9 +36,13 @@ export class StatusBar {
   showSave(state, pending) {
     const save = this.field('save');
     save.dataset.state = state;
-    save.classList.toggle('offline', state === 'offline');
-    save.textContent = state === 'offline' ? `offline – ${pending} pending edit${pending === 1 ? '' : 's'}`
-      : state === 'saving' ? `saving… (${pending})` : 'saved';
+    save.classList.toggle('offline', state === 'offline' || state === 'reconnecting');
+    const edits = `${pending} pending edit${pending === 1 ? '' : 's'}`;
+    save.textContent = state === 'offline' ? `offline – ${edits}`
+      : state === 'reconnecting' ? `reconnecting – ${edits}`
+        : state === 'connecting' ? 'connecting…'
+          : state === 'saving' ? `saving… (${pending})`
+            : this.editor.queue.people ? 'live – saved' : 'saved';
     this.field('version').textContent = `v${this.editor.queue.version}`;
   }
 }

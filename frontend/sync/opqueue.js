@@ -10,7 +10,8 @@
 // Pending ops are kept in storage (localStorage) so a reload while saving loses nothing (see restore()).
 // The queue knows nothing of the transport beyond the small interface below, so the live socket can replace it.
 
-import { apply, cellCount, InvalidOp } from '../model/ops.js';
+import { apply, cellCount } from '../model/ops.js';
+import { Emitter, keepPending, putBack, storageKey, takeOff } from './pending.js';
 
 /**
  * @typedef {object} Transport
@@ -20,7 +21,7 @@ import { apply, cellCount, InvalidOp } from '../model/ops.js';
 
 /** @typedef {{seq: number, op: object, inverse: object}} Pending */
 
-export class OpQueue {
+export class OpQueue extends Emitter {
   /**
    * @param {object} options
    * @param {import('../model/tilemap.js').TileMap} options.map the local map (at `version` plus pending ops)
@@ -35,6 +36,7 @@ export class OpQueue {
    */
   constructor({ map, version, transport, clientId, storage = null, schedule = (fn, ms) => setTimeout(fn, ms),
     gatherMs = 30, maxOps = 500, maxCells = 262144 }) {
+    super();
     this.map = map;
     this.version = version;
     this.transport = transport;
@@ -52,18 +54,6 @@ export class OpQueue {
     this.state = 'saved';
     this.retryMs = 0;
     this.timer = null;
-    /** @type {Set<(event: object) => void>} */
-    this.listeners = new Set();
-  }
-
-  /** @param {(event: {type: string}) => void} listener state, dropped, refused, remote */
-  listen(listener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(event) {
-    for (const listener of this.listeners) listener(event);
   }
 
   /** Tells listeners the save state and how many edits are pending. */
@@ -83,15 +73,6 @@ export class OpQueue {
     this.report(this.state === 'offline' ? 'offline' : 'saving');
     this.kick(this.gatherMs);
     return applied;
-  }
-
-  /** Resolves when nothing is pending (or rejects after `ms`). */
-  async settled(ms = 10000) {
-    const until = Date.now() + ms;
-    while (this.pending.length > 0) {
-      if (Date.now() > until) throw new Error(`${this.pending.length} ops still pending`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
   }
 
   kick(delay) {
@@ -191,40 +172,15 @@ export class OpQueue {
   }
 
   takeOffPending() {
-    for (let i = this.pending.length - 1; i >= 0; i--) apply(this.map, this.pending[i].inverse);
+    takeOff(this.map, this.pending);
   }
 
-  /** Applies ops again in order, with fresh inverses; ops that no longer fit are dropped and reported. */
   putBackPending(ops) {
-    const kept = [];
-    for (const p of ops) {
-      try {
-        const applied = apply(this.map, p.op);
-        kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse });
-      } catch (e) {
-        if (!(e instanceof InvalidOp)) throw e;
-        this.emit({ type: 'dropped', op: p.op, reason: e.message });
-      }
-    }
-    this.pending = kept;
-  }
-
-  storageKey() {
-    return `tilewright.pending.${this.map.id}`;
+    this.pending = putBack(this.map, ops, (event) => this.emit(event));
   }
 
   persist() {
-    if (this.storage === null) return;
-    if (this.pending.length === 0) {
-      this.storage.removeItem(this.storageKey());
-      return;
-    }
-    this.storage.setItem(this.storageKey(), JSON.stringify({
-      clientId: this.clientId,
-      version: this.version,
-      sending: this.sending,
-      pending: this.pending.map((p) => ({ seq: p.seq, op: p.op })),
-    }));
+    keepPending(this.storage, this.map.id, this);
   }
 }
 
@@ -235,7 +191,7 @@ export class OpQueue {
  * @returns {Promise<{sent: number, refused: object[]}>}
  */
 export async function restore(storage, mapId, transport) {
-  const key = `tilewright.pending.${mapId}`;
+  const key = storageKey(mapId);
   const saved = JSON.parse(storage.getItem(key) ?? 'null');
   if (saved === null || saved.pending.length === 0) return { sent: 0, refused: [] };
   const requests = [];

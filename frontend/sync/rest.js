@@ -21,7 +21,7 @@ export function restTransport(mapId, fetchFn = (...args) => fetch(...args)) {
         const response = await fetchFn(`${base}/ops?since=${after}&limit=1000`);
         if (!response.ok) throw new Error(`reading ops since ${after}: ${response.status}`);
         const page = (await response.json()).ops;
-        entries.push(...page.map((e) => ({ version: e.version, op: e.op })));
+        entries.push(...page.map((e) => ({ version: e.version, clientId: e.clientId, clientSeq: e.clientSeq, op: e.op })));
         if (page.length < 1000) return entries;
         after = page[page.length - 1].version;
       }

@@ -108,3 +108,128 @@ export class MemoryStorage {
     this.items.delete(k);
   }
 }
+
+/**
+ * A live server double speaking protocol 1 over sockets the test drives: frames wait in each direction until the
+ * test delivers them, and a socket can be cut with frames still on the way (both directions lost).
+ */
+export class FakeLiveServer {
+  constructor(map, { maxCatchUp = 1000 } = {}) {
+    this.map = map.copy();
+    this.version = 1;
+    this.log = [];
+    this.seen = new Map();
+    this.maxCatchUp = maxCatchUp;
+    /** @type {FakeSocket[]} */
+    this.sockets = [];
+  }
+
+  /** Another client's edit over REST: committed and relayed like any other. */
+  applyRemote(op, clientId = 'rest') {
+    const applied = apply(this.map, op);
+    this.version++;
+    const entry = { version: this.version, clientId, clientSeq: null, op: applied.op };
+    this.log.push(entry);
+    this.relay(entry, null);
+  }
+
+  connect = () => {
+    const socket = new FakeSocket(this);
+    this.sockets.push(socket);
+    return socket;
+  };
+
+  relay(entry, from) {
+    for (const s of this.sockets) {
+      if (s.open && s.clientId !== null) {
+        s.toClient.push(s === from ? { type: 'ack', clientSeq: entry.clientSeq, version: entry.version, op: entry.op }
+          : { type: 'op', ...entry });
+      }
+    }
+  }
+
+  receive(socket, frame) {
+    if (frame.type === 'hello') {
+      const last = frame.lastVersion;
+      socket.toClient.push(last !== undefined && this.version - last <= this.maxCatchUp
+        ? { type: 'welcome', protocol: 1, version: this.version, clientId: frame.clientId,
+          ops: this.log.filter((e) => e.version > last).map((e) => ({ type: 'op', ...e })) }
+        : { type: 'snapshot', protocol: 1, version: this.version, clientId: frame.clientId, map: {} });
+      socket.clientId = frame.clientId;
+    } else if (frame.type === 'op') {
+      const key = `${socket.clientId}/${frame.clientSeq}`;
+      if (this.seen.has(key)) {
+        const entry = this.seen.get(key);
+        socket.toClient.push({ type: 'ack', clientSeq: frame.clientSeq, version: entry.version, op: entry.op });
+        return;
+      }
+      let applied;
+      try {
+        applied = apply(this.map, frame.op);
+      } catch (e) {
+        if (!(e instanceof InvalidOp)) throw e;
+        socket.toClient.push({ type: 'reject', clientSeq: frame.clientSeq, problem: { status: 422, field: `op.${e.field}`, detail: e.message } });
+        return;
+      }
+      this.version++;
+      const entry = { version: this.version, clientId: socket.clientId, clientSeq: frame.clientSeq, op: applied.op };
+      this.log.push(entry);
+      this.seen.set(key, entry);
+      this.relay(entry, socket);
+    } else if (frame.type === 'presence') {
+      for (const s of this.sockets) {
+        if (s !== socket && s.open && s.clientId !== null) s.toClient.push({ ...frame, clientId: socket.clientId });
+      }
+    }
+  }
+
+  /** Moves one frame somewhere (opening sockets first); false when nothing is on the way. */
+  step(next) {
+    const busy = this.sockets.filter((s) => s.open && (!s.opened || s.toServer.length > 0 || s.toClient.length > 0));
+    if (busy.length === 0) return false;
+    const s = busy[Math.floor(next() * busy.length)];
+    if (!s.opened) {
+      s.opened = true;
+      s.onopen?.();
+    } else if (s.toServer.length > 0 && (s.toClient.length === 0 || next() < 0.5)) {
+      this.receive(s, JSON.parse(s.toServer.shift()));
+    } else if (s.toClient.length > 0) {
+      s.onmessage?.({ data: JSON.stringify(s.toClient.shift()) });
+    }
+    return true;
+  }
+
+  /** Delivers everything on the way. */
+  drain(next = Math.random) {
+    while (this.step(next)) { /* deliver */ }
+  }
+
+  /** Cuts a socket: what was on the way is lost; the client hears the close. */
+  cut(socket) {
+    if (!socket.open) return;
+    socket.open = false;
+    socket.toServer = [];
+    socket.toClient = [];
+    socket.onclose?.({ code: 1006 });
+  }
+}
+
+class FakeSocket {
+  constructor(server) {
+    this.server = server;
+    this.open = true;
+    this.opened = false;
+    this.clientId = null;
+    this.toServer = [];
+    this.toClient = [];
+  }
+
+  send(text) {
+    if (!this.open) throw new Error('the socket is closed');
+    this.toServer.push(text);
+  }
+
+  close() {
+    this.server.cut(this);
+  }
+}

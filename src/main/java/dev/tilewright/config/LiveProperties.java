@@ -17,6 +17,8 @@ import java.util.List;
  *                         rejected with 429 and the socket closed with 1008
  * @param opBurst          ops a client may send at once above the rate (a reconnecting editor resends its pending ops)
  * @param maxGroupOps      most ops committed in one transaction when many arrive together (group commit)
+ * @param idleTimeoutMs    a socket that sends nothing for this long is closed (editors ping every 10 s), so people whose
+ *                         network died leave the people list
  * @param notifyOthers     announce commits to other instances on the same PostgreSQL (NOTIFY) and relay theirs
  */
 @ConfigurationProperties("tilewright.live")
@@ -29,5 +31,6 @@ public record LiveProperties(
         @DefaultValue("200") int opsPerSecond,
         @DefaultValue("1000") int opBurst,
         @DefaultValue("500") int maxGroupOps,
+        @DefaultValue("30000") long idleTimeoutMs,
         @DefaultValue("true") boolean notifyOthers) {
 }

@@ -29,7 +29,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -55,12 +57,29 @@ class LiveHandler extends TextWebSocketHandler implements DisposableBean {
     private final Map<Long, Room> rooms = new ConcurrentHashMap<>();
     private final ExecutorService senders = Executors.newCachedThreadPool(named("tilewright-live-send-"));
     private final ExecutorService writers = Executors.newCachedThreadPool(named("tilewright-live-write-"));
+    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(named("tilewright-live-idle-"));
 
     LiveHandler(MapService maps, JsonMapper json, Frames frames, LiveProperties properties) {
         this.maps = maps;
         this.json = json;
         this.frames = frames;
         this.properties = properties;
+        long period = Math.max(100, Math.min(1000, properties.idleTimeoutMs() / 4));
+        sweeper.scheduleWithFixedDelay(this::closeSilent, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** Closes sockets that sent nothing for the idle timeout (a dead network sends no close frame). */
+    private void closeSilent() {
+        long now = System.nanoTime();
+        for (Room room : rooms.values()) {
+            for (Peer peer : room.peers.values()) {
+                if (now - peer.heardAt > properties.idleTimeoutMs() * 1_000_000L) {
+                    peer.outbox.close(CloseStatus.GOING_AWAY.withReason("Silent for "
+                            + properties.idleTimeoutMs() + " ms (tilewright.live.idle-timeout-ms); ping to stay"));
+                    leave(peer.session);
+                }
+            }
+        }
     }
 
     private static ThreadFactory named(String prefix) {
@@ -74,6 +93,7 @@ class LiveHandler extends TextWebSocketHandler implements DisposableBean {
 
     @Override
     public void destroy() {
+        sweeper.shutdownNow();
         senders.shutdownNow();
         writers.shutdownNow();
     }
@@ -147,6 +167,7 @@ class LiveHandler extends TextWebSocketHandler implements DisposableBean {
         if (peer == null) {
             return;
         }
+        peer.heardAt = System.nanoTime();
         JsonNode frame;
         try {
             frame = json.readTree(message.getPayload());

@@ -2,6 +2,8 @@ package dev.tilewright.editor;
 
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
+import dev.tilewright.support.CuttableProxy;
+import dev.tilewright.support.EditorPage;
 import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.Pngs;
 import org.junit.jupiter.api.AfterEach;
@@ -14,7 +16,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import javax.imageio.ImageIO;
@@ -22,7 +23,6 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The editor in a real browser (Debian's chromium): a map created from the maps page's dialog, a tileset uploaded
  * from the editor's dialog, tiles painted with the brush, a rectangle and the bucket, erased, undone and redone;
  * then the server's cells and a screenshot of the reloaded editor must show exactly that. Edits made while the
- * server cannot be reached wait, survive a reload, and arrive once it can.
+ * browser is offline wait (the live socket drops), arrive once it is back, and survive a reload.
  */
 @FeatureTest
 class EditorBrowserTest {
@@ -48,39 +48,45 @@ class EditorBrowserTest {
     int port;
     ChromeDriver browser;
     Api api;
+    /** The browser reaches the service through it, so a test can take the browser off the network. */
+    CuttableProxy proxy;
+    EditorPage page;
 
     @BeforeEach
     void openBrowser() throws Exception {
         api = new Api(port);
+        proxy = new CuttableProxy(port);
         browser = Browsers.chromium(dir);
+        page = new EditorPage(browser);
     }
 
     @AfterEach
-    void closeBrowser() {
+    void closeBrowser() throws Exception {
         if (browser != null) {
             browser.quit();
         }
+        proxy.close();
     }
 
     private void waitFor(String what, BooleanSupplier condition) {
-        new WebDriverWait(browser, Duration.ofSeconds(20)).withMessage(what).until(d -> condition.getAsBoolean());
+        page.waitFor(what, condition);
     }
 
     private WebElement testId(String id) {
-        return browser.findElement(By.cssSelector("[data-testid=\"" + id + "\"]"));
+        return page.testId(id);
     }
 
     private void waitReady() {
-        waitFor("the editor started", () -> "true".equals(browser.findElement(By.tagName("body")).getDomAttribute("data-ready")));
+        page.waitReady();
     }
 
     private void waitSaved() {
-        waitFor("everything saved", () -> "saved".equals(testId("save-state").getDomAttribute("data-state")));
+        page.waitSaved();
     }
 
     /** Moves to the centre of a map cell (the view starts at 100% over the map's top-left corner). */
     private Actions atCell(Actions actions, int x, int y) {
-        return atPixel(actions, x * TILE + TILE / 2, y * TILE + TILE / 2);
+        return page.atCell(actions, x, y);
     }
 
     /** Types keys at the editor, with the canvas focused (not clicked: a click would use the current tool). */
@@ -91,10 +97,7 @@ class EditorBrowserTest {
 
     /** Picks tile {@code local} in the palette (4 columns, at its 200% zoom). */
     private void pickTile(int local) {
-        WebElement palette = testId("tileset-palette");
-        int dx = (local % 4) * 32 + 16 - palette.getSize().getWidth() / 2;
-        int dy = (local / 4) * 32 + 16 - palette.getSize().getHeight() / 2;
-        new Actions(browser).moveToElement(palette, dx, dy).click().perform();
+        page.pickTile(local);
     }
 
     private long[] serverCells(long mapId) {
@@ -114,7 +117,7 @@ class EditorBrowserTest {
     }
 
     private long createMapAndTileset() throws Exception {
-        browser.get("http://localhost:" + port + "/maps");
+        browser.get("http://localhost:" + proxy.port() + "/maps");
         testId("new-map").click();
         testId("new-map-name").sendKeys("painted");
         testId("new-map-width").clear();
@@ -221,24 +224,40 @@ class EditorBrowserTest {
     void editsWaitWhileTheServerIsUnreachableSurviveAReloadAndArriveLater() throws Exception {
         long mapId = createMapAndTileset();
         pickTile(0);
-        browser.executeCdpCommand("Network.enable", Map.of());
-        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/api/v1/maps/*/ops*")));
+        offline(true);
         atCell(new Actions(browser), 5, 5).click().perform();
-        waitFor("offline with one pending edit", () -> testId("save-state").getText().equals("offline – 1 pending edit"));
-
-        browser.navigate().refresh(); // the page loads; the ops endpoint still cannot be reached
-        waitReady();
+        waitFor("disconnected with one pending edit", () -> testId("save-state").getText()
+                .matches("(reconnecting|offline) – 1 pending edit"));
         assertThat(serverCells(mapId)[5 * W + 5]).as("not arrived yet").isZero();
         assertThat(browser.executeScript("return localStorage.getItem('tilewright.pending.' + arguments[0])", mapId))
                 .as("kept in the browser").asString().contains("\"x\":5");
 
-        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
+        offline(false);
+        waitFor("the edit arrived once the socket is back", () -> serverCells(mapId)[5 * W + 5] == 1);
+        waitSaved();
+        assertThat(testId("save-state").getText()).isEqualTo("live – saved");
+
+        // edits made offline survive a reload: the page sends them (REST, with the clientId they were made under)
+        offline(true);
+        atCell(new Actions(browser), 6, 5).click().perform();
+        waitFor("one pending edit", () -> testId("save-state").getText().endsWith("1 pending edit"));
+        offline(false);
+        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/live")));
         browser.navigate().refresh();
         waitReady();
-        waitFor("the edit arrived", () -> serverCells(mapId)[5 * W + 5] == 1);
+        waitFor("the edit from before the reload arrived", () -> serverCells(mapId)[5 * W + 6] == 1);
         assertThat(browser.executeScript("return localStorage.getItem('tilewright.pending.' + arguments[0])", mapId))
                 .isNull();
-        assertThat(testId("save-state").getText()).isEqualTo("saved");
+        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
+    }
+
+    /** Takes the browser off the network (its connections, the live socket among them, drop) or back on. */
+    private void offline(boolean off) {
+        if (off) {
+            proxy.cut();
+        } else {
+            proxy.mend();
+        }
     }
 
     @Test
@@ -288,8 +307,7 @@ class EditorBrowserTest {
 
     /** Moves to a map pixel (the view starts at 100% over the map's top-left corner). */
     private Actions atPixel(Actions actions, int x, int y) {
-        WebElement canvas = testId("map-canvas");
-        return actions.moveToElement(canvas, x - canvas.getSize().getWidth() / 2, y - canvas.getSize().getHeight() / 2);
+        return page.atPixel(actions, x, y);
     }
 
     @Test
@@ -427,7 +445,7 @@ class EditorBrowserTest {
         waitSaved();
         assertThat(api.get(map).json().get("layers")).hasSize(1);
 
-        // someone else fills the top-left corner meanwhile: our next edit goes on top of theirs (412, rebase)
+        // someone else fills the top-left corner through REST meanwhile: it reaches us over the live socket, ours on top
         long theirs = api.uploadTileset("theirs", 2, 1);
         assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
                 + "\"width\":3,\"height\":2,\"gid\":6},{\"type\":\"addTileset\",\"tilesetId\":" + theirs + "}]}",

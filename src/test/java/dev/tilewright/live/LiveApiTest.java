@@ -208,6 +208,17 @@ class LiveApiTest {
     }
 
     @Test
+    void aFrameOverTheSizeLimitClosesTheSocketWith1009() throws Exception {
+        LiveClient a = client();
+        a.hello("big", null);
+        a.next("snapshot");
+        a.socket.sendText("{\"type\":\"presence\",\"tool\":\"" + "x".repeat(1_100_000) + "\"}", true)
+                .exceptionally(closed -> null).join();
+        assertThat(a.awaitClose()).isEqualTo(1009);
+        assertThat(version()).isEqualTo(1);
+    }
+
+    @Test
     void aSocketForAnUnknownMapOrFromAnotherOriginIsRefusedAtHandshake() {
         assertThatThrownBy(() -> client(999_999, "http://localhost:" + port)).isInstanceOf(CompletionException.class)
                 .hasStackTraceContaining("404");

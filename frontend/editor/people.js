@@ -1,0 +1,110 @@
+// Who else is editing: the people list (name and colour; your own name first, click it to change it), their
+// cursors and selections drawn on the canvas in their colour with their name, and this editor's own pointer, tool
+// and selection sent to them (the session throttles it).
+
+const STYLE_KEY = 'tilewright.name';
+
+/** This browser's name for the others: kept in localStorage, a guest name until changed. */
+export function personName(storage = localStorage) {
+  let name = storage.getItem(STYLE_KEY);
+  if (!name) {
+    name = `Guest ${Math.floor(1000 + Math.random() * 9000)}`;
+    storage.setItem(STYLE_KEY, name);
+  }
+  return name;
+}
+
+export class PeoplePanel {
+  /**
+   * @param {import('./editor.js').Editor} editor
+   * @param {import('../sync/live.js').LiveSession} session
+   * @param {import('./tools.js').Tools} tools
+   * @param {HTMLElement} list
+   */
+  constructor(editor, session, tools, list) {
+    this.editor = editor;
+    this.session = session;
+    this.tools = tools;
+    this.list = list;
+    session.listen((event) => {
+      if (event.type === 'people') this.render();
+      if (event.type === 'people' || event.type === 'presence') editor.renderer.requestDraw();
+    });
+    editor.listen((what) => {
+      if (what === 'hover' || what === 'tool' || what === 'selection') this.sendPresence();
+    });
+    editor.renderer.overlays.push((ctx, view) => this.draw(ctx, view));
+    list.addEventListener('click', (e) => {
+      if (!e.target.closest('[data-self]')) return;
+      const name = prompt('Your name, as the others see it:', session.name);
+      if (name && name.trim()) {
+        localStorage.setItem(STYLE_KEY, name.trim().slice(0, 60));
+        session.name = name.trim().slice(0, 60);
+        session.close();
+        session.start(); // say hello again under the new name
+        this.render();
+      }
+    });
+    this.render();
+  }
+
+  sendPresence() {
+    const hover = this.tools.hover;
+    const selection = this.editor.selection;
+    this.session.setPresence({
+      cursor: hover === null ? null : { x: hover.worldX, y: hover.worldY },
+      tool: this.editor.tool,
+      selection: selection ? { x: selection.x, y: selection.y, width: selection.width, height: selection.height } : null,
+    });
+  }
+
+  render() {
+    this.list.replaceChildren();
+    const add = (name, color, self) => {
+      const item = document.createElement('li');
+      item.dataset.testid = 'person';
+      const dot = document.createElement('span');
+      dot.className = 'dot';
+      dot.style.background = color;
+      item.append(dot, document.createTextNode(self ? `${name} (you)` : name));
+      if (self) {
+        item.dataset.self = 'true';
+        item.title = 'Click to change your name';
+      }
+      this.list.append(item);
+    };
+    add(this.session.name, '#555', true);
+    for (const person of this.session.people.values()) add(person.name, person.color, false);
+  }
+
+  /** Others' selections (outlined) and cursors (a pointer and a name tag), in their colours. */
+  draw(ctx, view) {
+    const { map } = this.editor;
+    for (const person of this.session.people.values()) {
+      ctx.strokeStyle = person.color;
+      ctx.fillStyle = person.color;
+      const s = person.selection;
+      if (s) {
+        const a = view.toScreen(s.x * map.tileWidth, s.y * map.tileHeight);
+        ctx.setLineDash([4, 3]);
+        ctx.lineWidth = 2;
+        ctx.strokeRect(a.x, a.y, s.width * map.tileWidth * view.zoom, s.height * map.tileHeight * view.zoom);
+        ctx.setLineDash([]);
+      }
+      if (!person.cursor) continue;
+      const p = view.toScreen(person.cursor.x, person.cursor.y);
+      ctx.beginPath();
+      ctx.moveTo(p.x, p.y);
+      ctx.lineTo(p.x + 12, p.y + 5);
+      ctx.lineTo(p.x + 5, p.y + 12);
+      ctx.closePath();
+      ctx.fill();
+      ctx.font = '12px sans-serif';
+      const label = person.name ?? person.clientId;
+      const width = ctx.measureText(label).width + 8;
+      ctx.fillRect(p.x + 10, p.y + 12, width, 16);
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, p.x + 14, p.y + 24);
+    }
+  }
+}

@@ -1,0 +1,359 @@
+// The live session: the editor's ops over the map's WebSocket (protocol 1, README "Live editing"), the server the
+// single authority. Every edit is applied to the local map at once and sent as its own `op` frame with a growing
+// clientSeq; the local map is always the server's state at `version` with the pending (unacknowledged) ops on top.
+// - Others' ops arrive in version order: pending ops are taken off, theirs applied, ours put back (dropping any
+//   that no longer fit), so what we see is what the server will have once ours arrive.
+// - An ack carries our op as the server logged it; a reject takes the op back and says why.
+// - When the socket drops, the edits stay pending (and in storage), the status says reconnecting/offline, and on
+//   reconnect the hello's lastVersion brings exactly what was missed; then every pending op is sent again with its
+//   original clientSeq (the server acknowledges a repeat with its original version and never applies it twice).
+// - Presence (cursor, tool, selection) goes out throttled; others' presence and the people list come in as events.
+// Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
+
+import { apply } from '../model/ops.js';
+import { Emitter, keepPending, putBack, takeOff } from './pending.js';
+
+export const PROTOCOL = 1;
+
+/** A colour for a person, the same everywhere it is shown and on every client. */
+export function personColor(clientId) {
+  let hash = 0;
+  for (let i = 0; i < clientId.length; i++) hash = (hash * 31 + clientId.charCodeAt(i)) >>> 0;
+  return `hsl(${hash % 360}, 75%, 45%)`;
+}
+
+export class LiveSession extends Emitter {
+  /**
+   * @param {object} options
+   * @param {import('../model/tilemap.js').TileMap} options.map the local map, loaded at `version`
+   * @param {number} options.version
+   * @param {string} options.clientId new per page load: seqs start at 1 for it
+   * @param {string} options.name shown to the others
+   * @param {() => WebSocket} options.connect opens the map's socket (a fake one in tests)
+   * @param {(since: number, upTo: number) => Promise<{version: number, op: object}[]>} options.opsSince
+   *   the log between two versions (REST), for a client the server answers with a snapshot
+   * @param {{getItem(k:string):string|null, setItem(k:string,v:string):void, removeItem(k:string):void}} [options.storage]
+   * @param {(fn: () => void, ms: number) => any} [options.schedule]
+   * @param {(timer: any) => void} [options.cancel]
+   * @param {() => number} [options.now]
+   * @param {number} [options.presenceMs] at most one presence frame per this many ms
+   * @param {number} [options.pingMs] a ping this often keeps idle sockets open through proxies (0: none)
+   */
+  constructor({ map, version, clientId, name, connect, opsSince, storage = null,
+    schedule = (fn, ms) => setTimeout(fn, ms), cancel = (t) => clearTimeout(t), now = () => Date.now(),
+    presenceMs = 50, pingMs = 10000 }) {
+    super();
+    this.map = map;
+    this.version = version;
+    this.clientId = clientId;
+    this.name = name;
+    this.connectSocket = connect;
+    this.opsSince = opsSince;
+    this.storage = storage;
+    this.schedule = schedule;
+    this.cancel = cancel;
+    this.now = now;
+    this.presenceMs = presenceMs;
+    this.pingMs = pingMs;
+    /** @type {import('./pending.js').Pending[]} applied locally, not yet acknowledged, oldest first */
+    this.pending = [];
+    this.nextSeq = 1;
+    /** connecting | live | reconnecting | offline */
+    this.connection = 'connecting';
+    this.state = 'connecting';
+    /** @type {Map<string, {clientId: string, name: string, color: string, cursor?: {x: number, y: number}, tool?: string, selection?: any}>} */
+    this.people = new Map();
+    this.socket = null;
+    this.welcomed = false;
+    this.catchingUp = null; // frames held while a snapshot's gap is read over REST
+    this.retryMs = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.presence = null;
+    this.presenceSentAt = -Infinity;
+    this.presenceTimer = null;
+    this.closed = false;
+  }
+
+  /** Tells listeners the connection and how many edits are pending. */
+  report() {
+    const state = this.connection !== 'live' ? this.connection : this.pending.length > 0 ? 'saving' : 'saved';
+    this.state = state;
+    this.emit({ type: 'state', state, pending: this.pending.length });
+  }
+
+  /** Opens the socket (and opens it again whenever it drops, until close()). */
+  start() {
+    this.closed = false;
+    this.open();
+    return this;
+  }
+
+  close() {
+    this.closed = true;
+    this.cancel(this.retryTimer);
+    this.cancel(this.pingTimer);
+    this.socket?.close(1000, 'bye');
+  }
+
+  open() {
+    this.welcomed = false;
+    let socket;
+    try {
+      socket = this.connectSocket();
+    } catch (e) {
+      this.lost();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, clientId: this.clientId, name: this.name,
+        lastVersion: this.version }));
+    };
+    socket.onmessage = (message) => {
+      if (socket !== this.socket) return;
+      this.receive(JSON.parse(message.data));
+    };
+    socket.onclose = () => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.lost();
+    };
+    socket.onerror = () => {};
+  }
+
+  /** The socket dropped (or never opened): keep everything, say so, try again with growing pauses. */
+  lost() {
+    this.welcomed = false;
+    this.cancel(this.pingTimer);
+    if (this.closed) return;
+    this.people.clear();
+    this.emit({ type: 'people', people: [] });
+    this.connection = this.retryMs >= 2000 ? 'offline' : 'reconnecting';
+    this.report();
+    this.retryMs = Math.min(5000, this.retryMs === 0 ? 250 : this.retryMs * 2);
+    // a little jitter, so editors cut off together do not all knock again at the same instant
+    this.retryTimer = this.schedule(() => {
+      this.retryTimer = null;
+      this.open();
+    }, this.retryMs * (0.8 + 0.4 * Math.random()));
+  }
+
+  /** The browser says the network is back: try now instead of after the pause. */
+  retryNow() {
+    if (this.retryTimer === null || this.closed) return;
+    this.cancel(this.retryTimer);
+    this.retryTimer = null;
+    this.open();
+  }
+
+  /**
+   * Applies an op to the local map and sends it. Throws InvalidOp (the map unchanged) when it does not fit.
+   * @returns {{op: object, inverse: object}} the op as applied and its inverse
+   */
+  perform(op) {
+    const applied = apply(this.map, op);
+    const pending = { seq: this.nextSeq++, op: applied.op, inverse: applied.inverse };
+    this.pending.push(pending);
+    this.persist();
+    if (this.welcomed) this.sendOp(pending);
+    this.report();
+    return applied;
+  }
+
+  sendOp(pending) {
+    this.socket.send(JSON.stringify({ type: 'op', clientSeq: pending.seq, baseVersion: this.version, op: pending.op }));
+  }
+
+  /** Where this editor's pointer is and what it does; sent at most every presenceMs (the last one always). */
+  setPresence(presence) {
+    this.presence = presence;
+    if (!this.welcomed || this.presenceTimer !== null) return;
+    const wait = this.presenceSentAt + this.presenceMs - this.now();
+    if (wait <= 0) {
+      this.sendPresence();
+    } else {
+      this.presenceTimer = this.schedule(() => {
+        this.presenceTimer = null;
+        if (this.welcomed) this.sendPresence();
+      }, wait);
+    }
+  }
+
+  sendPresence() {
+    this.presenceSentAt = this.now();
+    this.socket.send(JSON.stringify({ type: 'presence', ...this.presence }));
+  }
+
+  receive(frame) {
+    if (this.catchingUp !== null && frame.type !== 'people' && frame.type !== 'presence') {
+      this.catchingUp.push(frame);
+      return;
+    }
+    switch (frame.type) {
+      case 'welcome':
+        this.rebase(frame.ops);
+        this.ready();
+        break;
+      case 'snapshot':
+        this.catchUpTo(frame.version);
+        break;
+      case 'op':
+        this.rebase([frame]);
+        break;
+      case 'ack':
+        this.acknowledged(frame);
+        break;
+      case 'reject':
+        this.rejected(frame);
+        break;
+      case 'people':
+        this.setPeople(frame.people);
+        break;
+      case 'presence':
+        this.updatePerson(frame);
+        break;
+      case 'error':
+        this.emit({ type: 'refused', ops: [], problem: frame.problem });
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Welcomed: send every pending op again (original seqs), keep the socket warm, say we are live. */
+  ready() {
+    this.welcomed = true;
+    this.retryMs = 0;
+    this.connection = 'live';
+    for (const pending of this.pending) this.sendOp(pending);
+    if (this.presence !== null) this.sendPresence();
+    const socket = this.socket;
+    const ping = () => {
+      this.pingTimer = this.schedule(() => {
+        if (this.welcomed && socket === this.socket) {
+          socket.send('{"type":"ping"}');
+          ping();
+        }
+      }, this.pingMs);
+    };
+    if (this.pingMs > 0) ping();
+    this.report();
+  }
+
+  /**
+   * The server answered hello with a snapshot (we were too far behind): read the versions in between over REST
+   * (the map object stays the one the editor draws), holding what arrives meanwhile, then go on as welcomed.
+   */
+  async catchUpTo(version) {
+    const socket = this.socket;
+    this.catchingUp = [];
+    let entries;
+    try {
+      entries = version > this.version ? await this.opsSince(this.version, version) : [];
+    } catch (e) {
+      this.catchingUp = null;
+      if (socket === this.socket) socket.close(4000, 'catch-up failed');
+      return;
+    }
+    if (socket !== this.socket) {
+      this.catchingUp = null; // the socket dropped meanwhile: the next hello starts over
+      return;
+    }
+    const held = this.catchingUp;
+    this.catchingUp = null;
+    this.rebase(entries.filter((e) => e.version <= version));
+    this.ready();
+    for (const frame of held) this.receive(frame);
+  }
+
+  /**
+   * Puts committed ops (in version order, ours included) under the pending ones. Our own ops among them count as
+   * acknowledged. Versions we have are skipped.
+   */
+  rebase(entries) {
+    const fresh = entries.filter((e) => e.version > this.version);
+    if (fresh.length === 0) return;
+    const ours = new Set(fresh.filter((e) => e.clientId === this.clientId).map((e) => e.clientSeq));
+    const common = this.pending.length === 0;
+    if (!common) this.takeOffPending();
+    for (const entry of fresh) {
+      apply(this.map, entry.op);
+      this.version = entry.version;
+    }
+    if (!common) this.putBackPending(this.pending.filter((p) => !ours.has(p.seq)));
+    this.persist();
+    if (fresh.some((e) => e.clientId !== this.clientId)) this.emit({ type: 'remote', count: fresh.length });
+    this.report();
+  }
+
+  /** The server committed one of ours (as logged, ids assigned) at `version`. */
+  acknowledged({ clientSeq, version, op }) {
+    const at = this.pending.findIndex((p) => p.seq === clientSeq);
+    if (at < 0) {
+      // a repeat of an ack we had (after a resend): nothing to do unless it brings a version we lack
+      if (version > this.version) this.rebase([{ version, clientId: this.clientId, clientSeq, op }]);
+      return;
+    }
+    if (at === 0 && version === this.version + 1) {
+      // the usual case: the bottom pending op became the server's next version, applied to the very state we applied
+      // it to (ids included: the editor names new layers and objects itself), so the map is already right
+      this.pending.shift();
+      this.version = version;
+    } else {
+      this.takeOffPending();
+      if (version > this.version) {
+        apply(this.map, op);
+        this.version = version;
+      }
+      this.putBackPending(this.pending.filter((p) => p.seq !== clientSeq));
+    }
+    this.persist();
+    this.report();
+  }
+
+  /** The server refused one of ours: take it back off the map, keep the rest, say why. */
+  rejected({ clientSeq, problem }) {
+    const at = this.pending.findIndex((p) => p.seq === clientSeq);
+    if (at < 0) return;
+    const refused = this.pending[at];
+    this.takeOffPending();
+    this.putBackPending(this.pending.filter((p) => p.seq !== clientSeq));
+    this.persist();
+    this.emit({ type: 'refused', ops: [refused.op], problem });
+    this.report();
+  }
+
+  takeOffPending() {
+    takeOff(this.map, this.pending);
+  }
+
+  putBackPending(ops) {
+    this.pending = putBack(this.map, ops, (event) => this.emit(event));
+  }
+
+  setPeople(list) {
+    const next = new Map();
+    for (const person of list) {
+      if (person.clientId === this.clientId) continue;
+      next.set(person.clientId, { ...this.people.get(person.clientId), ...person, color: personColor(person.clientId) });
+    }
+    this.people = next;
+    this.emit({ type: 'people', people: [...next.values()] });
+  }
+
+  updatePerson(frame) {
+    if (frame.clientId === this.clientId) return;
+    const person = { ...this.people.get(frame.clientId), ...frame, color: personColor(frame.clientId) };
+    delete person.type;
+    this.people.set(frame.clientId, person);
+    this.emit({ type: 'presence', person });
+  }
+
+  /** Kept in the REST queue's format, so restore() sends them after a reload (with this page's clientId). */
+  persist() {
+    keepPending(this.storage, this.map.id, { clientId: this.clientId, version: this.version, sending: null,
+      pending: this.pending });
+  }
+}

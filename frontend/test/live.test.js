@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { snapshot } from '../model/tilemap.js';
+import { LiveSession, personColor } from '../sync/live.js';
+import { FakeLiveServer, ManualClock, MemoryStorage, newMap, random } from './support.js';
+
+const paint = (x, y, gid) => ({ type: 'paint', layerId: 1, cells: [{ x, y, gid }] });
+
+function session(server, clock, clientId, map, { storage = null, now } = {}) {
+  return new LiveSession({
+    map, version: 1, clientId, name: clientId, connect: server.connect,
+    opsSince: async (since, upTo) => server.log.filter((e) => e.version > since && e.version <= upTo),
+    storage, schedule: clock.schedule, cancel: () => {}, pingMs: 0, ...(now ? { now } : {}),
+  }).start();
+}
+
+test('ops go out one by one, come back as acks, and others see them in order', () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', base.copy());
+  const b = session(server, clock, 'b', base.copy());
+  server.drain();
+  assert.equal(a.state, 'saved');
+  a.perform(paint(1, 1, 3));
+  a.perform(paint(2, 1, 4));
+  assert.equal(a.state, 'saving');
+  assert.equal(a.map.layer(1).get(1, 1), 3, 'applied at once');
+  let remote = 0;
+  b.listen((e) => { if (e.type === 'remote') remote++; });
+  server.drain();
+  assert.equal(a.pending.length, 0);
+  assert.equal(a.version, 3);
+  assert.equal(b.version, 3);
+  assert.equal(remote, 2);
+  assert.deepEqual(snapshot(b.map), snapshot(server.map));
+});
+
+test('a refused op is taken back, the rest stay, and the reason is told', () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', base.copy());
+  server.drain();
+  // the server's map has no tileset with gid 15 any more: the op is refused there
+  server.map.tilesets[0].tileCount = 8;
+  const refused = [];
+  a.listen((e) => { if (e.type === 'refused') refused.push(e.problem.field); });
+  a.perform(paint(0, 0, 15));
+  a.perform(paint(1, 0, 2));
+  server.drain();
+  assert.deepEqual(refused, ['op.cells[0].gid']);
+  assert.equal(a.map.layer(1).get(0, 0), 0, 'taken back');
+  assert.equal(a.map.layer(1).get(1, 0), 2);
+  assert.equal(a.pending.length, 0);
+});
+
+test('a dropped socket: edits wait, the status says so, and after reconnecting they arrive once', async () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  const storage = new MemoryStorage();
+  const a = session(server, clock, 'a', base.copy(), { storage });
+  const b = session(server, clock, 'b', base.copy());
+  server.drain();
+  const states = [];
+  a.listen((e) => { if (e.type === 'state') states.push(e.state); });
+  a.perform(paint(3, 3, 5));
+  server.step(() => 0.99); // the op may or may not have reached the server...
+  server.cut(server.sockets[0]); // ...when the connection is lost, its ack is lost anyway
+  a.perform(paint(4, 3, 6));
+  assert.equal(a.state, 'reconnecting');
+  assert.equal(a.pending.length, 2);
+  assert.ok(storage.getItem('tilewright.pending.7'), 'kept for a reload');
+  b.perform(paint(3, 3, 7)); // someone else paints the same cell meanwhile
+  server.drain();
+  await clock.runAll(1); // reconnect
+  server.drain();
+  assert.equal(a.state, 'saved');
+  assert.ok(states.includes('reconnecting'));
+  assert.equal(server.log.filter((e) => e.clientId === 'a').length, 2, 'each applied once');
+  for (const s of [a, b]) assert.deepEqual(snapshot(s.map), snapshot(server.map));
+  assert.equal(storage.getItem('tilewright.pending.7'), null);
+});
+
+test('far behind: the server sends a snapshot and the gap is read over REST, the map object kept', async () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base, { maxCatchUp: 3 });
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', base.copy());
+  const map = a.map;
+  server.drain();
+  server.cut(server.sockets[0]);
+  for (let i = 0; i < 10; i++) server.applyRemote(paint(i, 5, 1 + i));
+  a.perform(paint(0, 5, 9));
+  await clock.runAll(1);
+  server.drain();
+  await new Promise((resolve) => setImmediate(resolve));
+  server.drain();
+  assert.equal(a.map, map);
+  assert.equal(a.version, 12);
+  assert.equal(a.pending.length, 0);
+  assert.deepEqual(snapshot(a.map), snapshot(server.map));
+  assert.equal(server.map.layer(1).get(0, 5), 9, 'ours on top');
+});
+
+test('presence goes out at most every 50 ms, the last position always', () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  let now = 1000;
+  const a = session(server, clock, 'a', base.copy(), { now: () => now });
+  const b = session(server, clock, 'b', base.copy());
+  server.drain();
+  const seen = [];
+  b.listen((e) => { if (e.type === 'presence') seen.push(e.person.cursor.x); });
+  for (let x = 0; x < 10; x++) {
+    a.setPresence({ cursor: { x, y: 0 }, tool: 'brush' });
+    now += 5;
+  }
+  server.drain();
+  assert.deepEqual(seen, [0]);
+  clock.timers.shift().fn();
+  server.drain();
+  assert.deepEqual(seen, [0, 9]);
+  assert.equal(b.people.get('a').color, personColor('a'));
+});
+
+test('sessions on one server with random edits, delays and cut sockets converge', async () => {
+  for (let seed = 1; seed <= 30; seed++) {
+    const next = random(seed);
+    const int = (n) => Math.floor(next() * n);
+    const base = newMap();
+    const server = new FakeLiveServer(base, { maxCatchUp: 8 });
+    const clock = new ManualClock();
+    const clients = [0, 1, 2].map((i) => session(server, clock, `c${i}`, base.copy()));
+    for (let step = 0; step < 150; step++) {
+      const s = clients[int(3)];
+      const op = int(3) === 0
+        ? { type: 'fillRect', layerId: 1, x: int(18), y: int(10), width: 1 + int(3), height: 1 + int(3), gid: int(17) }
+        : int(10) === 0 ? paint(0, 0, 40) // refused: no such tile
+          : paint(int(20), int(12), int(17));
+      try {
+        s.perform(op);
+      } catch (e) {
+        // the local map refuses it too
+      }
+      for (let i = int(6); i > 0; i--) server.step(next);
+      if (int(25) === 0) server.cut(server.sockets[int(server.sockets.length)]);
+      if (int(5) === 0) await clock.runAll(int(3));
+    }
+    for (let round = 0; round < 20; round++) {
+      await clock.runAll();
+      server.drain(next);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    for (const s of clients) {
+      assert.equal(s.pending.length, 0, `seed ${seed}: nothing pending`);
+      assert.equal(s.version, server.version, `seed ${seed}: at the server's version`);
+      assert.deepEqual(snapshot(s.map), snapshot(server.map), `seed ${seed}: client equals server`);
+    }
+  }
+});

@@ -1,0 +1,50 @@
+package dev.tilewright.live;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.LiveClient;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A socket that goes silent (its network died, no close frame) is closed, and its person leaves the list. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"tilewright.database.data-dir=", "tilewright.live.idle-timeout-ms=1500"})
+class LiveIdleTest {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void aSilentEditorIsClosedAndLeavesThePeopleListWhileOneWhoPingsStays() throws Exception {
+        Api api = new Api(port);
+        long tileset = api.uploadTileset("idle", 2, 1);
+        long mapId = api.postJson("/api/v1/maps", "{\"name\":\"idle\",\"width\":8,\"height\":8,\"tileWidth\":16,"
+                + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}]}").json().get("id").asLong();
+        LiveClient talker = new LiveClient(port, mapId);
+        LiveClient silent = new LiveClient(port, mapId);
+        try {
+            talker.hello("talker", null);
+            silent.hello("silent", null);
+            talker.next("snapshot");
+            long start = System.nanoTime();
+            JsonNode people = talker.next("people");
+            while (people.get("people").size() != 1 && System.nanoTime() - start < 8_000_000_000L) {
+                talker.send("{\"type\":\"ping\"}");
+                JsonNode frame = talker.frames.poll(300, java.util.concurrent.TimeUnit.MILLISECONDS);
+                if (frame != null && frame.get("type").asString().equals("people")) {
+                    people = frame;
+                }
+            }
+            assertThat(people.get("people")).hasSize(1);
+            assertThat(people.get("people").get(0).get("clientId").asString()).isEqualTo("talker");
+            assertThat(silent.awaitClose()).as("closed by the server").isNotEqualTo(1000);
+            assertThat(talker.closedWith).as("the one who pings stays").isNull();
+        } finally {
+            talker.abort();
+            silent.abort();
+        }
+    }
+}
