@@ -61,8 +61,8 @@ public class MapService {
     private final ApplicationEventPublisher events;
 
     MapService(MapRepository maps, MapStore store, MapCache cache, OpLog log, TilesetService tilesets,
-               LimitsProperties limits, StorageProperties storage, JdbcTemplate jdbc, TransactionTemplate tx, JsonMapper json, MapFeed feed,
-               ApplicationEventPublisher events) {
+               LimitsProperties limits, StorageProperties storage, JdbcTemplate jdbc, TransactionTemplate tx,
+               JsonMapper json, MapFeed feed, ApplicationEventPublisher events) {
         this.maps = maps;
         this.store = store;
         this.cache = cache;
