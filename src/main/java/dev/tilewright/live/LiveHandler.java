@@ -301,8 +301,14 @@ class LiveHandler extends TextWebSocketHandler implements DisposableBean {
         }
     }
 
+    /** Kept for the people list; passed on at most every presence-interval-ms (a flood is not amplified). */
     private void presence(Room room, Peer peer, JsonNode frame) {
         peer.presence = frame;
+        long now = System.nanoTime();
+        if (peer.presenceAt != 0 && now - peer.presenceAt < properties.presenceIntervalMs() * 1_000_000L) {
+            return;
+        }
+        peer.presenceAt = now;
         Map<String, Object> update = person(peer);
         update.put("type", "presence");
         String sent = frames.write(update);

@@ -16,6 +16,8 @@ final class Peer {
     volatile String clientId;
     volatile String name;
     volatile JsonNode presence;
+    /** When this client's presence was last passed on (System.nanoTime); 0 before. */
+    long presenceAt;
     /** When the client last sent anything (System.nanoTime). */
     volatile long heardAt = System.nanoTime();
     /** The last version this editor has (from its welcome and the relays since); guarded by the room. */

@@ -155,6 +155,13 @@ class LiveApiTest {
         JsonNode presence = a.next("presence");
         assertThat(presence.get("clientId").asString()).isEqualTo("bob");
         assertThat(presence.get("cursor").get("x").asInt()).isEqualTo(40);
+        Thread.sleep(50);
+        for (int x = 0; x < 20; x++) {
+            b.send("{\"type\":\"presence\",\"cursor\":{\"x\":" + x + ",\"y\":12}}");
+        }
+        Thread.sleep(300);
+        long passedOn = a.frames.stream().filter(f -> f.path("type").asString().equals("presence")).count();
+        assertThat(passedOn).as("a flood of presence is thinned out").isBetween(1L, 10L);
         b.socket.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
         JsonNode people = a.next("people");
         while (people.get("people").size() != 1) {
