@@ -93,8 +93,8 @@ final class Outbox {
     }
 
     private void drain() {
-        jakarta.websocket.RemoteEndpoint.Basic remote = remote();
         try {
+            jakarta.websocket.RemoteEndpoint.Basic remote = remote();
             while (true) {
                 String frame;
                 while ((frame = queue.poll()) != null) {

@@ -216,13 +216,57 @@ class LiveApiTest {
 
     @Test
     void aFrameOverTheSizeLimitClosesTheSocketWith1009() throws Exception {
-        LiveClient a = client();
-        a.hello("big", null);
-        a.next("snapshot");
-        a.socket.sendText("{\"type\":\"presence\",\"tool\":\"" + "x".repeat(1_100_000) + "\"}", true)
-                .exceptionally(closed -> null).join();
-        assertThat(a.awaitClose()).isEqualTo(1009);
+        // a raw socket, so the close frame is read even while the server refuses the rest of the frame
+        try (java.net.Socket socket = new java.net.Socket("localhost", port)) {
+            socket.setSoTimeout(10_000);
+            var out = socket.getOutputStream();
+            out.write(("GET /api/v1/maps/" + mapId + "/live HTTP/1.1\r\nHost: localhost:" + port + "\r\nUpgrade: websocket\r\n"
+                    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                    + "Origin: http://localhost:" + port + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            var in = new java.io.DataInputStream(socket.getInputStream());
+            String status = readLine(in);
+            assertThat(status).contains("101");
+            while (!readLine(in).isEmpty()) {
+                // headers
+            }
+            // a text frame of 1,100,000 bytes (mask 0: the payload as is), written aside: the server may close midway
+            Thread writer = new Thread(() -> {
+                try {
+                    out.write(new byte[]{(byte) 0x81, (byte) (0x80 | 127), 0, 0, 0, 0, 0, 0x10, (byte) 0xC8, (byte) 0xE0,
+                            0, 0, 0, 0});
+                    out.write("x".repeat(1_100_000).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    out.flush();
+                } catch (java.io.IOException closed) {
+                    // the server stopped reading
+                }
+            });
+            writer.start();
+            int opcode;
+            byte[] payload;
+            do {
+                opcode = in.readUnsignedByte() & 0x0F;
+                int length = in.readUnsignedByte() & 0x7F;
+                if (length == 126) {
+                    length = in.readUnsignedShort();
+                } else if (length == 127) {
+                    length = (int) in.readLong();
+                }
+                payload = in.readNBytes(length);
+            } while (opcode != 8);
+            assertThat(((payload[0] & 0xFF) << 8) | (payload[1] & 0xFF)).as("close code").isEqualTo(1009);
+        }
         assertThat(version()).isEqualTo(1);
+    }
+
+    private static String readLine(java.io.DataInputStream in) throws java.io.IOException {
+        StringBuilder line = new StringBuilder();
+        int c;
+        while ((c = in.read()) >= 0 && c != '\n') {
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
     }
 
     @Test
