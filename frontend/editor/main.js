@@ -57,6 +57,7 @@ function session(map, version, transport) {
   const live = new LiveSession({
     map, version, clientId: clientId(), name: personName(), connect: () => new WebSocket(url),
     opsSince: async (since, upTo) => (await transport.opsSince(since)).filter((e) => e.version <= upTo),
+    postOps: (body) => transport.postOps(body, '*'),
     storage: localStorage,
   }).start();
   window.addEventListener('online', () => live.retryNow());

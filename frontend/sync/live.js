@@ -38,10 +38,14 @@ export class LiveSession extends Emitter {
    * @param {() => number} [options.now]
    * @param {number} [options.presenceMs] at most one presence frame per this many ms
    * @param {number} [options.pingMs] a ping this often keeps idle sockets open through proxies (0: none)
+   * @param {(body: object) => Promise<{status: number, json: any}>} [options.postOps] REST, for an op too large
+   *   for a frame (same clientId and seq: its ack still comes over the socket)
+   * @param {number} [options.maxInFlight] ops sent and not yet answered, at most
+   * @param {number} [options.maxFrameChars] an op frame longer than this goes by REST instead
    */
   constructor({ map, version, clientId, name, connect, opsSince, storage = null,
     schedule = (fn, ms) => setTimeout(fn, ms), cancel = (t) => clearTimeout(t), now = () => Date.now(),
-    presenceMs = 50, pingMs = 10000 }) {
+    presenceMs = 50, pingMs = 10000, postOps = null, maxInFlight = 256, maxFrameChars = 900000 }) {
     super();
     this.map = map;
     this.version = version;
@@ -55,6 +59,13 @@ export class LiveSession extends Emitter {
     this.now = now;
     this.presenceMs = presenceMs;
     this.pingMs = pingMs;
+    this.postOps = postOps;
+    this.maxInFlight = maxInFlight;
+    this.maxFrameChars = maxFrameChars;
+    /** seqs sent on this socket and not answered yet */
+    this.inFlight = new Set();
+    /** seqs ever sent (on any socket): only those may already be on the server */
+    this.everSent = new Set();
     /** @type {import('./pending.js').Pending[]} applied locally, not yet acknowledged, oldest first */
     this.pending = [];
     this.nextSeq = 1;
@@ -126,6 +137,7 @@ export class LiveSession extends Emitter {
   /** The socket dropped (or never opened): keep everything, say so, try again with growing pauses. */
   lost() {
     this.welcomed = false;
+    this.inFlight.clear();
     this.cancel(this.pingTimer);
     if (this.closed) return;
     this.people.clear();
@@ -157,13 +169,79 @@ export class LiveSession extends Emitter {
     const pending = { seq: this.nextSeq++, op: applied.op, inverse: applied.inverse };
     this.pending.push(pending);
     this.persist();
-    if (this.welcomed) this.sendOp(pending);
+    this.pump();
     this.report();
     return applied;
   }
 
-  sendOp(pending) {
-    this.socket.send(JSON.stringify({ type: 'op', clientSeq: pending.seq, baseVersion: this.version, op: pending.op }));
+  /** Sends pending ops not yet on their way, oldest first, keeping at most maxInFlight unanswered. */
+  pump() {
+    if (!this.welcomed) return;
+    for (const pending of this.pending) {
+      if (this.inFlight.size >= this.maxInFlight) return;
+      if (this.inFlight.has(pending.seq)) continue;
+      this.inFlight.add(pending.seq);
+      this.everSent.add(pending.seq);
+      const frame = JSON.stringify({ type: 'op', clientSeq: pending.seq, baseVersion: this.version, op: pending.op });
+      if (frame.length <= this.maxFrameChars || this.postOps === null) {
+        this.socket.send(frame);
+      } else {
+        this.postLarge(pending);
+      }
+    }
+  }
+
+  /** An op too large for a frame goes by REST; the server's answer comes over the socket as for any other. */
+  async postLarge(pending) {
+    let answer;
+    try {
+      answer = await this.postOps({ clientId: this.clientId, clientSeq: pending.seq, ops: [pending.op] });
+    } catch (e) {
+      answer = { status: 0 };
+    }
+    if (answer.status === 422 || answer.status === 400 || answer.status === 413) {
+      this.rejected({ clientSeq: pending.seq, problem: answer.json });
+    } else if (answer.status !== 200) {
+      this.inFlight.delete(pending.seq); // tried again with the next welcome
+    }
+  }
+
+  /** Pending ops never sent (made while disconnected) go as batches: fewer frames, within the op rate. */
+  coalesce() {
+    const merged = [];
+    let run = [];
+    let size = 0;
+    const flush = () => {
+      if (run.length === 1) merged.push(run[0]);
+      if (run.length > 1) {
+        merged.push({ seq: this.nextSeq++, op: { type: 'batch', ops: run.map((p) => p.op) },
+          inverse: { type: 'batch', ops: run.map((p) => p.inverse).reverse() } });
+      }
+      run = [];
+      size = 0;
+    };
+    for (const pending of this.pending) {
+      if (this.everSent.has(pending.seq)) {
+        flush();
+        merged.push(pending);
+        continue;
+      }
+      const length = JSON.stringify(pending.op).length;
+      if (run.length >= 500 || size + length > 200000) flush();
+      run.push(pending);
+      size += length;
+    }
+    flush();
+    this.pending = merged;
+  }
+
+  /** An answer (or our op in a welcome) arrived for these seqs: they are no longer on their way. */
+  answered(seqs) {
+    for (const seq of seqs) {
+      this.inFlight.delete(seq);
+      this.everSent.delete(seq);
+    }
+    this.pump();
   }
 
   /** Where this editor's pointer is and what it does; sent at most every presenceMs (the last one always). */
@@ -227,7 +305,10 @@ export class LiveSession extends Emitter {
     this.welcomed = true;
     this.retryMs = 0;
     this.connection = 'live';
-    for (const pending of this.pending) this.sendOp(pending);
+    this.coalesce();
+    this.persist();
+    this.inFlight.clear();
+    this.pump();
     if (this.presence !== null) this.sendPresence();
     const socket = this.socket;
     const ping = () => {
@@ -285,6 +366,7 @@ export class LiveSession extends Emitter {
     if (!common) this.putBackPending(this.pending.filter((p) => !ours.has(p.seq)));
     this.persist();
     if (fresh.some((e) => e.clientId !== this.clientId)) this.emit({ type: 'remote', count: fresh.length });
+    if (ours.size > 0) this.answered(ours);
     this.report();
   }
 
@@ -310,6 +392,7 @@ export class LiveSession extends Emitter {
       this.putBackPending(this.pending.filter((p) => p.seq !== clientSeq));
     }
     this.persist();
+    this.answered([clientSeq]);
     this.report();
   }
 
@@ -322,6 +405,7 @@ export class LiveSession extends Emitter {
     this.putBackPending(this.pending.filter((p) => p.seq !== clientSeq));
     this.persist();
     this.emit({ type: 'refused', ops: [refused.op], problem });
+    this.answered([clientSeq]);
     this.report();
   }
 

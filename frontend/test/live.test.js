@@ -161,3 +161,51 @@ test('sessions on one server with random edits, delays and cut sockets converge'
     }
   }
 });
+
+test('edits made while disconnected go as a few batches; at most maxInFlight ops are unanswered', async () => {
+  const base = newMap({ width: 64, height: 64 });
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  const a = new LiveSession({
+    map: base.copy(), version: 1, clientId: 'a', name: 'a', connect: server.connect, opsSince: async () => [],
+    schedule: clock.schedule, cancel: () => {}, pingMs: 0, maxInFlight: 50,
+  }).start();
+  server.drain();
+  for (let i = 0; i < 120; i++) a.perform(paint(i % 64, Math.floor(i / 64), 1 + (i % 15)));
+  assert.equal(server.sockets[0].toServer.length, 50, 'no more than 50 on their way');
+  server.drain();
+  assert.equal(a.pending.length, 0);
+
+  server.cut(server.sockets[0]);
+  for (let i = 0; i < 2500; i++) a.perform(paint(i % 64, 2 + Math.floor(i / 64), 1 + (i % 15)));
+  await clock.runAll(1);
+  server.drain();
+  const frames = server.log.length;
+  assert.equal(a.pending.length, 0);
+  assert.ok(frames - 120 <= 6, `2,500 offline edits went as ${frames - 120} ops`);
+  assert.deepEqual(snapshot(a.map), snapshot(server.map));
+});
+
+test('an op too large for a frame goes by REST under the same clientId and seq, its ack over the socket', async () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  const posted = [];
+  const a = new LiveSession({
+    map: base.copy(), version: 1, clientId: 'a', name: 'a', connect: server.connect, opsSince: async () => [],
+    schedule: clock.schedule, cancel: () => {}, pingMs: 0, maxFrameChars: 200,
+    postOps: async (body) => {
+      posted.push(body.clientSeq);
+      return server.post(body);
+    },
+  }).start();
+  server.drain();
+  a.perform(paint(1, 1, 2));
+  a.perform({ type: 'fillRect', layerId: 1, x: 0, y: 0, width: 20, height: 12, gid: 3, note: 'x'.repeat(300) });
+  await new Promise((resolve) => setImmediate(resolve));
+  server.drain();
+  assert.deepEqual(posted, [2]);
+  assert.equal(a.pending.length, 0);
+  assert.equal(server.map.layer(1).get(5, 5), 3);
+  assert.deepEqual(snapshot(a.map), snapshot(server.map));
+});

@@ -133,6 +133,26 @@ export class FakeLiveServer {
     this.relay(entry, null);
   }
 
+  /** POST .../ops as the REST endpoint answers it; a live socket of the same client gets the ack. */
+  post(body) {
+    const socket = this.sockets.find((s) => s.open && s.clientId === body.clientId) ?? null;
+    const key = `${body.clientId}/${body.clientSeq}`;
+    if (this.seen.has(key)) return { status: 200, json: { version: this.seen.get(key).version, repeated: true } };
+    let applied;
+    try {
+      applied = apply(this.map, body.ops.length === 1 ? body.ops[0] : { type: 'batch', ops: body.ops });
+    } catch (e) {
+      if (e instanceof InvalidOp) return { status: 422, json: { status: 422, field: e.field, detail: e.message } };
+      throw e;
+    }
+    this.version++;
+    const entry = { version: this.version, clientId: body.clientId, clientSeq: body.clientSeq, op: applied.op };
+    this.log.push(entry);
+    this.seen.set(key, entry);
+    this.relay(entry, socket);
+    return { status: 200, json: { version: this.version, repeated: false } };
+  }
+
   connect = () => {
     const socket = new FakeSocket(this);
     this.sockets.push(socket);
