@@ -400,6 +400,11 @@ export class LiveSession extends Emitter {
   rejected({ clientSeq, problem }) {
     const at = this.pending.findIndex((p) => p.seq === clientSeq);
     if (at < 0) return;
+    if (problem?.status === 429 || problem?.status === 503) {
+      // not the op's fault (too fast, or the server could not store it): keep it, and send it again after a pause
+      this.socket?.close(4000, 'again later');
+      return;
+    }
     const refused = this.pending[at];
     this.takeOffPending();
     this.putBackPending(this.pending.filter((p) => p.seq !== clientSeq));

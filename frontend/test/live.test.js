@@ -209,3 +209,25 @@ test('an op too large for a frame goes by REST under the same clientId and seq, 
   assert.equal(server.map.layer(1).get(5, 5), 3);
   assert.deepEqual(snapshot(a.map), snapshot(server.map));
 });
+
+test('an op answered 429 or 503 is kept and sent again after reconnecting, not taken back', async () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', base.copy());
+  server.drain();
+  a.perform(paint(4, 4, 6));
+  const socket = server.sockets[0];
+  socket.toServer.shift(); // the server answers it with "too many" instead of applying it
+  socket.toClient.push({ type: 'reject', clientSeq: 1, problem: { status: 429, detail: 'slow down' } });
+  const refused = [];
+  a.listen((e) => { if (e.type === 'refused') refused.push(e); });
+  server.drain();
+  assert.equal(a.map.layer(1).get(4, 4), 6, 'still on the map');
+  assert.equal(a.pending.length, 1);
+  assert.deepEqual(refused, []);
+  await clock.runAll(1);
+  server.drain();
+  assert.equal(a.pending.length, 0);
+  assert.equal(server.map.layer(1).get(4, 4), 6);
+});

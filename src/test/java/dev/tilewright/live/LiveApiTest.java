@@ -156,12 +156,17 @@ class LiveApiTest {
         assertThat(presence.get("clientId").asString()).isEqualTo("bob");
         assertThat(presence.get("cursor").get("x").asInt()).isEqualTo(40);
         Thread.sleep(50);
-        for (int x = 0; x < 20; x++) {
+        int sent = 50;
+        long start = System.nanoTime();
+        for (int x = 0; x < sent; x++) {
             b.send("{\"type\":\"presence\",\"cursor\":{\"x\":" + x + ",\"y\":12}}");
         }
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
         Thread.sleep(300);
         long passedOn = a.frames.stream().filter(f -> f.path("type").asString().equals("presence")).count();
-        assertThat(passedOn).as("a flood of presence is thinned out").isBetween(1L, 10L);
+        // one per 25 ms at most: half of them would need the server to take 600 ms over 50 tiny frames
+        assertThat(passedOn).as("a flood of presence is thinned out (%d sent in %d ms)", sent, tookMs)
+                .isBetween(1L, (long) sent / 2);
         b.socket.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
         JsonNode people = a.next("people");
         while (people.get("people").size() != 1) {
@@ -209,8 +214,13 @@ class LiveApiTest {
         assertThat(reject.get("problem").get("limitValue").asInt()).isEqualTo(200);
         assertThat(reject.get("problem").get("limit").asString()).isEqualTo("tilewright.live.ops-per-second");
         assertThat(a.awaitClose()).isEqualTo(1008);
-        // what was acknowledged before the flood tripped is there, nothing after it
+        // the ops within the rate (the burst of 1,000 and what refilled meanwhile) are committed, the flood's rest not
+        long until = System.nanoTime() + 10_000_000_000L;
         long version = version();
+        while (version <= 1000 && System.nanoTime() < until) {
+            Thread.sleep(50);
+            version = version();
+        }
         assertThat(version).isGreaterThan(1000).isLessThan(4001);
     }
 
