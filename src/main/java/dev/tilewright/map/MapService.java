@@ -21,6 +21,8 @@ import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.http.HttpStatus;
@@ -46,6 +48,8 @@ import java.util.function.LongConsumer;
  */
 @Service
 public class MapService {
+
+    private static final Logger logger = LoggerFactory.getLogger(MapService.class);
 
     private final MapRepository maps;
     private final MapStore store;
@@ -494,7 +498,13 @@ public class MapService {
             });
             if (!committed.isEmpty()) {
                 // after the commit, still under the map's lock: listeners get each map's ops in version order
-                events.publishEvent(new OpsCommitted(mapId, committed));
+                try {
+                    events.publishEvent(new OpsCommitted(mapId, committed));
+                } catch (RuntimeException listenerFailed) {
+                    // committed all the same: the answer stands (a live room that missed it catches up from the log)
+                    logger.warn("A listener of map {}'s commit up to version {} failed", mapId,
+                            committed.get(committed.size() - 1).version(), listenerFailed);
+                }
             }
             return Arrays.asList(outcomes);
         } catch (InvalidOpException | ApiProblem refused) {
