@@ -11,7 +11,7 @@
 // Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
 
 import { apply } from '../model/ops.js';
-import { Emitter, keepPending, putBack, takeOff } from './pending.js';
+import { createdIds, Emitter, keepPending, putBack, refersTo, takeOff } from './pending.js';
 
 export const PROTOCOL = 1;
 
@@ -174,11 +174,18 @@ export class LiveSession extends Emitter {
     return applied;
   }
 
-  /** Sends pending ops not yet on their way, oldest first, keeping at most maxInFlight unanswered. */
+  /**
+   * Sends pending ops not yet on their way, oldest first, keeping at most maxInFlight unanswered. An op on an object
+   * or layer whose creation is not acknowledged yet waits (with everything after it): if the server refuses the
+   * creation (another editor took the id meanwhile), the op must not reach the other editor's object.
+   */
   pump() {
     if (!this.welcomed) return;
+    const unconfirmed = new Set();
     for (const pending of this.pending) {
       if (this.inFlight.size >= this.maxInFlight) return;
+      if (refersTo(pending.op, unconfirmed)) return;
+      createdIds(pending.op, unconfirmed);
       if (this.inFlight.has(pending.seq)) continue;
       this.inFlight.add(pending.seq);
       this.everSent.add(pending.seq);
@@ -407,7 +414,19 @@ export class LiveSession extends Emitter {
     }
     const refused = this.pending[at];
     this.takeOffPending();
-    this.putBackPending(this.pending.filter((p) => p.seq !== clientSeq));
+    // what was made on an object or layer the refused op created goes with it (it was never sent: see pump)
+    const gone = createdIds(refused.op);
+    const rest = [];
+    for (const p of this.pending) {
+      if (p.seq === clientSeq) continue;
+      if (refersTo(p.op, gone)) {
+        this.emit({ type: 'dropped', op: p.op, reason: 'it was made on something the server refused' });
+        createdIds(p.op, gone);
+      } else {
+        rest.push(p);
+      }
+    }
+    this.putBackPending(rest);
     this.persist();
     this.emit({ type: 'refused', ops: [refused.op], problem });
     this.answered([clientSeq]);

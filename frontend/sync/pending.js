@@ -42,12 +42,20 @@ export function takeOff(map, pending) {
  */
 export function putBack(map, ops, dropped) {
   const kept = [];
+  const gone = new Set(); // objects and layers that dropped ops would have created
   for (const p of ops) {
+    if (refersTo(p.op, gone)) {
+      // made on something that is not there any more: it must not land on whatever now has that id
+      createdIds(p.op, gone);
+      dropped({ type: 'dropped', op: p.op, reason: 'it was made on something that no longer fits the map' });
+      continue;
+    }
     try {
       const applied = apply(map, p.op);
       kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse });
     } catch (e) {
       if (!(e instanceof InvalidOp)) throw e;
+      createdIds(p.op, gone);
       dropped({ type: 'dropped', op: p.op, reason: e.message });
     }
   }
@@ -68,4 +76,24 @@ export function keepPending(storage, mapId, { clientId, version, sending, pendin
   storage.setItem(storageKey(mapId), JSON.stringify({
     clientId, version, sending, pending: pending.map((p) => ({ seq: p.seq, op: p.op })),
   }));
+}
+
+/** Ids of objects and layers an op creates (an addObject with its id, an addLayer), as "object:7" / "layer:3". */
+export function createdIds(op, into = new Set()) {
+  if (op.type === 'batch') {
+    for (const o of op.ops) createdIds(o, into);
+  } else if (op.type === 'addObject' && op.object?.id) {
+    into.add(`object:${op.object.id}`);
+  } else if (op.type === 'addLayer' && op.layerId) {
+    into.add(`layer:${op.layerId}`);
+  }
+  return into;
+}
+
+/** Whether an op refers to (changes, or places something on) any of these objects or layers. */
+export function refersTo(op, ids) {
+  if (ids.size === 0) return false;
+  if (op.type === 'batch') return op.ops.some((o) => refersTo(o, ids));
+  if (op.type !== 'addLayer' && op.layerId !== undefined && ids.has(`layer:${op.layerId}`)) return true;
+  return op.objectId !== undefined && ids.has(`object:${op.objectId}`);
 }

@@ -231,3 +231,32 @@ test('an op answered 429 or 503 is kept and sent again after reconnecting, not t
   assert.equal(a.pending.length, 0);
   assert.equal(server.map.layer(1).get(4, 4), 6);
 });
+
+test('an op on a new object waits for the object\'s ack; if another editor took its id, it never reaches theirs', () => {
+  for (let seed = 1; seed <= 20; seed++) sameIdAtOnce(seed);
+});
+
+function sameIdAtOnce(seed) {
+  const base = newMap();
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', base.copy());
+  const b = session(server, clock, 'b', base.copy());
+  server.drain();
+  // both draw an object at once: both name it 1
+  a.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'mine', x: 0, y: 0 } });
+  a.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'moved mine' } });
+  assert.equal(server.sockets[0].toServer.length, 1, 'the move waits for the add');
+  b.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'theirs', x: 50, y: 0 } });
+  const told = [];
+  a.listen((e) => { if (e.type === 'dropped' || e.type === 'refused') told.push(e.type); });
+  // b's add reaches the server first
+  server.receive(server.sockets[1], JSON.parse(server.sockets[1].toServer.shift()));
+  server.drain(random(seed));
+  assert.ok(told.length >= 1, 'a is told');
+  assert.equal(a.pending.length, 0);
+  const objects = server.map.layer(2).objects;
+  assert.deepEqual(objects.map((o) => o.name), ['theirs'], 'their object untouched');
+  assert.ok(!server.log.some((e) => JSON.stringify(e.op).includes('moved mine')), 'the move never reached the server');
+  for (const s of [a, b]) assert.deepEqual(snapshot(s.map), snapshot(server.map));
+}
