@@ -14,13 +14,19 @@ function session(server, clock, clientId, map, { storage = null, now } = {}) {
   }).start();
 }
 
-test('ops go out one by one, come back as acks, and others see them in order', () => {
+/** Two connected sessions, a and b, on one server, welcomed. */
+function twoSessions() {
   const base = newMap();
   const server = new FakeLiveServer(base);
   const clock = new ManualClock();
   const a = session(server, clock, 'a', base.copy());
   const b = session(server, clock, 'b', base.copy());
   server.drain();
+  return { base, server, clock, a, b };
+}
+
+test('ops go out one by one, come back as acks, and others see them in order', () => {
+  const { server, a, b } = twoSessions();
   assert.equal(a.state, 'saved');
   a.perform(paint(1, 1, 3));
   a.perform(paint(2, 1, 4));
@@ -237,12 +243,7 @@ test('an op on a new object waits for the object\'s ack; if another editor took 
 });
 
 function sameIdAtOnce(seed) {
-  const base = newMap();
-  const server = new FakeLiveServer(base);
-  const clock = new ManualClock();
-  const a = session(server, clock, 'a', base.copy());
-  const b = session(server, clock, 'b', base.copy());
-  server.drain();
+  const { server, a, b } = twoSessions();
   // both draw an object at once: both name it 1
   a.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'mine', x: 0, y: 0 } });
   a.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'moved mine' } });
