@@ -41,6 +41,20 @@ export class Editor {
     this.emit('layer');
   }
 
+  /** An object or layer got another id (the server chose it): the current layer and selection follow it. */
+  remap({ kind, from, to }) {
+    if (kind === 'layer' && this.layerId === from) this.layerId = to;
+    const selected = this.selectedObject;
+    if (selected !== null) {
+      this.selectedObject = {
+        layerId: kind === 'layer' && selected.layerId === from ? to : selected.layerId,
+        objectId: kind === 'object' && selected.objectId === from ? to : selected.objectId,
+      };
+    }
+    this.emit('layer');
+    this.emit('object');
+  }
+
   setTool(tool) {
     this.tool = tool;
     this.emit('tool');

@@ -8,6 +8,7 @@ import { TilesetImages } from '../render/tilesets.js';
 import { View } from '../render/view.js';
 import { LiveSession } from '../sync/live.js';
 import { OpQueue, restore } from '../sync/opqueue.js';
+import { remapIds } from '../sync/pending.js';
 import { restTransport } from '../sync/rest.js';
 import { TilesetDialog } from './dialogs.js';
 import { Editor } from './editor.js';
@@ -123,6 +124,10 @@ async function boot() {
     if (what?.notice) notify(what.notice);
   });
   queue.listen((event) => {
+    if (event.type === 'remap') {
+      history.rewrite((op) => remapIds(op, event.kind, event.from, event.to));
+      editor.remap(event);
+    }
     if (event.type === 'refused') notify(`The server refused an edit: ${event.problem?.detail ?? 'no reason given'}`);
     if (event.type === 'dropped') notify(`An edit no longer fits after others' changes: ${event.reason}`);
     if (event.type === 'remote') {

@@ -64,4 +64,14 @@ export class History {
     this.undoStack.push(applied.inverse);
     return applied;
   }
+
+  /**
+   * The server gave something this user created another id than the editor chose: the steps kept here follow it.
+   * @param {(op: object) => object} rewrite the op with the new id
+   */
+  rewrite(rewrite) {
+    this.undoStack = this.undoStack.map(rewrite);
+    this.redoStack = this.redoStack.map(rewrite);
+    if (this.group !== null) this.group = this.group.map(rewrite);
+  }
 }

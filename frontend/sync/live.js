@@ -11,7 +11,7 @@
 // Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
 
 import { apply } from '../model/ops.js';
-import { createdIds, Emitter, keepPending, putBack, refersTo, takeOff } from './pending.js';
+import { createdIds, creation, Emitter, keepPending, putBack, refersTo, remapIds, takeOff, withId } from './pending.js';
 
 export const PROTOCOL = 1;
 
@@ -189,7 +189,9 @@ export class LiveSession extends Emitter {
       if (this.inFlight.has(pending.seq)) continue;
       this.inFlight.add(pending.seq);
       this.everSent.add(pending.seq);
-      const frame = JSON.stringify({ type: 'op', clientSeq: pending.seq, baseVersion: this.version, op: pending.op });
+      // a new object or layer goes as "server, choose its id": its ack says which (see acknowledged)
+      const sent = creation(pending.op) === null ? pending.op : withId(pending.op, 0);
+      const frame = JSON.stringify({ type: 'op', clientSeq: pending.seq, baseVersion: this.version, op: sent });
       if (frame.length <= this.maxFrameChars || this.postOps === null) {
         this.socket.send(frame);
       } else {
@@ -228,7 +230,8 @@ export class LiveSession extends Emitter {
       size = 0;
     };
     for (const pending of this.pending) {
-      if (this.everSent.has(pending.seq)) {
+      if (this.everSent.has(pending.seq) || creation(pending.op) !== null) {
+        // sent before (it may be on the server), or a creation (sent alone, its id chosen by the server)
         flush();
         merged.push(pending);
         continue;
@@ -385,9 +388,12 @@ export class LiveSession extends Emitter {
       if (version > this.version) this.rebase([{ version, clientId: this.clientId, clientSeq, op }]);
       return;
     }
-    if (at === 0 && version === this.version + 1) {
+    const mine = creation(this.pending[at].op);
+    const theirs = creation(op);
+    const renamed = mine !== null && theirs !== null && mine.id !== theirs.id && version > this.version;
+    if (at === 0 && version === this.version + 1 && !renamed) {
       // the usual case: the bottom pending op became the server's next version, applied to the very state we applied
-      // it to (ids included: the editor names new layers and objects itself), so the map is already right
+      // it to, under the same ids, so the map is already right
       this.pending.shift();
       this.version = version;
     } else {
@@ -396,7 +402,13 @@ export class LiveSession extends Emitter {
         apply(this.map, op);
         this.version = version;
       }
-      this.putBackPending(this.pending.filter((p) => p.seq !== clientSeq));
+      let rest = this.pending.filter((p) => p.seq !== clientSeq);
+      if (renamed) {
+        // the server chose another id for what we created: follow it in the ops made on it since
+        rest = rest.map((p) => ({ ...p, op: remapIds(p.op, mine.kind, mine.id, theirs.id) }));
+        this.emit({ type: 'remap', kind: mine.kind, from: mine.id, to: theirs.id });
+      }
+      this.putBackPending(rest);
     }
     this.persist();
     this.answered([clientSeq]);

@@ -40,14 +40,16 @@ export function takeOff(map, pending) {
  * Applies pending ops again in order, with fresh inverses; ops that no longer fit are dropped and reported.
  * @returns {Pending[]} the ones kept
  */
-export function putBack(map, ops, dropped) {
+export function putBack(map, ops, events) {
   const kept = [];
+  const queue = ops.slice();
   const gone = new Set(); // objects and layers that dropped ops would have created
-  for (const p of ops) {
+  for (let i = 0; i < queue.length; i++) {
+    const p = queue[i];
     if (refersTo(p.op, gone)) {
       // made on something that is not there any more: it must not land on whatever now has that id
       createdIds(p.op, gone);
-      dropped({ type: 'dropped', op: p.op, reason: 'it was made on something that no longer fits the map' });
+      events({ type: 'dropped', op: p.op, reason: 'it was made on something that no longer fits the map' });
       continue;
     }
     try {
@@ -55,11 +57,48 @@ export function putBack(map, ops, dropped) {
       kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse });
     } catch (e) {
       if (!(e instanceof InvalidOp)) throw e;
+      const made = creation(p.op);
+      if (made !== null) {
+        // someone else took the id meanwhile: create it under the next free one, and follow it in what comes after
+        const applied = apply(map, withId(p.op, 0));
+        const to = creation(applied.op).id;
+        for (let j = i + 1; j < queue.length; j++) queue[j] = { ...queue[j], op: remapIds(queue[j].op, made.kind, made.id, to) };
+        kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse });
+        events({ type: 'remap', kind: made.kind, from: made.id, to });
+        continue;
+      }
       createdIds(p.op, gone);
-      dropped({ type: 'dropped', op: p.op, reason: e.message });
+      events({ type: 'dropped', op: p.op, reason: e.message });
     }
   }
   return kept;
+}
+
+/** The object or layer a single addObject / addLayer creates: {kind: 'object'|'layer', id}, else null. */
+export function creation(op) {
+  if (op.type === 'addObject') return { kind: 'object', id: op.object?.id ?? 0 };
+  if (op.type === 'addLayer') return { kind: 'layer', id: op.layerId ?? 0 };
+  return null;
+}
+
+/** A creation op naming another id (0: "the map's next free one"). */
+export function withId(op, id) {
+  return op.type === 'addObject' ? { ...op, object: { ...op.object, id } } : { ...op, layerId: id };
+}
+
+/** An op (batches and nested objects included) with every reference to one object's or layer's id changed. */
+export function remapIds(op, kind, from, to) {
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out = {};
+    for (const [key, value] of Object.entries(node)) out[key] = walk(value);
+    if (kind === 'layer' && out.layerId === from) out.layerId = to;
+    if (kind === 'object' && out.objectId === from) out.objectId = to;
+    if (kind === 'object' && out.type === 'addObject' && out.object?.id === from) out.object = { ...out.object, id: to };
+    return out;
+  };
+  return walk(op);
 }
 
 export function storageKey(mapId) {
