@@ -11,7 +11,9 @@
 // The queue knows nothing of the transport beyond the small interface below, so the live socket can replace it.
 
 import { apply, cellCount } from '../model/ops.js';
-import { Emitter, keepPending, putBack, storageKey, takeOff } from './pending.js';
+import {
+  createdIds, creation, Emitter, keepPending, putBack, refersTo, remapIds, storageKey, takeOff, withId,
+} from './pending.js';
 
 /**
  * @typedef {object} Transport
@@ -187,7 +189,9 @@ export class OpQueue extends Emitter {
 /**
  * Sends the ops a reload interrupted, before the map is loaded again: the request that was under way exactly as
  * it was (the server answers a repeat with its original version), then the rest on top of whatever the map is
- * now (If-Match: *, as a rebase would have put them). Ops the server refuses are reported and dropped.
+ * now (If-Match: *, as a rebase would have put them). New objects and layers go as "server, choose its id", and
+ * the ops after them follow the id the server gave; ops the server refuses are reported and dropped, together
+ * with the ops made on what a refused op would have created.
  * @returns {Promise<{sent: number, refused: object[]}>}
  */
 export async function restore(storage, mapId, transport) {
@@ -203,15 +207,33 @@ export async function restore(storage, mapId, transport) {
   }
   for (const p of rest) requests.push({ seq: p.seq, ifMatch: '*', ops: [p.op] });
   const refused = [];
+  const gone = new Set();
   let sent = 0;
-  for (const request of requests) {
-    let answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops: request.ops }, request.ifMatch);
+  for (let i = 0; i < requests.length; i++) {
+    const request = requests[i];
+    if (request.ops.some((op) => refersTo(op, gone))) {
+      request.ops.forEach((op) => createdIds(op, gone));
+      refused.push({ ops: request.ops, problem: { detail: 'it was made on something the server refused' } });
+      continue;
+    }
+    const ops = request.ops.map((op) => (creation(op) === null ? op : withId(op, 0)));
+    let answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops }, request.ifMatch);
     if (answer.status === 412) {
-      answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops: request.ops }, '*');
+      answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops }, '*');
     }
     if (answer.status === 200) {
       sent += request.ops.length;
+      const given = answer.json?.op?.ops ?? [];
+      request.ops.forEach((op, k) => {
+        const mine = creation(op);
+        const theirs = given[k] === undefined ? null : creation(given[k]);
+        if (mine === null || theirs === null || mine.id === theirs.id) return;
+        for (let j = i + 1; j < requests.length; j++) {
+          requests[j].ops = requests[j].ops.map((later) => remapIds(later, mine.kind, mine.id, theirs.id));
+        }
+      });
     } else if (answer.status === 422 || answer.status === 400) {
+      request.ops.forEach((op) => createdIds(op, gone));
       refused.push({ ops: request.ops, problem: answer.json });
     } else {
       throw new Error(`the server answered ${answer.status}; the pending edits stay stored`);

@@ -112,6 +112,46 @@ test('a reload while saving loses nothing: restore sends what was pending before
   assert.equal(storage.getItem('tilewright.pending.7'), null);
 });
 
+test('restore gives a new object the server\'s id, so the edit made on it after never reaches another\'s', async () => {
+  const storage = new MemoryStorage();
+  const { server, queue } = setUp({ storage });
+  server.offline = true;
+  queue.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'mine', x: 0, y: 0 } });
+  queue.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'moved mine' } });
+  queue.perform({ type: 'addLayer', layerId: 3, kind: 'tile', attributes: { name: 'mine too' } });
+  queue.perform({ type: 'paint', layerId: 3, cells: [{ x: 1, y: 1, gid: 4 }] });
+  server.offline = false;
+  // meanwhile another editor made object 1 and layer 3
+  server.applyRemote({ type: 'addObject', layerId: 2, object: { id: 1, name: 'theirs', x: 50, y: 0 } });
+  server.applyRemote({ type: 'addLayer', layerId: 3, kind: 'tile', attributes: { name: 'theirs' } });
+  const result = await restore(storage, 7, server.transport());
+  assert.deepEqual(result, { sent: 4, refused: [] });
+  assert.deepEqual(server.map.layer(2).objects.map((o) => `${o.id} ${o.name}`), ['1 theirs', '2 moved mine']);
+  assert.equal(server.map.layer(3).get(1, 1), 0, 'their layer untouched');
+  assert.equal(server.map.layer(4).attributes.name, 'mine too');
+  assert.equal(server.map.layer(4).get(1, 1), 4);
+});
+
+test('restore drops the edits made on something the server refuses to create', async () => {
+  const storage = new MemoryStorage();
+  const { server, queue } = setUp({ storage });
+  server.offline = true;
+  queue.perform({ type: 'addLayer', layerId: 3, index: 2, kind: 'tile', attributes: { name: 'mine' } });
+  queue.perform({ type: 'paint', layerId: 3, cells: [{ x: 1, y: 1, gid: 4 }] });
+  queue.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'mine', x: 0, y: 0 } });
+  queue.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'moved mine' } });
+  server.offline = false;
+  // meanwhile another editor removed both layers (so index 2 no longer exists) and made a layer 3 of their own
+  server.applyRemote({ type: 'removeLayer', layerId: 1 });
+  server.applyRemote({ type: 'removeLayer', layerId: 2 });
+  server.applyRemote({ type: 'addLayer', layerId: 3, kind: 'tile', attributes: { name: 'theirs' } });
+  const result = await restore(storage, 7, server.transport());
+  assert.equal(result.sent, 0);
+  assert.deepEqual(result.refused.map((r) => r.ops[0].type), ['addLayer', 'paint', 'addObject', 'updateObject']);
+  assert.equal(server.map.layer(3).attributes.name, 'theirs');
+  assert.equal(server.map.layer(3).get(1, 1), 0, 'the paint meant for my layer never reached theirs');
+});
+
 test('undo and redo send inverses as new ops and leave others\' edits alone', async () => {
   const { map, server, clock, queue } = setUp();
   const history = new History((op) => queue.perform(op));

@@ -48,7 +48,7 @@ export class FakeServer {
         this.requests++;
         if (this.offline) throw new TypeError('Failed to fetch');
         const key = `${body.clientId}/${body.clientSeq}`;
-        if (this.seen.has(key)) return { status: 200, json: { version: this.seen.get(key), repeated: true } };
+        if (this.seen.has(key)) return { status: 200, json: { ...this.seen.get(key), repeated: true } };
         if (ifMatch !== '*' && ifMatch !== `"${this.version}"`) return { status: 412, json: { status: 412 } };
         let applied;
         try {
@@ -59,8 +59,8 @@ export class FakeServer {
         }
         this.version++;
         this.log.push({ version: this.version, op: applied.op });
-        this.seen.set(key, this.version);
-        return { status: 200, json: { version: this.version, repeated: false } };
+        this.seen.set(key, { version: this.version, op: applied.op });
+        return { status: 200, json: { version: this.version, op: applied.op, repeated: false } };
       },
       opsSince: async (since) => {
         if (this.offline) throw new TypeError('Failed to fetch');
