@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -19,11 +20,13 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Two people on one map in two headless Chromium sessions, live: each sees the other's painted tiles and cursor
  * within a second, the people lists name both, and after one of them goes off the network, paints, and comes back,
- * both end with the server's state.
+ * both end with the server's state. Objects both made at once (both editors naming theirs 1) are both kept, the
+ * late one under the server's next id, and its maker's undo follows it there.
  */
 @FeatureTest
 class TwoEditorsBrowserTest {
@@ -87,12 +90,8 @@ class TwoEditorsBrowserTest {
         return all;
     }
 
-    @Test
-    void eachSeesTheOthersTilesAndCursorWithinASecondAndBothEndWithTheServersState() throws Exception {
-        long tileset = api.uploadTileset("terrain", 4, 2);
-        long mapId = api.postJson("/api/v1/maps", "{\"name\":\"together\",\"width\":" + W + ",\"height\":" + H
-                + ",\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
-                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}").json().get("id").asLong();
+    /** Alice straight to the server, Bob through his cuttable network; returns when each sees the other. */
+    private void openBoth(long mapId) {
         alice.get("http://localhost:" + port + "/maps/" + mapId + "/edit");
         alice.executeScript("localStorage.setItem('tilewright.name', 'Alice')");
         alice.navigate().refresh();
@@ -105,6 +104,23 @@ class TwoEditorsBrowserTest {
         b.waitReady();
         a.waitFor("Alice sees Bob", () -> a.testId("people").getText().contains("Bob"));
         b.waitFor("Bob sees Alice", () -> b.testId("people").getText().contains("Alice"));
+    }
+
+    /** "id cellX,cellY" of each object of a layer as a browser's map holds it (cells: clicks land within a pixel). */
+    private static String objects(ChromeDriver browser, int layerId) {
+        return (String) browser.executeScript("return window.tilewright.editor.map.layer(arguments[0]).objects"
+                + ".map(o => o.id + ' ' + Math.floor(o.x / 16) + ',' + Math.floor(o.y / 16)).join('; ')", layerId);
+    }
+
+    @Test
+    void eachSeesTheOthersTilesAndCursorWithinASecondAndBothEndWithTheServersState() throws Exception {
+        long tileset = api.uploadTileset("terrain", 4, 2);
+        long mapId = api.postJson("/api/v1/maps", "{\"name\":\"together\",\"width\":" + W + ",\"height\":" + H
+                + ",\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
+                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}").json().get("id").asLong();
+        openBoth(mapId);
+        EditorPage a = new EditorPage(alice);
+        EditorPage b = new EditorPage(bob);
         assertThat(a.testId("people").getText()).contains("Alice (you)");
         assertThat(a.testId("save-state").getText()).isEqualTo("live – saved");
 
@@ -170,5 +186,48 @@ class TwoEditorsBrowserTest {
         assertThat(server.get(5 * W + 6).asLong()).as("Bob's offline edit came last").isEqualTo(3);
         assertThat(server.get(8 * W + 8).asLong()).isEqualTo(1);
         assertThat(List.of(cell(alice, 2, 2), cell(bob, 3, 3))).containsExactly(1L, 3L);
+    }
+
+    @Test
+    void objectsBothMadeAtOnceAreBothKeptAndUndoRemovesOnlyOnesOwn() throws Exception {
+        long mapId = api.postJson("/api/v1/maps", "{\"name\":\"objects together\",\"width\":" + W + ",\"height\":" + H
+                + ",\"tileWidth\":16,\"tileHeight\":16,\"layers\":[{\"name\":\"things\",\"type\":\"object\"}]}")
+                .json().get("id").asLong();
+        openBoth(mapId);
+        EditorPage a = new EditorPage(alice);
+        EditorPage b = new EditorPage(bob);
+        int layerId = ((Number) bob.executeScript("return window.tilewright.editor.layerId")).intValue();
+
+        // Bob, off the network, places a point; Alice places one meanwhile: both editors named theirs 1
+        bobsNetwork.cut();
+        b.waitFor("Bob is disconnected", () -> b.testId("save-state").getText().matches("(reconnecting|offline).*"));
+        b.testId("tool-object-point").click();
+        b.atPixel(new Actions(bob), 200, 100).click().perform();
+        a.testId("tool-object-point").click();
+        a.atPixel(new Actions(alice), 40, 40).click().perform();
+        a.waitSaved();
+        assertThat(objects(bob, layerId)).isEqualTo("1 12,6");
+        assertThat(objects(alice, layerId)).isEqualTo("1 2,2");
+
+        bobsNetwork.mend();
+        b.waitFor("Bob is back and saved", () -> b.testId("save-state").getText().equals("live – saved"));
+        a.waitFor("Alice has Bob's point", () -> objects(alice, layerId).contains("12,6"));
+        JsonNode server = api.get("/api/v1/maps/" + mapId).json().get("layers").get(0).get("objects");
+        assertThat(server).hasSize(2);
+        assertThat(server.get(0).get("id").asInt()).isEqualTo(1);
+        assertThat(server.get(0).get("x").asDouble()).as("Alice's point kept its id").isCloseTo(40, within(1.0));
+        assertThat(server.get(1).get("id").asInt()).isEqualTo(2);
+        assertThat(server.get(1).get("x").asDouble()).as("Bob's point under the server's id").isCloseTo(200, within(1.0));
+        assertThat(objects(bob, layerId)).isEqualTo("1 2,2; 2 12,6");
+        assertThat(objects(alice, layerId)).isEqualTo("1 2,2; 2 12,6");
+
+        // Bob's undo takes back his own point (now 2), not Alice's 1
+        new Actions(bob).keyDown(Keys.CONTROL).sendKeys("z").keyUp(Keys.CONTROL).perform();
+        b.waitSaved();
+        a.waitFor("Alice sees Bob's undo", () -> objects(alice, layerId).equals("1 2,2"));
+        assertThat(objects(bob, layerId)).isEqualTo("1 2,2");
+        server = api.get("/api/v1/maps/" + mapId).json().get("layers").get(0).get("objects");
+        assertThat(server).hasSize(1);
+        assertThat(server.get(0).get("x").asDouble()).isCloseTo(40, within(1.0));
     }
 }
