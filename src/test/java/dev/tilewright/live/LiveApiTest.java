@@ -150,7 +150,11 @@ class LiveApiTest {
         LiveClient b = client();
         a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"alice\",\"name\":\"Alice\"}");
         b.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"bob\",\"name\":\"Bob\"}");
+        // both in the room (each hello is taken on its own socket's thread: Alice's may come second)
         b.next("snapshot");
+        while (a.next("people").get("people").size() != 2) {
+            Thread.onSpinWait();
+        }
         b.send("{\"type\":\"presence\",\"cursor\":{\"x\":40,\"y\":12},\"tool\":\"brush\"}");
         JsonNode presence = a.next("presence");
         assertThat(presence.get("clientId").asString()).isEqualTo("bob");
