@@ -68,6 +68,11 @@ public final class TileLayer extends Layer {
         return chunksY;
     }
 
+    /** Whether (x, y) is a cell of this layer. */
+    public boolean contains(long x, long y) {
+        return x >= 0 && y >= 0 && x < width && y < height;
+    }
+
     public int get(int x, int y) {
         checkCell(x, y);
         int[] chunk = chunks[chunkIndex(x, y)];

@@ -63,6 +63,8 @@ public final class RayWalk {
         final long stepX;
         final long stepY;
         final long tiles;
+        final long endX;
+        final long endY;
 
         Steps(long x0, long y0, long x1, long y1, long width, long height) {
             long dx = x1 - x0;
@@ -71,7 +73,9 @@ public final class RayWalk {
             sy = Long.signum(dy);
             tx = startCell(x0, width, sx);
             ty = startCell(y0, height, sy);
-            tiles = Math.abs(endCell(x1, width, sx) - tx) + Math.abs(endCell(y1, height, sy) - ty) + 1;
+            endX = endCell(x1, width, sx);
+            endY = endCell(y1, height, sy);
+            tiles = Math.abs(endX - tx) + Math.abs(endY - ty) + 1;
             long adx = Math.abs(dx);
             long ady = Math.abs(dy);
             long distX = sx > 0 ? (tx + 1) * width - x0 : sx < 0 ? x0 - tx * width : width;
@@ -113,37 +117,71 @@ public final class RayWalk {
         boolean visit(int tx, int ty, int gid);
     }
 
+    /** What a chunk that was never painted reads as. */
+    private static final int[] EMPTY_CHUNK = new int[TileLayer.CHUNK_CELLS];
+
     /**
-     * {@link #walk} over a tile layer, reading each tile's gid straight from the layer's chunk arrays (the current
-     * chunk is kept while the walk stays in it).
+     * {@link #walk} over a tile layer, reading each tile's gid (0 off the layer). When the walk stays on the layer
+     * (both end tiles on it: the walk is monotone on each axis) it keeps its place in the current chunk array as an
+     * index moved by one cell or one chunk row per step, and changes chunks when a step leaves the chunk.
      */
     public static long walk(TileLayer layer, long x0, long y0, long x1, long y1, long width, long height,
                             CellVisitor visitor) {
         Steps steps = new Steps(x0, y0, x1, y1, width, height);
-        int layerWidth = layer.width();
-        int layerHeight = layer.height();
-        int shift = Integer.numberOfTrailingZeros(TileLayer.CHUNK_SIZE);
-        int mask = TileLayer.CHUNK_SIZE - 1;
-        int[] chunk = null;
-        int chunkX = Integer.MIN_VALUE;
-        int chunkY = Integer.MIN_VALUE;
+        if (!layer.contains(steps.tx, steps.ty) || !layer.contains(steps.endX, steps.endY)) {
+            return walk(x0, y0, x1, y1, width, height,
+                    (tx, ty) -> visitor.visit(tx, ty, layer.contains(tx, ty) ? layer.get(tx, ty) : 0));
+        }
+        final int size = TileLayer.CHUNK_SIZE;
+        final int shift = Integer.numberOfTrailingZeros(size);
+        final int mask = size - 1;
+        final int sx = steps.sx;
+        final int sy = steps.sy;
+        final long stepX = steps.stepX;
+        final long stepY = steps.stepY;
+        final int rowStep = sy * size;
+        final long tiles = steps.tiles;
+        int x = (int) steps.tx;
+        int y = (int) steps.ty;
+        int cx = x >> shift;
+        int cy = y >> shift;
+        int[] chunk = chunk(layer, cx, cy);
+        int at = (y & mask) << shift | x & mask;
+        // steps left before the next one in x (y) leaves the chunk; never reaching 0 on an axis without motion
+        int edgeX = sx > 0 ? size - (x & mask) : sx < 0 ? (x & mask) + 1 : -1;
+        int edgeY = sy > 0 ? size - (y & mask) : sy < 0 ? (y & mask) + 1 : -1;
+        long e = steps.e;
         for (long i = 1; ; i++) {
-            int x = (int) steps.tx;
-            int y = (int) steps.ty;
-            int gid = 0;
-            if (x >= 0 && y >= 0 && x < layerWidth && y < layerHeight) {
-                if (x >> shift != chunkX || y >> shift != chunkY) {
-                    chunkX = x >> shift;
-                    chunkY = y >> shift;
-                    chunk = layer.liveChunk(chunkX, chunkY);
-                }
-                gid = chunk == null ? 0 : chunk[(y & mask) << shift | x & mask];
-            }
-            if (!visitor.visit(x, y, gid) || i == steps.tiles) {
+            if (!visitor.visit(x, y, chunk[at]) || i == tiles) {
                 return i;
             }
-            steps.advance();
+            if (e < 0) {
+                e += stepX;
+                x += sx;
+                at += sx;
+                if (--edgeX == 0) {
+                    cx += sx;
+                    chunk = chunk(layer, cx, cy);
+                    at -= sx * size;
+                    edgeX = size;
+                }
+            } else {
+                e -= stepY;
+                y += sy;
+                at += rowStep;
+                if (--edgeY == 0) {
+                    cy += sy;
+                    chunk = chunk(layer, cx, cy);
+                    at -= sy * TileLayer.CHUNK_CELLS;
+                    edgeY = size;
+                }
+            }
         }
+    }
+
+    private static int[] chunk(TileLayer layer, int cx, int cy) {
+        int[] chunk = layer.liveChunk(cx, cy);
+        return chunk == null ? EMPTY_CHUNK : chunk;
     }
 
     /**

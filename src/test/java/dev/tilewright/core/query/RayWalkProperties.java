@@ -1,5 +1,7 @@
 package dev.tilewright.core.query;
 
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.TileLayer;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -112,6 +114,56 @@ class RayWalkProperties {
             for (int k = 1; k < ours.size(); k++) {
                 assertThat(exact.get(ours.get(k))).as("%s: touching order at %d", ray, k)
                         .isGreaterThanOrEqualTo(exact.get(ours.get(k - 1)));
+            }
+        }
+    }
+
+    /** A 300x200 layer (chunks cut by its edges), painted at random except two chunks never touched. */
+    private static TileLayer paintedLayer(Random r) {
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("walls"), 300, 200);
+        for (int y = 0; y < 200; y++) {
+            for (int x = 0; x < 300; x++) {
+                boolean untouched = y < 64 && x >= 64 && x < 128 || y >= 128 && x >= 256;
+                if (!untouched) {
+                    layer.set(x, y, 1 + r.nextInt(1000));
+                }
+            }
+        }
+        return layer;
+    }
+
+    @Property(tries = 40)
+    void theWalkOverALayerReadsTheExactTilesAndStopsWhereAsked(@ForAll long seed) {
+        Random r = new Random(seed);
+        TileLayer layer = paintedLayer(r);
+        long w = 16 * 256;
+        for (int i = 0; i < RAYS_PER_TRY; i++) {
+            // mostly on the layer, some beginning or ending off it; many on grid lines and through vertices
+            long[] ends = new long[4];
+            for (int k = 0; k < 4; k++) {
+                long cells = k % 2 == 0 ? 300 : 200;
+                long tile = r.nextInt(10) == 0 ? r.nextLong(-20, cells + 20) : r.nextLong(0, cells);
+                ends[k] = tile * w + (r.nextInt(4) == 0 ? 0 : r.nextLong(0, w));
+            }
+            if (r.nextInt(10) == 0) {
+                ends[2] = ends[0] + (ends[3] - ends[1]); // a 45 degree diagonal
+            }
+            Ray ray = new Ray(ends[0], ends[1], ends[2], ends[3], w, w);
+            List<long[]> exact = RayOracle.walk(ray.x0, ray.y0, ray.x1, ray.y1, w, w);
+            int stopAt = r.nextInt(4) == 0 ? r.nextInt(exact.size()) : exact.size();
+            List<long[]> seen = new ArrayList<>();
+            long visited = RayWalk.walk(layer, ray.x0, ray.y0, ray.x1, ray.y1, w, w, (x, y, gid) -> {
+                seen.add(new long[]{x, y, gid});
+                return seen.size() <= stopAt;
+            });
+            int expected = Math.min(stopAt + 1, exact.size());
+            assertThat(visited).as("%s", ray).isEqualTo(expected);
+            assertThat(seen).as("%s", ray).hasSize(expected);
+            for (int k = 0; k < expected; k++) {
+                long x = exact.get(k)[0];
+                long y = exact.get(k)[1];
+                long gid = layer.contains(x, y) ? layer.get((int) x, (int) y) : 0;
+                assertThat(seen.get(k)).as("%s tile %d", ray, k).containsExactly(x, y, gid);
             }
         }
     }
