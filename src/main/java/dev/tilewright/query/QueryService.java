@@ -33,6 +33,9 @@ import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -271,12 +274,22 @@ public class QueryService {
             num = byX ? enterX : enterY;
             den = byX ? adx : ady;
         }
+        Point point = new Point(space.outX(along(x0, dx, num, den)), space.outY(along(y0, dy, num, den)));
         double t = (double) num / den;
-        Point point = new Point(space.outX(x0 + dx * t), space.outY(y0 + dy * t));
         double distance = Math.hypot(dx * t / space.unitX, dy * t / space.unitY);
         List<ObjectRef> objects = Boolean.TRUE.equals(stopAt.objects()) ? objectsIn(map, new TileRect(tx, ty, 1, 1))
                 : null;
         return new Hit(new Tile(tx, ty), point, distance, side, objects);
+    }
+
+    /**
+     * p0 + d * num / den (fixed-point units), the rational rounded once: a grid line the ray enters comes out
+     * exactly, and the other coordinate is the nearest double, not one carried through a rounded t.
+     */
+    static double along(long p0, long d, long num, long den) {
+        BigInteger exact = BigInteger.valueOf(p0).multiply(BigInteger.valueOf(den))
+                .add(BigInteger.valueOf(d).multiply(BigInteger.valueOf(num)));
+        return new BigDecimal(exact).divide(BigDecimal.valueOf(den), MathContext.DECIMAL128).doubleValue();
     }
 
     /** The sign of a * b - c * d for non-negative values, exactly (128-bit products). */

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -88,6 +90,13 @@ class QueryApiTest {
         assertThat(hit.get("point").get("y").asDouble()).isEqualTo(56.0);
         assertThat(hit.get("distance").asDouble()).isCloseTo(72.0, within(1e-9));
         assertThat(tiles(answer)).hasSize(6).last().isEqualTo(List.of(5, 3));
+
+        // an oblique ray enters at x = 80 exactly, t = 72/82: y is 49 + 14 * 72/82 = 5026/82, rounded once (a
+        // double t carried into y is one unit in the last place off here)
+        JsonNode oblique = post("ray", "{\"from\":{\"x\":8,\"y\":49},\"to\":{\"x\":90,\"y\":63},\"stopAt\":{\"layerId\":1}}");
+        assertThat(oblique.get("hit").get("point").get("x").asDouble()).isEqualTo(80.0);
+        assertThat(oblique.get("hit").get("point").get("y").asDouble())
+                .isEqualTo(new BigDecimal(5026).divide(new BigDecimal(82), MathContext.DECIMAL128).doubleValue());
 
         JsonNode up = post("ray", "{\"from\":{\"x\":150,\"y\":230},\"to\":{\"x\":150,\"y\":-5},\"stopAt\":{\"layerId\":1}}");
         assertThat(up.get("hit").get("side").asString()).as("x 150 is in column 9, the wall: hit at once")
