@@ -223,7 +223,7 @@ export async function restore(storage, mapId, transport) {
     }
     if (answer.status === 200) {
       sent += request.ops.length;
-      const given = answer.json?.op?.ops ?? [];
+      const given = answer.json?.applied?.ops ?? [];
       request.ops.forEach((op, k) => {
         const mine = creation(op);
         const theirs = given[k] === undefined ? null : creation(given[k]);

@@ -59,8 +59,8 @@ export class FakeServer {
         }
         this.version++;
         this.log.push({ version: this.version, op: applied.op });
-        this.seen.set(key, { version: this.version, op: applied.op });
-        return { status: 200, json: { version: this.version, op: applied.op, repeated: false } };
+        this.seen.set(key, { version: this.version, applied: applied.op });
+        return { status: 200, json: { version: this.version, applied: applied.op, repeated: false } };
       },
       opsSince: async (since) => {
         if (this.offline) throw new TypeError('Failed to fetch');

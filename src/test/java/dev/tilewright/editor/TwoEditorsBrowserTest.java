@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.within;
  * Two people on one map in two headless Chromium sessions, live: each sees the other's painted tiles and cursor
  * within a second, the people lists name both, and after one of them goes off the network, paints, and comes back,
  * both end with the server's state. Objects both made at once (both editors naming theirs 1) are both kept, the
- * late one under the server's next id, and its maker's undo follows it there.
+ * late one under the server's next id, and its maker's undo follows it there; so do the edits an earlier tab left
+ * unsent, sent by REST on the next load.
  */
 @FeatureTest
 class TwoEditorsBrowserTest {
@@ -229,5 +230,21 @@ class TwoEditorsBrowserTest {
         server = api.get("/api/v1/maps/" + mapId).json().get("layers").get(0).get("objects");
         assertThat(server).hasSize(1);
         assertThat(server.get(0).get("x").asDouble()).isCloseTo(40, within(1.0));
+
+        // an earlier tab of Bob's left an object (named 1) and a rename of it unsent: the reload sends them, the
+        // object under the server's next id, the rename to it and not to Alice's 1
+        bob.executeScript("localStorage.setItem('tilewright.pending.' + arguments[0], JSON.stringify({"
+                + "clientId: 'an-earlier-tab', version: 1, sending: null, pending: ["
+                + "{seq: 1, op: {type: 'addObject', layerId: arguments[1], object: {id: 1, name: 'kept', x: 100, y: 100}}},"
+                + "{seq: 2, op: {type: 'updateObject', layerId: arguments[1], objectId: 1, patch: {name: 'renamed'}}}]}))",
+                mapId, layerId);
+        bob.navigate().refresh();
+        b.waitReady();
+        server = api.get("/api/v1/maps/" + mapId).json().get("layers").get(0).get("objects");
+        assertThat(server).hasSize(2);
+        assertThat(server.get(0).get("name").asString()).as("Alice's object untouched").isEmpty();
+        assertThat(server.get(1).get("id").asInt()).isEqualTo(3);
+        assertThat(server.get(1).get("name").asString()).isEqualTo("renamed");
+        a.waitFor("Alice sees it", () -> objects(alice, layerId).equals("1 2,2; 3 6,6"));
     }
 }
