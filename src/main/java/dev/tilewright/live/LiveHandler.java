@@ -19,6 +19,7 @@ import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -257,6 +258,9 @@ class LiveHandler extends TextWebSocketHandler implements DisposableBean {
             }
         } catch (ApiProblem refused) {
             peer.outbox.send(frames.reject(clientSeq, refused));
+            return;
+        } catch (DatabindException unbound) {
+            peer.outbox.send(frames.reject(clientSeq, ApiProblem.unbound(unbound, "op", "The op")));
             return;
         } catch (JacksonException unreadable) {
             peer.outbox.send(frames.reject(clientSeq, ApiProblem.badRequest("op", "The op does not read as an op: "

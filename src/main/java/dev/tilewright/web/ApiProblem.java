@@ -2,9 +2,11 @@ package dev.tilewright.web;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import tools.jackson.databind.DatabindException;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A refusal the user can act on, answered as RFC 9457 problem JSON: the status, a short title, a detail that
@@ -68,5 +70,30 @@ public final class ApiProblem extends RuntimeException {
         problem.setTitle(title);
         extras.forEach(problem::setProperty);
         return problem;
+    }
+
+    /**
+     * JSON that parsed but did not bind: the field by its path (under {@code prefix}, e.g. "op" for a live frame's
+     * op), a 422 when the domain refused the value, a 400 when it has the wrong type or is missing.
+     *
+     * @param what how the detail names the whole ("The request body", "The op")
+     */
+    public static ApiProblem unbound(DatabindException databind, String prefix, String what) {
+        String path = databind.getPath().stream()
+                .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[");
+        String field = path.isEmpty() ? (prefix.isEmpty() ? "body" : prefix)
+                : prefix.isEmpty() || path.startsWith("[") ? prefix + path : prefix + "." + path;
+        Throwable cause = databind;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof IllegalArgumentException || cause instanceof NullPointerException) {
+            return ApiProblem.invalidField(field, cause.getMessage());
+        }
+        if (databind.getOriginalMessage().startsWith("Cannot map `null`")) {
+            return ApiProblem.badRequest(field, field + " is required and must be a number.");
+        }
+        return ApiProblem.badRequest(field, what + " does not match the API: " + databind.getOriginalMessage());
     }
 }

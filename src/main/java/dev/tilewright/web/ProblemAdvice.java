@@ -19,7 +19,6 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
 
-import java.util.stream.Collectors;
 
 /** Turns every refusal into RFC 9457 problem JSON that names the field or the limit. */
 @RestControllerAdvice
@@ -80,23 +79,12 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     /** Malformed JSON is a 400; well-formed JSON with a value the domain refuses is a 422 naming the field. */
     private static ApiProblem describe(HttpMessageNotReadableException ex) {
-        Throwable cause = ex.getMostSpecificCause();
         if (ex.getCause() instanceof DatabindException databind) {
-            String field = databind.getPath().stream()
-                    .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
-                    .collect(Collectors.joining(".")).replace(".[", "[");
-            if (cause instanceof IllegalArgumentException || cause instanceof NullPointerException) {
-                return ApiProblem.invalidField(field.isEmpty() ? "body" : field, cause.getMessage());
-            }
-            if (databind.getOriginalMessage().startsWith("Cannot map `null`")) {
-                return ApiProblem.badRequest(field, field + " is required and must be a number.");
-            }
-            return ApiProblem.badRequest(field.isEmpty() ? "body" : field, "The request body does not match the API: "
-                    + databind.getOriginalMessage());
+            return ApiProblem.unbound(databind, "", "The request body");
         }
         if (ex.getCause() instanceof JacksonException json) {
             return ApiProblem.badRequest("body", "The request body is not valid JSON: " + json.getOriginalMessage());
         }
-        return ApiProblem.badRequest("body", "The request body could not be read: " + cause.getMessage());
+        return ApiProblem.badRequest("body", "The request body could not be read: " + ex.getMostSpecificCause().getMessage());
     }
 }

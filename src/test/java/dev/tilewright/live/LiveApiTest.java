@@ -132,6 +132,13 @@ class LiveApiTest {
         assertThat(reject.get("problem").get("field").asString()).isEqualTo("op.cells[0].gid");
         a.send("{\"type\":\"op\",\"clientSeq\":2,\"op\":{\"type\":\"teleport\"}}");
         assertThat(a.next("reject").get("problem").get("status").asInt()).isEqualTo(400);
+        // a field the op cannot do without, or of the wrong type: named by its path under op, as REST does
+        a.send("{\"type\":\"op\",\"clientSeq\":3,\"op\":{\"type\":\"addObject\",\"layerId\":1,\"object\":{\"name\":\"n\"}}}");
+        JsonNode missing = a.next("reject").get("problem");
+        assertThat(missing.get("field").asString()).isEqualTo("op.object.x");
+        assertThat(missing.get("detail").asString()).isEqualTo("op.object.x is required and must be a number.");
+        a.send("{\"type\":\"op\",\"clientSeq\":4,\"op\":{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":\"a\",\"y\":0,\"gid\":1}]}}");
+        assertThat(a.next("reject").get("problem").get("field").asString()).isEqualTo("op.cells[0].x");
         a.send("{\"type\":\"dance\"}");
         assertThat(a.next("error").get("problem").get("detail").asString()).contains("dance");
         a.send("not json");
