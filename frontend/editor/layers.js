@@ -125,7 +125,7 @@ export class LayersPanel {
     const index = editor.layer() ? editor.map.layerIndex(editor.layerId) + 1 : editor.map.layers.length;
     const applied = editor.edit({
       type: 'addLayer', kind, index,
-      layerId: editor.map.nextLayerId,
+      layerId: 0, // a new one: the next free id here, the server's choice when sent
       attributes: { name: `${kind === 'tile' ? 'Tile' : 'Object'} Layer ${count}`, visible: true, locked: false, opacity: 1 },
     });
     if (applied) editor.setLayer(applied.op.layerId);

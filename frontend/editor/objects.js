@@ -115,7 +115,7 @@ export class ObjectTools {
   add(layer, fields) {
     const applied = this.editor.edit({
       type: 'addObject', layerId: layer.id,
-      object: { id: this.editor.map.nextObjectId, name: '', type: '', rotation: 0, visible: true, ...fields },
+      object: { id: 0, name: '', type: '', rotation: 0, visible: true, ...fields },
     });
     if (applied) this.editor.selectObject({ layerId: layer.id, objectId: applied.op.object.id });
   }

@@ -11,7 +11,9 @@
 // Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
 
 import { apply } from '../model/ops.js';
-import { createdIds, creation, Emitter, keepPending, putBack, refersTo, remapIds, takeOff, withId } from './pending.js';
+import {
+  createdIds, creation, Emitter, isFresh, keepPending, putBack, refersTo, remapIds, takeOff, withId,
+} from './pending.js';
 
 export const PROTOCOL = 1;
 
@@ -166,7 +168,7 @@ export class LiveSession extends Emitter {
    */
   perform(op) {
     const applied = apply(this.map, op);
-    const pending = { seq: this.nextSeq++, op: applied.op, inverse: applied.inverse };
+    const pending = { seq: this.nextSeq++, op: applied.op, inverse: applied.inverse, fresh: isFresh(op) };
     this.pending.push(pending);
     this.persist();
     this.pump();
@@ -189,8 +191,9 @@ export class LiveSession extends Emitter {
       if (this.inFlight.has(pending.seq)) continue;
       this.inFlight.add(pending.seq);
       this.everSent.add(pending.seq);
-      // a new object or layer goes as "server, choose its id": its ack says which (see acknowledged)
-      const sent = creation(pending.op) === null ? pending.op : withId(pending.op, 0);
+      // a new object or layer goes as "server, choose its id": its ack says which (see acknowledged); one that
+      // comes back (an undone delete) keeps its id
+      const sent = pending.fresh ? withId(pending.op, 0) : pending.op;
       const frame = JSON.stringify({ type: 'op', clientSeq: pending.seq, baseVersion: this.version, op: sent });
       if (frame.length <= this.maxFrameChars || this.postOps === null) {
         this.socket.send(frame);

@@ -12,7 +12,7 @@
 
 import { apply, cellCount } from '../model/ops.js';
 import {
-  createdIds, creation, Emitter, keepPending, putBack, refersTo, remapIds, storageKey, takeOff, withId,
+  createdIds, creation, Emitter, isFresh, keepPending, putBack, refersTo, remapIds, storageKey, takeOff, withId,
 } from './pending.js';
 
 /**
@@ -70,7 +70,7 @@ export class OpQueue extends Emitter {
    */
   perform(op) {
     const applied = apply(this.map, op);
-    this.pending.push({ seq: this.nextSeq++, op: applied.op, inverse: applied.inverse });
+    this.pending.push({ seq: this.nextSeq++, op: applied.op, inverse: applied.inverse, fresh: isFresh(op) });
     this.persist();
     this.report(this.state === 'offline' ? 'offline' : 'saving');
     this.kick(this.gatherMs);
@@ -189,9 +189,9 @@ export class OpQueue extends Emitter {
 /**
  * Sends the ops a reload interrupted, before the map is loaded again: the request that was under way exactly as
  * it was (the server answers a repeat with its original version), then the rest on top of whatever the map is
- * now (If-Match: *, as a rebase would have put them). New objects and layers go as "server, choose its id", and
- * the ops after them follow the id the server gave; ops the server refuses are reported and dropped, together
- * with the ops made on what a refused op would have created.
+ * now (If-Match: *, as a rebase would have put them). New objects and layers go as "server, choose its id" (ones
+ * that come back, as an undone delete, keep theirs), and the ops after them follow the id the server gave; ops the
+ * server refuses are reported and dropped, together with the ops made on what a refused op would have created.
  * @returns {Promise<{sent: number, refused: object[]}>}
  */
 export async function restore(storage, mapId, transport) {
@@ -205,7 +205,7 @@ export async function restore(storage, mapId, transport) {
       ops: rest.slice(0, saved.sending.count).map((p) => p.op) });
     rest = rest.slice(saved.sending.count);
   }
-  for (const p of rest) requests.push({ seq: p.seq, ifMatch: '*', ops: [p.op] });
+  for (const p of rest) requests.push({ seq: p.seq, ifMatch: '*', ops: [p.op], fresh: p.fresh === true });
   const refused = [];
   const gone = new Set();
   let sent = 0;
@@ -216,7 +216,7 @@ export async function restore(storage, mapId, transport) {
       refused.push({ ops: request.ops, problem: { detail: 'it was made on something the server refused' } });
       continue;
     }
-    const ops = request.ops.map((op) => (creation(op) === null ? op : withId(op, 0)));
+    const ops = request.fresh ? request.ops.map((op) => withId(op, 0)) : request.ops;
     let answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops }, request.ifMatch);
     if (answer.status === 412) {
       answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops }, '*');

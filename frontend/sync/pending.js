@@ -3,7 +3,10 @@
 
 import { apply, InvalidOp } from '../model/ops.js';
 
-/** @typedef {{seq: number, op: object, inverse: object}} Pending */
+/**
+ * @typedef {{seq: number, op: object, inverse: object, fresh?: boolean}} Pending fresh: it creates a new object or
+ *   layer under the next free id (not one it had before, as an undone delete does), so the server may choose the id
+ */
 
 export class Emitter {
   constructor() {
@@ -54,7 +57,7 @@ export function putBack(map, ops, events) {
     }
     try {
       const applied = apply(map, p.op);
-      kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse });
+      kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse, fresh: p.fresh });
     } catch (e) {
       if (!(e instanceof InvalidOp)) throw e;
       const made = creation(p.op);
@@ -63,7 +66,7 @@ export function putBack(map, ops, events) {
         const applied = apply(map, withId(p.op, 0));
         const to = creation(applied.op).id;
         for (let j = i + 1; j < queue.length; j++) queue[j] = { ...queue[j], op: remapIds(queue[j].op, made.kind, made.id, to) };
-        kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse });
+        kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse, fresh: true });
         events({ type: 'remap', kind: made.kind, from: made.id, to });
         continue;
       }
@@ -72,6 +75,11 @@ export function putBack(map, ops, events) {
     }
   }
   return kept;
+}
+
+/** Whether an op, as the editor made it, creates a new object or layer and leaves its id to the map (id 0). */
+export function isFresh(op) {
+  return creation(op)?.id === 0;
 }
 
 /** The object or layer a single addObject / addLayer creates: {kind: 'object'|'layer', id}, else null. */
@@ -113,7 +121,7 @@ export function keepPending(storage, mapId, { clientId, version, sending, pendin
     return;
   }
   storage.setItem(storageKey(mapId), JSON.stringify({
-    clientId, version, sending, pending: pending.map((p) => ({ seq: p.seq, op: p.op })),
+    clientId, version, sending, pending: pending.map((p) => ({ seq: p.seq, op: p.op, fresh: p.fresh })),
   }));
 }
 

@@ -247,10 +247,10 @@ test('two editors creating an object at once both keep theirs; the move goes to 
 function sameIdAtOnce(seed) {
   const { server, a, b } = twoSessions();
   // both draw an object at once: both name it 1 locally
-  a.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'mine', x: 0, y: 0 } });
+  a.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'mine', x: 0, y: 0 } });
   a.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'moved mine' } });
   assert.equal(server.sockets[0].toServer.length, 1, 'the move waits for the add');
-  b.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'theirs', x: 50, y: 0 } });
+  b.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'theirs', x: 50, y: 0 } });
   const remaps = [];
   a.listen((e) => {
     if (e.type === 'remap') remaps.push(e);
@@ -272,12 +272,28 @@ test('undo follows an object the server gave another id', () => {
   a.listen((e) => {
     if (e.type === 'remap') history.rewrite((op) => remapIds(op, e.kind, e.from, e.to));
   });
-  b.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'theirs', x: 50, y: 0 } });
-  history.record(a.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'mine', x: 0, y: 0 } }));
+  b.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'theirs', x: 50, y: 0 } });
+  history.record(a.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'mine', x: 0, y: 0 } }));
   server.receive(server.sockets[1], JSON.parse(server.sockets[1].toServer.shift()));
   server.drain();
   history.undo();
   server.drain();
   assert.deepEqual(server.map.layer(2).objects.map((o) => o.name), ['theirs'], 'undo removed mine, not theirs');
   assert.deepEqual(snapshot(a.map), snapshot(server.map));
+});
+
+test('an undone delete brings the object back under its own id, not the next free one', () => {
+  const { server, a, b } = twoSessions();
+  const history = new History((op) => a.perform(op));
+  history.record(a.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'crate', x: 0, y: 0 } }));
+  server.drain();
+  b.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'theirs', x: 50, y: 0 } });
+  server.drain();
+  history.record(a.perform({ type: 'removeObject', layerId: 2, objectId: 1 }));
+  server.drain();
+  history.undo();
+  server.drain();
+  assert.deepEqual(server.map.layer(2).objects.map((o) => `${o.id} ${o.name}`).sort(), ['1 crate', '2 theirs']);
+  assert.equal(server.map.nextObjectId, 3);
+  for (const s of [a, b]) assert.deepEqual(snapshot(s.map), snapshot(server.map));
 });

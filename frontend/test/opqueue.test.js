@@ -116,9 +116,9 @@ test('restore gives a new object the server\'s id, so the edit made on it after 
   const storage = new MemoryStorage();
   const { server, queue } = setUp({ storage });
   server.offline = true;
-  queue.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'mine', x: 0, y: 0 } });
+  queue.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'mine', x: 0, y: 0 } });
   queue.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'moved mine' } });
-  queue.perform({ type: 'addLayer', layerId: 3, kind: 'tile', attributes: { name: 'mine too' } });
+  queue.perform({ type: 'addLayer', layerId: 0, kind: 'tile', attributes: { name: 'mine too' } });
   queue.perform({ type: 'paint', layerId: 3, cells: [{ x: 1, y: 1, gid: 4 }] });
   server.offline = false;
   // meanwhile another editor made object 1 and layer 3
@@ -136,9 +136,9 @@ test('restore drops the edits made on something the server refuses to create', a
   const storage = new MemoryStorage();
   const { server, queue } = setUp({ storage });
   server.offline = true;
-  queue.perform({ type: 'addLayer', layerId: 3, index: 2, kind: 'tile', attributes: { name: 'mine' } });
+  queue.perform({ type: 'addLayer', layerId: 0, index: 2, kind: 'tile', attributes: { name: 'mine' } });
   queue.perform({ type: 'paint', layerId: 3, cells: [{ x: 1, y: 1, gid: 4 }] });
-  queue.perform({ type: 'addObject', layerId: 2, object: { id: 1, name: 'mine', x: 0, y: 0 } });
+  queue.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'mine', x: 0, y: 0 } });
   queue.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'moved mine' } });
   server.offline = false;
   // meanwhile another editor removed both layers (so index 2 no longer exists) and made a layer 3 of their own

@@ -19,7 +19,6 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
 
-
 /** Turns every refusal into RFC 9457 problem JSON that names the field or the limit. */
 @RestControllerAdvice
 class ProblemAdvice extends ResponseEntityExceptionHandler {
@@ -85,6 +84,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         if (ex.getCause() instanceof JacksonException json) {
             return ApiProblem.badRequest("body", "The request body is not valid JSON: " + json.getOriginalMessage());
         }
-        return ApiProblem.badRequest("body", "The request body could not be read: " + ex.getMostSpecificCause().getMessage());
+        return ApiProblem.badRequest("body", "The request body could not be read: "
+                + ex.getMostSpecificCause().getMessage());
     }
 }

@@ -235,7 +235,7 @@ class TwoEditorsBrowserTest {
         // object under the server's next id, the rename to it and not to Alice's 1
         bob.executeScript("localStorage.setItem('tilewright.pending.' + arguments[0], JSON.stringify({"
                 + "clientId: 'an-earlier-tab', version: 1, sending: null, pending: ["
-                + "{seq: 1, op: {type: 'addObject', layerId: arguments[1], object: {id: 1, name: 'kept', x: 100, y: 100}}},"
+                + "{seq: 1, fresh: true, op: {type: 'addObject', layerId: arguments[1], object: {id: 1, name: 'kept', x: 100, y: 100}}},"
                 + "{seq: 2, op: {type: 'updateObject', layerId: arguments[1], objectId: 1, patch: {name: 'renamed'}}}]}))",
                 mapId, layerId);
         bob.navigate().refresh();
