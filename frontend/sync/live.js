@@ -12,7 +12,7 @@
 
 import { apply } from '../model/ops.js';
 import {
-  createdIds, creation, Emitter, isFresh, keepPending, putBack, refersTo, remapIds, takeOff, withId,
+  createdIds, creation, Emitter, followId, isFresh, keepPending, nextId, putBack, refersTo, takeOff, unusedIds, withId,
 } from './pending.js';
 
 export const PROTOCOL = 1;
@@ -405,11 +405,11 @@ export class LiveSession extends Emitter {
         apply(this.map, op);
         this.version = version;
       }
-      let rest = this.pending.filter((p) => p.seq !== clientSeq);
+      const rest = this.pending.filter((p) => p.seq !== clientSeq);
       if (renamed) {
         // the server chose another id for what we created: follow it in the ops made on it since
-        rest = rest.map((p) => ({ ...p, op: remapIds(p.op, mine.kind, mine.id, theirs.id) }));
-        this.emit({ type: 'remap', kind: mine.kind, from: mine.id, to: theirs.id });
+        const unused = unusedIds(mine.kind, nextId(this.map, mine.kind), rest);
+        followId(rest, mine.kind, mine.id, theirs.id, unused, (event) => this.emit(event));
       }
       this.putBackPending(rest);
     }

@@ -12,7 +12,8 @@
 
 import { apply, cellCount } from '../model/ops.js';
 import {
-  createdIds, creation, Emitter, isFresh, keepPending, putBack, refersTo, remapIds, storageKey, takeOff, withId,
+  createdIds, creation, Emitter, followId, isFresh, keepPending, putBack, refersTo, storageKey, takeOff, unusedIds,
+  withId,
 } from './pending.js';
 
 /**
@@ -228,9 +229,10 @@ export async function restore(storage, mapId, transport) {
         const mine = creation(op);
         const theirs = given[k] === undefined ? null : creation(given[k]);
         if (mine === null || theirs === null || mine.id === theirs.id) return;
-        for (let j = i + 1; j < requests.length; j++) {
-          requests[j].ops = requests[j].ops.map((later) => remapIds(later, mine.kind, mine.id, theirs.id));
-        }
+        // the ops still to send, one by one, follow the server's id (see followId)
+        const later = requests.slice(i + 1).flatMap((r) => r.ops.map((o, at) => ({ op: o, r, at })));
+        followId(later, mine.kind, mine.id, theirs.id, unusedIds(mine.kind, theirs.id + 1, later), () => {});
+        for (const { op: o, r, at } of later) r.ops[at] = o;
       });
     } else if (answer.status === 422 || answer.status === 400) {
       request.ops.forEach((op) => createdIds(op, gone));

@@ -65,9 +65,10 @@ export function putBack(map, ops, events) {
         // someone else took the id meanwhile: create it under the next free one, and follow it in what comes after
         const applied = apply(map, withId(p.op, 0));
         const to = creation(applied.op).id;
-        for (let j = i + 1; j < queue.length; j++) queue[j] = { ...queue[j], op: remapIds(queue[j].op, made.kind, made.id, to) };
         kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse, fresh: true });
-        events({ type: 'remap', kind: made.kind, from: made.id, to });
+        const later = queue.slice(i + 1);
+        followId(later, made.kind, made.id, to, unusedIds(made.kind, nextId(map, made.kind), later), events);
+        queue.splice(i + 1, later.length, ...later);
         continue;
       }
       createdIds(p.op, gone);
@@ -75,6 +76,11 @@ export function putBack(map, ops, events) {
     }
   }
   return kept;
+}
+
+/** The id a map gives the next object or layer it makes. */
+export function nextId(map, kind) {
+  return kind === 'object' ? map.nextObjectId : map.nextLayerId;
 }
 
 /** Whether an op, as the editor made it, creates a new object or layer and leaves its id to the map (id 0). */
@@ -92,6 +98,39 @@ export function creation(op) {
 /** A creation op naming another id (0: "the map's next free one"). */
 export function withId(op, id) {
   return op.type === 'addObject' ? { ...op, object: { ...op.object, id } } : { ...op, layerId: id };
+}
+
+/**
+ * Follows a new id in pending ops (rewritten in place): every reference to `from` becomes `to`. When one of them
+ * itself creates something under `to` (this editor made several at once), that one first moves to an id nothing
+ * uses yet, so the two never merge. Each rename is reported as a remap event, in the order made.
+ * @param {{op: object}[]} ops
+ * @param {() => number} unused ids of this kind that neither the map nor any of the ops uses (see unusedIds)
+ */
+export function followId(ops, kind, from, to, unused, events) {
+  const clash = ops.some((p) => {
+    const made = creation(p.op);
+    return made !== null && made.kind === kind && made.id === to;
+  });
+  if (clash) followId(ops, kind, to, unused(), unused, events);
+  for (let j = 0; j < ops.length; j++) ops[j] = { ...ops[j], op: remapIds(ops[j].op, kind, from, to) };
+  events({ type: 'remap', kind, from, to });
+}
+
+/** Ids of a kind above `atLeast` and above every id of that kind the ops name, one after another. */
+export function unusedIds(kind, atLeast, ops) {
+  let next = atLeast;
+  const look = (node) => {
+    if (Array.isArray(node)) {
+      node.forEach(look);
+    } else if (node !== null && typeof node === 'object') {
+      Object.values(node).forEach(look);
+      const id = kind === 'layer' ? node.layerId : node.objectId ?? (node.type === 'addObject' ? node.object?.id : undefined);
+      if (Number.isInteger(id)) next = Math.max(next, id + 1);
+    }
+  };
+  ops.forEach((p) => look(p.op));
+  return () => next++;
 }
 
 /** An op (batches and nested objects included) with every reference to one object's or layer's id changed. */

@@ -16,6 +16,15 @@ function session(server, clock, clientId, map, { storage = null, now } = {}) {
   }).start();
 }
 
+/** One connected session, a, welcomed. */
+function oneSession() {
+  const server = new FakeLiveServer(newMap());
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', server.map.copy());
+  server.drain();
+  return { server, clock, a };
+}
+
 /** Two connected sessions, a and b, on one server, welcomed. */
 function twoSessions() {
   const base = newMap();
@@ -219,11 +228,7 @@ test('an op too large for a frame goes by REST under the same clientId and seq, 
 });
 
 test('an op answered 429 or 503 is kept and sent again after reconnecting, not taken back', async () => {
-  const base = newMap();
-  const server = new FakeLiveServer(base);
-  const clock = new ManualClock();
-  const a = session(server, clock, 'a', base.copy());
-  server.drain();
+  const { server, clock, a } = oneSession();
   a.perform(paint(4, 4, 6));
   const socket = server.sockets[0];
   socket.toServer.shift(); // the server answers it with "too many" instead of applying it
@@ -296,4 +301,49 @@ test('an undone delete brings the object back under its own id, not the next fre
   assert.deepEqual(server.map.layer(2).objects.map((o) => `${o.id} ${o.name}`).sort(), ['1 crate', '2 theirs']);
   assert.equal(server.map.nextObjectId, 3);
   for (const s of [a, b]) assert.deepEqual(snapshot(s.map), snapshot(server.map));
+});
+
+const addThing = (name, x) => ({ type: 'addObject', layerId: 2, object: { id: 0, name, x, y: 0 } });
+const rename = (objectId, name) => ({ type: 'updateObject', layerId: 2, objectId, patch: { name } });
+const named = (map) => map.layer(2).objects.map((o) => `${o.id} ${o.name}`).sort();
+
+test('two new objects of one editor and one of another\'s at once: each rename reaches its own object', () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const { server, a, b } = twoSessions();
+    const history = new History((op) => a.perform(op));
+    a.listen((e) => {
+      if (e.type === 'remap') history.rewrite((op) => remapIds(op, e.kind, e.from, e.to));
+    });
+    // a makes 1 and 2 locally and renames both, the first after making the second
+    history.record(a.perform(addThing('A', 0)));
+    history.record(a.perform(addThing('B', 20)));
+    history.record(a.perform(rename(1, 'A moved')));
+    history.record(a.perform(rename(2, 'B moved')));
+    b.perform(addThing('theirs', 50));
+    server.receive(server.sockets[1], JSON.parse(server.sockets[1].toServer.shift()));
+    server.drain(random(seed));
+    assert.deepEqual(named(server.map), ['1 theirs', '2 A moved', '3 B moved'], `seed ${seed}`);
+    for (const s of [a, b]) assert.deepEqual(snapshot(s.map), snapshot(server.map));
+    history.undo(); // B's rename
+    history.undo(); // A's rename
+    server.drain(random(seed));
+    assert.deepEqual(named(server.map), ['1 theirs', '2 A', '3 B'], `seed ${seed}: undo follows both`);
+  }
+});
+
+test('offline, two new objects; another editor\'s takes id 1 meanwhile: the rebase keeps each rename on its own', async () => {
+  const { server, clock, a } = oneSession();
+  server.cut(server.sockets[0]);
+  a.perform(addThing('A', 0));
+  a.perform(addThing('B', 20));
+  a.perform(rename(1, 'A moved'));
+  a.perform(rename(2, 'B moved'));
+  server.applyRemote(addThing('theirs', 50));
+  await clock.runAll(1);
+  server.drain();
+  await new Promise((resolve) => setImmediate(resolve));
+  server.drain();
+  assert.equal(a.pending.length, 0);
+  assert.deepEqual(named(server.map), ['1 theirs', '2 A moved', '3 B moved']);
+  assert.deepEqual(snapshot(a.map), snapshot(server.map));
 });

@@ -132,6 +132,21 @@ test('restore gives a new object the server\'s id, so the edit made on it after 
   assert.equal(server.map.layer(4).get(1, 1), 4);
 });
 
+test('restore with two new objects after another editor took id 1: each rename reaches its own object', async () => {
+  const storage = new MemoryStorage();
+  const { server, queue } = setUp({ storage });
+  server.offline = true;
+  queue.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'A', x: 0, y: 0 } });
+  queue.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'B', x: 20, y: 0 } });
+  queue.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'A moved' } });
+  queue.perform({ type: 'updateObject', layerId: 2, objectId: 2, patch: { name: 'B moved' } });
+  server.offline = false;
+  server.applyRemote({ type: 'addObject', layerId: 2, object: { id: 1, name: 'theirs', x: 50, y: 0 } });
+  const result = await restore(storage, 7, server.transport());
+  assert.deepEqual(result, { sent: 4, refused: [] });
+  assert.deepEqual(server.map.layer(2).objects.map((o) => `${o.id} ${o.name}`), ['1 theirs', '2 A moved', '3 B moved']);
+});
+
 test('restore drops the edits made on something the server refuses to create', async () => {
   const storage = new MemoryStorage();
   const { server, queue } = setUp({ storage });
