@@ -6,14 +6,9 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  *
  * <pre>
  * ./mvnw -q test-compile exec:exec -Dexec.classpathScope=test -Dexec.executable=java \
- *   "-Dexec.args=-cp %classpath dev.tilewright.live.LiveLoad editors=50 rate=100 seconds=20"
+ *   "-Dexec.args=-cp %classpath dev.tilewright.live.LiveLoad editors=50 rate=100 seconds=20 warmup=60"
  * </pre>
  */
 public final class LiveLoad {
@@ -106,47 +101,80 @@ public final class LiveLoad {
         long[][] sentAt = new long[editors][1 << 16];
         AtomicLong rejects = new AtomicLong();
         boolean[] measuring = {false};
-        HttpClient http = HttpClient.newHttpClient();
-        URI uri = URI.create("ws://localhost:" + port + "/api/v1/maps/" + mapId + "/live");
-
-        /* One editor's socket: records latencies from the frames it gets (parsed just enough). */
-        final class Editor implements WebSocket.Listener {
+        /*
+         * One editor on a raw socket: frames are read as bytes and scanned for the few numbers the latencies need,
+         * never decoded to text. The editors share the machine with the service (load tests stay on loopback), so
+         * a client that decodes ~250,000 frames/s into Strings would take CPU the service needs (java.net.http's did:
+         * about half the samples of a profiled run).
+         */
+        final class Editor {
             final int index;
-            WebSocket socket;
-            CompletableFuture<WebSocket> sending;
+            final java.net.Socket socket;
+            final java.io.OutputStream out;
             long seq;
-            final StringBuilder partial = new StringBuilder();
 
-            Editor(int index) {
+            Editor(int index) throws java.io.IOException {
                 this.index = index;
+                socket = openLive(port, mapId);
+                socket.setTcpNoDelay(true);
+                out = socket.getOutputStream();
+                send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"editor-" + index + "\",\"name\":\"Editor "
+                        + index + "\",\"lastVersion\":1}");
+                Thread reader = new Thread(this::read, "load-editor-" + index);
+                reader.setDaemon(true);
+                reader.start();
             }
 
-            @Override
-            public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                partial.append(data);
-                if (last) {
-                    frame(partial.toString());
-                    partial.setLength(0);
+            synchronized void send(String text) throws java.io.IOException {
+                out.write(maskedTextFrame(text));
+                out.flush();
+            }
+
+            private void read() {
+                try (var in = new java.io.BufferedInputStream(socket.getInputStream(), 1 << 16)) {
+                    byte[] payload = new byte[1 << 12];
+                    for (;;) {
+                        int first = in.read();
+                        int second = in.read();
+                        if (first < 0 || second < 0 || (first & 0x0F) == 8) {
+                            return;
+                        }
+                        long length = second & 0x7F;
+                        if (length == 126) {
+                            length = in.read() << 8 | in.read();
+                        } else if (length == 127) {
+                            length = 0;
+                            for (int i = 0; i < 8; i++) {
+                                length = length << 8 | in.read();
+                            }
+                        }
+                        if (length > payload.length) {
+                            payload = new byte[(int) Math.max(length, 2L * payload.length)];
+                        }
+                        in.readNBytes(payload, 0, (int) length);
+                        if ((first & 0x0F) == 1) {
+                            frame(payload, (int) length);
+                        }
+                    }
+                } catch (java.io.IOException closed) {
+                    // the run is over
                 }
-                webSocket.request(1);
-                return null;
             }
 
-            private void frame(String text) {
+            private void frame(byte[] text, int length) {
                 long now = System.nanoTime();
-                if (text.startsWith("{\"type\":\"ack\"")) {
-                    long sent = sentAt[index][ring(number(text, "\"clientSeq\":"))];
+                if (startsWith(text, length, ACK)) {
+                    long sent = sentAt[index][ring(number(text, length, CLIENT_SEQ))];
                     if (measuring[0]) {
                         acks.record(now - sent);
                     }
-                } else if (text.startsWith("{\"type\":\"op\"")) {
-                    int at = text.indexOf("\"clientId\":\"editor-") + 19;
-                    int from = Integer.parseInt(text.substring(at, text.indexOf('"', at)));
-                    long sent = sentAt[from][ring(number(text, "\"clientSeq\":"))];
+                } else if (startsWith(text, length, OP)) {
+                    int from = (int) number(text, length, FROM_EDITOR);
+                    long sent = sentAt[from][ring(number(text, length, CLIENT_SEQ))];
                     if (measuring[0]) {
                         broadcasts.record(now - sent);
                     }
-                } else if (text.startsWith("{\"type\":\"reject\"")) {
+                } else if (startsWith(text, length, REJECT)) {
                     rejects.incrementAndGet();
                 }
             }
@@ -156,21 +184,18 @@ public final class LiveLoad {
                 String frame = "{\"type\":\"op\",\"clientSeq\":" + s + ",\"op\":{\"type\":\"paint\",\"layerId\":1,"
                         + "\"cells\":[{\"x\":" + random.nextInt(256) + ",\"y\":" + random.nextInt(256) + ",\"gid\":"
                         + (1 + random.nextInt(16)) + "}]}}";
-                sending = sending.thenCompose(ws -> {
+                try {
                     sentAt[index][ring(s)] = System.nanoTime();
-                    return ws.sendText(frame, true);
-                });
+                    send(frame);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
             }
         }
 
         List<Editor> all = new ArrayList<>();
         for (int i = 0; i < editors; i++) {
-            Editor editor = new Editor(i);
-            editor.socket = http.newWebSocketBuilder().header("Origin", "http://localhost:" + port)
-                    .buildAsync(uri, editor).join();
-            editor.sending = editor.socket.sendText("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"editor-" + i
-                    + "\",\"name\":\"Editor " + i + "\",\"lastVersion\":1}", true);
-            all.add(editor);
+            all.add(new Editor(i));
         }
         // a client that says hello and then never reads again (a raw socket: nothing reads for it behind its back)
         java.net.Socket stalled = stalledClient(port, mapId);
@@ -203,44 +228,111 @@ public final class LiveLoad {
         System.out.println("broadcast: " + broadcasts.summary());
         System.out.printf("stalled reader: %s (editors on the map: %d at start, %d at the end)%n",
                 left == connected - 1 ? "dropped" : "STILL CONNECTED", connected, left);
-        all.forEach(e -> e.socket.abort());
+        for (Editor editor : all) {
+            editor.socket.close();
+        }
         stalled.close();
     }
 
     /** Opens the live socket by hand, says hello in one masked frame, and never reads a byte. */
     private static java.net.Socket stalledClient(int port, long mapId) throws java.io.IOException {
-        java.net.Socket socket = new java.net.Socket("localhost", port);
+        java.net.Socket socket = new java.net.Socket();
         socket.setReceiveBufferSize(4096);
+        socket.connect(new java.net.InetSocketAddress("localhost", port));
+        upgrade(socket, port, mapId, false);
+        var out = socket.getOutputStream();
+        out.write(maskedTextFrame("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"stalled\",\"lastVersion\":1}"));
+        out.flush();
+        return socket;
+    }
+
+    /** A socket on the map's live endpoint after the HTTP upgrade (its answer read up to the blank line). */
+    private static java.net.Socket openLive(int port, long mapId) throws java.io.IOException {
+        java.net.Socket socket = new java.net.Socket("localhost", port);
+        upgrade(socket, port, mapId, true);
+        return socket;
+    }
+
+    private static void upgrade(java.net.Socket socket, int port, long mapId, boolean readAnswer)
+            throws java.io.IOException {
         var out = socket.getOutputStream();
         out.write(("GET /api/v1/maps/" + mapId + "/live HTTP/1.1\r\nHost: localhost:" + port + "\r\n"
                 + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                 + "Sec-WebSocket-Version: 13\r\nOrigin: http://localhost:" + port + "\r\n\r\n")
                 .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        byte[] hello = "{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"stalled\",\"lastVersion\":1}"
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        byte[] frame = new byte[2 + 4 + hello.length];
-        frame[0] = (byte) 0x81;
-        frame[1] = (byte) (0x80 | hello.length);
-        byte[] mask = {1, 2, 3, 4};
-        System.arraycopy(mask, 0, frame, 2, 4);
-        for (int i = 0; i < hello.length; i++) {
-            frame[6 + i] = (byte) (hello[i] ^ mask[i % 4]);
-        }
-        out.write(frame);
         out.flush();
-        return socket;
+        if (readAnswer) {
+            var in = socket.getInputStream();
+            int matched = 0;
+            StringBuilder status = new StringBuilder();
+            while (matched < 4) {
+                int b = in.read();
+                if (b < 0) {
+                    throw new java.io.EOFException("the upgrade was not answered");
+                }
+                status.append((char) b);
+                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
+            }
+            if (!status.toString().startsWith("HTTP/1.1 101")) {
+                throw new java.io.IOException("the upgrade was refused: " + status);
+            }
+        }
+    }
+
+    /** A client's text frame: FIN, masked (clients must mask), lengths up to 64 KB. */
+    private static byte[] maskedTextFrame(String text) {
+        byte[] payload = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int header = payload.length < 126 ? 2 : 4;
+        byte[] frame = new byte[header + 4 + payload.length];
+        frame[0] = (byte) 0x81;
+        if (header == 2) {
+            frame[1] = (byte) (0x80 | payload.length);
+        } else {
+            frame[1] = (byte) (0x80 | 126);
+            frame[2] = (byte) (payload.length >> 8);
+            frame[3] = (byte) payload.length;
+        }
+        byte[] mask = {1, 2, 3, 4};
+        System.arraycopy(mask, 0, frame, header, 4);
+        for (int i = 0; i < payload.length; i++) {
+            frame[header + 4 + i] = (byte) (payload[i] ^ mask[i % 4]);
+        }
+        return frame;
     }
 
     private static int ring(long seq) {
         return (int) (seq & 0xFFFF);
     }
 
-    private static long number(String text, String field) {
-        int at = text.indexOf(field) + field.length();
-        long value = 0;
-        while (at < text.length() && Character.isDigit(text.charAt(at))) {
-            value = value * 10 + (text.charAt(at++) - '0');
+    private static final byte[] ACK = ascii("{\"type\":\"ack\"");
+    private static final byte[] OP = ascii("{\"type\":\"op\"");
+    private static final byte[] REJECT = ascii("{\"type\":\"reject\"");
+    private static final byte[] CLIENT_SEQ = ascii("\"clientSeq\":");
+    private static final byte[] FROM_EDITOR = ascii("\"clientId\":\"editor-");
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    private static boolean startsWith(byte[] text, int length, byte[] prefix) {
+        return length >= prefix.length && java.util.Arrays.equals(text, 0, prefix.length, prefix, 0, prefix.length);
+    }
+
+    /** The decimal number right after the first occurrence of {@code field} (0 when absent). */
+    private static long number(byte[] text, int length, byte[] field) {
+        outer:
+        for (int at = 0; at + field.length <= length; at++) {
+            for (int k = 0; k < field.length; k++) {
+                if (text[at + k] != field[k]) {
+                    continue outer;
+                }
+            }
+            long value = 0;
+            for (int i = at + field.length; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+                value = value * 10 + (text[i] - '0');
+            }
+            return value;
         }
-        return value;
+        return 0;
     }
 }
