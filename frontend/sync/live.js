@@ -12,7 +12,7 @@
 
 import { apply } from '../model/ops.js';
 import {
-  createdIds, creation, Emitter, followId, isFresh, keepPending, nextId, putBack, refersTo, takeOff, unusedIds, withId,
+  createdIds, creation, Emitter, followId, isFresh, keepPending, nextId, putBack, refersTo, takeOff, withId,
 } from './pending.js';
 
 export const PROTOCOL = 1;
@@ -408,8 +408,7 @@ export class LiveSession extends Emitter {
       const rest = this.pending.filter((p) => p.seq !== clientSeq);
       if (renamed) {
         // the server chose another id for what we created: follow it in the ops made on it since
-        const unused = unusedIds(mine.kind, nextId(this.map, mine.kind), rest);
-        followId(rest, mine.kind, mine.id, theirs.id, unused, (event) => this.emit(event));
+        followId(rest, mine.kind, mine.id, theirs.id, nextId(this.map, mine.kind), (event) => this.emit(event));
       }
       this.putBackPending(rest);
     }

@@ -12,8 +12,7 @@
 
 import { apply, cellCount } from '../model/ops.js';
 import {
-  createdIds, creation, Emitter, followId, isFresh, keepPending, putBack, refersTo, storageKey, takeOff, unusedIds,
-  withId,
+  createdIds, creation, Emitter, followId, isFresh, keepPending, putBack, refersTo, storageKey, takeOff, withId,
 } from './pending.js';
 
 /**
@@ -231,7 +230,7 @@ export async function restore(storage, mapId, transport) {
         if (mine === null || theirs === null || mine.id === theirs.id) return;
         // the ops still to send, one by one, follow the server's id (see followId)
         const later = requests.slice(i + 1).flatMap((r) => r.ops.map((o, at) => ({ op: o, r, at })));
-        followId(later, mine.kind, mine.id, theirs.id, unusedIds(mine.kind, theirs.id + 1, later), () => {});
+        followId(later, mine.kind, mine.id, theirs.id, theirs.id + 1, () => {});
         for (const { op: o, r, at } of later) r.ops[at] = o;
       });
     } else if (answer.status === 422 || answer.status === 400) {

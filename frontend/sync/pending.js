@@ -67,7 +67,7 @@ export function putBack(map, ops, events) {
         const to = creation(applied.op).id;
         kept.push({ seq: p.seq, op: applied.op, inverse: applied.inverse, fresh: true });
         const later = queue.slice(i + 1);
-        followId(later, made.kind, made.id, to, unusedIds(made.kind, nextId(map, made.kind), later), events);
+        followId(later, made.kind, made.id, to, nextId(map, made.kind), events);
         queue.splice(i + 1, later.length, ...later);
         continue;
       }
@@ -103,46 +103,44 @@ export function withId(op, id) {
 /**
  * Follows a new id in pending ops (rewritten in place): every reference to `from` becomes `to`. When one of them
  * itself creates something under `to` (this editor made several at once), that one first moves to an id nothing
- * uses yet, so the two never merge. Each rename is reported as a remap event, in the order made.
+ * uses yet (at least `atLeast`, the map's next id), so the two never merge. Each rename is reported as a remap
+ * event, in the order made.
  * @param {{op: object}[]} ops
- * @param {() => number} unused ids of this kind that neither the map nor any of the ops uses (see unusedIds)
  */
-export function followId(ops, kind, from, to, unused, events) {
+export function followId(ops, kind, from, to, atLeast, events) {
   const clash = ops.some((p) => {
     const made = creation(p.op);
     return made !== null && made.kind === kind && made.id === to;
   });
-  if (clash) followId(ops, kind, to, unused(), unused, events);
+  if (clash) {
+    let away = Math.max(atLeast, to + 1);
+    for (const p of ops) mapIds(p.op, kind, (id) => { away = Math.max(away, id + 1); return id; });
+    followId(ops, kind, to, away, away + 1, events);
+  }
   for (let j = 0; j < ops.length; j++) ops[j] = { ...ops[j], op: remapIds(ops[j].op, kind, from, to) };
   events({ type: 'remap', kind, from, to });
 }
 
-/** Ids of a kind above `atLeast` and above every id of that kind the ops name, one after another. */
-export function unusedIds(kind, atLeast, ops) {
-  let next = atLeast;
-  const look = (node) => {
-    if (Array.isArray(node)) {
-      node.forEach(look);
-    } else if (node !== null && typeof node === 'object') {
-      Object.values(node).forEach(look);
-      const id = kind === 'layer' ? node.layerId : node.objectId ?? (node.type === 'addObject' ? node.object?.id : undefined);
-      if (Number.isInteger(id)) next = Math.max(next, id + 1);
-    }
-  };
-  ops.forEach((p) => look(p.op));
-  return () => next++;
-}
-
 /** An op (batches and nested objects included) with every reference to one object's or layer's id changed. */
 export function remapIds(op, kind, from, to) {
+  return mapIds(op, kind, (id) => (id === from ? to : id));
+}
+
+/**
+ * An op with every id of one kind it names passed through `change`: layerId for layers; objectId, and the id of an
+ * object an addObject makes, for objects.
+ */
+function mapIds(op, kind, change) {
   const walk = (node) => {
     if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== 'object') return node;
     const out = {};
     for (const [key, value] of Object.entries(node)) out[key] = walk(value);
-    if (kind === 'layer' && out.layerId === from) out.layerId = to;
-    if (kind === 'object' && out.objectId === from) out.objectId = to;
-    if (kind === 'object' && out.type === 'addObject' && out.object?.id === from) out.object = { ...out.object, id: to };
+    if (kind === 'layer' && Number.isInteger(out.layerId)) out.layerId = change(out.layerId);
+    if (kind === 'object' && Number.isInteger(out.objectId)) out.objectId = change(out.objectId);
+    if (kind === 'object' && out.type === 'addObject' && Number.isInteger(out.object?.id)) {
+      out.object = { ...out.object, id: change(out.object.id) };
+    }
     return out;
   };
   return walk(op);
