@@ -3,6 +3,7 @@ package dev.tilewright.live;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.LiveClient;
+import dev.tilewright.support.RawLiveSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -238,18 +239,9 @@ class LiveApiTest {
     @Test
     void aFrameOverTheSizeLimitClosesTheSocketWith1009() throws Exception {
         // a raw socket, so the close frame is read even while the server refuses the rest of the frame
-        try (java.net.Socket socket = new java.net.Socket("localhost", port)) {
+        try (java.net.Socket socket = RawLiveSocket.open(port, mapId, 0)) {
             socket.setSoTimeout(10_000);
             var out = socket.getOutputStream();
-            out.write(("GET /api/v1/maps/" + mapId + "/live HTTP/1.1\r\nHost: localhost:" + port + "\r\nUpgrade: websocket\r\n"
-                    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-                    + "Origin: http://localhost:" + port + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            var in = new java.io.DataInputStream(socket.getInputStream());
-            String status = readLine(in);
-            assertThat(status).contains("101");
-            while (!readLine(in).isEmpty()) {
-                // headers
-            }
             // a text frame of 1,100,000 bytes (mask 0: the payload as is), written aside: the server may close midway
             Thread writer = new Thread(() -> {
                 try {
@@ -262,32 +254,16 @@ class LiveApiTest {
                 }
             });
             writer.start();
+            RawLiveSocket.Frames frames = new RawLiveSocket.Frames(socket);
             int opcode;
-            byte[] payload;
             do {
-                opcode = in.readUnsignedByte() & 0x0F;
-                int length = in.readUnsignedByte() & 0x7F;
-                if (length == 126) {
-                    length = in.readUnsignedShort();
-                } else if (length == 127) {
-                    length = (int) in.readLong();
-                }
-                payload = in.readNBytes(length);
-            } while (opcode != 8);
+                opcode = frames.next();
+            } while (opcode != 8 && opcode != -1);
+            assertThat(opcode).as("a close frame").isEqualTo(8);
+            byte[] payload = frames.payload;
             assertThat(((payload[0] & 0xFF) << 8) | (payload[1] & 0xFF)).as("close code").isEqualTo(1009);
         }
         assertThat(version()).isEqualTo(1);
-    }
-
-    private static String readLine(java.io.DataInputStream in) throws java.io.IOException {
-        StringBuilder line = new StringBuilder();
-        int c;
-        while ((c = in.read()) >= 0 && c != '\n') {
-            if (c != '\r') {
-                line.append((char) c);
-            }
-        }
-        return line.toString();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.tilewright.live;
 
 import dev.tilewright.TilewrightApplication;
 import dev.tilewright.support.Api;
+import dev.tilewright.support.RawLiveSocket;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -115,7 +116,7 @@ public final class LiveLoad {
 
             Editor(int index) throws java.io.IOException {
                 this.index = index;
-                socket = openLive(port, mapId);
+                socket = RawLiveSocket.open(port, mapId, 0);
                 socket.setTcpNoDelay(true);
                 out = socket.getOutputStream();
                 send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"editor-" + index + "\",\"name\":\"Editor "
@@ -126,34 +127,16 @@ public final class LiveLoad {
             }
 
             synchronized void send(String text) throws java.io.IOException {
-                out.write(maskedTextFrame(text));
+                out.write(RawLiveSocket.maskedTextFrame(text));
                 out.flush();
             }
 
             private void read() {
-                try (var in = new java.io.BufferedInputStream(socket.getInputStream(), 1 << 16)) {
-                    byte[] payload = new byte[1 << 12];
-                    for (;;) {
-                        int first = in.read();
-                        int second = in.read();
-                        if (first < 0 || second < 0 || (first & 0x0F) == 8) {
-                            return;
-                        }
-                        long length = second & 0x7F;
-                        if (length == 126) {
-                            length = in.read() << 8 | in.read();
-                        } else if (length == 127) {
-                            length = 0;
-                            for (int i = 0; i < 8; i++) {
-                                length = length << 8 | in.read();
-                            }
-                        }
-                        if (length > payload.length) {
-                            payload = new byte[(int) Math.max(length, 2L * payload.length)];
-                        }
-                        in.readNBytes(payload, 0, (int) length);
-                        if ((first & 0x0F) == 1) {
-                            frame(payload, (int) length);
+                try {
+                    RawLiveSocket.Frames frames = new RawLiveSocket.Frames(socket);
+                    for (int opcode = frames.next(); opcode != -1 && opcode != 8; opcode = frames.next()) {
+                        if (opcode == 1) {
+                            frame(frames.payload, frames.length);
                         }
                     }
                 } catch (java.io.IOException closed) {
@@ -234,70 +217,14 @@ public final class LiveLoad {
         stalled.close();
     }
 
-    /** Opens the live socket by hand, says hello in one masked frame, and never reads a byte. */
+    /** Opens the live socket by hand, says hello in one masked frame, and never reads a byte after. */
     private static java.net.Socket stalledClient(int port, long mapId) throws java.io.IOException {
-        java.net.Socket socket = new java.net.Socket();
-        socket.setReceiveBufferSize(4096);
-        socket.connect(new java.net.InetSocketAddress("localhost", port));
-        upgrade(socket, port, mapId, false);
+        java.net.Socket socket = RawLiveSocket.open(port, mapId, 4096);
         var out = socket.getOutputStream();
-        out.write(maskedTextFrame("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"stalled\",\"lastVersion\":1}"));
+        out.write(RawLiveSocket.maskedTextFrame(
+                "{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"stalled\",\"lastVersion\":1}"));
         out.flush();
         return socket;
-    }
-
-    /** A socket on the map's live endpoint after the HTTP upgrade (its answer read up to the blank line). */
-    private static java.net.Socket openLive(int port, long mapId) throws java.io.IOException {
-        java.net.Socket socket = new java.net.Socket("localhost", port);
-        upgrade(socket, port, mapId, true);
-        return socket;
-    }
-
-    private static void upgrade(java.net.Socket socket, int port, long mapId, boolean readAnswer)
-            throws java.io.IOException {
-        var out = socket.getOutputStream();
-        out.write(("GET /api/v1/maps/" + mapId + "/live HTTP/1.1\r\nHost: localhost:" + port + "\r\n"
-                + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                + "Sec-WebSocket-Version: 13\r\nOrigin: http://localhost:" + port + "\r\n\r\n")
-                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        out.flush();
-        if (readAnswer) {
-            var in = socket.getInputStream();
-            int matched = 0;
-            StringBuilder status = new StringBuilder();
-            while (matched < 4) {
-                int b = in.read();
-                if (b < 0) {
-                    throw new java.io.EOFException("the upgrade was not answered");
-                }
-                status.append((char) b);
-                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
-            }
-            if (!status.toString().startsWith("HTTP/1.1 101")) {
-                throw new java.io.IOException("the upgrade was refused: " + status);
-            }
-        }
-    }
-
-    /** A client's text frame: FIN, masked (clients must mask), lengths up to 64 KB. */
-    private static byte[] maskedTextFrame(String text) {
-        byte[] payload = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        int header = payload.length < 126 ? 2 : 4;
-        byte[] frame = new byte[header + 4 + payload.length];
-        frame[0] = (byte) 0x81;
-        if (header == 2) {
-            frame[1] = (byte) (0x80 | payload.length);
-        } else {
-            frame[1] = (byte) (0x80 | 126);
-            frame[2] = (byte) (payload.length >> 8);
-            frame[3] = (byte) payload.length;
-        }
-        byte[] mask = {1, 2, 3, 4};
-        System.arraycopy(mask, 0, frame, header, 4);
-        for (int i = 0; i < payload.length; i++) {
-            frame[header + 4 + i] = (byte) (payload[i] ^ mask[i % 4]);
-        }
-        return frame;
     }
 
     private static int ring(long seq) {
