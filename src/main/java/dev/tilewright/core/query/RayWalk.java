@@ -54,7 +54,7 @@ public final class RayWalk {
      * {@code tiles} tiles takes exactly the right ones. On an axis without motion the distance to the next line is
      * any positive value: its term is multiplied by zero, and e keeps the sign that never steps that way.
      */
-    private static final class Steps {
+    static final class Steps {
         long tx;
         long ty;
         long e;
@@ -121,62 +121,91 @@ public final class RayWalk {
     private static final int[] EMPTY_CHUNK = new int[TileLayer.CHUNK_CELLS];
 
     /**
-     * {@link #walk} over a tile layer, reading each tile's gid (0 off the layer). When the walk stays on the layer
-     * (both end tiles on it: the walk is monotone on each axis) it keeps its place in the current chunk array as an
-     * index moved by one cell or one chunk row per step, and changes chunks when a step leaves the chunk.
+     * {@link #walk} over a tile layer, reading each tile's gid (0 off the layer).
+     * <p>
+     * When the walk stays on the layer (both end tiles on it: the walk is monotone on each axis) it goes chunk by
+     * chunk. On entering a chunk it works out exactly how many steps stay inside ({@link #stepsInside}: two integer
+     * divisions) and takes them without a branch: the sign of e, as a mask, picks each step's axis, its change of e
+     * and its move in the chunk array. The step that leaves the chunk is taken the same way. A walk whose decision
+     * term could overflow there (cells times coordinates beyond 2^56) takes the plain walk instead.
      */
     public static long walk(TileLayer layer, long x0, long y0, long x1, long y1, long width, long height,
                             CellVisitor visitor) {
         Steps steps = new Steps(x0, y0, x1, y1, width, height);
-        if (!layer.contains(steps.tx, steps.ty) || !layer.contains(steps.endX, steps.endY)) {
+        if (!layer.contains(steps.tx, steps.ty) || !layer.contains(steps.endX, steps.endY)
+                || steps.stepX >= MAX_WINDOW_STEP || steps.stepY >= MAX_WINDOW_STEP) {
             return walk(x0, y0, x1, y1, width, height,
                     (tx, ty) -> visitor.visit(tx, ty, layer.contains(tx, ty) ? layer.get(tx, ty) : 0));
         }
-        final int size = TileLayer.CHUNK_SIZE;
-        final int shift = Integer.numberOfTrailingZeros(size);
-        final int mask = size - 1;
         final int sx = steps.sx;
         final int sy = steps.sy;
         final long stepX = steps.stepX;
         final long stepY = steps.stepY;
-        final int rowStep = sy * size;
+        // per step: e changes by -stepY, plus stepX + stepY on an x step (the mask all ones); the chunk index alike
+        final long eX = stepX + stepY;
+        final int rowStep = sy << CHUNK_SHIFT;
+        final int atX = sx - rowStep;
         final long tiles = steps.tiles;
+        long e = steps.e;
         int x = (int) steps.tx;
         int y = (int) steps.ty;
-        int cx = x >> shift;
-        int cy = y >> shift;
-        int[] chunk = chunk(layer, cx, cy);
-        int at = (y & mask) << shift | x & mask;
-        // steps left before the next one in x (y) leaves the chunk; never reaching 0 on an axis without motion
-        int edgeX = sx > 0 ? size - (x & mask) : sx < 0 ? (x & mask) + 1 : -1;
-        int edgeY = sy > 0 ? size - (y & mask) : sy < 0 ? (y & mask) + 1 : -1;
-        long e = steps.e;
-        for (long i = 1; ; i++) {
-            if (!visitor.visit(x, y, chunk[at]) || i == tiles) {
-                return i;
-            }
-            if (e < 0) {
-                e += stepX;
-                x += sx;
-                at += sx;
-                if (--edgeX == 0) {
-                    cx += sx;
-                    chunk = chunk(layer, cx, cy);
-                    at -= sx * size;
-                    edgeX = size;
+        long left = tiles;
+        while (true) {
+            int chunkX = x & ~CHUNK_MASK;
+            int chunkY = y & ~CHUNK_MASK;
+            int[] chunk = chunk(layer, x >> CHUNK_SHIFT, y >> CHUNK_SHIFT);
+            int at = (y & CHUNK_MASK) << CHUNK_SHIFT | x & CHUNK_MASK;
+            int run = (int) Math.min(left - 1, stepsInside(x & CHUNK_MASK, y & CHUNK_MASK, sx, sy, e, stepX, stepY));
+            for (int k = 0; k < run; k++) {
+                if (!visitor.visit(chunkX + (at & CHUNK_MASK), chunkY + (at >>> CHUNK_SHIFT), chunk[at])) {
+                    return tiles - left + k + 1;
                 }
-            } else {
-                e -= stepY;
-                y += sy;
-                at += rowStep;
-                if (--edgeY == 0) {
-                    cy += sy;
-                    chunk = chunk(layer, cx, cy);
-                    at -= sy * TileLayer.CHUNK_CELLS;
-                    edgeY = size;
-                }
+                long xStep = e >> 63;
+                e = e - stepY + (eX & xStep);
+                at += rowStep + (atX & (int) xStep);
             }
+            left -= run;
+            x = chunkX + (at & CHUNK_MASK);
+            y = chunkY + (at >>> CHUNK_SHIFT);
+            if (!visitor.visit(x, y, chunk[at]) || left == 1) {
+                return tiles - left + 1;
+            }
+            // the step out of the chunk
+            long xStep = e >> 63;
+            e = e - stepY + (eX & xStep);
+            x += sx & (int) xStep;
+            y += sy & ~(int) xStep;
+            left--;
         }
+    }
+
+    private static final int CHUNK = TileLayer.CHUNK_SIZE;
+    private static final int CHUNK_SHIFT = Integer.numberOfTrailingZeros(CHUNK);
+    private static final int CHUNK_MASK = CHUNK - 1;
+    /** Steps below this keep e + CHUNK * step within a long in {@link #stepsInside}. */
+    private static final long MAX_WINDOW_STEP = 1L << 56;
+
+    /**
+     * How many steps the walk takes from tile (x, y) of its chunk before the step that leaves the chunk
+     * (Long.MAX_VALUE when it never leaves: no motion at all). Before its n-th step in x the walk takes b steps in y,
+     * the least b >= 0 with e + (n - 1) stepX - b stepY < 0; before its n-th step in y it takes a steps in x, the
+     * least a >= 0 with e + a stepX - (n - 1) stepY >= 0. It leaves by whichever edge's step comes first.
+     */
+    static long stepsInside(int x, int y, int sx, int sy, long e, long stepX, long stepY) {
+        long leave = Long.MAX_VALUE;
+        if (sx != 0) {
+            int n = sx > 0 ? CHUNK - x : x + 1;
+            long v = e + (n - 1) * stepX;
+            long before = v < 0 ? 0 : v / stepY + 1;
+            leave = n - 1 + before;
+        }
+        if (sy != 0) {
+            int n = sy > 0 ? CHUNK - y : y + 1;
+            long w = (n - 1) * stepY - e;
+            long before = w <= 0 ? 0 : (w + stepX - 1) / stepX;
+            leave = Math.min(leave, n - 1 + before);
+        }
+        return leave;
     }
 
     private static int[] chunk(TileLayer layer, int cx, int cy) {

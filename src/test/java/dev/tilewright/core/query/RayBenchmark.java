@@ -202,7 +202,7 @@ public class RayBenchmark {
                 seed = microseconds;
             } else if (name.endsWith(".seedFloatNoRead")) {
                 seedAlone = microseconds;
-            } else {
+            } else if (name.endsWith(".floating")) {
                 dda = microseconds;
             }
         }

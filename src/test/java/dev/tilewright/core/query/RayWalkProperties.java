@@ -136,35 +136,88 @@ class RayWalkProperties {
     void theWalkOverALayerReadsTheExactTilesAndStopsWhereAsked(@ForAll long seed) {
         Random r = new Random(seed);
         TileLayer layer = paintedLayer(r);
-        long w = 16 * 256;
         for (int i = 0; i < RAYS_PER_TRY; i++) {
-            // mostly on the layer, some beginning or ending off it; many on grid lines and through vertices
-            long[] ends = new long[4];
-            for (int k = 0; k < 4; k++) {
-                long cells = k % 2 == 0 ? 300 : 200;
-                long tile = r.nextInt(10) == 0 ? r.nextLong(-20, cells + 20) : r.nextLong(0, cells);
-                ends[k] = tile * w + (r.nextInt(4) == 0 ? 0 : r.nextLong(0, w));
+            assertLayerWalk(layer, layerRay(r), r);
+        }
+    }
+
+    /**
+     * A ray over the 300x200 layer: mostly on it, some beginning or ending off it; many on grid lines, through
+     * vertices and chunk corners, along an axis, with square, oblong and tiny cells.
+     */
+    private static Ray layerRay(Random r) {
+        long[] cell = CELLS[r.nextInt(CELLS.length)];
+        long[] ends = new long[4];
+        for (int k = 0; k < 4; k++) {
+            long size = cell[k % 2];
+            long cells = k % 2 == 0 ? 300 : 200;
+            long tile = r.nextInt(10) == 0 ? r.nextLong(-20, cells + 20) : r.nextLong(0, cells);
+            ends[k] = tile * size + (r.nextInt(4) == 0 ? 0 : r.nextLong(0, size));
+        }
+        switch (r.nextInt(10)) {
+            case 0 -> ends[2] = ends[0]; // along the y axis
+            case 1 -> ends[3] = ends[1]; // along the x axis
+            case 2 -> {
+                // from a chunk corner along a small whole-number slope: through vertices, chunk corners among them
+                long cx = r.nextInt(5) * TileLayer.CHUNK_SIZE;
+                long cy = r.nextInt(4) * TileLayer.CHUNK_SIZE;
+                long a = r.nextInt(7) - 3;
+                long b = r.nextInt(7) - 3;
+                long n = r.nextInt(40);
+                ends = new long[]{cx * cell[0], cy * cell[1], (cx + a * n) * cell[0], (cy + b * n) * cell[1]};
             }
-            if (r.nextInt(10) == 0) {
-                ends[2] = ends[0] + (ends[3] - ends[1]); // a 45 degree diagonal
+            case 3 -> ends[2] = ends[0] + (ends[3] - ends[1]) / cell[1] * cell[0]; // a cell diagonal
+            default -> {
             }
-            Ray ray = new Ray(ends[0], ends[1], ends[2], ends[3], w, w);
-            List<long[]> exact = RayOracle.walk(ray.x0, ray.y0, ray.x1, ray.y1, w, w);
-            int stopAt = r.nextInt(4) == 0 ? r.nextInt(exact.size()) : exact.size();
-            List<long[]> seen = new ArrayList<>();
-            long visited = RayWalk.walk(layer, ray.x0, ray.y0, ray.x1, ray.y1, w, w, (x, y, gid) -> {
-                seen.add(new long[]{x, y, gid});
-                return seen.size() <= stopAt;
-            });
-            int expected = Math.min(stopAt + 1, exact.size());
-            assertThat(visited).as("%s", ray).isEqualTo(expected);
-            assertThat(seen).as("%s", ray).hasSize(expected);
-            for (int k = 0; k < expected; k++) {
-                long x = exact.get(k)[0];
-                long y = exact.get(k)[1];
-                long gid = layer.contains(x, y) ? layer.get((int) x, (int) y) : 0;
-                assertThat(seen.get(k)).as("%s tile %d", ray, k).containsExactly(x, y, gid);
+        }
+        return new Ray(ends[0], ends[1], ends[2], ends[3], cell[0], cell[1]);
+    }
+
+    /**
+     * The layer walk's window, exactly: from a walk's start, as many steps as the plain walk takes before its first
+     * tile in another chunk (a shorter count would still walk right, only slower, so the walk alone cannot tell).
+     */
+    @Property(tries = 200)
+    void stepsInsideAreTheStepsBeforeTheChunkEdge(@ForAll long seed) {
+        Random r = new Random(seed);
+        for (int i = 0; i < RAYS_PER_TRY; i++) {
+            Ray ray = layerRay(r);
+            RayWalk.Steps steps = new RayWalk.Steps(ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h);
+            long chunkX = Math.floorDiv(steps.tx, TileLayer.CHUNK_SIZE);
+            long chunkY = Math.floorDiv(steps.ty, TileLayer.CHUNK_SIZE);
+            List<long[]> tiles = RayOracle.walk(ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h);
+            int leaving = 0;
+            while (leaving < tiles.size() && Math.floorDiv(tiles.get(leaving)[0], TileLayer.CHUNK_SIZE) == chunkX
+                    && Math.floorDiv(tiles.get(leaving)[1], TileLayer.CHUNK_SIZE) == chunkY) {
+                leaving++;
             }
+            long inside = RayWalk.stepsInside((int) Math.floorMod(steps.tx, TileLayer.CHUNK_SIZE),
+                    (int) Math.floorMod(steps.ty, TileLayer.CHUNK_SIZE), steps.sx, steps.sy, steps.e, steps.stepX,
+                    steps.stepY);
+            if (leaving < tiles.size()) {
+                assertThat(inside).as("%s", ray).isEqualTo(leaving - 1);
+            } else {
+                assertThat(inside).as("%s: the walk ends in its first chunk", ray).isGreaterThanOrEqualTo(leaving - 1);
+            }
+        }
+    }
+
+    private static void assertLayerWalk(TileLayer layer, Ray ray, Random r) {
+        List<long[]> exact = RayOracle.walk(ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h);
+        int stopAt = r.nextInt(4) == 0 ? r.nextInt(exact.size()) : exact.size();
+        List<long[]> seen = new ArrayList<>();
+        long visited = RayWalk.walk(layer, ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h, (x, y, gid) -> {
+            seen.add(new long[]{x, y, gid});
+            return seen.size() <= stopAt;
+        });
+        int expected = Math.min(stopAt + 1, exact.size());
+        assertThat(visited).as("%s", ray).isEqualTo(expected);
+        assertThat(seen).as("%s", ray).hasSize(expected);
+        for (int k = 0; k < expected; k++) {
+            long x = exact.get(k)[0];
+            long y = exact.get(k)[1];
+            long gid = layer.contains(x, y) ? layer.get((int) x, (int) y) : 0;
+            assertThat(seen.get(k)).as("%s tile %d", ray, k).containsExactly(x, y, gid);
         }
     }
 }
