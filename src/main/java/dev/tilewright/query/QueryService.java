@@ -179,35 +179,63 @@ public class QueryService {
         long length = RayWalk.length(x0, y0, x1, y1, space.cellWidth, space.cellHeight);
         // the supercover adds at most two tiles per step (a vertex's neighbour, a grid line's other side) and the ends
         capWork(walk ? length : 3 * length + 8, path);
-        List<Tile> tiles = new ArrayList<>();
-        int[] last = {Integer.MIN_VALUE, Integer.MIN_VALUE};
-        int[] found = new int[3];
-        boolean[] stopped = {false};
-        RayWalk.Visitor visitor = (tx, ty) -> {
+        RayTiles tiles = new RayTiles(map, walk);
+        if (walk && ray.stopAt() != null && ray.stopAt().layerId() != null) {
+            // the layer's gids straight from its chunks (the walk RayBenchmark measures)
+            TileLayer layer = tileLayer(map, ray.stopAt().layerId(), path + "stopAt.layerId");
+            RayWalk.walk(layer, x0, y0, x1, y1, space.cellWidth, space.cellHeight,
+                    (tx, ty, gid) -> tiles.visit(tx, ty, gid != Gid.EMPTY));
+        } else if (walk) {
+            RayWalk.walk(x0, y0, x1, y1, space.cellWidth, space.cellHeight,
+                    (tx, ty) -> tiles.visit(tx, ty, stop != null && tiles.onMap(tx, ty) && stop.test(tx, ty)));
+        } else {
+            RayWalk.supercover(x0, y0, x1, y1, space.cellWidth, space.cellHeight,
+                    (tx, ty) -> tiles.visit(tx, ty, stop != null && tiles.onMap(tx, ty) && stop.test(tx, ty)));
+        }
+        return new RayAnswer(tiles.tiles, tiles.stopped
+                ? hit(map, space, x0, y0, x1, y1, tiles.found, walk, ray.stopAt()) : null);
+    }
+
+    /** The tiles a ray answers with: those on the map, in order, up to the one that stops it. */
+    private static final class RayTiles {
+        private final TileMap map;
+        private final boolean walk;
+        final List<Tile> tiles = new ArrayList<>();
+        /** The stopping tile and whether a vertical step entered it (1) or not (0). */
+        final int[] found = new int[3];
+        boolean stopped;
+        private int lastX = Integer.MIN_VALUE;
+        private boolean any;
+
+        RayTiles(TileMap map, boolean walk) {
+            this.map = map;
+            this.walk = walk;
+        }
+
+        boolean onMap(int tx, int ty) {
+            return tx >= 0 && ty >= 0 && tx < map.width() && ty < map.height();
+        }
+
+        /** Takes the next tile; {@code stops}: it stops the ray (only asked of tiles on the map). */
+        boolean visit(int tx, int ty, boolean stops) {
             // a walk tile came by a vertical step when the one before it is in the same column
-            boolean enteredByY = last[1] != Integer.MIN_VALUE && last[0] == tx;
-            last[0] = tx;
-            last[1] = ty;
-            if (tx < 0 || ty < 0 || tx >= map.width() || ty >= map.height()) {
+            boolean enteredByY = any && lastX == tx;
+            lastX = tx;
+            any = true;
+            if (!onMap(tx, ty)) {
                 // the walk is monotone: once it has been inside, outside means it has left for good
                 return !walk || tiles.isEmpty();
             }
             tiles.add(new Tile(tx, ty));
-            if (stop != null && stop.test(tx, ty)) {
+            if (stops) {
                 found[0] = tx;
                 found[1] = ty;
                 found[2] = enteredByY ? 1 : 0;
-                stopped[0] = true;
+                stopped = true;
                 return false;
             }
             return true;
-        };
-        if (walk) {
-            RayWalk.walk(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
-        } else {
-            RayWalk.supercover(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
         }
-        return new RayAnswer(tiles, stopped[0] ? hit(map, space, x0, y0, x1, y1, found, walk, ray.stopAt()) : null);
     }
 
     @FunctionalInterface
