@@ -303,8 +303,8 @@ public class QueryService {
             den = byX ? adx : ady;
         }
         Point point = new Point(space.outX(along(x0, dx, num, den)), space.outY(along(y0, dy, num, den)));
-        double t = (double) num / den;
-        double distance = Math.hypot(dx * t / space.unitX, dy * t / space.unitY);
+        // each leg the rational rounded once, as the point is: a whole distance comes out whole
+        double distance = Math.hypot(along(0, dx, num, den) / space.unitX, along(0, dy, num, den) / space.unitY);
         List<ObjectRef> objects = Boolean.TRUE.equals(stopAt.objects()) ? objectsIn(map, new TileRect(tx, ty, 1, 1))
                 : null;
         return new Hit(new Tile(tx, ty), point, distance, side, objects);
