@@ -185,12 +185,14 @@ public class QueryService {
             TileLayer layer = tileLayer(map, ray.stopAt().layerId(), path + "stopAt.layerId");
             RayWalk.walk(layer, x0, y0, x1, y1, space.cellWidth, space.cellHeight,
                     (tx, ty, gid) -> tiles.visit(tx, ty, gid != Gid.EMPTY));
-        } else if (walk) {
-            RayWalk.walk(x0, y0, x1, y1, space.cellWidth, space.cellHeight,
-                    (tx, ty) -> tiles.visit(tx, ty, stop != null && tiles.onMap(tx, ty) && stop.test(tx, ty)));
         } else {
-            RayWalk.supercover(x0, y0, x1, y1, space.cellWidth, space.cellHeight,
-                    (tx, ty) -> tiles.visit(tx, ty, stop != null && tiles.onMap(tx, ty) && stop.test(tx, ty)));
+            RayWalk.Visitor visitor = (tx, ty) -> tiles.visit(tx, ty,
+                    stop != null && tiles.onMap(tx, ty) && stop.test(tx, ty));
+            if (walk) {
+                RayWalk.walk(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
+            } else {
+                RayWalk.supercover(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
+            }
         }
         return new RayAnswer(tiles.tiles, tiles.stopped
                 ? hit(map, space, x0, y0, x1, y1, tiles.found, walk, ray.stopAt()) : null);

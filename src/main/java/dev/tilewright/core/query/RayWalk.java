@@ -187,25 +187,24 @@ public final class RayWalk {
 
     /**
      * How many steps the walk takes from tile (x, y) of its chunk before the step that leaves the chunk
-     * (Long.MAX_VALUE when it never leaves: no motion at all). Before its n-th step in x the walk takes b steps in y,
-     * the least b >= 0 with e + (n - 1) stepX - b stepY < 0; before its n-th step in y it takes a steps in x, the
-     * least a >= 0 with e + a stepX - (n - 1) stepY >= 0. It leaves by whichever edge's step comes first.
+     * (Long.MAX_VALUE when it never leaves: no motion at all): whichever edge's step comes first.
      */
     static long stepsInside(int x, int y, int sx, int sy, long e, long stepX, long stepY) {
-        long leave = Long.MAX_VALUE;
-        if (sx != 0) {
-            int n = sx > 0 ? CHUNK - x : x + 1;
-            long v = e + (n - 1) * stepX;
-            long before = v < 0 ? 0 : v / stepY + 1;
-            leave = n - 1 + before;
+        // seen from y, -1 - e decides as e does from x (y steps while e >= 0), with the step terms swapped
+        return Math.min(stepsBeforeEdge(x, sx, e, stepX, stepY), stepsBeforeEdge(y, sy, -1 - e, stepY, stepX));
+    }
+
+    /**
+     * Steps taken before the one in this axis that leaves the chunk: before its n-th step here the walk takes b
+     * steps in the other axis, the least b >= 0 with d + (n - 1) step - b other < 0 (d < 0: this axis steps next).
+     */
+    private static long stepsBeforeEdge(int c, int s, long d, long step, long other) {
+        if (s == 0) {
+            return Long.MAX_VALUE;
         }
-        if (sy != 0) {
-            int n = sy > 0 ? CHUNK - y : y + 1;
-            long w = (n - 1) * stepY - e;
-            long before = w <= 0 ? 0 : (w + stepX - 1) / stepX;
-            leave = Math.min(leave, n - 1 + before);
-        }
-        return leave;
+        int n = s > 0 ? CHUNK - c : c + 1;
+        long v = d + (n - 1) * step;
+        return n - 1 + (v < 0 ? 0 : v / other + 1);
     }
 
     private static int[] chunk(TileLayer layer, int cx, int cy) {
