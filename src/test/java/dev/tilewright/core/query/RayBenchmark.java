@@ -17,6 +17,8 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -25,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * every tile they pass from a 512x512 layer that stays in cache: the straightforward float transcription of the
  * seed's traversal (each step works out where the ray meets the next vertical and the next horizontal grid line,
  * and takes the nearer, vertical first on a tie) and the tuned float DDA (Amanatides-Woo: next-crossing parameters
- * advanced by adding deltas). Run {@link #main}: it prints steps per second and the ratios.
+ * advanced by adding deltas). Each tile is used two ways: its gid added up (the exact walk through its visitor, into
+ * a field; the float walks in a local) and as line of sight (a compare in a register on both sides, no wall on the
+ * map). Run {@link #main}: it prints steps per second and the ratios.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -38,6 +42,8 @@ public class RayBenchmark {
     private static final int SIZE = 512;
     private static final long CELL = 16 * Fixed.ONE;
     private static final int RAYS = 2000;
+    /** A gid no tile of the layer has (they are 0-3): the line of sight reads every tile and never stops. */
+    private static final int WALL = 100;
 
     private final long[] rays = new long[RAYS * 4];
     private TileLayer layer;
@@ -55,6 +61,25 @@ public class RayBenchmark {
     }
 
     private Sum sum;
+
+    /**
+     * Line of sight: reads each gid and compares it in a register, the check a ray stopped by a layer makes, with no
+     * memory written per tile.
+     */
+    private static final class Sight implements RayWalk.CellVisitor {
+        final int wall;
+
+        Sight(int wall) {
+            this.wall = wall;
+        }
+
+        @Override
+        public boolean visit(int tx, int ty, int gid) {
+            return gid < wall;
+        }
+    }
+
+    private Sight sight;
 
     @Setup
     public void setUp() {
@@ -74,6 +99,7 @@ public class RayBenchmark {
             steps += RayWalk.length(rays[4 * i], rays[4 * i + 1], rays[4 * i + 2], rays[4 * i + 3], CELL, CELL);
         }
         sum = new Sum();
+        sight = new Sight(WALL);
     }
 
     @Benchmark
@@ -83,6 +109,17 @@ public class RayBenchmark {
             RayWalk.walk(layer, rays[4 * i], rays[4 * i + 1], rays[4 * i + 2], rays[4 * i + 3], CELL, CELL, sum);
         }
         return sum.total;
+    }
+
+    /** Line of sight along the same rays: every tile read and compared, nothing written per tile. */
+    @Benchmark
+    public long exactSight() {
+        long tiles = 0;
+        for (int i = 0; i < RAYS; i++) {
+            tiles += RayWalk.walk(layer, rays[4 * i], rays[4 * i + 1], rays[4 * i + 2], rays[4 * i + 3], CELL, CELL,
+                    sight);
+        }
+        return tiles;
     }
 
     /** The walk alone: no tile read, only a cheap use of the coordinates. */
@@ -101,26 +138,45 @@ public class RayBenchmark {
 
     @Benchmark
     public long seedFloat() {
-        return seedFloatRays(true);
+        return seedFloatRays(SUM);
+    }
+
+    /** The seed's float walk as line of sight: the same check as {@link #exactSight}, stopping at a wall. */
+    @Benchmark
+    public long seedFloatSight() {
+        long tiles = 0;
+        for (int i = 0; i < RAYS; i++) {
+            tiles += seedFloatWalk(rays[4 * i] / (double) CELL, rays[4 * i + 1] / (double) CELL,
+                    rays[4 * i + 2] / (double) CELL, rays[4 * i + 3] / (double) CELL, SIGHT);
+        }
+        return tiles;
     }
 
     /** The seed's float walk alone, with the same cheap use of the coordinates as {@link #exactNoRead}. */
     @Benchmark
     public long seedFloatNoRead() {
-        return seedFloatRays(false);
+        return seedFloatRays(NO_READ);
     }
 
-    private long seedFloatRays(boolean read) {
+    /** What the seed's float walk does with each tile: adds its gid, adds its coordinates, or checks for a wall. */
+    private static final int SUM = 0;
+    private static final int NO_READ = 1;
+    private static final int SIGHT = 2;
+
+    private long seedFloatRays(int use) {
         long total = 0;
         for (int i = 0; i < RAYS; i++) {
             total += seedFloatWalk(rays[4 * i] / (double) CELL, rays[4 * i + 1] / (double) CELL,
-                    rays[4 * i + 2] / (double) CELL, rays[4 * i + 3] / (double) CELL, read);
+                    rays[4 * i + 2] / (double) CELL, rays[4 * i + 3] / (double) CELL, use);
         }
         return total;
     }
 
-    /** The seed's rule written down directly in doubles: per step, the parameters of both next crossings. */
-    private long seedFloatWalk(double x0, double y0, double x1, double y1, boolean read) {
+    /**
+     * The seed's rule written down directly in doubles: per step, the parameters of both next crossings. Answers the
+     * sum, or for {@link #SIGHT} the tiles seen up to and with the first wall.
+     */
+    private long seedFloatWalk(double x0, double y0, double x1, double y1, int use) {
         int tx = (int) Math.floor(x0);
         int ty = (int) Math.floor(y0);
         int n = Math.abs((int) Math.floor(x1) - tx) + Math.abs((int) Math.floor(y1) - ty) + 1;
@@ -130,7 +186,13 @@ public class RayBenchmark {
         int sy = dy > 0 ? 1 : -1;
         long total = 0;
         for (int i = 0; i < n; i++) {
-            total += read ? layer.get(tx, ty) : tx ^ ty;
+            if (use == SIGHT) {
+                if (layer.get(tx, ty) >= WALL) {
+                    return i + 1;
+                }
+            } else {
+                total += use == SUM ? layer.get(tx, ty) : tx ^ ty;
+            }
             double tX = dx == 0 ? Double.MAX_VALUE : ((sx > 0 ? tx + 1 : tx) - x0) / dx;
             double tY = dy == 0 ? Double.MAX_VALUE : ((sy > 0 ? ty + 1 : ty) - y0) / dy;
             if (tY <= tX) {
@@ -139,7 +201,7 @@ public class RayBenchmark {
                 tx += sx;
             }
         }
-        return total;
+        return use == SIGHT ? n : total;
     }
 
     @Benchmark
@@ -186,34 +248,25 @@ public class RayBenchmark {
         counted.setUp();
         Collection<RunResult> results = new Runner(new OptionsBuilder().include(RayBenchmark.class.getName())
                 .build()).run();
-        double exact = 0;
-        double walkAlone = 0;
-        double seed = 0;
-        double seedAlone = 0;
-        double dda = 0;
+        Map<String, Double> microseconds = new HashMap<>();
         for (RunResult result : results) {
-            double microseconds = result.getPrimaryResult().getScore();
             String name = result.getParams().getBenchmark();
-            if (name.endsWith(".exact")) {
-                exact = microseconds;
-            } else if (name.endsWith(".exactNoRead")) {
-                walkAlone = microseconds;
-            } else if (name.endsWith(".seedFloat")) {
-                seed = microseconds;
-            } else if (name.endsWith(".seedFloatNoRead")) {
-                seedAlone = microseconds;
-            } else if (name.endsWith(".floating")) {
-                dda = microseconds;
-            }
+            microseconds.put(name.substring(name.lastIndexOf('.') + 1), result.getPrimaryResult().getScore());
         }
+        double steps = counted.steps;
+        double exact = microseconds.get("exact");
+        double sight = microseconds.get("exactSight");
+        double walkAlone = microseconds.get("exactNoRead");
         System.out.printf("%n%d rays, %d tile steps per pass%n", RAYS, counted.steps);
-        System.out.printf("exact walk:           %4.0f million tile steps/s (one core)%n", counted.steps / exact);
-        System.out.printf("exact walk, no reads: %4.0f million tile steps/s%n", counted.steps / walkAlone);
+        System.out.printf("exact walk:           %4.0f million tile steps/s (one core)%n", steps / exact);
+        System.out.printf("exact walk, no reads: %4.0f million tile steps/s%n", steps / walkAlone);
         System.out.printf("seed's walk in float: %4.0f million tile steps/s, exact is %.2fx as fast%n",
-                counted.steps / seed, seed / exact);
+                steps / microseconds.get("seedFloat"), microseconds.get("seedFloat") / exact);
         System.out.printf("seed's walk alone:    %4.0f million tile steps/s, exact alone is %.2fx as fast%n",
-                counted.steps / seedAlone, seedAlone / walkAlone);
+                steps / microseconds.get("seedFloatNoRead"), microseconds.get("seedFloatNoRead") / walkAlone);
         System.out.printf("float DDA:            %4.0f million tile steps/s, exact is %.2fx as fast%n",
-                counted.steps / dda, dda / exact);
+                steps / microseconds.get("floating"), microseconds.get("floating") / exact);
+        System.out.printf("line of sight: exact %4.0f, seed's float %4.0f million tile steps/s, exact is %.2fx as fast%n",
+                steps / sight, steps / microseconds.get("seedFloatSight"), microseconds.get("seedFloatSight") / sight);
     }
 }
