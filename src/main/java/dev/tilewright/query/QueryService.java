@@ -180,11 +180,10 @@ public class QueryService {
         // the supercover adds at most two tiles per step (a vertex's neighbour, a grid line's other side) and the ends
         capWork(walk ? length : 3 * length + 8, path);
         RayTiles tiles = new RayTiles(map, walk);
-        if (walk && ray.stopAt() != null && ray.stopAt().layerId() != null) {
+        if (walk && stop instanceof LayerStop layerStop) {
             // the layer's gids straight from its chunks (the walk RayBenchmark measures)
-            TileLayer layer = tileLayer(map, ray.stopAt().layerId(), path + "stopAt.layerId");
-            RayWalk.walk(layer, x0, y0, x1, y1, space.cellWidth, space.cellHeight,
-                    (tx, ty, gid) -> tiles.visit(tx, ty, gid != Gid.EMPTY));
+            RayWalk.walk(layerStop.layer(), x0, y0, x1, y1, space.cellWidth, space.cellHeight,
+                    (tx, ty, gid) -> tiles.visit(tx, ty, LayerStop.stops(gid)));
         } else {
             RayWalk.Visitor visitor = (tx, ty) -> tiles.visit(tx, ty,
                     stop != null && tiles.onMap(tx, ty) && stop.test(tx, ty));
@@ -245,6 +244,18 @@ public class QueryService {
         boolean test(int tx, int ty);
     }
 
+    /** A layer stops the ray at its first painted tile. */
+    private record LayerStop(TileLayer layer) implements IntPairPredicate {
+        static boolean stops(int gid) {
+            return gid != Gid.EMPTY;
+        }
+
+        @Override
+        public boolean test(int tx, int ty) {
+            return stops(layer.get(tx, ty));
+        }
+    }
+
     private static IntPairPredicate stop(TileMap map, CollisionGrid grid, Queries.StopAt stopAt, String path) {
         if (stopAt == null) {
             return null;
@@ -260,8 +271,7 @@ public class QueryService {
             return (tx, ty) -> (grid.get(tx, ty) & CollisionGrid.SIDES) != 0;
         }
         if (stopAt.layerId() != null) {
-            TileLayer layer = tileLayer(map, stopAt.layerId(), path + "layerId");
-            return (tx, ty) -> layer.get(tx, ty) != Gid.EMPTY;
+            return new LayerStop(tileLayer(map, stopAt.layerId(), path + "layerId"));
         }
         List<ObjectIndex> indexes = objectIndexes(map);
         return (tx, ty) -> indexes.stream().anyMatch(i -> i.occupied(tx, ty));

@@ -144,12 +144,7 @@ public class RayBenchmark {
     /** The seed's float walk as line of sight: the same check as {@link #exactSight}, stopping at a wall. */
     @Benchmark
     public long seedFloatSight() {
-        long tiles = 0;
-        for (int i = 0; i < RAYS; i++) {
-            tiles += seedFloatWalk(rays[4 * i] / (double) CELL, rays[4 * i + 1] / (double) CELL,
-                    rays[4 * i + 2] / (double) CELL, rays[4 * i + 3] / (double) CELL, SIGHT);
-        }
-        return tiles;
+        return seedFloatRays(SIGHT);
     }
 
     /** The seed's float walk alone, with the same cheap use of the coordinates as {@link #exactNoRead}. */
