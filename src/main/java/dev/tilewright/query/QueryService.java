@@ -176,63 +176,39 @@ public class QueryService {
         }
         boolean walk = mode.equals("walk");
         IntPairPredicate stop = stop(map, grid, ray.stopAt(), path + "stopAt.");
-        long length = RayWalk.length(x0, y0, x1, y1, space.cellWidth, space.cellHeight);
-        // the supercover adds at most two tiles per step (a vertex's neighbour, a grid line's other side) and the ends
-        capWork(walk ? length : 3 * length + 8, path);
-        RayTiles tiles = new RayTiles(map, walk);
+        long cw = space.cellWidth;
+        long ch = space.cellHeight;
+        // only the tiles on the map count: the walks are clipped to it before they start
+        capWork(walk ? RayWalk.length(x0, y0, x1, y1, cw, ch, map.width(), map.height())
+                : RayWalk.supercoverBound(x0, y0, x1, y1, cw, ch, map.width(), map.height()), path);
+        RayTiles tiles = new RayTiles();
         if (walk && stop instanceof LayerStop layerStop) {
             // the layer's gids straight from its chunks (the walk RayBenchmark measures)
-            RayWalk.walk(layerStop.layer(), x0, y0, x1, y1, space.cellWidth, space.cellHeight,
+            RayWalk.walk(layerStop.layer(), x0, y0, x1, y1, cw, ch,
                     (tx, ty, gid) -> tiles.visit(tx, ty, LayerStop.stops(gid)));
         } else {
-            RayWalk.Visitor visitor = (tx, ty) -> tiles.visit(tx, ty,
-                    stop != null && tiles.onMap(tx, ty) && stop.test(tx, ty));
+            RayWalk.Visitor visitor = (tx, ty) -> tiles.visit(tx, ty, stop != null && stop.test(tx, ty));
             if (walk) {
-                RayWalk.walk(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
+                RayWalk.walk(x0, y0, x1, y1, cw, ch, map.width(), map.height(), visitor);
             } else {
-                RayWalk.supercover(x0, y0, x1, y1, space.cellWidth, space.cellHeight, visitor);
+                RayWalk.supercover(x0, y0, x1, y1, cw, ch, map.width(), map.height(), visitor);
             }
         }
-        return new RayAnswer(tiles.tiles, tiles.stopped
-                ? hit(map, space, x0, y0, x1, y1, tiles.found, walk, ray.stopAt()) : null);
+        return new RayAnswer(tiles.tiles, tiles.found == null ? null
+                : hit(map, space, x0, y0, x1, y1, tiles.found, walk, ray.stopAt()));
     }
 
-    /** The tiles a ray answers with: those on the map, in order, up to the one that stops it. */
+    /** The tiles a ray answers with (the walks give those on the map), in order, up to the one that stops it. */
     private static final class RayTiles {
-        private final TileMap map;
-        private final boolean walk;
         final List<Tile> tiles = new ArrayList<>();
-        /** The stopping tile and whether a vertical step entered it (1) or not (0). */
-        final int[] found = new int[3];
-        boolean stopped;
-        private int lastX = Integer.MIN_VALUE;
-        private boolean any;
+        Tile found;
 
-        RayTiles(TileMap map, boolean walk) {
-            this.map = map;
-            this.walk = walk;
-        }
-
-        boolean onMap(int tx, int ty) {
-            return tx >= 0 && ty >= 0 && tx < map.width() && ty < map.height();
-        }
-
-        /** Takes the next tile; {@code stops}: it stops the ray (only asked of tiles on the map). */
+        /** Takes the next tile; {@code stops}: it stops the ray. */
         boolean visit(int tx, int ty, boolean stops) {
-            // a walk tile came by a vertical step when the one before it is in the same column
-            boolean enteredByY = any && lastX == tx;
-            lastX = tx;
-            any = true;
-            if (!onMap(tx, ty)) {
-                // the walk is monotone: once it has been inside, outside means it has left for good
-                return !walk || tiles.isEmpty();
-            }
-            tiles.add(new Tile(tx, ty));
+            Tile tile = new Tile(tx, ty);
+            tiles.add(tile);
             if (stops) {
-                found[0] = tx;
-                found[1] = ty;
-                found[2] = enteredByY ? 1 : 0;
-                stopped = true;
+                found = tile;
                 return false;
             }
             return true;
@@ -281,10 +257,10 @@ public class QueryService {
      * Where the ray entered the tile: the parameter t at which it first touches the tile's closed square (the
      * later of the two axes' entries, exact), the point there, and the side.
      */
-    private Hit hit(TileMap map, Space space, long x0, long y0, long x1, long y1, int[] found, boolean walk,
+    private Hit hit(TileMap map, Space space, long x0, long y0, long x1, long y1, Tile found, boolean walk,
                     Queries.StopAt stopAt) {
-        int tx = found[0];
-        int ty = found[1];
+        int tx = found.x();
+        int ty = found.y();
         long dx = x1 - x0;
         long dy = y1 - y0;
         String side;
@@ -301,9 +277,10 @@ public class QueryService {
             num = 0;
             den = 1;
         } else {
-            // which axis enters last (the later of enterX / |dx| and enterY / |dy|, compared exactly)
+            // which axis enters last (the later of enterX / |dx| and enterY / |dy|, compared exactly): the walk stepped
+            // in by it; through a vertex (both at once) it went round vertically first, so stepped in by x
             int order = !yEnters ? 1 : !xEnters ? -1 : compareProducts(enterX, ady, enterY, adx);
-            boolean byX = walk ? found[2] == 0 : order > 0;
+            boolean byX = walk ? order >= 0 : order > 0;
             if (!walk && order == 0) {
                 side = "corner";
             } else if (byX) {
@@ -319,7 +296,7 @@ public class QueryService {
         double distance = Math.hypot(along(0, dx, num, den) / space.unitX, along(0, dy, num, den) / space.unitY);
         List<ObjectRef> objects = Boolean.TRUE.equals(stopAt.objects()) ? objectsIn(map, new TileRect(tx, ty, 1, 1))
                 : null;
-        return new Hit(new Tile(tx, ty), point, distance, side, objects);
+        return new Hit(found, point, distance, side, objects);
     }
 
     /**

@@ -118,6 +118,22 @@ class QueryApiTest {
         assertThat(tiles).isNotEmpty().allMatch(t -> t.get(0) >= 0 && t.get(1) >= 0);
         assertThat(tiles.get(tiles.size() - 1)).isEqualTo(List.of(3, 1));
         assertThat(post("ray", "{\"from\":{\"x\":-100,\"y\":-50},\"to\":{\"x\":-10,\"y\":-5}}").get("tiles")).isEmpty();
+
+        // from 300 tiles outside, exactly through the vertex at the wall column's top-left corner: the walk goes
+        // round it vertically first, so its first tiles on the map are (8, 0), then the wall entered from the left
+        JsonNode vertex = post("ray", "{\"from\":{\"x\":-291,\"y\":-300},\"to\":{\"x\":14,\"y\":5},\"units\":\"tiles\","
+                + "\"stopAt\":{\"layerId\":1}}");
+        assertThat(tiles(vertex)).containsExactly(List.of(8, 0), List.of(9, 0));
+        assertThat(vertex.get("hit").get("side").asString()).isEqualTo("left");
+        assertThat(vertex.get("hit").get("point").get("x").asDouble()).isEqualTo(9.0);
+        assertThat(vertex.get("hit").get("point").get("y").asDouble()).isEqualTo(0.0);
+        // entering across the map's top edge inside the wall column: its first tile, from the top
+        JsonNode top = post("ray", "{\"from\":{\"x\":-14248,\"y\":-4800},\"to\":{\"x\":392,\"y\":80},"
+                + "\"stopAt\":{\"layerId\":1}}");
+        assertThat(tiles(top)).containsExactly(List.of(9, 0));
+        assertThat(top.get("hit").get("side").asString()).isEqualTo("top");
+        assertThat(top.get("hit").get("point").get("x").asDouble()).isEqualTo(152.0);
+        assertThat(top.get("hit").get("distance").asDouble()).isEqualTo(Math.hypot(14400, 4800));
     }
 
     @Test

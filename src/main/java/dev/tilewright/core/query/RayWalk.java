@@ -2,6 +2,9 @@ package dev.tilewright.core.query;
 
 import dev.tilewright.core.model.TileLayer;
 
+import java.math.BigInteger;
+import java.util.Arrays;
+
 /**
  * The tiles a segment passes, decided with exact integer arithmetic on fixed-point coordinates (see
  * {@link Fixed}): no accumulated float, no drift, whatever the length.
@@ -13,6 +16,10 @@ import dev.tilewright.core.model.TileLayer;
  * <p>
  * {@link #supercover} visits every tile whose closed square the segment touches (conservative line of sight),
  * each once, in an order in which the parameter where the segment first touches a tile never decreases.
+ * <p>
+ * Given an area (a map's columns and rows), both visit only the tiles in it, and the walk gets there without
+ * stepping through the tiles before it: it is a line, so where it enters and leaves the area is worked out from the
+ * decision term directly ({@link Steps#clip}), and its length there is what a query's work cap counts.
  * <p>
  * Which step comes next is decided by the sign of {@code e = distX * |dy| - distY * |dx|}, the distances to the
  * next vertical and horizontal grid lines scaled to a common denominator; it is kept up to date by adding and
@@ -47,6 +54,22 @@ public final class RayWalk {
         return new Steps(x0, y0, x1, y1, width, height).tiles;
     }
 
+    /** How many tiles of the walk lie in the area of {@code columns} x {@code rows} tiles from tile (0, 0). */
+    public static long length(long x0, long y0, long x1, long y1, long width, long height, int columns, int rows) {
+        Steps steps = new Steps(x0, y0, x1, y1, width, height);
+        return steps.clip(0, 0, columns - 1L, rows - 1L) ? steps.tiles : 0;
+    }
+
+    /**
+     * At most how many tiles {@link #supercover(long, long, long, long, long, long, int, int, Visitor)} visits: the
+     * walk's tiles within one tile of the area, each with at most two beside it, and the tiles at the two ends.
+     */
+    public static long supercoverBound(long x0, long y0, long x1, long y1, long width, long height, int columns,
+                                       int rows) {
+        Steps steps = new Steps(x0, y0, x1, y1, width, height);
+        return (steps.clip(-1, -1, columns, rows) ? 3 * steps.tiles : 0) + 8;
+    }
+
     /**
      * The walk's state: the current tile, how many tiles the walk has, and the decision term e. e < 0: the
      * vertical grid line comes first, so the next step is in x; otherwise in y (e == 0 is a vertex: y first). The
@@ -62,9 +85,9 @@ public final class RayWalk {
         final int sy;
         final long stepX;
         final long stepY;
-        final long tiles;
-        final long endX;
-        final long endY;
+        long tiles;
+        long endX;
+        long endY;
 
         Steps(long x0, long y0, long x1, long y1, long width, long height) {
             long dx = x1 - x0;
@@ -94,6 +117,105 @@ public final class RayWalk {
                 e -= stepY;
             }
         }
+
+        /**
+         * Keeps the part of the walk in columns minX..maxX and rows minY..maxY: moves to its first tile there and
+         * ends at its last one. The walk is monotone on each axis, so that part is one run: it begins when the walk
+         * has taken enough steps in x and enough in y to be inside on both, and ends before the first step that
+         * leaves on either. When the walk takes its k-th step in an axis follows from e alone
+         * ({@link #tileAfter}), so nothing before the area is walked.
+         *
+         * @return false when no tile of the walk lies there (the steps are then not to be walked)
+         */
+        boolean clip(long minX, long minY, long maxX, long maxY) {
+            if (tx >= minX && tx <= maxX && ty >= minY && ty <= maxY
+                    && endX >= minX && endX <= maxX && endY >= minY && endY <= maxY) {
+                return true;
+            }
+            // steps in each axis before the walk is inside on it (in) and after which it has left (out)
+            long xIn = stepsToEnter(tx, sx, minX, maxX);
+            long xOut = stepsToLeave(tx, sx, minX, maxX);
+            long yIn = stepsToEnter(ty, sy, minY, maxY);
+            long yOut = stepsToLeave(ty, sy, minY, maxY);
+            if (xIn < 0 || yIn < 0) {
+                tiles = 0;
+                return false;
+            }
+            // seen from y, -1 - e decides as e does from x, with the step terms swapped
+            long enterByX = tileAfter(xIn, e, stepX, stepY, tiles);
+            long enterByY = tileAfter(yIn, -1 - e, stepY, stepX, tiles);
+            long leaveByX = tileAfter(xOut, e, stepX, stepY, tiles);
+            long leaveByY = tileAfter(yOut, -1 - e, stepY, stepX, tiles);
+            long first = Math.max(enterByX, enterByY);
+            long end = Math.min(tiles, Math.min(leaveByX, leaveByY));
+            if (first >= end) {
+                tiles = 0;
+                return false;
+            }
+            // x and y steps taken to the first and to the last tile kept: the step into the tile is the one that
+            // decides it
+            long firstX = enterByX >= enterByY ? xIn : first - yIn;
+            long lastX = end == tiles ? Math.abs(endX - tx) : end == leaveByX ? xOut - 1 : end - 1 - (yOut - 1);
+            long lastY = end - 1 - lastX;
+            long firstY = first - firstX;
+            endX = tx + sx * lastX;
+            endY = ty + sy * lastY;
+            tx += sx * firstX;
+            ty += sy * firstY;
+            // exact modulo 2^64, and the true value fits (e stays within a cell times |d|)
+            e += firstX * stepX - firstY * stepY;
+            tiles = end - first;
+            return true;
+        }
+
+        /** Steps along an axis from c until within lo..hi: 0 when already, -1 when never. */
+        private static long stepsToEnter(long c, int s, long lo, long hi) {
+            if (c >= lo && c <= hi) {
+                return 0;
+            }
+            return s > 0 && c < lo ? lo - c : s < 0 && c > hi ? c - hi : -1;
+        }
+
+        /** Steps along an axis from c after which it has passed lo..hi (Long.MAX_VALUE when it never does). */
+        private static long stepsToLeave(long c, int s, long lo, long hi) {
+            return s > 0 ? Math.max(0, hi - c + 1) : s < 0 ? Math.max(0, c - lo + 1) : Long.MAX_VALUE;
+        }
+    }
+
+    /**
+     * The index (from 0) of the walk's tile just after its k-th step in one axis, or cap when that is cap or later:
+     * 0 for k = 0, else the steps before it ({@link #stepsBefore}) and one. Exact at any size: where
+     * {@code d + (k - 1) step} could leave a long it is worked out in BigInteger.
+     */
+    private static long tileAfter(long k, long d, long step, long other, long cap) {
+        if (k == 0) {
+            return 0;
+        }
+        if (k >= cap) {
+            return cap;
+        }
+        long product = (k - 1) * step;
+        if (Math.multiplyHigh(k - 1, step) == 0 && product >= 0 && product < 1L << 62
+                && d > -(1L << 62) && d < 1L << 62) {
+            long before = stepsBefore(k, d, step, other);
+            // before + 1 can only overflow far beyond any cap
+            return before < 0 || before >= cap ? cap : before + 1;
+        }
+        BigInteger v = BigInteger.valueOf(d).add(BigInteger.valueOf(k - 1).multiply(BigInteger.valueOf(step)));
+        BigInteger others = v.signum() < 0 ? BigInteger.ZERO
+                : v.divide(BigInteger.valueOf(other)).add(BigInteger.ONE);
+        BigInteger after = others.add(BigInteger.valueOf(k));
+        return after.compareTo(BigInteger.valueOf(cap)) >= 0 ? cap : after.longValueExact();
+    }
+
+    /**
+     * Steps the walk takes before its k-th step in one axis (k >= 1): k - 1 of its own and b of the other, the
+     * least b >= 0 with d + (k - 1) step - b other < 0 (d < 0: this axis steps next; d is e for x, -1 - e for y).
+     * For values where {@code d + (k - 1) step} stays within a long.
+     */
+    private static long stepsBefore(long k, long d, long step, long other) {
+        long v = d + (k - 1) * step;
+        return k - 1 + (v < 0 ? 0 : v / other + 1);
     }
 
     /**
@@ -102,7 +224,22 @@ public final class RayWalk {
      * @return the number of tiles visited (the last one included when the visitor stopped there)
      */
     public static long walk(long x0, long y0, long x1, long y1, long width, long height, Visitor visitor) {
+        return walk(new Steps(x0, y0, x1, y1, width, height), visitor);
+    }
+
+    /**
+     * {@link #walk(long, long, long, long, long, long, Visitor)}, visiting only the tiles in the area of
+     * {@code columns} x {@code rows} tiles from tile (0, 0), and not stepping through those before it.
+     *
+     * @return the number of tiles visited
+     */
+    public static long walk(long x0, long y0, long x1, long y1, long width, long height, int columns, int rows,
+                            Visitor visitor) {
         Steps steps = new Steps(x0, y0, x1, y1, width, height);
+        return steps.clip(0, 0, columns - 1L, rows - 1L) ? walk(steps, visitor) : 0;
+    }
+
+    private static long walk(Steps steps, Visitor visitor) {
         for (long i = 1; ; i++) {
             if (!visitor.visit((int) steps.tx, (int) steps.ty) || i == steps.tiles) {
                 return i;
@@ -111,7 +248,7 @@ public final class RayWalk {
         }
     }
 
-    /** Receives a layer's tiles in order with their gids (0 off the layer); answers false to stop. */
+    /** Receives a layer's tiles in order with their gids; answers false to stop. */
     @FunctionalInterface
     public interface CellVisitor {
         boolean visit(int tx, int ty, int gid);
@@ -121,10 +258,10 @@ public final class RayWalk {
     private static final int[] EMPTY_CHUNK = new int[TileLayer.CHUNK_CELLS];
 
     /**
-     * {@link #walk} over a tile layer, reading each tile's gid (0 off the layer).
+     * {@link #walk} over a tile layer, reading each tile's gid: the walk's tiles on the layer, reached without
+     * stepping through those before it.
      * <p>
-     * When the walk stays on the layer (both end tiles on it: the walk is monotone on each axis) it goes chunk by
-     * chunk. On entering a chunk it works out exactly how many steps stay inside ({@link #stepsInside}: two integer
+     * It goes chunk by chunk. On entering a chunk it works out exactly how many steps stay inside ({@link #stepsInside}: two integer
      * divisions) and takes them without a branch: the sign of e, as a mask, picks each step's axis, its change of e
      * and its move in the chunk array. The step that leaves the chunk is taken the same way. A walk whose decision
      * term could overflow there (cells times coordinates beyond 2^56) takes the plain walk instead.
@@ -132,10 +269,11 @@ public final class RayWalk {
     public static long walk(TileLayer layer, long x0, long y0, long x1, long y1, long width, long height,
                             CellVisitor visitor) {
         Steps steps = new Steps(x0, y0, x1, y1, width, height);
-        if (!layer.contains(steps.tx, steps.ty) || !layer.contains(steps.endX, steps.endY)
-                || steps.stepX >= MAX_WINDOW_STEP || steps.stepY >= MAX_WINDOW_STEP) {
-            return walk(x0, y0, x1, y1, width, height,
-                    (tx, ty) -> visitor.visit(tx, ty, layer.contains(tx, ty) ? layer.get(tx, ty) : 0));
+        if (!steps.clip(0, 0, layer.width() - 1L, layer.height() - 1L)) {
+            return 0;
+        }
+        if (steps.stepX >= MAX_WINDOW_STEP || steps.stepY >= MAX_WINDOW_STEP) {
+            return walk(steps, (tx, ty) -> visitor.visit(tx, ty, layer.get(tx, ty)));
         }
         final int sx = steps.sx;
         final int sy = steps.sy;
@@ -194,17 +332,9 @@ public final class RayWalk {
         return Math.min(stepsBeforeEdge(x, sx, e, stepX, stepY), stepsBeforeEdge(y, sy, -1 - e, stepY, stepX));
     }
 
-    /**
-     * Steps taken before the one in this axis that leaves the chunk: before its n-th step here the walk takes b
-     * steps in the other axis, the least b >= 0 with d + (n - 1) step - b other < 0 (d < 0: this axis steps next).
-     */
+    /** Steps taken before the one in this axis that leaves the chunk (its n-th step from column or row c). */
     private static long stepsBeforeEdge(int c, int s, long d, long step, long other) {
-        if (s == 0) {
-            return Long.MAX_VALUE;
-        }
-        int n = s > 0 ? CHUNK - c : c + 1;
-        long v = d + (n - 1) * step;
-        return n - 1 + (v < 0 ? 0 : v / other + 1);
+        return s == 0 ? Long.MAX_VALUE : stepsBefore(s > 0 ? CHUNK - c : c + 1, d, step, other);
     }
 
     private static int[] chunk(TileLayer layer, int cx, int cy) {
@@ -220,7 +350,23 @@ public final class RayWalk {
      * @return the number of tiles visited
      */
     public static long supercover(long x0, long y0, long x1, long y1, long width, long height, Visitor visitor) {
-        Cover cover = new Cover(visitor);
+        return supercover(x0, y0, x1, y1, width, height, new Cover(visitor, Integer.MIN_VALUE, Integer.MIN_VALUE,
+                Integer.MAX_VALUE, Integer.MAX_VALUE));
+    }
+
+    /**
+     * {@link #supercover(long, long, long, long, long, long, Visitor)}, visiting only the tiles in the area of
+     * {@code columns} x {@code rows} tiles from tile (0, 0); the walk under it starts and ends within one tile of
+     * the area (a touched tile lies at most one tile beside the walk).
+     *
+     * @return the number of tiles visited
+     */
+    public static long supercover(long x0, long y0, long x1, long y1, long width, long height, int columns, int rows,
+                                  Visitor visitor) {
+        return supercover(x0, y0, x1, y1, width, height, new Cover(visitor, 0, 0, columns - 1L, rows - 1L));
+    }
+
+    private static long supercover(long x0, long y0, long x1, long y1, long width, long height, Cover cover) {
         if (!closure(x0, y0, width, height, cover) || x0 == x1 && y0 == y1) {
             return cover.visited;
         }
@@ -229,6 +375,10 @@ public final class RayWalk {
         boolean alongX = y0 == y1 && Math.floorMod(y0, height) == 0;
         boolean alongY = x0 == x1 && Math.floorMod(x0, width) == 0;
         Steps steps = new Steps(x0, y0, x1, y1, width, height);
+        if (!steps.clip(cover.minX - 1, cover.minY - 1, cover.maxX + 1, cover.maxY + 1)) {
+            closure(x1, y1, width, height, cover);
+            return cover.visited;
+        }
         for (long i = 1; ; i++) {
             long tx = steps.tx;
             long ty = steps.ty;
@@ -264,19 +414,33 @@ public final class RayWalk {
         return true;
     }
 
-    /** Passes tiles on once: a tile can come up again only within the last few (at the ends and at vertices). */
+    /**
+     * Passes the tiles in its area on, each once: a tile can come up again only within the last few (at the ends
+     * and at vertices).
+     */
     private static final class Cover {
         private final Visitor visitor;
+        final long minX;
+        final long minY;
+        final long maxX;
+        final long maxY;
         private final long[] recent = new long[8];
         private int next;
         private long visited;
 
-        Cover(Visitor visitor) {
+        Cover(Visitor visitor, long minX, long minY, long maxX, long maxY) {
             this.visitor = visitor;
-            java.util.Arrays.fill(recent, Long.MIN_VALUE);
+            this.minX = minX;
+            this.minY = minY;
+            this.maxX = maxX;
+            this.maxY = maxY;
+            Arrays.fill(recent, Long.MIN_VALUE);
         }
 
         boolean visit(long tx, long ty) {
+            if (tx < minX || tx > maxX || ty < minY || ty > maxY) {
+                return true;
+            }
             long key = tx << 32 ^ (ty & 0xFFFFFFFFL);
             for (long seen : recent) {
                 if (seen == key) {
