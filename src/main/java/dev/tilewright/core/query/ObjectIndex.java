@@ -12,8 +12,10 @@ import java.util.function.IntConsumer;
  * rectangle. Moving an object does nothing unless its tile rectangle changes, and then touches only the tiles that
  * left or entered it. Tiles are kept in 32x32 chunks allocated when first used; each tile has four ints of its
  * chunk's array: how many objects it holds and the first three of them (in place, so a query reads neighbouring
- * tiles from neighbouring memory); a tile with more keeps the rest in a small overflow list. Not thread-safe (the
- * map's lock guards it).
+ * tiles from neighbouring memory); a tile with more keeps the rest in a small overflow list. Beside them one bit
+ * per tile says whether it holds any (an int per chunk row, 1/128 of the slots' size), so a query skips empty tiles
+ * without reading their slots: on a sparse map it touches little more than the bits and the tiles that hold
+ * objects. Not thread-safe (the map's lock guards it).
  */
 public final class ObjectIndex {
 
@@ -24,6 +26,8 @@ public final class ObjectIndex {
     private final TileRect bounds;
     private final int chunksX;
     private final int[][] chunks;
+    /** Per chunk, CHUNK ints: bit c of row r is set when tile (c, r) of the chunk holds an object. */
+    private final int[] occupied;
     /** Ids past the first three of a tile, by tile key: a count, then the ids. */
     private final Map<Long, int[]> overflow = new HashMap<>();
     /** Per id: its tile rectangle as x, y, width, height (an empty one: not referenced), grown as ids come. */
@@ -39,6 +43,7 @@ public final class ObjectIndex {
         this.chunksX = Math.max(1, (bounds.width() + CHUNK - 1) / CHUNK);
         int chunksY = Math.max(1, (bounds.height() + CHUNK - 1) / CHUNK);
         this.chunks = new int[chunksX * chunksY][];
+        this.occupied = new int[chunksX * chunksY * CHUNK];
     }
 
     /** Whether this index spans a map of that many tiles. */
@@ -98,31 +103,39 @@ public final class ObjectIndex {
             Arrays.fill(marks, 0);
             stamp = 1;
         }
-        // row by row, one chunk's run of tiles at a time (their slots lie side by side in its array)
+        // row by row, one chunk's run of tiles at a time: its occupied bits, then the slots of those tiles only
         for (int ty = inside.y(); ty < inside.bottom(); ty++) {
             int ly = ty - bounds.y();
-            int rowInChunk = (ly % CHUNK) * CHUNK;
+            int rowInChunk = ly % CHUNK;
             int lx = inside.x() - bounds.x();
             int end = (int) (inside.right() - bounds.x());
             while (lx < end) {
-                int runEnd = Math.min(end, (lx / CHUNK + 1) * CHUNK);
-                int[] chunk = chunks[(ly / CHUNK) * chunksX + lx / CHUNK];
-                if (chunk != null) {
-                    for (int cell = rowInChunk + lx % CHUNK, last = rowInChunk + (runEnd - 1) % CHUNK; cell <= last; cell++) {
-                        int base = cell * SLOT;
-                        int count = chunk[base];
-                        for (int i = 1; i <= Math.min(count, INLINE); i++) {
-                            emit(chunk[base + i], out);
-                        }
-                        if (count > INLINE) {
-                            int[] more = overflow.get(key(bounds.x() + cell % CHUNK + lx / CHUNK * CHUNK, ty));
-                            for (int i = 1; i <= more[0]; i++) {
-                                emit(more[i], out);
-                            }
-                        }
-                    }
+                int chunkX = lx / CHUNK;
+                int runEnd = Math.min(end, (chunkX + 1) * CHUNK);
+                int c = (ly / CHUNK) * chunksX + chunkX;
+                // the run's columns lx % CHUNK .. (runEnd - 1) % CHUNK of the row
+                int from = lx % CHUNK;
+                int bits = occupied[c * CHUNK + rowInChunk] >>> from & (int) (-1L >>> (64 - (runEnd - lx)));
+                while (bits != 0) {
+                    int column = from + Integer.numberOfTrailingZeros(bits);
+                    bits &= bits - 1;
+                    emitTile(chunks[c], (rowInChunk * CHUNK + column) * SLOT, chunkX * CHUNK + column, ty, out);
                 }
                 lx = runEnd;
+            }
+        }
+    }
+
+    /** The ids of one occupied tile (its slot at base of the chunk; lx its column from the bounds' left). */
+    private void emitTile(int[] chunk, int base, int lx, int ty, IntConsumer out) {
+        int count = chunk[base];
+        for (int i = 1; i <= Math.min(count, INLINE); i++) {
+            emit(chunk[base + i], out);
+        }
+        if (count > INLINE) {
+            int[] more = overflow.get(key(bounds.x() + lx, ty));
+            for (int i = 1; i <= more[0]; i++) {
+                emit(more[i], out);
             }
         }
     }
@@ -143,8 +156,13 @@ public final class ObjectIndex {
         if (!bounds.contains(tx, ty)) {
             return false;
         }
-        int[] chunk = chunk(tx, ty, false);
-        return chunk != null && chunk[slot(tx, ty)] > 0;
+        int lx = tx - bounds.x();
+        return (occupied[bitRow(lx, ty - bounds.y())] >>> lx % CHUNK & 1) != 0;
+    }
+
+    /** The int of {@link #occupied} holding the bit of the tile lx, ly tiles from the bounds' corner. */
+    private int bitRow(int lx, int ly) {
+        return ((ly / CHUNK) * chunksX + lx / CHUNK) * CHUNK + ly % CHUNK;
     }
 
     /** The ids referenced from one tile, in no particular order. */
@@ -200,6 +218,9 @@ public final class ObjectIndex {
             overflow.put(key(tx, ty), more);
         }
         chunk[base] = count + 1;
+        if (count == 0) {
+            occupied[bitRow(tx - bounds.x(), ty - bounds.y())] |= 1 << (tx - bounds.x()) % CHUNK;
+        }
         references++;
     }
 
@@ -235,6 +256,9 @@ public final class ObjectIndex {
             }
         }
         chunk[base] = count - 1;
+        if (count == 1) {
+            occupied[bitRow(tx - bounds.x(), ty - bounds.y())] &= ~(1 << (tx - bounds.x()) % CHUNK);
+        }
         references++;
     }
 }
