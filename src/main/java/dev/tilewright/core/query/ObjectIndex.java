@@ -12,22 +12,22 @@ import java.util.function.IntConsumer;
  * rectangle. Moving an object does nothing unless its tile rectangle changes, and then touches only the tiles that
  * left or entered it. Tiles are kept in 32x32 chunks allocated when first used; each tile has four ints of its
  * chunk's array: how many objects it holds and the first three of them (in place, so a query reads neighbouring
- * tiles from neighbouring memory); a tile with more keeps the rest in a small overflow list. Beside them one bit
- * per tile says whether it holds any (an int per chunk row, 1/128 of the slots' size), so a query skips empty tiles
- * without reading their slots: on a sparse map it touches little more than the bits and the tiles that hold
- * objects. Not thread-safe (the map's lock guards it).
+ * tiles from neighbouring memory); a tile with more keeps the rest in a small overflow list. After the slots, the
+ * chunk keeps one bit per tile saying whether it holds any (an int per row), so a query skips empty tiles without
+ * reading their slots: on a sparse map it touches little more than the bits and the tiles that hold objects. Not
+ * thread-safe (the map's lock guards it).
  */
 public final class ObjectIndex {
 
     private static final int CHUNK = 32;
     private static final int INLINE = 3;
     private static final int SLOT = INLINE + 1;
+    /** Where a chunk's occupancy bits begin: bit c of int BITS + r is set when its tile (c, r) holds an object. */
+    private static final int BITS = CHUNK * CHUNK * SLOT;
 
     private final TileRect bounds;
     private final int chunksX;
     private final int[][] chunks;
-    /** Per chunk, CHUNK ints: bit c of row r is set when tile (c, r) of the chunk holds an object. */
-    private final int[] occupied;
     /** Ids past the first three of a tile, by tile key: a count, then the ids. */
     private final Map<Long, int[]> overflow = new HashMap<>();
     /** Per id: its tile rectangle as x, y, width, height (an empty one: not referenced), grown as ids come. */
@@ -43,7 +43,6 @@ public final class ObjectIndex {
         this.chunksX = Math.max(1, (bounds.width() + CHUNK - 1) / CHUNK);
         int chunksY = Math.max(1, (bounds.height() + CHUNK - 1) / CHUNK);
         this.chunks = new int[chunksX * chunksY][];
-        this.occupied = new int[chunksX * chunksY * CHUNK];
     }
 
     /** Whether this index spans a map of that many tiles. */
@@ -112,14 +111,16 @@ public final class ObjectIndex {
             while (lx < end) {
                 int chunkX = lx / CHUNK;
                 int runEnd = Math.min(end, (chunkX + 1) * CHUNK);
-                int c = (ly / CHUNK) * chunksX + chunkX;
-                // the run's columns lx % CHUNK .. (runEnd - 1) % CHUNK of the row
-                int from = lx % CHUNK;
-                int bits = occupied[c * CHUNK + rowInChunk] >>> from & (int) (-1L >>> (64 - (runEnd - lx)));
-                while (bits != 0) {
-                    int column = from + Integer.numberOfTrailingZeros(bits);
-                    bits &= bits - 1;
-                    emitTile(chunks[c], (rowInChunk * CHUNK + column) * SLOT, chunkX * CHUNK + column, ty, out);
+                int[] chunk = chunks[(ly / CHUNK) * chunksX + chunkX];
+                if (chunk != null) {
+                    // the run's columns lx % CHUNK .. (runEnd - 1) % CHUNK of the row
+                    int from = lx % CHUNK;
+                    int bits = chunk[BITS + rowInChunk] >>> from & (int) (-1L >>> (64 - (runEnd - lx)));
+                    while (bits != 0) {
+                        int column = from + Integer.numberOfTrailingZeros(bits);
+                        bits &= bits - 1;
+                        emitTile(chunk, (rowInChunk * CHUNK + column) * SLOT, chunkX * CHUNK + column, ty, out);
+                    }
                 }
                 lx = runEnd;
             }
@@ -156,13 +157,8 @@ public final class ObjectIndex {
         if (!bounds.contains(tx, ty)) {
             return false;
         }
-        int lx = tx - bounds.x();
-        return (occupied[bitRow(lx, ty - bounds.y())] >>> lx % CHUNK & 1) != 0;
-    }
-
-    /** The int of {@link #occupied} holding the bit of the tile lx, ly tiles from the bounds' corner. */
-    private int bitRow(int lx, int ly) {
-        return ((ly / CHUNK) * chunksX + lx / CHUNK) * CHUNK + ly % CHUNK;
+        int[] chunk = chunk(tx, ty, false);
+        return chunk != null && chunk[slot(tx, ty)] > 0;
     }
 
     /** The ids referenced from one tile, in no particular order. */
@@ -194,7 +190,7 @@ public final class ObjectIndex {
         int c = ((ty - bounds.y()) / CHUNK) * chunksX + (tx - bounds.x()) / CHUNK;
         int[] chunk = chunks[c];
         if (chunk == null && create) {
-            chunk = chunks[c] = new int[CHUNK * CHUNK * SLOT];
+            chunk = chunks[c] = new int[BITS + CHUNK];
         }
         return chunk;
     }
@@ -219,7 +215,7 @@ public final class ObjectIndex {
         }
         chunk[base] = count + 1;
         if (count == 0) {
-            occupied[bitRow(tx - bounds.x(), ty - bounds.y())] |= 1 << (tx - bounds.x()) % CHUNK;
+            chunk[BITS + (ty - bounds.y()) % CHUNK] |= 1 << (tx - bounds.x()) % CHUNK;
         }
         references++;
     }
@@ -257,7 +253,7 @@ public final class ObjectIndex {
         }
         chunk[base] = count - 1;
         if (count == 1) {
-            occupied[bitRow(tx - bounds.x(), ty - bounds.y())] &= ~(1 << (tx - bounds.x()) % CHUNK);
+            chunk[BITS + (ty - bounds.y()) % CHUNK] &= ~(1 << (tx - bounds.x()) % CHUNK);
         }
         references++;
     }
