@@ -115,7 +115,7 @@ public final class ObjectIndex {
                 if (chunk != null) {
                     // the run's columns lx % CHUNK .. (runEnd - 1) % CHUNK of the row
                     int from = lx % CHUNK;
-                    int bits = chunk[BITS + rowInChunk] >>> from & (int) (-1L >>> (64 - (runEnd - lx)));
+                    int bits = chunk[bitRow(ty)] >>> from & (int) (-1L >>> (64 - (runEnd - lx)));
                     while (bits != 0) {
                         int column = from + Integer.numberOfTrailingZeros(bits);
                         bits &= bits - 1;
@@ -199,6 +199,15 @@ public final class ObjectIndex {
         return (((ty - bounds.y()) % CHUNK) * CHUNK + (tx - bounds.x()) % CHUNK) * SLOT;
     }
 
+    /** Where in its chunk the occupancy bits of row ty lie, and the bit of column tx there. */
+    private int bitRow(int ty) {
+        return BITS + (ty - bounds.y()) % CHUNK;
+    }
+
+    private int bit(int tx) {
+        return 1 << (tx - bounds.x()) % CHUNK;
+    }
+
     private void attach(int tx, int ty, int id) {
         int[] chunk = chunk(tx, ty, true);
         int base = slot(tx, ty);
@@ -215,7 +224,7 @@ public final class ObjectIndex {
         }
         chunk[base] = count + 1;
         if (count == 0) {
-            chunk[BITS + (ty - bounds.y()) % CHUNK] |= 1 << (tx - bounds.x()) % CHUNK;
+            chunk[bitRow(ty)] |= bit(tx);
         }
         references++;
     }
@@ -253,7 +262,7 @@ public final class ObjectIndex {
         }
         chunk[base] = count - 1;
         if (count == 1) {
-            chunk[BITS + (ty - bounds.y()) % CHUNK] &= ~(1 << (tx - bounds.x()) % CHUNK);
+            chunk[bitRow(ty)] &= ~bit(tx);
         }
         references++;
     }

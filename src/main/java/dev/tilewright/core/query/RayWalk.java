@@ -261,9 +261,9 @@ public final class RayWalk {
      * {@link #walk} over a tile layer, reading each tile's gid: the walk's tiles on the layer, reached without
      * stepping through those before it.
      * <p>
-     * It goes chunk by chunk. On entering a chunk it works out exactly how many steps stay inside ({@link #stepsInside}: two integer
-     * divisions) and takes them without a branch: the sign of e, as a mask, picks each step's axis, its change of e
-     * and its move in the chunk array. The step that leaves the chunk is taken the same way. A walk whose decision
+     * It goes chunk by chunk. On entering a chunk it works out exactly how many steps stay inside
+     * ({@link #stepsInside}: two integer divisions) and takes them without a branch: the sign of e, as a mask, picks
+     * each step's axis, its change of e and its move in the chunk array. The step that leaves the chunk is taken the same way. A walk whose decision
      * term could overflow there (cells times coordinates beyond 2^56) takes the plain walk instead.
      */
     public static long walk(TileLayer layer, long x0, long y0, long x1, long y1, long width, long height,
