@@ -319,6 +319,56 @@ class RayWalkProperties {
         }
     }
 
+    /**
+     * The layer walk's blocks: from any e in [-stepY, stepX) (or stepX, with stepY 0), the x steps among the next 1
+     * to 4 and e four steps on, as {@link RayWalk.Quad} works them out from e alone, are those of four single steps.
+     * Step terms from 0 (an axis without motion) and 1 up to just below the walk's limit of 2^56, e at both ends of
+     * its range and in between.
+     */
+    @Property(tries = 200)
+    void aBlockOfFourStepsIsFourSingleSteps(@ForAll long seed) {
+        Random r = new Random(seed);
+        for (int i = 0; i < RAYS_PER_TRY; i++) {
+            long stepX = stepTerm(r);
+            long stepY = stepTerm(r);
+            if (stepX + stepY == 0) {
+                continue;
+            }
+            RayWalk.Quad q = new RayWalk.Quad(stepX, stepY);
+            // a walk without x motion (stepY 0) keeps e at stepX
+            long e = switch (r.nextInt(4)) {
+                case 0 -> -stepY;
+                case 1 -> stepY == 0 ? stepX : stepX - 1;
+                default -> stepX == 0 ? r.nextLong(-stepY, 0) : r.nextLong(-stepY, stepX);
+            };
+            int[] b = {q.b1, q.b2, q.b3, q.b4};
+            long[] t = {q.t1, q.t2, q.t3, q.t4};
+            long single = e;
+            int xSteps = 0;
+            for (int j = 0; j < 4; j++) {
+                if (single < 0) {
+                    xSteps++;
+                    single += stepX;
+                } else {
+                    single -= stepY;
+                }
+                assertThat(b[j] + (e < t[j] ? 1 : 0)).as("x steps among %d from e %d, steps %d %d", j + 1, e, stepX,
+                        stepY).isEqualTo(xSteps);
+            }
+            assertThat(e + q.d4 + (e < q.t4 ? stepX + stepY : 0)).as("e %d, steps %d %d", e, stepX, stepY)
+                    .isEqualTo(single);
+        }
+    }
+
+    private static long stepTerm(Random r) {
+        return switch (r.nextInt(5)) {
+            case 0 -> 0;
+            case 1 -> r.nextLong(1, 8);
+            case 2 -> (1L << 56) - 1 - r.nextInt(8);
+            default -> r.nextLong(1, 1L << (1 + r.nextInt(56)));
+        };
+    }
+
     private static void assertLayerWalk(TileLayer layer, Ray ray, Random r) {
         List<long[]> exact = within(RayOracle.walk(ray.x0, ray.y0, ray.x1, ray.y1, ray.w, ray.h), 0, 0,
                 layer.width() - 1, layer.height() - 1);
