@@ -1,13 +1,14 @@
-// The editor's shared state: the map, its queue and history, the view, the current layer, stamp, tool and
-// selection. Panels and tools read it and change it through these methods, and hear about changes by listening.
+// The editor's shared state: the map, its session (live or REST) and history, the view, the current layer, stamp,
+// tool and selection. Panels and tools read it and change it through these methods, and hear about changes by
+// listening.
 
 import { InvalidOp } from '../model/ops.js';
 import { Stamp } from '../model/stamp.js';
 
 export class Editor {
-  constructor({ map, queue, history, images, view, renderer }) {
+  constructor({ map, session, history, images, view, renderer }) {
     this.map = map;
-    this.queue = queue;
+    this.session = session;
     this.history = history;
     this.images = images;
     this.view = view;
@@ -81,7 +82,7 @@ export class Editor {
    */
   edit(op) {
     try {
-      const applied = this.queue.perform(op);
+      const applied = this.session.perform(op);
       this.history.record(applied);
       return applied;
     } catch (e) {

@@ -19,7 +19,7 @@ export class GridOverlay {
       if (toggle.checked) this.refresh();
       editor.renderer.requestDraw();
     });
-    editor.queue.listen((event) => {
+    editor.session.listen((event) => {
       if (event.type === 'state' && event.state === 'saved' && this.shown()) this.refreshSoon();
     });
     editor.renderer.overlays.unshift((ctx, view) => this.draw(ctx, view));

@@ -1,5 +1,5 @@
 // Boots the editor page: sends edits a reload interrupted, loads the map (cells as bytes) and its tilesets, and
-// wires the model, the queue, the view and the panels together. The only module that knows them all.
+// wires the model, the session, the view and the panels together. The only module that knows them all.
 
 import { History } from '../model/history.js';
 import { TileMap } from '../model/tilemap.js';
@@ -50,7 +50,7 @@ function clientId() {
 }
 
 /** The live session on the map's socket (or, with ?live=0, the REST queue). */
-function session(map, version, transport) {
+function openSession(map, version, transport) {
   if (new URLSearchParams(location.search).get('live') === '0') {
     return new OpQueue({ map, version, transport, clientId: clientId(), storage: localStorage });
   }
@@ -97,12 +97,12 @@ async function boot() {
   const images = new TilesetImages();
   await loadNewTilesets(map, images, () => {});
 
-  const queue = session(map, version, transport);
-  const history = new History((op) => queue.perform(op));
+  const session = openSession(map, version, transport);
+  const history = new History((op) => session.perform(op));
   const view = new View();
   const canvas = document.querySelector('[data-testid="map-canvas"]');
   const renderer = new Renderer(canvas, map, images, view);
-  const editor = new Editor({ map, queue, history, images, view, renderer });
+  const editor = new Editor({ map, session, history, images, view, renderer });
   const tools = new Tools(editor, canvas);
   tools.modes.grid = new GridOverlay(editor, document.querySelector('[data-testid="collision-grid"]'));
   tools.modes.query = new QueryTool(editor);
@@ -114,7 +114,7 @@ async function boot() {
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
   new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));
-  if (queue instanceof LiveSession) new PeoplePanel(editor, queue, tools, document.querySelector('[data-testid="people"]'));
+  if (session instanceof LiveSession) new PeoplePanel(editor, session, tools, document.querySelector('[data-testid="people"]'));
   const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), async (info) => {
     await images.load(info);
     palette.tilesetId = info.id;
@@ -123,7 +123,7 @@ async function boot() {
   editor.listen((what) => {
     if (what?.notice) notify(what.notice);
   });
-  queue.listen((event) => {
+  session.listen((event) => {
     if (event.type === 'remap') {
       history.rewrite((op) => remapIds(op, event.kind, event.from, event.to));
       editor.remap(event);
@@ -144,7 +144,7 @@ async function boot() {
   new ResizeObserver(() => renderer.resize()).observe(canvas);
   renderer.resize();
   editor.setTool('brush');
-  window.tilewright = { editor, renderer, queue }; // for browser tests and the console
+  window.tilewright = { editor, renderer, session }; // for browser tests and the console
   document.body.dataset.ready = 'true';
 }
 
@@ -185,7 +185,7 @@ function wireToolbar(editor, dialog, renderer) {
     redo.disabled = !editor.history.canRedo();
   };
   editor.listen(refresh);
-  editor.queue.listen(refresh);
+  editor.session.listen(refresh);
   refresh();
 }
 

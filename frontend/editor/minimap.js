@@ -26,7 +26,7 @@ export class Minimap {
     canvas.addEventListener('pointerup', () => {
       this.dragging = false;
     });
-    editor.queue.listen((event) => {
+    editor.session.listen((event) => {
       if (event.type === 'state' && event.state === 'saved') this.refreshSoon();
     });
     editor.listen(() => this.draw());
@@ -40,7 +40,7 @@ export class Minimap {
 
   async refresh() {
     const size = Math.max(this.canvas.width, this.canvas.height, 16);
-    const response = await fetch(`/api/v1/maps/${this.editor.map.id}/thumbnail.png?size=${size}&v=${this.editor.queue.version}`);
+    const response = await fetch(`/api/v1/maps/${this.editor.map.id}/thumbnail.png?size=${size}&v=${this.editor.session.version}`);
     if (!response.ok) return;
     this.image = await createImageBitmap(await response.blob());
     this.draw();

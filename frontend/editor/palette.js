@@ -3,6 +3,7 @@
 
 import { Stamp } from '../model/stamp.js';
 import { drawTile } from '../render/tilesets.js';
+import { flags } from '../model/gid.js';
 
 const COLLECTION_COLUMNS = 8;
 
@@ -112,7 +113,7 @@ export class Palette {
     const stamp = this.editor.stamp;
     if (!stamp) return null;
     const first = stamp.gids[0];
-    if ((first & 0xf0000000) !== 0 || first < used.firstGid || first >= used.firstGid + used.tileCount) return null;
+    if (flags(first) !== 0 || first < used.firstGid || first >= used.firstGid + used.tileCount) return null;
     const local = first - used.firstGid;
     return { x: local % columns, y: Math.floor(local / columns), width: stamp.width, height: stamp.height };
   }

@@ -2,6 +2,8 @@
 // custom properties (each a setProperty or updateObject op), and the picked tile's (solid, custom properties:
 // the tileset's data, changed with PATCH /api/v1/tilesets/{id}/tiles/{local}).
 
+import { tileId } from '../model/gid.js';
+
 const TYPES = ['string', 'int', 'float', 'bool', 'color', 'file'];
 
 export class PropertiesPanel {
@@ -115,7 +117,7 @@ export class PropertiesPanel {
     const gid = stamp.gids[0];
     const tileset = this.editor.map.tilesetOf(gid);
     const info = tileset && this.editor.images.info(tileset.tilesetId);
-    return info ? { info, local: (gid & 0x0fffffff) - tileset.firstGid } : null;
+    return info ? { info, local: tileId(gid) - tileset.firstGid } : null;
   }
 
   tileSection({ info, local }) {

@@ -10,10 +10,10 @@ export class StatusBar {
     editor.listen((what) => {
       if (what === 'hover' || what === 'layer' || what === 'view') this.showCursor();
     });
-    editor.queue.listen((event) => {
+    editor.session.listen((event) => {
       if (event.type === 'state') this.showSave(event.state, event.pending);
     });
-    this.showSave(editor.queue.state, editor.queue.pending.length);
+    this.showSave(editor.session.state, editor.session.pending.length);
     this.showCursor();
   }
 
@@ -30,7 +30,7 @@ export class StatusBar {
       const gid = layer?.type === 'tile' ? layer.get(hover.x, hover.y) : null;
       this.field('gid').textContent = gid === null ? '' : `gid ${gid}`;
     }
-    this.field('version').textContent = `v${this.editor.queue.version}`;
+    this.field('version').textContent = `v${this.editor.session.version}`;
   }
 
   showSave(state, pending) {
@@ -42,7 +42,7 @@ export class StatusBar {
       : state === 'reconnecting' ? `reconnecting – ${edits}`
         : state === 'connecting' ? 'connecting…'
           : state === 'saving' ? `saving… (${pending})`
-            : this.editor.queue.people ? 'live – saved' : 'saved';
-    this.field('version').textContent = `v${this.editor.queue.version}`;
+            : this.editor.session.people ? 'live – saved' : 'saved';
+    this.field('version').textContent = `v${this.editor.session.version}`;
   }
 }

@@ -1,10 +1,11 @@
 // Pointer and wheel input on the map canvas: panning (space-drag, middle drag, scroll), zoom to the cursor
 // (ctrl+wheel), the picker on right click, and the tools: stamp brush, eraser, rectangle fill, bucket fill, picker
 // and rectangle select. A stroke is one undo step and goes out as a few batched ops (one per pointer move, the
-// queue sends them together), never one request per tile.
+// session sends them together), never one request per tile.
 
 import { fillRectOp, floodFillCells, spanRect, Stamp } from '../model/stamp.js';
 import { drawTile } from '../render/tilesets.js';
+import { FLIP_D, tileId } from '../model/gid.js';
 
 const FILL_LIMIT = 1_000_000;
 
@@ -230,9 +231,9 @@ export class Tools {
       ctx.globalAlpha = 0.6;
       for (const c of editor.stamp.cellsAt(editor.map, x0, y0)) {
         const tileset = editor.map.tilesetOf(c.gid);
-        const source = tileset && editor.images.source(tileset.tilesetId, (c.gid & 0x0fffffff) - tileset.firstGid);
+        const source = tileset && editor.images.source(tileset.tilesetId, tileId(c.gid) - tileset.firstGid);
         if (source) {
-          const shownH = (c.gid & 0x20000000) !== 0 ? source.width : source.height;
+          const shownH = (c.gid & FLIP_D) !== 0 ? source.width : source.height;
           drawTile(ctx, source, c.gid, c.x * tw + source.offsetX, (c.y + 1) * th - shownH + source.offsetY);
         }
       }

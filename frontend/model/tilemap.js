@@ -2,6 +2,8 @@
 // Uint32Array gids made when first written, never an object per tile. Only ops (model/ops.js) change it; every
 // change is reported to listeners so views redraw exactly what changed.
 
+import { tileId } from './gid.js';
+
 export const CHUNK = 64;
 
 /** @typedef {{x:number, y:number, width:number, height:number}} Rect */
@@ -172,7 +174,7 @@ export class TileMap {
 
   /** The map's tileset holding a gid (flips ignored), or null. */
   tilesetOf(gid) {
-    const id = gid & 0x0fffffff;
+    const id = tileId(gid);
     let best = null;
     for (const t of this.tilesets) {
       if (t.firstGid <= id && (best === null || t.firstGid > best.firstGid)) best = t;
@@ -181,7 +183,7 @@ export class TileMap {
   }
 
   isValidGid(gid) {
-    return gid === 0 || ((gid & 0x0fffffff) !== 0 && this.tilesetOf(gid) !== null);
+    return gid === 0 || (tileId(gid) !== 0 && this.tilesetOf(gid) !== null);
   }
 
   inside(x, y) {

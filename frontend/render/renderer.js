@@ -9,6 +9,7 @@
 
 import { CHUNK } from '../model/tilemap.js';
 import { drawTile } from './tilesets.js';
+import { FLIP_D, tileId } from '../model/gid.js';
 
 const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
 const FAR_BELOW = 0.5;
@@ -272,7 +273,7 @@ export class Renderer {
     let pixels = this.pixelCache.get(key);
     if (pixels === undefined) {
       const tileset = this.map.tilesetOf(gid);
-      const source = tileset && this.images.source(tileset.tilesetId, (gid & 0x0fffffff) - tileset.firstGid);
+      const source = tileset && this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
       pixels = null;
       if (source) {
         const canvas = document.createElement('canvas');
@@ -321,9 +322,9 @@ export class Renderer {
         if (gid === 0) continue;
         const tileset = map.tilesetOf(gid);
         if (!tileset) continue;
-        const source = this.images.source(tileset.tilesetId, (gid & 0x0fffffff) - tileset.firstGid);
+        const source = this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
         if (!source) continue;
-        const shownH = (gid & 0x20000000) !== 0 ? source.width : source.height;
+        const shownH = (gid & FLIP_D) !== 0 ? source.width : source.height;
         drawTile(ctx, source, gid, (x - x0) * map.tileWidth + source.offsetX,
           (y - y0 + 1) * map.tileHeight - shownH + source.offsetY + this.overflow.y);
       }
@@ -339,7 +340,7 @@ export class Renderer {
       if (o.visible === false) continue;
       if (o.gid) {
         const tileset = this.map.tilesetOf(o.gid);
-        const source = tileset && this.images.source(tileset.tilesetId, (o.gid & 0x0fffffff) - tileset.firstGid);
+        const source = tileset && this.images.source(tileset.tilesetId, tileId(o.gid) - tileset.firstGid);
         if (source) {
           ctx.save();
           ctx.translate(o.x, o.y);

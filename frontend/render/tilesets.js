@@ -6,6 +6,8 @@
  * @typedef {{image: CanvasImageSource, sx: number, sy: number, width: number, height: number, offsetX: number, offsetY: number}} TileSource
  */
 
+import { FLIP_D, FLIP_H, FLIP_V } from '../model/gid.js';
+
 export class TilesetImages {
   constructor() {
     /** @type {Map<number, {info: TilesetInfo, atlas: CanvasImageSource|null, tiles: Map<number, CanvasImageSource>}>} */
@@ -82,9 +84,9 @@ async function loadImage(url, colourKey) {
  * @param {number} gid with flip bits
  */
 export function drawTile(ctx, source, gid, x, y) {
-  const diagonal = (gid & 0x20000000) !== 0;
-  const h = (gid & 0x80000000) !== 0;
-  const v = (gid & 0x40000000) !== 0;
+  const diagonal = (gid & FLIP_D) !== 0;
+  const h = (gid & FLIP_H) !== 0;
+  const v = (gid & FLIP_V) !== 0;
   if (!diagonal && !h && !v) {
     ctx.drawImage(source.image, source.sx, source.sy, source.width, source.height, x, y, source.width, source.height);
     return;

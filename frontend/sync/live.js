@@ -1,4 +1,4 @@
-// The live session: the editor's ops over the map's WebSocket (protocol 1, README "Live editing"), the server the
+// The live session: the editor's ops over the map's WebSocket (sync/protocol.js names its frames), the server the
 // single authority. Every edit is applied to the local map at once and sent as its own `op` frame with a growing
 // clientSeq; the local map is always the server's state at `version` with the pending (unacknowledged) ops on top.
 // - Others' ops arrive in version order: pending ops are taken off, theirs applied, ours put back (dropping any
@@ -11,11 +11,11 @@
 // Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
 
 import { apply } from '../model/ops.js';
+import * as frames from './protocol.js';
+import { SERVER_FRAMES } from './protocol.js';
 import {
   createdIds, creation, Emitter, followId, isFresh, keepPending, nextId, putBack, refersTo, takeOff, withId,
 } from './pending.js';
-
-export const PROTOCOL = 1;
 
 /** A colour for a person, the same everywhere it is shown and on every client. */
 export function personColor(clientId) {
@@ -121,12 +121,11 @@ export class LiveSession extends Emitter {
     this.socket = socket;
     socket.onopen = () => {
       if (socket !== this.socket) return;
-      socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, clientId: this.clientId, name: this.name,
-        lastVersion: this.version }));
+      socket.send(frames.hello(this.clientId, this.name, this.version));
     };
     socket.onmessage = (message) => {
       if (socket !== this.socket) return;
-      this.receive(JSON.parse(message.data));
+      this.receive(frames.read(message.data));
     };
     socket.onclose = () => {
       if (socket !== this.socket) return;
@@ -194,7 +193,7 @@ export class LiveSession extends Emitter {
       // a new object or layer goes as "server, choose its id": its ack says which (see acknowledged); one that
       // comes back (an undone delete) keeps its id
       const sent = pending.fresh ? withId(pending.op, 0) : pending.op;
-      const frame = JSON.stringify({ type: 'op', clientSeq: pending.seq, baseVersion: this.version, op: sent });
+      const frame = frames.op(pending.seq, this.version, sent);
       if (frame.length <= this.maxFrameChars || this.postOps === null) {
         this.socket.send(frame);
       } else {
@@ -274,38 +273,38 @@ export class LiveSession extends Emitter {
 
   sendPresence() {
     this.presenceSentAt = this.now();
-    this.socket.send(JSON.stringify({ type: 'presence', ...this.presence }));
+    this.socket.send(frames.presence(this.presence));
   }
 
   receive(frame) {
-    if (this.catchingUp !== null && frame.type !== 'people' && frame.type !== 'presence') {
+    if (this.catchingUp !== null && frame.type !== SERVER_FRAMES.PEOPLE && frame.type !== SERVER_FRAMES.PRESENCE) {
       this.catchingUp.push(frame);
       return;
     }
     switch (frame.type) {
-      case 'welcome':
+      case SERVER_FRAMES.WELCOME:
         this.rebase(frame.ops);
         this.ready();
         break;
-      case 'snapshot':
+      case SERVER_FRAMES.SNAPSHOT:
         this.catchUpTo(frame.version);
         break;
-      case 'op':
+      case SERVER_FRAMES.OP:
         this.rebase([frame]);
         break;
-      case 'ack':
+      case SERVER_FRAMES.ACK:
         this.acknowledged(frame);
         break;
-      case 'reject':
+      case SERVER_FRAMES.REJECT:
         this.rejected(frame);
         break;
-      case 'people':
+      case SERVER_FRAMES.PEOPLE:
         this.setPeople(frame.people);
         break;
-      case 'presence':
+      case SERVER_FRAMES.PRESENCE:
         this.updatePerson(frame);
         break;
-      case 'error':
+      case SERVER_FRAMES.ERROR:
         this.emit({ type: 'refused', ops: [], problem: frame.problem });
         break;
       default:
@@ -327,7 +326,7 @@ export class LiveSession extends Emitter {
     const ping = () => {
       this.pingTimer = this.schedule(() => {
         if (this.welcomed && socket === this.socket) {
-          socket.send('{"type":"ping"}');
+          socket.send(frames.ping());
           ping();
         }
       }, this.pingMs);

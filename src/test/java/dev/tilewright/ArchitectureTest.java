@@ -5,7 +5,16 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The dependency direction of DESIGN.md: core, format and render know nothing of frameworks. */
 class ArchitectureTest {
@@ -39,6 +48,36 @@ class ArchitectureTest {
                 .orShould().dependOnClassesThat().resideInAnyPackage("dev.tilewright.map..", "dev.tilewright.tileset..",
                         "dev.tilewright.web..", "dev.tilewright.config..", "dev.tilewright.db..")
                 .check(MAIN);
+    }
+
+    /** The live protocol is frames and their JSON: it knows no socket, room or peer. */
+    @Test
+    void theLiveProtocolKnowsNoTransport() {
+        noClasses().that().resideInAPackage("dev.tilewright.live.protocol..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework.web.socket..", "jakarta.websocket..")
+                .orShould().dependOnClassesThat().resideInAPackage("dev.tilewright.live")
+                .check(MAIN);
+    }
+
+    /** Page controllers render templates; they reach the domain through the features' services, never their storage. */
+    @Test
+    void pagesUseServicesNotStorage() {
+        noClasses().that().resideInAPackage("dev.tilewright.pages..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework.jdbc..", "jakarta.persistence..",
+                        "org.springframework.data..", "dev.tilewright.live..")
+                .check(MAIN);
+    }
+
+    /** Every package says what it is for and what it may depend on (javadoc alone compiles to no class: read sources). */
+    @Test
+    void everyPackageHasAPackageInfo() throws IOException {
+        Set<Path> packages = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            files.filter(f -> f.toString().endsWith(".java")).forEach(f -> packages.add(f.getParent()));
+        }
+        List<Path> missing = packages.stream().filter(p -> !Files.exists(p.resolve("package-info.java"))).toList();
+        assertThat(packages).hasSizeGreaterThan(20);
+        assertThat(missing).as("packages without package-info.java").isEmpty();
     }
 
     @Test

@@ -5,7 +5,8 @@ import dev.tilewright.core.edit.OverrideGrid;
 import dev.tilewright.core.edit.SetGrid;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.GridSettings;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapEdits;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
 import org.springframework.http.HttpHeaders;
@@ -40,12 +41,14 @@ class GridController {
     private static final List<String> FLAG_NAMES = List.of("left", "right", "top", "bottom", "ground", "floating");
 
     private final GridService grids;
-    private final MapService maps;
+    private final MapReads maps;
+    private final MapEdits edits;
     private final GridProperties properties;
 
-    GridController(GridService grids, MapService maps, GridProperties properties) {
+    GridController(GridService grids, MapReads maps, MapEdits edits, GridProperties properties) {
         this.grids = grids;
         this.maps = maps;
+        this.edits = edits;
         this.properties = properties;
     }
 
@@ -69,7 +72,7 @@ class GridController {
         GridSettings wanted = settings == null ? GridSettings.DEFAULT : settings;
         GridSettings current = maps.read(id, (version, map) -> map.gridSettings());
         if (!current.equals(wanted)) {
-            maps.apply(id, version -> matchIfAsked(ifMatch, version), null, null, new SetGrid(wanted));
+            edits.apply(id, version -> matchIfAsked(ifMatch, version), null, null, new SetGrid(wanted));
         } else {
             matchIfAsked(ifMatch, maps.version(id));
         }
@@ -136,7 +139,7 @@ class GridController {
         if (body.elements() != null && body.elements().contains(null)) {
             throw ApiProblem.invalidField("elements", "An element must not be null.");
         }
-        maps.apply(id, version -> matchIfAsked(ifMatch, version), null, null,
+        edits.apply(id, version -> matchIfAsked(ifMatch, version), null, null,
                 new OverrideGrid(body.clear(), body.elements()));
         return summary(id);
     }

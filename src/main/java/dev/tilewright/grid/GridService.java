@@ -14,7 +14,8 @@ import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -61,7 +62,8 @@ public class GridService {
                           int tileHeight, Position offset) {
     }
 
-    private final MapService maps;
+    private final MapReads maps;
+    private final MapHistory history;
     private final TilesetService tilesets;
     private final Atlases atlases;
     private final GridProperties properties;
@@ -70,9 +72,10 @@ public class GridService {
     private final Map<Slot, Kept> kept;
     private volatile Source lastSource;
 
-    GridService(MapService maps, TilesetService tilesets, Atlases atlases, GridProperties properties,
-                JdbcTemplate jdbc, JsonMapper json) {
+    GridService(MapReads maps, MapHistory history, TilesetService tilesets, Atlases atlases,
+                GridProperties properties, JdbcTemplate jdbc, JsonMapper json) {
         this.maps = maps;
+        this.history = history;
         this.tilesets = tilesets;
         this.atlases = atlases;
         this.properties = properties;
@@ -107,7 +110,7 @@ public class GridService {
             Kept base = base(slot, fingerprint, atSettingsSize);
             List<MapOp> between = base == null || base.version() >= in.version()
                     || in.version() - base.version() > properties.maxIncrementalOps() ? List.of()
-                    : maps.ops(mapId, base.version(), in.version());
+                    : history.ops(mapId, base.version(), in.version());
             Kept made = maps.read(mapId, (version, map) -> {
                 if (!map.gridSettings().equals(in.settings()) || !map.tilesets().equals(in.tilesets())) {
                     return null; // changed since the inputs were read: read them again

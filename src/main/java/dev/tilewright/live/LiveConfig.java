@@ -1,7 +1,7 @@
 package dev.tilewright.live;
 
 import dev.tilewright.config.LiveProperties;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapReads;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpStatus;
@@ -26,10 +26,10 @@ class LiveConfig implements WebSocketConfigurer {
     private static final Pattern PATH = Pattern.compile("/api/v1/maps/(\\d+)/live$");
 
     private final LiveHandler handler;
-    private final MapService maps;
+    private final MapReads maps;
     private final LiveProperties properties;
 
-    LiveConfig(LiveHandler handler, MapService maps, LiveProperties properties) {
+    LiveConfig(LiveHandler handler, MapReads maps, LiveProperties properties) {
         this.handler = handler;
         this.maps = maps;
         this.properties = properties;

@@ -1,8 +1,9 @@
 package dev.tilewright.live;
 
+import dev.tilewright.live.protocol.ClientFrame;
+import dev.tilewright.live.protocol.Frames;
 import dev.tilewright.map.OpLog;
 import org.springframework.web.socket.WebSocketSession;
-import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,9 +16,9 @@ final class Peer {
     private final Frames frames;
     volatile String clientId;
     volatile String name;
-    volatile JsonNode presence;
+    volatile ClientFrame.Presence presence;
     /** When this client's presence was last passed on (System.nanoTime); 0 before. */
-    long presenceAt;
+    private long presenceAt;
     /** When the client last sent anything (System.nanoTime). */
     volatile long heardAt = System.nanoTime();
     /** The last version this editor has (from its welcome and the relays since); guarded by the room. */
@@ -32,6 +33,11 @@ final class Peer {
         this.session = session;
         this.outbox = outbox;
         this.frames = frames;
+    }
+
+    /** The person others see: name, cursor, tool, selection. */
+    Frames.Person person() {
+        return new Frames.Person(clientId, name, presence);
     }
 
     boolean joined() {
@@ -78,6 +84,18 @@ final class Peer {
             outbox.send(delivered);
             delivered.clear();
         }
+    }
+
+    /**
+     * Whether presence sent at {@code now} (System.nanoTime) is passed on: the first is, then at most one per
+     * {@code intervalNanos} (a flood is not amplified to every editor).
+     */
+    synchronized boolean presenceDue(long now, long intervalNanos) {
+        if (presenceAt != 0 && now - presenceAt < intervalNanos) {
+            return false;
+        }
+        presenceAt = now;
+        return true;
     }
 
     /** Whether one more op is within the client's rate (a token bucket: {@code rate} per second, {@code burst} deep). */

@@ -1,6 +1,6 @@
 package dev.tilewright.live;
 
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.OpLog;
 
 import java.util.ArrayList;
@@ -19,14 +19,14 @@ import java.util.function.Consumer;
  */
 final class Room {
 
-    /** Reads a map's log entries after one version up to another, oldest first (MapService.forEachLogged). */
+    /** Reads a map's log entries after one version up to another, oldest first (OpLog.forEach). */
     @FunctionalInterface
     interface Log {
         void read(long mapId, long after, long upTo, Consumer<OpLog.Entry> sink);
     }
 
     /** An op as a client sent it, waiting to be committed. */
-    record Pending(Peer peer, MapService.Submitted change) {
+    record Pending(Peer peer, MapEdits.Submitted change) {
     }
 
     final long mapId;

@@ -2,54 +2,77 @@ package dev.tilewright.map;
 
 import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.model.TileMap;
+import dev.tilewright.web.ApiProblem;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Decoded maps kept in memory, least recently used evicted first, each with the version it reflects. Whoever
- * reads or changes a cached map holds that map's lock ({@link #lock(long)}); the version stamp lets the holder
- * see whether another instance moved the map on since.
+ * Decoded maps kept in memory, least recently used evicted first: the one owner of a cached map and of what is
+ * known about it (the version it reflects, the version its stored rows reflect, when they were written). Whoever
+ * reads or changes a cached map holds that map's lock ({@link #lock(long)}); a map behind the log (another instance
+ * moved it on) is brought forward by replaying the logged ops, and one not cached is loaded from its stored rows.
  */
 @Component
 class MapCache {
 
     /**
-     * A decoded map, the version of the last op it reflects, and the version its stored rows reflect (what the map
-     * marks changed is what differs from them).
+     * A decoded map as this instance holds it. Only {@link MapCache} changes what it knows; others read its map
+     * (under the map's lock) and hand it back when they committed a change to it.
      */
-    static final class Entry {
-        final TileMap map;
-        long version;
-        long storedVersion;
-        long storedAt = System.nanoTime();
+    static final class Cached {
+        private final TileMap map;
+        /** The version of the last op the map reflects. */
+        private long version;
+        /** The version its stored rows reflect: what the map marks changed is what differs from them. */
+        private long storedVersion;
+        private long storedAt = System.nanoTime();
 
-        Entry(TileMap map, long version) {
+        private Cached(TileMap map, long version) {
             this.map = map;
             this.version = version;
             this.storedVersion = version;
+        }
+
+        TileMap map() {
+            return map;
         }
     }
 
     /** Locks by map id, striped so their number stays fixed however many maps are touched. */
     private static final int STRIPES = 1024;
 
-    private final Map<Long, Entry> entries;
+    private final Map<Long, Cached> entries;
     private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
+    private final MapRepository maps;
+    private final MapStore store;
+    private final MapRows rows;
+    private final OpLog log;
+    private final StorageProperties storage;
+    private final TransactionTemplate tx;
 
-    MapCache(StorageProperties storage) {
+    MapCache(StorageProperties storage, MapRepository maps, MapStore store, MapRows rows, OpLog log,
+             TransactionTemplate tx) {
         int capacity = Math.max(1, storage.mapCacheSize());
         this.entries = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, Entry> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<Long, Cached> eldest) {
                 return size() > capacity;
             }
         };
         for (int i = 0; i < STRIPES; i++) {
             locks[i] = new ReentrantLock();
         }
+        this.maps = maps;
+        this.store = store;
+        this.rows = rows;
+        this.log = log;
+        this.storage = storage;
+        this.tx = tx;
     }
 
     /** The lock of a map; maps may share one (never two locks for one map), which only costs some contention. */
@@ -57,24 +80,120 @@ class MapCache {
         return locks[(int) Math.floorMod(mapId ^ (mapId >>> 32), (long) STRIPES)];
     }
 
-    /** The cached map, at whatever version it reflects (check {@link Entry#version} under the map's lock). */
-    synchronized Entry get(long mapId) {
-        return entries.get(mapId);
+    /**
+     * The map at {@code version} (its current one, read in this transaction): as cached, brought forward by the
+     * logged ops when it is behind, or loaded from its stored rows and brought forward from their version. Called
+     * under the map's lock.
+     */
+    Cached at(long mapId, long version) {
+        Cached cached = get(mapId);
+        if (cached != null && (cached.version == version || cached.version < version && catchUp(mapId, cached, version))) {
+            return cached;
+        }
+        MapEntity row = maps.findById(mapId).orElseThrow(() -> ApiProblem.notFound("Map", mapId));
+        cached = put(mapId, new Cached(store.load(row), row.getStoredVersion()));
+        if (cached.version < version && !catchUp(mapId, cached, version)) {
+            throw new IllegalStateException("The log of map " + mapId + " does not reach from its stored version "
+                    + row.getStoredVersion() + " to " + version);
+        }
+        return cached;
     }
 
-    synchronized Entry put(long mapId, TileMap map, long version) {
-        Entry entry = new Entry(map, version);
-        entries.put(mapId, entry);
-        return entry;
+    /** A map just created from its row (version 0, nothing logged yet). */
+    Cached created(MapEntity row) {
+        return put(row.getId(), new Cached(store.load(row), 0));
+    }
+
+    /**
+     * The map's ops up to {@code version} were applied to {@code cached} and logged in this transaction: its rows are
+     * written back now when {@code storeNow} or when they ran too far behind (write-behind-ops / -ms), else only the
+     * map's version moves on.
+     */
+    void committed(long mapId, Cached cached, long version, boolean storeNow) {
+        if (storeNow || version - cached.storedVersion >= storage.writeBehindOps()
+                || System.nanoTime() - cached.storedAt >= storage.writeBehindMs() * 1_000_000L) {
+            store(mapId, cached, version);
+        } else {
+            rows.advance(mapId, version);
+        }
+        cached.version = version;
+    }
+
+    /**
+     * Replays the logged ops after the cached version onto it. What they change stays marked changed: it is what
+     * this instance's next write-back must store (another instance may not have stored it yet). False (and the
+     * map dropped) if the log does not reach.
+     */
+    private boolean catchUp(long mapId, Cached cached, long version) {
+        long reached;
+        try {
+            reached = log.forEach(mapId, cached.version, version, logged -> log.op(logged).applyTo(cached.map));
+        } catch (RuntimeException broken) {
+            reached = -1;
+        }
+        if (reached != version) {
+            evict(mapId);
+            return false;
+        }
+        cached.version = version;
+        return true;
+    }
+
+    /** Writes the cached map back to its rows, which then reflect {@code version}. */
+    private void store(long mapId, Cached cached, long version) {
+        store.save(mapId, cached.map, version);
+        cached.storedVersion = version;
+        cached.storedAt = System.nanoTime();
+    }
+
+    /**
+     * Writes a map's changes back to its rows now if they run behind its log (the write-back of live ops;
+     * {@code onlyIfDue}: only once they have waited {@link StorageProperties#writeBehindMs()}).
+     */
+    void flush(long mapId, boolean onlyIfDue) {
+        ReentrantLock lock = lock(mapId);
+        lock.lock();
+        try {
+            Cached known = get(mapId);
+            if (known == null || onlyIfDue && System.nanoTime() - known.storedAt < storage.writeBehindMs() * 1_000_000L) {
+                return;
+            }
+            tx.executeWithoutResult(status -> {
+                long version = rows.lockVersion(mapId);
+                Cached cached = at(mapId, version);
+                if (rows.storedVersion(mapId) < version) {
+                    store(mapId, cached, version);
+                } else {
+                    // another instance wrote the rows back; what this one marks changed is written with its next change
+                    cached.storedVersion = version;
+                    cached.storedAt = System.nanoTime();
+                }
+            });
+        } catch (RuntimeException failed) {
+            evict(mapId);
+            throw failed;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The maps whose cached state runs ahead of their stored rows (read without their locks: check again). */
-    synchronized java.util.List<Long> unsaved() {
+    synchronized List<Long> unsaved() {
         return entries.entrySet().stream().filter(e -> e.getValue().storedVersion < e.getValue().version)
                 .map(Map.Entry::getKey).toList();
     }
 
+    /** Drops a map from memory: the next read or change loads it from its stored rows. */
     synchronized void evict(long mapId) {
         entries.remove(mapId);
+    }
+
+    private synchronized Cached get(long mapId) {
+        return entries.get(mapId);
+    }
+
+    private synchronized Cached put(long mapId, Cached cached) {
+        entries.put(mapId, cached);
+        return cached;
     }
 }

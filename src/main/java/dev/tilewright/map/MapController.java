@@ -34,10 +34,16 @@ import java.util.Objects;
 @RequestMapping("/api/v1/maps")
 class MapController {
 
-    private final MapService service;
+    private final MapCatalogue catalogue;
+    private final MapReads reads;
+    private final MapEdits edits;
+    private final MapHistory history;
 
-    MapController(MapService service) {
-        this.service = service;
+    MapController(MapCatalogue catalogue, MapReads reads, MapEdits edits, MapHistory history) {
+        this.catalogue = catalogue;
+        this.reads = reads;
+        this.edits = edits;
+        this.history = history;
     }
 
     record TilesetRef(Long tilesetId) {
@@ -54,33 +60,33 @@ class MapController {
     ResponseEntity<MapJson> create(@RequestBody CreateMap body) {
         List<Long> tilesetIds = Objects.requireNonNullElse(body.tilesets(), List.<TilesetRef>of()).stream()
                 .map(t -> t == null ? null : t.tilesetId()).toList();
-        List<MapService.NewLayer> layers = Objects.requireNonNullElse(body.layers(), List.<LayerSpec>of()).stream()
-                .map(l -> l == null ? null : new MapService.NewLayer(l.name(), l.type())).toList();
-        long id = service.create(new MapService.NewMap(body.name(), body.width(), body.height(), body.tileWidth(),
+        List<MapCatalogue.NewLayer> layers = Objects.requireNonNullElse(body.layers(), List.<LayerSpec>of()).stream()
+                .map(l -> l == null ? null : new MapCatalogue.NewLayer(l.name(), l.type())).toList();
+        long id = catalogue.create(new MapCatalogue.NewMap(body.name(), body.width(), body.height(), body.tileWidth(),
                 body.tileHeight(), body.offset(), body.backgroundColor(), tilesetIds, layers, body.properties()));
-        MapJson map = service.read(id, (version, m) -> MapJson.of(id, version, m));
+        MapJson map = reads.read(id, (version, m) -> MapJson.of(id, version, m));
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }
 
     @GetMapping
-    List<MapService.MapEntitySummary> list() {
-        return service.list();
+    List<MapCatalogue.MapEntitySummary> list() {
+        return catalogue.list();
     }
 
     @GetMapping("/{id}")
     ResponseEntity<MapJson> get(@PathVariable long id,
                                 @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
-        long current = service.version(id);
+        long current = reads.version(id);
         if (ETags.noneMatchHits(ifNoneMatch, current)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(ETags.of(current)).build();
         }
-        MapJson map = service.read(id, (version, m) -> MapJson.of(id, version, m));
+        MapJson map = reads.read(id, (version, m) -> MapJson.of(id, version, m));
         return ResponseEntity.ok().eTag(ETags.of(map.version())).body(map);
     }
 
     @DeleteMapping("/{id}")
     ResponseEntity<Void> delete(@PathVariable long id) {
-        service.delete(id);
+        catalogue.delete(id);
         return ResponseEntity.noContent().build();
     }
 
@@ -102,7 +108,7 @@ class MapController {
             throw ApiProblem.invalidField("ops", "An op must not be null.");
         }
         MapOp op = new Batch(body.ops());
-        MapService.Result result = service.apply(id, version -> ETags.requireMatch(ifMatch, version),
+        MapEdits.Result result = edits.apply(id, version -> ETags.requireMatch(ifMatch, version),
                 body.clientId(), body.clientSeq(), op);
         return ResponseEntity.ok().eTag(ETags.of(result.version()))
                 .body(new OpsResponse(result.version(), result.repeated(), result.op()));
@@ -117,7 +123,7 @@ class MapController {
                                      @RequestParam(required = false) Integer x, @RequestParam(required = false) Integer y,
                                      @RequestParam(required = false) Integer width,
                                      @RequestParam(required = false) Integer height) {
-        MapService.Region region = service.cells(id, layerId, x, y, width, height);
+        MapReads.Region region = reads.cells(id, layerId, x, y, width, height);
         ByteBuffer bytes = ByteBuffer.allocate(region.gids().length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
         bytes.asIntBuffer().put(region.gids());
         TileRect rect = region.rect();
@@ -131,7 +137,7 @@ class MapController {
                                 @RequestParam(required = false) Integer x, @RequestParam(required = false) Integer y,
                                 @RequestParam(required = false) Integer width,
                                 @RequestParam(required = false) Integer height) {
-        MapService.Region region = service.cells(id, layerId, x, y, width, height);
+        MapReads.Region region = reads.cells(id, layerId, x, y, width, height);
         int[] gids = region.gids();
         long[] unsigned = new long[gids.length];
         for (int i = 0; i < gids.length; i++) {
@@ -151,7 +157,7 @@ class MapController {
     @GetMapping("/{id}/ops")
     History history(@PathVariable long id, @RequestParam(defaultValue = "0") long since,
                     @RequestParam(required = false) Integer limit) {
-        List<OpEntry> ops = service.history(id, since, limit).stream()
+        List<OpEntry> ops = history.entries(id, since, limit).stream()
                 .map(e -> new OpEntry(e.version(), e.clientId(), e.clientSeq(), e.op(), e.createdAt())).toList();
         return new History(id, since, ops);
     }

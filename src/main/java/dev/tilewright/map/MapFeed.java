@@ -6,8 +6,9 @@ import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
+import dev.tilewright.system.BackgroundWork;
+import dev.tilewright.system.Phase;
 import org.springframework.stereotype.Component;
 
 import javax.sql.DataSource;
@@ -23,7 +24,7 @@ import java.util.UUID;
  * found again it publishes {@link MovedElsewhere#ANY}, as notifications may have been missed meanwhile.
  */
 @Component
-public class MapFeed implements SmartLifecycle {
+public class MapFeed extends BackgroundWork {
 
     static final String CHANNEL = "tilewright_ops";
     private static final Logger logger = LoggerFactory.getLogger(MapFeed.class);
@@ -33,10 +34,10 @@ public class MapFeed implements SmartLifecycle {
     private final DataSource dataSource;
     private final ApplicationEventPublisher events;
     private final LiveProperties properties;
-    private volatile boolean running;
-    private Thread listener;
+    private volatile boolean listening;
 
     MapFeed(JdbcTemplate jdbc, DataSource dataSource, ApplicationEventPublisher events, LiveProperties properties) {
+        super("feed", Phase.FEED);
         this.jdbc = jdbc;
         this.dataSource = dataSource;
         this.events = events;
@@ -51,32 +52,21 @@ public class MapFeed implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        if (!properties.notifyOthers()) {
-            return;
-        }
-        running = true;
-        listener = new Thread(this::listen, "tilewright-feed");
-        listener.setDaemon(true);
-        listener.start();
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        if (listener != null) {
-            listener.interrupt();
+    protected void started() {
+        if (properties.notifyOthers()) {
+            listening = true;
+            pool("listen").execute(this::listen);
         }
     }
 
     @Override
-    public boolean isRunning() {
-        return running;
+    protected void stopping() {
+        listening = false;
     }
 
     private void listen() {
         boolean first = true;
-        while (running) {
+        while (listening) {
             try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
                 connection.setAutoCommit(true);
                 statement.execute("LISTEN " + CHANNEL);
@@ -85,7 +75,7 @@ public class MapFeed implements SmartLifecycle {
                     events.publishEvent(MovedElsewhere.ANY);
                 }
                 first = false;
-                while (running) {
+                while (listening) {
                     PGNotification[] notifications = pg.getNotifications(500);
                     if (notifications != null) {
                         for (PGNotification notification : notifications) {
@@ -94,7 +84,7 @@ public class MapFeed implements SmartLifecycle {
                     }
                 }
             } catch (SQLException | RuntimeException e) {
-                if (!running) {
+                if (!listening) {
                     return;
                 }
                 logger.warn("Listening for other instances' commits failed; trying again in a second: {}", e.toString());

@@ -1,13 +1,12 @@
 package dev.tilewright.map;
 
 import dev.tilewright.config.StorageProperties;
+import dev.tilewright.system.BackgroundWork;
+import dev.tilewright.system.Phase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,59 +15,40 @@ import java.util.concurrent.TimeUnit;
  * log holds every acknowledged op and loading a map replays the ops after its stored version.
  */
 @Component
-class MapWriteBack implements SmartLifecycle {
+public class MapWriteBack extends BackgroundWork {
 
     private static final Logger log = LoggerFactory.getLogger(MapWriteBack.class);
 
-    private final MapService maps;
     private final MapCache cache;
     private final StorageProperties storage;
-    private ScheduledExecutorService timer;
 
-    MapWriteBack(MapService maps, MapCache cache, StorageProperties storage) {
-        this.maps = maps;
+    MapWriteBack(MapCache cache, StorageProperties storage) {
+        super("write-back", Phase.WRITE_BACK);
         this.cache = cache;
         this.storage = storage;
     }
 
     @Override
-    public void start() {
-        timer = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "tilewright-write-back");
-            thread.setDaemon(true);
-            return thread;
-        });
+    protected void started() {
         long period = Math.max(10, storage.writeBehindMs() / 4);
-        timer.scheduleWithFixedDelay(() -> writeBack(true), period, period, TimeUnit.MILLISECONDS);
+        timer("timer").scheduleWithFixedDelay(() -> writeBack(true), period, period, TimeUnit.MILLISECONDS);
     }
 
+    /** After the timer stopped (and the live group commits before it, see {@link Phase}): everything still behind. */
     @Override
-    public void stop() {
-        timer.shutdownNow();
-        try {
-            timer.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    protected void stopped() {
         writeBack(false);
-        timer = null;
     }
 
-    @Override
-    public boolean isRunning() {
-        return timer != null;
-    }
-
-    /** Stops after the web server (which stops at a higher phase) and before the database goes. */
-    @Override
-    public int getPhase() {
-        return SmartLifecycle.DEFAULT_PHASE - 4096;
+    /** Writes one map's live changes back to its rows now (as a clean stop does). */
+    public void writeBack(long mapId) {
+        cache.flush(mapId, false);
     }
 
     private void writeBack(boolean onlyIfDue) {
         for (long mapId : cache.unsaved()) {
             try {
-                maps.flush(mapId, onlyIfDue);
+                cache.flush(mapId, onlyIfDue);
             } catch (RuntimeException e) {
                 log.warn("Writing map {} back to its rows failed (its log has every op; loading replays them): {}",
                         mapId, e.toString());

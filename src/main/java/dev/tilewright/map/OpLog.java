@@ -1,15 +1,22 @@
 package dev.tilewright.map;
 
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.edit.MapOp;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
-/** The map_ops table: one row per accepted change, the truth that layer chunks materialise. */
+/**
+ * The map_ops table: one row per accepted change, the truth that layer chunks materialise. Ops are kept as their
+ * JSON as applied (ids assigned); this class writes and reads that JSON.
+ */
 @Component
 public class OpLog {
 
@@ -18,9 +25,45 @@ public class OpLog {
     }
 
     private final JdbcTemplate jdbc;
+    private final JsonMapper json;
+    private final int pageSize;
 
-    OpLog(JdbcTemplate jdbc) {
+    OpLog(JdbcTemplate jdbc, JsonMapper json, LimitsProperties limits) {
         this.jdbc = jdbc;
+        this.json = json;
+        this.pageSize = limits.maxOpsPerRead();
+    }
+
+    /** An op as the log keeps it. */
+    String json(MapOp op) {
+        return json.writeValueAsString(op);
+    }
+
+    /** A logged entry's op. */
+    public MapOp op(Entry entry) {
+        return json.readValue(entry.op(), MapOp.class);
+    }
+
+    /**
+     * Reads the entries after one version up to another (or the latest, if earlier), oldest first, page by page;
+     * returns the last version read.
+     */
+    public long forEach(long mapId, long after, long upTo, Consumer<Entry> sink) {
+        long at = after;
+        while (at < upTo) {
+            List<Entry> page = since(mapId, at, pageSize);
+            if (page.isEmpty()) {
+                break;
+            }
+            for (Entry entry : page) {
+                if (entry.version() > upTo) {
+                    return at;
+                }
+                sink.accept(entry);
+                at = entry.version();
+            }
+        }
+        return at;
     }
 
     /** A client's name for one of its changes. */

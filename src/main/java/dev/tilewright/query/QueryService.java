@@ -17,7 +17,7 @@ import dev.tilewright.core.query.ObjectTiles;
 import dev.tilewright.core.query.RayWalk;
 import dev.tilewright.core.query.TileSpans;
 import dev.tilewright.grid.GridService;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.query.Queries.AreaAnswer;
 import dev.tilewright.query.Queries.Answer;
 import dev.tilewright.query.Queries.Circle;
@@ -49,11 +49,11 @@ import java.util.function.IntPredicate;
 @Service
 public class QueryService {
 
-    private final MapService maps;
+    private final MapReads maps;
     private final GridService grids;
     private final QueryProperties properties;
 
-    QueryService(MapService maps, GridService grids, QueryProperties properties) {
+    QueryService(MapReads maps, GridService grids, QueryProperties properties) {
         this.maps = maps;
         this.grids = grids;
         this.properties = properties;

@@ -1,7 +1,7 @@
 package dev.tilewright.tiled;
 
 import dev.tilewright.map.MapJson;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetJson;
 import dev.tilewright.web.ETags;
@@ -33,9 +33,9 @@ class TiledController {
 
     private final TiledImportService imports;
     private final TiledExportService exports;
-    private final MapService maps;
+    private final MapReads maps;
 
-    TiledController(TiledImportService imports, TiledExportService exports, MapService maps) {
+    TiledController(TiledImportService imports, TiledExportService exports, MapReads maps) {
         this.imports = imports;
         this.exports = exports;
         this.maps = maps;

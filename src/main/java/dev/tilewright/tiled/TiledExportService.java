@@ -12,7 +12,7 @@ import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjWriter;
 import dev.tilewright.format.TmxWriter;
 import dev.tilewright.map.MapImages;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapHistory;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -76,18 +76,18 @@ public class TiledExportService {
         }
     }
 
-    private final MapService maps;
+    private final MapHistory maps;
     private final TilesetService tilesets;
     private final MapImages mapImages;
 
-    TiledExportService(MapService maps, TilesetService tilesets, MapImages mapImages) {
+    TiledExportService(MapHistory maps, TilesetService tilesets, MapImages mapImages) {
         this.maps = maps;
         this.tilesets = tilesets;
         this.mapImages = mapImages;
     }
 
     public Export exportMap(long mapId, Request request, Long version) {
-        MapService.Versioned snapshot = maps.snapshot(mapId, version);
+        MapHistory.Versioned snapshot = maps.snapshot(mapId, version);
         TileMap map = snapshot.map();
         String base = fileName(map.name());
         List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();

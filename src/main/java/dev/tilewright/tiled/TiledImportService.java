@@ -13,7 +13,7 @@ import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjReader;
 import dev.tilewright.format.TmxReader;
 import dev.tilewright.map.MapImages;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -35,11 +35,11 @@ import java.util.Map;
 public class TiledImportService {
 
     private final TilesetService tilesets;
-    private final MapService maps;
+    private final MapCatalogue maps;
     private final MapImages mapImages;
     private final LimitsProperties limits;
 
-    TiledImportService(TilesetService tilesets, MapService maps, MapImages mapImages, LimitsProperties limits) {
+    TiledImportService(TilesetService tilesets, MapCatalogue maps, MapImages mapImages, LimitsProperties limits) {
         this.tilesets = tilesets;
         this.maps = maps;
         this.mapImages = mapImages;
@@ -64,7 +64,7 @@ public class TiledImportService {
         for (int i = 0; i < map.layers().size(); i++) {
             ops.addAll(LayerOps.recreate(map.layers().get(i), i));
         }
-        long mapId = maps.create(new MapService.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
+        long mapId = maps.create(new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
                 map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops));
         mapImages.store(mapId, map.images());
         return mapId;

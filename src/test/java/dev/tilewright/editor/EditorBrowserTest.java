@@ -1,5 +1,7 @@
 package dev.tilewright.editor;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
 import dev.tilewright.support.CuttableProxy;
@@ -36,6 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * browser is offline wait (the live socket drops), arrive once it is back, and survive a reload.
  */
 @FeatureTest
+@RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
 class EditorBrowserTest {
 
     private static final int W = 20;
@@ -382,6 +385,7 @@ class EditorBrowserTest {
     }
 
     @Test
+    @RequiresTools(Tool.TILED)
     void aTiledMapImportedFromTheMenuOpensAndTheMinimapMovesTheView() throws Exception {
         long mapId = createMapAndTileset();
         Path examples = dev.tilewright.format.TiledExamples.copy(dir.resolve("examples"));

@@ -1,6 +1,7 @@
 package dev.tilewright.editor;
 
-import org.junit.jupiter.api.Assumptions;
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -15,21 +16,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Runs the editor's JavaScript unit tests ({@code node --test frontend/test/}: model, ops and inverses, stamps and
- * fills, the pending-op queue) as part of the build. Without node they are skipped on a developer's machine; in CI
- * (CI=true) a missing node fails the build instead.
+ * fills, the pending-op queue) as part of the build (without node: skipped on a developer's machine, a failure in CI).
  */
+@RequiresTools(Tool.NODE)
 class FrontendUnitTest {
 
     @Test
     void theFrontendsNodeTestsPass() throws IOException, InterruptedException {
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        String node = findNode();
-        if (node == null) {
-            assertThat(ci).as("node must be installed in CI").isFalse();
-            Assumptions.abort("node is not installed: the frontend's unit tests did not run");
-        }
         Path log = Files.createTempFile("node-test", ".tap");
-        Process process = new ProcessBuilder(node, "--test", "--test-reporter=tap", "frontend/test/")
+        Process process = new ProcessBuilder(Tool.NODE.path().toString(), "--test", "--test-reporter=tap", "frontend/test/")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("node --test finished").isTrue();
         String output = Files.readString(log, StandardCharsets.UTF_8);
@@ -43,15 +38,5 @@ class FrontendUnitTest {
         Matcher m = Pattern.compile("^# " + what + " (\\d+)$", Pattern.MULTILINE).matcher(tap);
         assertThat(m.find()).as("# " + what + " in the TAP summary").isTrue();
         return Integer.parseInt(m.group(1));
-    }
-
-    private static String findNode() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            Path candidate = Path.of(dir, "node");
-            if (Files.isExecutable(candidate)) {
-                return candidate.toString();
-            }
-        }
-        return null;
     }
 }

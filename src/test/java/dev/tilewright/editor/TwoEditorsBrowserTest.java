@@ -1,5 +1,7 @@
 package dev.tilewright.editor;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
 import dev.tilewright.support.CuttableProxy;
@@ -30,6 +32,7 @@ import static org.assertj.core.api.Assertions.within;
  * unsent, sent by REST on the next load.
  */
 @FeatureTest
+@RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
 class TwoEditorsBrowserTest {
 
     private static final int W = 20;
@@ -139,7 +142,7 @@ class TwoEditorsBrowserTest {
 
         // Alice's pointer over cell (10, 6): Bob's canvas shows her cursor there, in her colour
         a.atCell(new Actions(alice), 10, 6).perform();
-        seen = millisUntil(bob, "[...window.tilewright.queue.people.values()].some(p => p.name === 'Alice' && p.cursor"
+        seen = millisUntil(bob, "[...window.tilewright.session.people.values()].some(p => p.name === 'Alice' && p.cursor"
                 + " && Math.abs(p.cursor.x - args[0]) < 2 && Math.abs(p.cursor.y - args[1]) < 2)", 10 * 16 + 8, 6 * 16 + 8);
         assertThat(seen).as("Bob sees Alice's cursor (ms)").isBetween(0L, 1000L);
         took[2] = seen;
@@ -148,7 +151,7 @@ class TwoEditorsBrowserTest {
         Object drawn = bob.executeAsyncScript("""
                 const done = arguments[arguments.length - 1];
                 requestAnimationFrame(() => requestAnimationFrame(() => {
-                  const alice = [...window.tilewright.queue.people.values()].find(p => p.name === 'Alice');
+                  const alice = [...window.tilewright.session.people.values()].find(p => p.name === 'Alice');
                   const probe = document.createElement('canvas').getContext('2d');
                   probe.fillStyle = alice.color;
                   probe.fillRect(0, 0, 1, 1);

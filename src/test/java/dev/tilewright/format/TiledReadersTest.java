@@ -1,5 +1,7 @@
 package dev.tilewright.format;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -21,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Reads Tiled's example maps, and the same maps as Tiled itself writes them to JSON: both must agree. */
+@RequiresTools({Tool.TILED})
 class TiledReadersTest {
 
     private static final ReadLimits LIMITS = new ReadLimits(8192, 8192);

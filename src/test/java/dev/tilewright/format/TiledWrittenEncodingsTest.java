@@ -1,5 +1,7 @@
 package dev.tilewright.format;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.ImageLayer;
@@ -24,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Layer data as Tiled itself writes it in each encoding (Tiled saves a map in the layer format the map declares),
  * and the structures its examples lack: infinite maps, group layers, image layers.
  */
+@RequiresTools({Tool.TILED})
 class TiledWrittenEncodingsTest {
 
     private static final ReadLimits LIMITS = new ReadLimits(8192, 8192);

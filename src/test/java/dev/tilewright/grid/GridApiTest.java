@@ -1,7 +1,8 @@
 package dev.tilewright.grid;
 
 import dev.tilewright.config.GridProperties;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.FeatureTest;
 import dev.tilewright.tileset.Atlases;
@@ -25,7 +26,9 @@ class GridApiTest {
     @Autowired
     GridService grids;
     @Autowired
-    MapService maps;
+    MapReads maps;
+    @Autowired
+    MapHistory history;
     @Autowired
     TilesetService tilesets;
     @Autowired
@@ -222,7 +225,7 @@ class GridApiTest {
         // a service that starts afresh (a restart) finds the grid in PostgreSQL and brings it forward
         long version = api.get(map).json().get("version").asLong();
         long id = Long.parseLong(map.substring(map.lastIndexOf('/') + 1));
-        GridService restarted = new GridService(maps, tilesets, atlases, properties, jdbc, json);
+        GridService restarted = new GridService(maps, history, tilesets, atlases, properties, jdbc, json);
         byte[] expected = grids.grid(id, null, null).grid().toBytes();
         assertThat(restarted.grid(id, null, null).grid().toBytes()).isEqualTo(expected);
         assertThat(restarted.lastSource()).as("stored at version %d", version).isNotEqualTo(GridService.Source.COMPUTED);

@@ -8,8 +8,12 @@ import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.map.MapJson;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapCatalogue;
+import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.MapReads;
+import dev.tilewright.map.MapWriteBack;
 import dev.tilewright.support.Api;
+import dev.tilewright.support.Eventually;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,6 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -106,28 +111,29 @@ class LiveConvergenceFuzzTest {
         for (Editor editor : editors) {
             editor.settle();
         }
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        long server = 0;
-        while (System.nanoTime() < until) {
-            server = one.getBean(MapService.class).version(mapId);
-            long s = server;
-            if (editors.stream().allMatch(e -> e.caughtUp(s))) {
-                break;
-            }
-            for (Editor editor : editors) {
-                editor.nudge();
-            }
-            Thread.sleep(50);
+        long[] reached = {0};
+        try {
+            Eventually.eventually("every editor to catch up with the server", Duration.ofSeconds(120), () -> {
+                reached[0] = one.getBean(MapReads.class).version(mapId);
+                if (editors.stream().allMatch(e -> e.caughtUp(reached[0]))) {
+                    return true;
+                }
+                editors.forEach(Editor::nudge);
+                return false;
+            });
+        } catch (AssertionError notCaughtUp) {
+            // compared below all the same: the differences say more than the time-out
         }
+        long server = reached[0];
 
         String expected = state(one, server);
         assertSame(state(two, server), expected, "both instances");
-        MapService maps = one.getBean(MapService.class);
-        assertSame(state(maps.snapshot(mapId, server).map(), server), expected, "rebuilt from the log");
-        maps.flush(mapId, false);
+        assertSame(state(one.getBean(MapHistory.class).snapshot(mapId, server).map(), server), expected,
+                "rebuilt from the log");
+        one.getBean(MapWriteBack.class).writeBack(mapId);
         assertThat(one.getBean(JdbcTemplate.class).queryForObject("SELECT stored_version FROM maps WHERE id = ?",
                 Long.class, mapId)).as("written back").isEqualTo(server);
-        maps.forget(mapId);
+        one.getBean(MapCatalogue.class).forget(mapId);
         assertSame(state(one, server), expected, "loaded from the stored rows");
 
         JdbcTemplate jdbc = one.getBean(JdbcTemplate.class);
@@ -169,7 +175,7 @@ class LiveConvergenceFuzzTest {
     }
 
     private String state(ConfigurableApplicationContext instance, long version) {
-        String state = instance.getBean(MapService.class).read(mapId, (v, m) -> {
+        String state = instance.getBean(MapReads.class).read(mapId, (v, m) -> {
             assertThat(v).isEqualTo(version);
             return state(m, v);
         });
@@ -339,20 +345,19 @@ class LiveConvergenceFuzzTest {
             flushResend();
         }
 
-        void awaitWelcome() throws InterruptedException {
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (System.nanoTime() < until) {
+        void awaitWelcome() {
+            try {
+                Eventually.eventually(clientId + "'s welcome", Duration.ofSeconds(20), this::welcomed);
+            } catch (AssertionError none) {
                 synchronized (this) {
-                    if (welcomed) {
-                        return;
-                    }
+                    throw new AssertionError(clientId + " got no welcome; failure: " + failure + ", connected: "
+                            + (connection != null) + ", version " + version);
                 }
-                Thread.sleep(5);
             }
-            synchronized (this) {
-                throw new AssertionError(clientId + " got no welcome; failure: " + failure + ", connected: "
-                        + (connection != null) + ", version " + version);
-            }
+        }
+
+        synchronized boolean welcomed() {
+            return welcomed;
         }
 
         synchronized boolean caughtUp(long server) {
@@ -360,7 +365,17 @@ class LiveConvergenceFuzzTest {
         }
 
         /** Resends what stays unanswered for long (its socket may have been lost under it). */
-        void nudge() throws InterruptedException {
+        /** Resends what waits; reconnects an editor that made no progress for 5 s or lost its socket. */
+        void nudge() {
+            try {
+                reconnectIfStale();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
+
+        private void reconnectIfStale() throws InterruptedException {
             flushResend();
             boolean stale;
             synchronized (this) {
@@ -397,7 +412,7 @@ class LiveConvergenceFuzzTest {
                 }
                 case "snapshot" -> {
                     long at = frame.get("version").asLong();
-                    confirmed = from.instance.getBean(MapService.class).snapshot(mapId, at).map();
+                    confirmed = from.instance.getBean(MapHistory.class).snapshot(mapId, at).map();
                     expect(json.readTree(json.writeValueAsString(MapJson.of(mapId, at, confirmed))).equals(frame.get("map")),
                             "the snapshot frame is the map at its version");
                     version = at;

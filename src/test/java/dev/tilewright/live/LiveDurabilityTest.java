@@ -2,6 +2,7 @@ package dev.tilewright.live;
 
 import dev.tilewright.TilewrightApplication;
 import dev.tilewright.support.Api;
+import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
@@ -108,30 +109,46 @@ class LiveDurabilityTest {
                 "--spring.datasource.password=postgres", "--tilewright.storage.write-behind-ms=3600000",
                 "--tilewright.storage.write-behind-ops=1000000")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < until) {
-            if (!process.isAlive()) {
-                throw new AssertionError("the service did not start:\n" + Files.readString(log));
-            }
-            try {
-                HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(
-                        URI.create("http://localhost:" + port + "/actuator/health")).timeout(Duration.ofSeconds(2))
-                        .build(), HttpResponse.BodyHandlers.ofString());
-                if (health.statusCode() == 200) {
-                    return process;
+        try {
+            Eventually.eventually("the service to answer on port " + port, Duration.ofSeconds(120), () -> {
+                if (!process.isAlive()) {
+                    throw new AssertionError("the service did not start:\n" + read(log));
                 }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
+                return healthy(port);
+            });
+            return process;
+        } catch (AssertionError failed) {
+            process.destroyForcibly();
+            throw new AssertionError(failed.getMessage() + "\n" + read(log), failed);
         }
-        process.destroyForcibly();
-        throw new AssertionError("the service did not answer within 120 s:\n" + Files.readString(log));
     }
 
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
+        }
+    }
+
+    /** Whether the service on that port answers its health check with 200; null while it does not. */
+    private static Boolean healthy(int port) {
+        try {
+            HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(
+                    URI.create("http://localhost:" + port + "/actuator/health")).timeout(Duration.ofSeconds(2))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            return health.statusCode() == 200 ? Boolean.TRUE : null;
+        } catch (IOException notYet) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(the log could not be read: " + e.getMessage() + ")";
         }
     }
 }

@@ -31,13 +31,8 @@ class LiveIdleTest {
             pinger.scheduleAtFixedRate(() -> talker.send("{\"type\":\"ping\"}"), 300, 300,
                     java.util.concurrent.TimeUnit.MILLISECONDS);
             silent.hello("silent", null);
-            JsonNode people = talker.next("people");
-            while (people.get("people").size() != 2) {
-                people = talker.next("people");
-            }
-            while (people.get("people").size() != 1) {
-                people = talker.next("people"); // within the 10 s next() waits
-            }
+            talker.nextPeople(2);
+            JsonNode people = talker.nextPeople(1);
             assertThat(people.get("people").get(0).get("clientId").asString()).isEqualTo("talker");
             assertThat(silent.awaitClose()).as("closed by the server").isEqualTo(1001);
             Thread.sleep(2000);

@@ -182,9 +182,9 @@ public final class LiveLoad {
         }
         // a client that says hello and then never reads again (a raw socket: nothing reads for it behind its back)
         java.net.Socket stalled = stalledClient(port, mapId);
-        LiveHandler handler = app.getBean(LiveHandler.class);
+        Rooms rooms = app.getBean(Rooms.class);
         Thread.sleep(500);
-        int connected = handler.editors(mapId);
+        int connected = rooms.editors(mapId);
 
         ScheduledExecutorService ticks = Executors.newScheduledThreadPool(2);
         long periodMicros = 1_000_000L / rate;
@@ -195,14 +195,14 @@ public final class LiveLoad {
         }
         Thread.sleep(warmup * 1000L);
         measuring[0] = true;
-        long versionBefore = app.getBean(dev.tilewright.map.MapService.class).version(mapId);
+        long versionBefore = app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
         long start = System.nanoTime();
         Thread.sleep(seconds * 1000L);
-        long versionAfter = app.getBean(dev.tilewright.map.MapService.class).version(mapId);
+        long versionAfter = app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
         double elapsed = (System.nanoTime() - start) / 1e9;
         measuring[0] = false;
         ticks.shutdownNow();
-        int left = handler.editors(mapId);
+        int left = rooms.editors(mapId);
 
         System.out.printf("editors %d x %d ops/s, measured %.1f s after %d s warm-up%n", editors, rate, elapsed, warmup);
         System.out.printf("applied: %.0f ops/s (versions %d -> %d), rejects %d%n",

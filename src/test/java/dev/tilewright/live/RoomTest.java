@@ -1,5 +1,6 @@
 package dev.tilewright.live;
 
+import dev.tilewright.live.protocol.Frames;
 import dev.tilewright.map.OpLog;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

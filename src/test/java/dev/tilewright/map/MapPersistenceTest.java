@@ -26,7 +26,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MapPersistenceTest {
 
     @Autowired
-    MapService maps;
+    MapCatalogue catalogue;
+    @Autowired
+    MapReads maps;
+    @Autowired
+    MapEdits edits;
+    @Autowired
+    MapHistory history;
     @Autowired
     TilesetService tilesets;
     @Autowired
@@ -36,15 +42,15 @@ class MapPersistenceTest {
     void storedRowsAndReplayedLogBothEqualTheEditedMap() {
         long tileset = tilesets.create(new TilesetService.NewTileset("six", 16, 16, 0, 0, null, Pngs.atlas(48, 32))).id();
         for (long seed = 1; seed <= 6; seed++) {
-            long mapId = maps.create(new MapService.NewMap("random-" + seed, 70, 66, 8, 8, null, null, List.of(tileset),
-                    List.of(new MapService.NewLayer("a", LayerKind.TILE), new MapService.NewLayer("o", LayerKind.OBJECT)),
+            long mapId = catalogue.create(new MapCatalogue.NewMap("random-" + seed, 70, 66, 8, 8, null, null, List.of(tileset),
+                    List.of(new MapCatalogue.NewLayer("a", LayerKind.TILE), new MapCatalogue.NewLayer("o", LayerKind.OBJECT)),
                     null));
             Random random = new Random(seed);
             int applied = 0;
             for (int step = 0; step < 150; step++) {
                 MapOp op = maps.read(mapId, (version, map) -> RandomOps.randomOp(random, map));
                 try {
-                    maps.apply(mapId, version -> { }, null, null, op);
+                    edits.apply(mapId, version -> { }, null, null, op);
                     applied++;
                 } catch (InvalidOpException refused) {
                     // refused ops are part of the mix; they must leave no trace (checked below)
@@ -57,9 +63,9 @@ class MapPersistenceTest {
             cache.evict(mapId);
             MapSnapshot reloaded = maps.read(mapId, (v, map) -> MapSnapshot.of(map));
             assertThat(reloaded).as("reloaded, seed %d", seed).isEqualTo(edited);
-            TileMap replayed = maps.replay(mapId, version);
+            TileMap replayed = history.replay(mapId, version);
             assertThat(MapSnapshot.of(replayed)).as("replayed, seed %d", seed).isEqualTo(edited);
-            assertThat(maps.replay(mapId, 1).layers()).hasSize(2);
+            assertThat(history.replay(mapId, 1).layers()).hasSize(2);
         }
     }
 }

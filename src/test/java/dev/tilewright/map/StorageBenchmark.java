@@ -44,23 +44,24 @@ public final class StorageBenchmark {
     }
 
     private static void run(ConfigurableApplicationContext context) {
-        MapService maps = context.getBean(MapService.class);
+        MapCatalogue catalogue = context.getBean(MapCatalogue.class);
+        MapEdits edits = context.getBean(MapEdits.class);
         MapStore store = context.getBean(MapStore.class);
-        MapCache cache = context.getBean(MapCache.class);
         MapRepository rows = context.getBean(MapRepository.class);
         TransactionTemplate tx = context.getBean(TransactionTemplate.class);
         JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
         long tileset = context.getBean(TilesetService.class)
                 .create(new TilesetService.NewTileset("bench", 16, 16, 0, 0, null, Pngs.atlas(256, 256))).id();
-        long mapId = maps.create(new MapService.NewMap("bench", SIDE, SIDE, 16, 16, null, null, List.of(tileset),
-                List.of(new MapService.NewLayer("ground", LayerKind.TILE)), null));
+        long mapId = catalogue.create(new MapCatalogue.NewMap("bench", SIDE, SIDE, 16, 16, null, null, List.of(tileset),
+                List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null));
         for (int y = 0; y < SIDE; y += 1024) {
             for (int x = 0; x < SIDE; x += 1024) {
-                maps.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024)));
+                edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024)));
             }
         }
-        long version = maps.version(mapId);
-        TileMap map = cache.get(mapId).map;
+        MapHistory.Versioned current = context.getBean(MapHistory.class).snapshot(mapId, null);
+        long version = current.version();
+        TileMap map = current.map();
         Long storedBytes = jdbc.queryForObject("SELECT sum(octet_length(data)) FROM layer_chunks WHERE map_id = ?",
                 Long.class, mapId);
 

@@ -1,5 +1,7 @@
 package dev.tilewright.render;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.LayerAttributes;
@@ -21,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Drawing tile layers from cached blocks gives exactly the pixels of drawing every tile, before and after edits,
  * and an edit makes only the blocks of the chunk it changed be drawn again.
  */
+@RequiresTools(Tool.TILED)
 class TileBlocksTest {
 
     private static final int SIZE = 150;

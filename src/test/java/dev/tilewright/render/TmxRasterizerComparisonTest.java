@@ -1,5 +1,7 @@
 package dev.tilewright.render;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.Gid;
@@ -41,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * pixel within 2 per channel (blending rounds differently), and most pixels exactly equal; where antialiased shapes
  * and turned tiles are drawn, nearly all pixels within that and a few within more (see assertMatches).
  */
+@RequiresTools({Tool.TILED, Tool.TMXRASTERIZER})
 class TmxRasterizerComparisonTest {
 
     @TempDir

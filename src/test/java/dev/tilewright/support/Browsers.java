@@ -4,12 +4,11 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Headless Chromium from Debian's packages (chromium, chromium-driver; .ci/run installs them). */
+/** Headless Chromium from Debian's packages (chromium, chromium-driver; .ci/run installs them), found on the PATH. */
 public final class Browsers {
 
     private Browsers() {
@@ -17,13 +16,13 @@ public final class Browsers {
 
     /** A fresh headless browser with its own profile under {@code dir}, 1400x900 unless told otherwise. */
     public static ChromeDriver chromium(Path dir, String... arguments) throws IOException {
-        ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium").addArguments("--headless",
+        ChromeOptions options = new ChromeOptions().setBinary(Tool.CHROMIUM.path().toString()).addArguments("--headless",
                 "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--window-size=1400,900",
                 "--user-data-dir=" + Files.createDirectories(dir.resolve("profile")));
         options.addArguments(arguments);
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
+                .usingDriverExecutable(Tool.CHROMEDRIVER.path().toFile()).usingAnyFreePort().build();
         return new ChromeDriver(service, options);
     }
 }

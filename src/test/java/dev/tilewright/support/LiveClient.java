@@ -80,6 +80,15 @@ public final class LiveClient implements WebSocket.Listener {
         throw new AssertionError("no " + type + " frame");
     }
 
+    /** The next people frame that lists {@code count} people (earlier people frames are dropped). */
+    public JsonNode nextPeople(int count) throws InterruptedException {
+        JsonNode people = next("people");
+        while (people.get("people").size() != count) {
+            people = next("people");
+        }
+        return people;
+    }
+
     /** No frame of that type arrives within a short while. */
     public void quiet(String type) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
@@ -91,11 +100,7 @@ public final class LiveClient implements WebSocket.Listener {
 
     /** Waits until the server closed the socket; its close code. */
     public int awaitClose() throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (closedWith == null && System.nanoTime() < until) {
-            Thread.sleep(20);
-        }
-        assertThat(closedWith).as("closed").isNotNull();
+        Eventually.eventually("the server to close the socket", () -> closedWith != null);
         return closedWith;
     }
 

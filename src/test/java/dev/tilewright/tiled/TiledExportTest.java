@@ -1,5 +1,7 @@
 package dev.tilewright.tiled;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.format.TiledExamples;
 import dev.tilewright.support.Api;
@@ -40,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reads, and that import again to the same map; any version; cheap when nothing changed.
  */
 @FeatureTest
+@RequiresTools({Tool.TILED, Tool.TMXRASTERIZER})
 class TiledExportTest {
 
     @TempDir

@@ -1,5 +1,7 @@
 package dev.tilewright.tiled;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.format.TiledExamples;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.FeatureTest;
@@ -23,6 +25,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @FeatureTest
+@RequiresTools({Tool.TILED})
 class TiledImportTest {
 
     @TempDir

@@ -2,6 +2,9 @@
 // Each view shows a region rendered at 1x around it (three view sizes wide and high, clamped to the map) and
 // moves it with CSS, so scrolling is smooth; a new region is fetched before the view reaches the old one's edge.
 // Zoom scales the region with crisp pixels. The address bar holds size, zoom, split, layers and every view.
+// The arithmetic is viewport.js's (tested in node); this module is the page.
+
+import { addTourPoint, clampAxis, covers, parseSize, parseViews, regionAround, tourUrl, viewQuery } from './viewport.js';
 
 const main = document.querySelector('main[data-map]');
 const mapId = main.dataset.map;
@@ -32,22 +35,6 @@ if (params.has('layers')) {
 sizeSelect.value = `${state.size.width}x${state.size.height}`;
 scaleSelect.value = String(state.scale);
 splitSelect.value = String(state.views.length);
-
-function parseSize(text) {
-  const match = /^(\d+)x(\d+)$/.exec(text ?? '');
-  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
-}
-
-function parseViews(text) {
-  const views = (text ?? '').split(';').map((pair) => pair.split(',').map(Number))
-    .filter((xy) => xy.length === 2 && xy.every(Number.isFinite)).slice(0, 4)
-    .map(([x, y]) => ({ x, y }));
-  return views.length ? views : [{ x: 0, y: 0 }];
-}
-
-function clampAxis(origin, size, mapSize) {
-  return size >= mapSize ? 0 : Math.max(0, Math.min(Math.round(origin), mapSize - size));
-}
 
 function layerQuery() {
   const all = layerBoxes.every((box) => box.checked === box.defaultChecked);
@@ -115,25 +102,12 @@ class View {
   }
 
   fetchIfNeeded(force = false) {
-    const { width, height } = state.size;
-    const r = this.region;
-    const margin = { x: Math.min(width / 2, (r?.width ?? 0) / 6), y: Math.min(height / 2, (r?.height ?? 0) / 6) };
-    const inside = r && r.layers === layerQuery()
-      && this.x >= r.x + (r.x > 0 ? margin.x : 0) && this.y >= r.y + (r.y > 0 ? margin.y : 0)
-      && this.x + width <= r.x + r.width - (r.x + r.width < mapWidth ? margin.x : 0)
-      && this.y + height <= r.y + r.height - (r.y + r.height < mapHeight ? margin.y : 0);
+    const map = { width: mapWidth, height: mapHeight };
+    const inside = this.region && this.region.layers === layerQuery() && covers(this.region, this, state.size, map);
     if (inside && !force) {
       return;
     }
-    const regionWidth = Math.min(3 * width, mapWidth);
-    const regionHeight = Math.min(3 * height, mapHeight);
-    const wanted = {
-      x: clampAxis(this.x - width, regionWidth, mapWidth),
-      y: clampAxis(this.y - height, regionHeight, mapHeight),
-      width: regionWidth,
-      height: regionHeight,
-      layers: layerQuery(),
-    };
+    const wanted = { ...regionAround(this, state.size, map), layers: layerQuery() };
     const key = JSON.stringify(wanted);
     if (this.wanted === key) {
       return;
@@ -181,19 +155,10 @@ function scheduleUrl() {
   }
   urlTimer = setTimeout(() => {
     urlTimer = null;
-    const query = new URLSearchParams();
-    query.set('size', `${state.size.width}x${state.size.height}`);
-    query.set('scale', String(state.scale));
-    query.set('v', views.map((view) => `${view.x},${view.y}`).join(';'));
-    if (!layerBoxes.every((box) => box.checked === box.defaultChecked)) {
-      query.set('layers', layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','));
-    }
-    if (gridBox.checked) {
-      query.set('grid', '1');
-    }
-    if (collisionBox.checked) {
-      query.set('collision', '1');
-    }
+    const layers = layerBoxes.every((box) => box.checked === box.defaultChecked) ? null
+      : layerBoxes.filter((b) => b.checked).map((b) => b.value);
+    const query = viewQuery({ size: state.size, scale: state.scale, views, layers, grid: gridBox.checked,
+      collision: collisionBox.checked });
     history.replaceState(null, '', `?${query}`);
   }, 150);
 }
@@ -267,11 +232,7 @@ let recording = null;
 
 function sample() {
   const view = views[state.active];
-  const centre = [Math.round(view.x + state.size.width / 2), Math.round(view.y + state.size.height / 2)];
-  const last = recording.points[recording.points.length - 1];
-  if (!last || Math.hypot(centre[0] - last[0], centre[1] - last[1]) >= 8) {
-    recording.points.push(centre);
-  }
+  addTourPoint(recording.points, [Math.round(view.x + state.size.width / 2), Math.round(view.y + state.size.height / 2)]);
 }
 
 recordButton.addEventListener('click', () => {
@@ -285,14 +246,13 @@ recordButton.addEventListener('click', () => {
   }
   clearInterval(recording.timer);
   sample();
-  const path = recording.points.map((p) => p.join(',')).join(';');
+  const points = recording.points;
   recording = null;
   recordButton.textContent = 'Record tour';
   recordButton.classList.remove('primary');
   const width = Math.min(state.size.width, mapWidth);
   const height = Math.min(state.size.height, mapHeight);
-  const url = `/api/v1/maps/${mapId}/tour.gif?path=${encodeURIComponent(path)}&width=${width}&height=${height}`
-    + '&speed=240&fps=20';
+  const url = tourUrl(mapId, points, width, height);
   tourBox.hidden = false;
   const link = tourBox.querySelector('[data-testid="tour-link"]');
   link.href = url;

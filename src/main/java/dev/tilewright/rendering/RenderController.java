@@ -1,6 +1,6 @@
-package dev.tilewright.preview;
+package dev.tilewright.rendering;
 
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.render.ViewWindow;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
@@ -27,9 +27,9 @@ import java.util.stream.Collectors;
 class RenderController {
 
     private final RenderService renders;
-    private final MapService maps;
+    private final MapReads maps;
 
-    RenderController(RenderService renders, MapService maps) {
+    RenderController(RenderService renders, MapReads maps) {
         this.renders = renders;
         this.maps = maps;
     }

@@ -1,6 +1,6 @@
-package dev.tilewright.editor;
+package dev.tilewright.pages;
 
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapReads;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -8,11 +8,11 @@ import org.springframework.web.bind.annotation.PathVariable;
 
 /** The browser editor's page: a shell the ES modules under /frontend fill in from the REST API. */
 @Controller
-class EditorPages {
+class EditorPage {
 
-    private final MapService maps;
+    private final MapReads maps;
 
-    EditorPages(MapService maps) {
+    EditorPage(MapReads maps) {
         this.maps = maps;
     }
 

@@ -1,7 +1,8 @@
-package dev.tilewright.preview;
+package dev.tilewright.pages;
 
 import dev.tilewright.map.MapJson;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapCatalogue;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.TilesetService;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -12,12 +13,14 @@ import java.util.List;
 
 /** Reviewer pages: the maps, one map's overview, and a scrollable preview through view windows. */
 @Controller
-class PreviewPages {
+class MapPages {
 
-    private final MapService maps;
+    private final MapCatalogue catalogue;
+    private final MapReads maps;
     private final TilesetService tilesets;
 
-    PreviewPages(MapService maps, TilesetService tilesets) {
+    MapPages(MapCatalogue catalogue, MapReads maps, TilesetService tilesets) {
+        this.catalogue = catalogue;
         this.maps = maps;
         this.tilesets = tilesets;
     }
@@ -37,7 +40,7 @@ class PreviewPages {
 
     @GetMapping("/maps")
     String list(Model model) {
-        model.addAttribute("maps", maps.list());
+        model.addAttribute("maps", catalogue.list());
         return "maps";
     }
 

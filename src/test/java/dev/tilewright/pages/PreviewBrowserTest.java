@@ -1,5 +1,7 @@
-package dev.tilewright.preview;
+package dev.tilewright.pages;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.format.TiledExamples;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
@@ -31,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * drag scroll the view, the server's renders follow, and the address bar keeps the view.
  */
 @FeatureTest
+@RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER, Tool.TILED})
 class PreviewBrowserTest {
 
     @TempDir

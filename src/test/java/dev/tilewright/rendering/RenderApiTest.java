@@ -1,5 +1,7 @@
-package dev.tilewright.preview;
+package dev.tilewright.rendering;
 
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
 import dev.tilewright.format.TiledExamples;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.FeatureTest;
@@ -20,6 +22,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @FeatureTest
+@RequiresTools({Tool.TILED, Tool.TMXRASTERIZER})
 class RenderApiTest {
 
     @TempDir

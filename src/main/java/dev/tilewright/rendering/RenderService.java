@@ -1,4 +1,4 @@
-package dev.tilewright.preview;
+package dev.tilewright.rendering;
 
 import dev.tilewright.config.RenderProperties;
 import dev.tilewright.core.geom.TileRect;
@@ -8,7 +8,8 @@ import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.map.MapImages;
-import dev.tilewright.map.MapService;
+import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.render.Atlas;
 import dev.tilewright.render.MapRenderer;
 import dev.tilewright.render.Pixels;
@@ -49,17 +50,19 @@ public class RenderService {
     public record Frame(long version, List<ViewWindow> views, byte[] png) {
     }
 
-    private final MapService maps;
+    private final MapReads maps;
+    private final MapHistory history;
     private final TilesetService tilesets;
     private final MapImages mapImages;
     private final RenderProperties properties;
     private final TileBlocks blocks;
     private final Atlases atlases;
 
-    RenderService(MapService maps, TilesetService tilesets, Atlases atlases, MapImages mapImages,
+    RenderService(MapReads maps, MapHistory history, TilesetService tilesets, Atlases atlases, MapImages mapImages,
                   RenderProperties properties) {
         this.atlases = atlases;
         this.maps = maps;
+        this.history = history;
         this.tilesets = tilesets;
         this.mapImages = mapImages;
         this.properties = properties;
@@ -75,7 +78,7 @@ public class RenderService {
             Map<Long, Tileset> data = request.collision() ? tilesets.data(used) : Map.of();
             drawn = maps.read(mapId, (v, map) -> draw(mapId, v, map, decoded, data, request));
         } else {
-            MapService.Versioned past = maps.snapshot(mapId, version);
+            MapHistory.Versioned past = history.snapshot(mapId, version);
             List<MapTileset> used = past.map().tilesets();
             drawn = draw(mapId, past.version(), past.map(), atlases.of(used),
                     request.collision() ? tilesets.data(used) : Map.of(), request);

@@ -1,0 +1,54 @@
+// The live protocol (docs/live-protocol.md): every frame type both ends send, with its fields, in one place. The
+// client writes its frames here and reads the server's through read(); the server's side is Java's
+// live/protocol (ClientFrames reads these, Frames writes the server's). No socket, no model: just frames.
+
+/** The protocol version; a hello with another is refused and the socket closed (1002). */
+export const PROTOCOL = 1;
+
+/**
+ * The frames the server sends, by type:
+ * - welcome  {protocol, version, clientId, ops: [op frames since the hello's lastVersion]}
+ * - snapshot {protocol, version, clientId, map}: the whole map (no lastVersion, or too far behind)
+ * - op       {version, clientId, clientSeq, op}: another editor's op, committed
+ * - ack      {clientSeq, version, op}: ours, committed (op as logged, ids assigned)
+ * - reject   {clientSeq, problem}: ours, refused (RFC 9457 problem naming the field, e.g. "op.cells[0].gid")
+ * - people   {people: [{clientId, name, cursor?, tool?, selection?}]}
+ * - presence {clientId, name, cursor?, tool?, selection?}
+ * - error    {problem}: a frame the server could not take (not JSON, unknown type, before hello)
+ * - pong     {}: the answer to a ping
+ */
+export const SERVER_FRAMES = Object.freeze({
+  WELCOME: 'welcome', SNAPSHOT: 'snapshot', OP: 'op', ACK: 'ack', REJECT: 'reject', PEOPLE: 'people',
+  PRESENCE: 'presence', ERROR: 'error', PONG: 'pong',
+});
+
+/** The frames the client sends, by type (each written by the function of the same name below). */
+export const CLIENT_FRAMES = Object.freeze({ HELLO: 'hello', OP: 'op', PRESENCE: 'presence', PING: 'ping' });
+
+/**
+ * The first frame on a socket. @param {string} clientId the same on every reconnect of this page
+ * @param {string} name @param {number|null} lastVersion the version we have (null: send a snapshot)
+ */
+export function hello(clientId, name, lastVersion) {
+  return JSON.stringify({ type: CLIENT_FRAMES.HELLO, protocol: PROTOCOL, clientId, name, lastVersion });
+}
+
+/** An op to commit; clientSeq grows per op and a resend keeps it. */
+export function op(clientSeq, baseVersion, mapOp) {
+  return JSON.stringify({ type: CLIENT_FRAMES.OP, clientSeq, baseVersion, op: mapOp });
+}
+
+/** Where we are and what we do: {cursor?: {x, y}, tool?, selection?}. */
+export function presence(state) {
+  return JSON.stringify({ type: CLIENT_FRAMES.PRESENCE, ...state });
+}
+
+/** Keeps an idle socket open (the server closes sockets silent for its idle timeout). */
+export function ping() {
+  return JSON.stringify({ type: CLIENT_FRAMES.PING });
+}
+
+/** A server frame from its text. */
+export function read(text) {
+  return JSON.parse(text);
+}

@@ -1,0 +1,5 @@
+/**
+ * Type-safe geometry values: world positions and differences in pixels, tile coordinates, tile rectangles.
+ * Pure Java, depends on nothing.
+ */
+package dev.tilewright.core.geom;

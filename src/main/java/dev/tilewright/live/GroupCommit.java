@@ -1,0 +1,78 @@
+package dev.tilewright.live;
+
+import dev.tilewright.config.LiveProperties;
+import dev.tilewright.core.edit.InvalidOpException;
+import dev.tilewright.live.protocol.Frames;
+import dev.tilewright.map.MapEdits;
+import dev.tilewright.web.ApiProblem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+
+/**
+ * Commits the ops waiting in a room's inbox through the one edit path (MapEdits.applyAll: the map row's lock,
+ * committed before any answer), up to {@code max-group-ops} per transaction, one writer per room at a time. A
+ * refused op is answered with a reject; a new op's ack goes out with the relay, in version order (Room.committed).
+ */
+@Component
+class GroupCommit {
+
+    private static final Logger log = LoggerFactory.getLogger(GroupCommit.class);
+
+    private final MapEdits edits;
+    private final Frames frames;
+    private final LiveWorkers workers;
+    private final LiveProperties properties;
+
+    GroupCommit(MapEdits edits, Frames frames, LiveWorkers workers, LiveProperties properties) {
+        this.edits = edits;
+        this.frames = frames;
+        this.workers = workers;
+        this.properties = properties;
+    }
+
+    /** Queues a client's op in its room; a writer starts when none runs. */
+    void submit(Room room, Room.Pending pending) {
+        room.submit(pending, r -> workers.writers().execute(() -> write(r)));
+    }
+
+    /** Commits what waits in a room's inbox, group by group, until it is empty. */
+    private void write(Room room) {
+        List<Room.Pending> group;
+        while (!(group = room.take(properties.maxGroupOps())).isEmpty()) {
+            List<MapEdits.Outcome> outcomes;
+            try {
+                outcomes = edits.applyAll(room.mapId, group.stream().map(Room.Pending::change).toList());
+            } catch (RuntimeException failed) {
+                log.warn("live: committing {} ops of map {} failed", group.size(), room.mapId, failed);
+                for (Room.Pending pending : group) {
+                    pending.peer().outbox.send(frames.reject(pending.change().clientSeq(), ApiProblem.of(
+                            HttpStatus.SERVICE_UNAVAILABLE, "Not stored", "The op could not be stored; send it again.")));
+                }
+                continue;
+            }
+            for (int i = 0; i < group.size(); i++) {
+                answer(room, group.get(i), outcomes.get(i));
+            }
+        }
+    }
+
+    private void answer(Room room, Room.Pending pending, MapEdits.Outcome outcome) {
+        Peer peer = pending.peer();
+        long clientSeq = pending.change().clientSeq();
+        if (outcome.refused() instanceof InvalidOpException invalid) {
+            peer.outbox.send(frames.reject(clientSeq, ApiProblem.invalidField("op." + invalid.field(),
+                    invalid.getMessage())));
+        } else if (outcome.refused() instanceof ApiProblem problem) {
+            peer.outbox.send(frames.reject(clientSeq, problem));
+        } else if (outcome.result().repeated()) {
+            // the original may have been committed elsewhere and not be relayed yet: versions stay in order
+            room.catchUp(outcome.result().version());
+            peer.outbox.send(frames.ack(clientSeq, outcome.result().version(), outcome.result().op()));
+        }
+        // a new op's ack goes out with the relay, in version order (Room.committed)
+    }
+}

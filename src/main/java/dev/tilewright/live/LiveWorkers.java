@@ -1,0 +1,47 @@
+package dev.tilewright.live;
+
+import dev.tilewright.config.LiveProperties;
+import dev.tilewright.system.BackgroundWork;
+import dev.tilewright.system.Phase;
+import org.springframework.stereotype.Component;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The live socket's threads: senders (each client's outbox is written by one at a time), writers (a room's group
+ * commit) and the sweep that closes silent sockets. Up before the web server takes the first socket, down after it
+ * closed the last (see {@link Phase#LIVE}).
+ */
+@Component
+class LiveWorkers extends BackgroundWork {
+
+    private final Rooms rooms;
+    private final LiveProperties properties;
+    private volatile Executor senders;
+    private volatile Executor writers;
+
+    LiveWorkers(Rooms rooms, LiveProperties properties) {
+        super("live", Phase.LIVE);
+        this.rooms = rooms;
+        this.properties = properties;
+    }
+
+    @Override
+    protected void started() {
+        senders = pool("send");
+        writers = pool("write");
+        long period = Math.max(100, Math.min(1000, properties.idleTimeoutMs() / 4));
+        timer("idle").scheduleWithFixedDelay(rooms::closeSilent, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** Where outboxes write to their sockets. */
+    Executor senders() {
+        return senders;
+    }
+
+    /** Where rooms commit what waits in their inboxes. */
+    Executor writers() {
+        return writers;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.tilewright.live.protocol;
+
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads client frames: each text frame parsed once into a {@link ClientFrame}, or refused with a problem naming
+ * the field ({@link FrameRefused}). The bounds a frame's fields are held to live here; the frame's size is the
+ * socket's ({@code tilewright.live.max-frame-bytes}, enforced by the container with close 1009).
+ */
+@Component
+public class ClientFrames {
+
+    /** The protocol version both ends speak; a hello with another is refused and the socket closed (1002). */
+    public static final int PROTOCOL = 1;
+    /** Longest clientId, in characters. */
+    public static final int MAX_CLIENT_ID = 100;
+
+    private final JsonMapper json;
+
+    public ClientFrames(JsonMapper json) {
+        this.json = json;
+    }
+
+    /**
+     * The frame a client sent.
+     *
+     * @param greeted whether the client said hello already: before it, nothing but a hello is taken
+     */
+    public ClientFrame read(String text, boolean greeted) {
+        JsonNode frame;
+        try {
+            frame = json.readTree(text);
+        } catch (JacksonException e) {
+            throw FrameRefused.error(ApiProblem.badRequest("frame", "A frame is one JSON object with a \"type\"."));
+        }
+        String type = frame.path("type").asString("");
+        if (!type.equals("hello") && !greeted) {
+            throw FrameRefused.error(ApiProblem.badRequest("type", "Say hello first: {\"type\":\"hello\",\"protocol\":"
+                    + PROTOCOL + ",\"clientId\":\"...\",\"name\":\"...\"}."));
+        }
+        return switch (type) {
+            case "hello" -> hello(frame, greeted);
+            case "op" -> op(frame);
+            case "presence" -> new ClientFrame.Presence(frame.get("cursor"), frame.get("tool"), frame.get("selection"));
+            case "ping" -> new ClientFrame.Ping();
+            default -> throw FrameRefused.error(ApiProblem.badRequest("type", "Unknown message type \"" + type
+                    + "\"; protocol " + PROTOCOL + " knows hello, op, presence and ping."));
+        };
+    }
+
+    private static ClientFrame.Hello hello(JsonNode frame, boolean greeted) {
+        if (frame.path("protocol").asInt(-1) != PROTOCOL) {
+            throw new FrameRefused(null, ApiProblem.badRequest("protocol", "This server speaks protocol " + PROTOCOL
+                    + ", not " + frame.path("protocol") + "."), true);
+        }
+        String clientId = frame.path("clientId").asString("");
+        if (clientId.isBlank() || clientId.length() > MAX_CLIENT_ID) {
+            throw FrameRefused.error(ApiProblem.badRequest("clientId", "clientId is 1 to " + MAX_CLIENT_ID
+                    + " characters, the same on reconnect."));
+        }
+        if (greeted) {
+            throw FrameRefused.error(ApiProblem.badRequest("type", "Say hello once per socket."));
+        }
+        JsonNode last = frame.get("lastVersion");
+        Long lastVersion = last != null && last.canConvertToLong() ? last.asLong() : null;
+        return new ClientFrame.Hello(clientId, frame.path("name").asString(clientId), lastVersion);
+    }
+
+    private ClientFrame.SendOp op(JsonNode frame) {
+        JsonNode seqNode = frame.get("clientSeq");
+        if (seqNode == null || !seqNode.canConvertToLong()) {
+            throw FrameRefused.error(ApiProblem.badRequest("clientSeq",
+                    "An op needs its clientSeq (a number that grows per op)."));
+        }
+        long clientSeq = seqNode.asLong();
+        MapOp op;
+        try {
+            op = json.treeToValue(frame.get("op"), MapOp.class);
+        } catch (ApiProblem refused) {
+            throw new FrameRefused(clientSeq, refused, false);
+        } catch (DatabindException unbound) {
+            throw new FrameRefused(clientSeq, ApiProblem.unbound(unbound, "op", "The op"), false);
+        } catch (JacksonException unreadable) {
+            throw new FrameRefused(clientSeq, ApiProblem.badRequest("op", "The op does not read as an op: "
+                    + unreadable.getOriginalMessage()), false);
+        }
+        if (op == null) {
+            throw new FrameRefused(clientSeq, ApiProblem.invalidField("op", "The op is missing."), false);
+        }
+        return new ClientFrame.SendOp(clientSeq, op);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.tilewright.live.protocol;
+
+import dev.tilewright.map.MapJson;
+import dev.tilewright.map.OpLog;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.ProblemDetail;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every frame the server sends (protocol {@link ClientFrames#PROTOCOL}), as JSON text. Ops are embedded as logged,
+ * never parsed again; a frame meant for many clients is built once by its caller and shared.
+ */
+@Component
+public class Frames {
+
+    /** Someone on the map, as the people list and presence frames show them. */
+    public record Person(String clientId, String name, ClientFrame.Presence presence) {
+    }
+
+    private static final String PONG = "{\"type\":\"pong\"}";
+
+    private final JsonMapper json;
+
+    public Frames(JsonMapper json) {
+        this.json = json;
+    }
+
+    /** A committed op, for the editors who did not send it. */
+    public String op(OpLog.Entry entry) {
+        return "{\"type\":\"op\",\"version\":" + entry.version() + ",\"clientId\":" + json.writeValueAsString(entry.clientId())
+                + ",\"clientSeq\":" + entry.clientSeq() + ",\"op\":" + entry.op() + "}";
+    }
+
+    /** An ack carries the op as logged, with the ids the map assigned, for the sender's own copy. */
+    public String ack(Long clientSeq, long version, String op) {
+        return "{\"type\":\"ack\",\"clientSeq\":" + clientSeq + ",\"version\":" + version + ",\"op\":" + op + "}";
+    }
+
+    /** A welcome: the version the client is now at and the ops (frames as {@link #op}) that took it there. */
+    public String welcome(long version, String clientId, List<String> ops) {
+        return "{\"type\":\"welcome\",\"protocol\":" + ClientFrames.PROTOCOL + ",\"version\":" + version
+                + ",\"clientId\":" + json.writeValueAsString(clientId) + ",\"ops\":[" + String.join(",", ops) + "]}";
+    }
+
+    /** The whole map, for a client without a version or too far behind for a welcome. */
+    public String snapshot(String clientId, MapJson map) {
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("type", "snapshot");
+        frame.put("protocol", ClientFrames.PROTOCOL);
+        frame.put("version", map.version());
+        frame.put("clientId", clientId);
+        frame.put("map", map);
+        return json.writeValueAsString(frame);
+    }
+
+    public String reject(long clientSeq, ApiProblem problem) {
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("type", "reject");
+        frame.put("clientSeq", clientSeq);
+        frame.put("problem", problem(problem));
+        return json.writeValueAsString(frame);
+    }
+
+    public String error(ApiProblem problem) {
+        return json.writeValueAsString(Map.of("type", "error", "problem", problem(problem)));
+    }
+
+    public String pong() {
+        return PONG;
+    }
+
+    /** One person's presence, for the others. */
+    public String presence(Person person) {
+        Map<String, Object> frame = person(person);
+        frame.put("type", "presence");
+        return json.writeValueAsString(frame);
+    }
+
+    /** Everyone on the map. */
+    public String people(List<Person> people) {
+        return json.writeValueAsString(Map.of("type", "people", "people",
+                people.stream().map(Frames::person).toList()));
+    }
+
+    private static Map<String, Object> person(Person person) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("clientId", person.clientId());
+        out.put("name", person.name());
+        ClientFrame.Presence presence = person.presence();
+        if (presence != null) {
+            putIfPresent(out, "cursor", presence.cursor());
+            putIfPresent(out, "tool", presence.tool());
+            putIfPresent(out, "selection", presence.selection());
+        }
+        return out;
+    }
+
+    private static void putIfPresent(Map<String, Object> out, String field, Object value) {
+        if (value != null) {
+            out.put(field, value);
+        }
+    }
+
+    /** A problem as RFC 9457 JSON members (its extra properties, such as field or limit, at the top level). */
+    private static Map<String, Object> problem(ApiProblem problem) {
+        ProblemDetail detail = problem.toProblemDetail();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("type", detail.getType() == null ? "about:blank" : detail.getType().toString());
+        out.put("title", detail.getTitle());
+        out.put("status", detail.getStatus());
+        out.put("detail", detail.getDetail());
+        if (detail.getProperties() != null) {
+            out.putAll(detail.getProperties());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,206 @@
+package dev.tilewright.map;
+
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.edit.AddLayer;
+import dev.tilewright.core.edit.Batch;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.tileset.StoredTileset;
+import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+
+/** Which maps there are: creating one (its genesis and first op), listing them, deleting one. */
+@Service
+public class MapCatalogue {
+
+    /** What a new map starts as. */
+    public record NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
+                         Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
+                         Properties properties) {
+    }
+
+    public record NewLayer(String name, LayerKind type) {
+    }
+
+    /**
+     * The map as created, before its first op; replaying the log on it rebuilds any version.
+     *
+     * @param tilesets the tilesets with their first gids (assigned in order for a new map, as written for an import)
+     */
+    public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
+                          String backgroundColor, List<MapTileset> tilesets, Properties properties) {
+    }
+
+    /** A map summary for lists: no content is loaded. */
+    public record MapEntitySummary(long id, String name, long version, int width, int height, int tileWidth,
+                                   int tileHeight, Instant updatedAt) {
+        static MapEntitySummary of(MapEntity e) {
+            return new MapEntitySummary(e.getId(), e.getName(), e.getVersion(), e.getWidth(), e.getHeight(),
+                    e.getTileWidth(), e.getTileHeight(), e.getUpdatedAt());
+        }
+    }
+
+    private final MapRepository maps;
+    private final MapRows rows;
+    private final MapCache cache;
+    private final MapEdits edits;
+    private final TilesetService tilesets;
+    private final LimitsProperties limits;
+    private final TransactionTemplate tx;
+    private final JsonMapper json;
+
+    MapCatalogue(MapRepository maps, MapRows rows, MapCache cache, MapEdits edits, TilesetService tilesets,
+                 LimitsProperties limits, TransactionTemplate tx, JsonMapper json) {
+        this.maps = maps;
+        this.rows = rows;
+        this.cache = cache;
+        this.edits = edits;
+        this.tilesets = tilesets;
+        this.limits = limits;
+        this.tx = tx;
+        this.json = json;
+    }
+
+    /** Creates a map; its layers arrive as the map's first op (version 1). Returns the new map's id. */
+    public long create(NewMap request) {
+        Genesis genesis = validate(request);
+        List<MapOp> layerOps = new ArrayList<>();
+        for (int i = 0; i < request.layers().size(); i++) {
+            NewLayer layer = request.layers().get(i);
+            if (layer == null || layer.type() == null) {
+                throw ApiProblem.invalidField("layers[" + i + "].type", "Give each layer a type: tile or object.");
+            }
+            try {
+                layerOps.add(new AddLayer(0, layer.type(), LayerAttributes.named(layer.name()), null));
+            } catch (IllegalArgumentException e) {
+                throw ApiProblem.invalidField("layers[" + i + "].name", e.getMessage());
+            }
+        }
+        return create(genesis, layerOps.isEmpty() ? null : new Batch(layerOps));
+    }
+
+    /**
+     * Creates a map from its genesis and applies its first op (version 1) through the edit path, in one
+     * transaction (joining the caller's, so an import stores all or nothing). Returns the new map's id.
+     */
+    public long create(Genesis genesis, MapOp first) {
+        Long created = tx.execute(status -> {
+            MapEntity row = maps.saveAndFlush(new MapEntity(genesis.name(), genesis.width(), genesis.height(),
+                    genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
+                    genesis.backgroundColor(), json.writeValueAsString(genesis.properties()), json.writeValueAsString(genesis),
+                    genesis.tilesets().stream().map(t -> new MapEntity.TilesetUse(t.tilesetId(), t.firstGid(),
+                            t.tileCount())).toList()));
+            long mapId = row.getId();
+            MapCache.Cached cached = cache.created(row);
+            try {
+                if (first != null) {
+                    edits.applyFirst(mapId, cached, first);
+                }
+            } catch (RuntimeException e) {
+                cache.evict(mapId);
+                throw e;
+            }
+            return mapId;
+        });
+        return Objects.requireNonNull(created);
+    }
+
+    private Genesis validate(NewMap r) {
+        if (r.name() == null || r.name().isBlank()) {
+            throw ApiProblem.invalidField("name", "Give the map a name.");
+        }
+        int width = require("width", r.width(), limits.maxMapWidth(), "tilewright.limits.max-map-width");
+        int height = require("height", r.height(), limits.maxMapHeight(), "tilewright.limits.max-map-height");
+        int tileWidth = require("tileWidth", r.tileWidth(), 4096, null);
+        int tileHeight = require("tileHeight", r.tileHeight(), 4096, null);
+        List<Long> ids = Objects.requireNonNullElse(r.tilesetIds(), List.of());
+        if (ids.stream().distinct().count() != ids.size()) {
+            throw ApiProblem.invalidField("tilesets", "Each tileset may be listed once.");
+        }
+        List<Integer> counts = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            Long id = ids.get(i);
+            if (id == null) {
+                throw ApiProblem.invalidField("tilesets[" + i + "].tilesetId", "Name the tileset by its id.");
+            }
+            try {
+                StoredTileset tileset = tilesets.get(id);
+                counts.add(tileset.tileset().tileCount());
+            } catch (ApiProblem notFound) {
+                throw ApiProblem.invalidField("tilesets[" + i + "].tilesetId", "There is no tileset " + id
+                        + "; upload it first (POST /api/v1/tilesets).");
+            }
+        }
+        List<NewLayer> layers = Objects.requireNonNullElse(r.layers(), List.of());
+        if (layers.size() > limits.maxLayersPerMap()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-layers-per-map",
+                    limits.maxLayersPerMap(), "The map would have " + layers.size() + " layers").with("field", "layers");
+        }
+        if (r.backgroundColor() != null && !r.backgroundColor().matches("#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})")) {
+            throw ApiProblem.invalidField("backgroundColor", "The background colour is #rrggbb or #aarrggbb, was '"
+                    + r.backgroundColor() + "'.");
+        }
+        return new Genesis(r.name().trim(), width, height, tileWidth, tileHeight,
+                Objects.requireNonNullElse(r.offset(), Position.ORIGIN), r.backgroundColor(),
+                TileMap.assignFirstGids(ids, counts),
+                Objects.requireNonNullElse(r.properties(), Properties.EMPTY));
+    }
+
+    private static int require(String field, Integer value, int max, String limitProperty) {
+        if (value == null || value < 1) {
+            throw ApiProblem.invalidField(field, field + " must be a positive number of " + (field.startsWith("tile")
+                    ? "pixels" : "tiles") + ", was " + value + ".");
+        }
+        if (value > max) {
+            throw limitProperty == null
+                    ? ApiProblem.invalidField(field, field + " must be at most " + max + ", was " + value + ".")
+                    : ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, limitProperty, max,
+                    field + " " + value + " is over the map size limit").with("field", field);
+        }
+        return value;
+    }
+
+    public List<MapEntitySummary> list() {
+        return tx.execute(status -> maps.findAllByOrderByIdAsc().stream().map(MapEntitySummary::of).toList());
+    }
+
+    /** Drops the decoded map from memory: the next read or change loads it from the stored rows. */
+    public void forget(long mapId) {
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            cache.evict(mapId);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public void delete(long mapId) {
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            tx.executeWithoutResult(status -> {
+                rows.version(mapId);
+                maps.deleteById(mapId);
+            });
+            cache.evict(mapId);
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package dev.tilewright.map;
+
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.config.StorageProperties;
+import dev.tilewright.core.edit.AddTileset;
+import dev.tilewright.core.edit.Applied;
+import dev.tilewright.core.edit.Batch;
+import dev.tilewright.core.edit.InvalidOpException;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.model.Tileset;
+import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.web.ApiProblem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongConsumer;
+
+/**
+ * The one edit path. {@link #apply} takes the map's row lock in PostgreSQL (one total order per map, across
+ * instances), answers a repeated (clientId, clientSeq) with its original result, checks the caller's
+ * precondition, applies the op to the cached map, appends it to the op log with the next version and writes back
+ * the changed rows, all in one transaction: an op is acknowledged only once it is committed. After the commit, still
+ * under the map's lock, {@link OpsCommitted} goes to listeners in version order.
+ */
+@Service
+public class MapEdits {
+
+    private static final Logger logger = LoggerFactory.getLogger(MapEdits.class);
+
+    /**
+     * The answer to an applied (or repeated) change.
+     *
+     * @param op       JSON of the op as logged, ids assigned
+     * @param repeated true when this (clientId, clientSeq) had been applied before and nothing was applied now
+     */
+    public record Result(long version, String op, boolean repeated) {
+    }
+
+    /** One change sent by a client, for {@link #applyAll}. */
+    public record Submitted(String clientId, Long clientSeq, MapOp op) {
+    }
+
+    /** What became of one submitted change: its result, or the refusal (InvalidOpException or ApiProblem). */
+    public record Outcome(Result result, RuntimeException refused) {
+    }
+
+    private final MapCache cache;
+    private final MapRows rows;
+    private final OpLog log;
+    private final TilesetService tilesets;
+    private final LimitsProperties limits;
+    private final TransactionTemplate tx;
+    private final MapFeed feed;
+    private final ApplicationEventPublisher events;
+
+    MapEdits(MapCache cache, MapRows rows, OpLog log, TilesetService tilesets, LimitsProperties limits,
+             TransactionTemplate tx, MapFeed feed, ApplicationEventPublisher events) {
+        this.cache = cache;
+        this.rows = rows;
+        this.log = log;
+        this.tilesets = tilesets;
+        this.limits = limits;
+        this.tx = tx;
+        this.feed = feed;
+        this.events = events;
+    }
+
+    /**
+     * Applies one change through the edit path.
+     *
+     * @param precondition called with the current version before anything is applied; throws to refuse
+     * @param clientId     with clientSeq, identifies the change so a resend is answered, not applied again
+     */
+    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested) {
+        if ((clientId == null) != (clientSeq == null)) {
+            throw ApiProblem.invalidField(clientId == null ? "clientId" : "clientSeq",
+                    "Send clientId and clientSeq together (or neither).");
+        }
+        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested)), true)
+                .get(0);
+        if (outcome.refused() != null) {
+            throw outcome.refused();
+        }
+        return outcome.result();
+    }
+
+    /**
+     * Applies several clients' changes in order in one transaction (group commit): each gets its own version and log
+     * row, or is refused on its own without touching the others; a repeated (clientId, clientSeq) gets its original
+     * result. Nothing is answered before the commit; a failing commit fails them all (thrown). The map's rows are
+     * written back behind the log (see {@link StorageProperties#writeBehindOps()}).
+     */
+    public List<Outcome> applyAll(long mapId, List<Submitted> changes) {
+        return commit(mapId, version -> { }, changes, false);
+    }
+
+    /**
+     * A new map's first op (version 1), in the creating transaction: nobody can know the map yet, so there is
+     * nothing to lock, repeat, check or tell.
+     */
+    void applyFirst(long mapId, MapCache.Cached created, MapOp first) {
+        Applied applied = withTileCounts(first, "").applyTo(created.map());
+        log.append(mapId, List.of(new OpLog.Entry(1, null, null, log.json(applied.op()), null)));
+        cache.committed(mapId, created, 1, true);
+    }
+
+    private List<Outcome> commit(long mapId, LongConsumer precondition, List<Submitted> changes, boolean storeNow) {
+        Outcome[] outcomes = new Outcome[changes.size()];
+        MapOp[] ops = new MapOp[changes.size()];
+        for (int i = 0; i < ops.length; i++) {
+            try {
+                checkLimits(changes.get(i).op());
+                ops[i] = withTileCounts(changes.get(i).op(), "");
+            } catch (ApiProblem refused) {
+                outcomes[i] = new Outcome(null, refused);
+            }
+        }
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            List<OpLog.Entry> committed = tx.execute(status -> {
+                long version = rows.lockVersion(mapId);
+                Map<OpLog.Key, OpLog.Entry> earlier = log.find(mapId, changes.stream()
+                        .filter(c -> c.clientId() != null).map(c -> new OpLog.Key(c.clientId(), c.clientSeq())).toList());
+                MapCache.Cached cached = null;
+                List<OpLog.Entry> appended = new ArrayList<>();
+                for (int i = 0; i < ops.length; i++) {
+                    if (outcomes[i] != null) {
+                        continue;
+                    }
+                    Submitted change = changes.get(i);
+                    OpLog.Key key = change.clientId() == null ? null : new OpLog.Key(change.clientId(), change.clientSeq());
+                    OpLog.Entry before = key == null ? null : earlier.get(key);
+                    if (before != null) {
+                        outcomes[i] = new Outcome(new Result(before.version(), before.op(), true), null);
+                        continue;
+                    }
+                    if (cached == null) {
+                        // a resend is answered whatever the caller's precondition says; anything new must meet it
+                        precondition.accept(version);
+                        cached = cache.at(mapId, version);
+                    }
+                    try {
+                        Applied applied = ops[i].applyTo(cached.map());
+                        OpLog.Entry logged = new OpLog.Entry(version + appended.size() + 1, change.clientId(),
+                                change.clientSeq(), log.json(applied.op()), null);
+                        appended.add(logged);
+                        outcomes[i] = new Outcome(new Result(logged.version(), logged.op(), false), null);
+                        if (key != null) {
+                            earlier.put(key, logged);
+                        }
+                    } catch (InvalidOpException refused) {
+                        outcomes[i] = new Outcome(null, refused);
+                    }
+                }
+                if (!appended.isEmpty()) {
+                    long last = appended.get(appended.size() - 1).version();
+                    log.append(mapId, appended);
+                    cache.committed(mapId, cached, last, storeNow);
+                    feed.announce(mapId, last);
+                }
+                return appended;
+            });
+            if (!committed.isEmpty()) {
+                // after the commit, still under the map's lock: listeners get each map's ops in version order
+                try {
+                    events.publishEvent(new OpsCommitted(mapId, committed));
+                } catch (RuntimeException listenerFailed) {
+                    // committed all the same: the answer stands (a live room that missed it catches up from the log)
+                    logger.warn("A listener of map {}'s commit up to version {} failed", mapId,
+                            committed.get(committed.size() - 1).version(), listenerFailed);
+                }
+            }
+            return Arrays.asList(outcomes);
+        } catch (InvalidOpException | ApiProblem refused) {
+            throw refused;
+        } catch (RuntimeException failed) {
+            cache.evict(mapId);
+            throw failed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The op with each addTileset's tile count taken from the stored tileset (which must exist). */
+    private MapOp withTileCounts(MapOp op, String path) {
+        if (op instanceof Batch batch) {
+            List<MapOp> ops = new ArrayList<>(batch.ops().size());
+            for (int i = 0; i < batch.ops().size(); i++) {
+                ops.add(withTileCounts(batch.ops().get(i), path + "ops[" + i + "]."));
+            }
+            return new Batch(ops);
+        }
+        if (op instanceof AddTileset add) {
+            Tileset stored;
+            try {
+                stored = tilesets.get(add.tilesetId()).tileset();
+            } catch (ApiProblem missing) {
+                throw ApiProblem.invalidField(path + "tilesetId", "There is no tileset " + add.tilesetId()
+                        + "; upload it first (POST /api/v1/tilesets).");
+            }
+            if (add.tileCount() != null && add.tileCount() != stored.tileCount()) {
+                throw ApiProblem.invalidField(path + "tileCount", "Tileset " + add.tilesetId() + " has "
+                        + stored.tileCount() + " tiles, not " + add.tileCount() + " (or leave tileCount out).");
+            }
+            return new AddTileset(add.tilesetId(), add.firstGid(), stored.tileCount());
+        }
+        return op;
+    }
+
+    private void checkLimits(MapOp op) {
+        if (op.opCount() > limits.maxOpsPerRequest()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-ops-per-request",
+                    limits.maxOpsPerRequest(), "The change holds " + op.opCount() + " ops; send it in parts")
+                    .with("field", "ops");
+        }
+        if (op.cellCount() > limits.maxCellsPerOp()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-cells-per-op",
+                    limits.maxCellsPerOp(), "The change writes " + op.cellCount() + " cells; send it in parts")
+                    .with("field", "ops");
+        }
+    }
+}

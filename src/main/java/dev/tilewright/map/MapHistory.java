@@ -1,0 +1,91 @@
+package dev.tilewright.map;
+
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A map's past: its log read page by page, and any version rebuilt by replaying the log from the map's genesis. */
+@Service
+public class MapHistory {
+
+    /** A map at one version, detached from the cache. */
+    public record Versioned(long version, TileMap map) {
+    }
+
+    private final MapReads reads;
+    private final MapRows rows;
+    private final OpLog log;
+    private final LimitsProperties limits;
+    private final TransactionTemplate tx;
+    private final JsonMapper json;
+
+    MapHistory(MapReads reads, MapRows rows, OpLog log, LimitsProperties limits, TransactionTemplate tx,
+               JsonMapper json) {
+        this.reads = reads;
+        this.rows = rows;
+        this.log = log;
+        this.limits = limits;
+        this.tx = tx;
+        this.json = json;
+    }
+
+    /** A copy of the map as it is now, or as it was at {@code version} (rebuilt from the log). */
+    public Versioned snapshot(long mapId, Long version) {
+        if (version == null) {
+            return reads.read(mapId, (v, map) -> new Versioned(v, map.copy()));
+        }
+        long current = rows.version(mapId);
+        if (version < 1 || version > current) {
+            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + version + ".");
+        }
+        return new Versioned(version, replay(mapId, version));
+    }
+
+    /** Log entries after {@code since}, oldest first, at most {@code limit} (default and cap: the read limit). */
+    public List<OpLog.Entry> entries(long mapId, long since, Integer limit) {
+        int count = limit == null ? limits.maxOpsPerRead() : limit;
+        if (count < 1 || count > limits.maxOpsPerRead()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-ops-per-read",
+                    limits.maxOpsPerRead(), "limit must be 1 or more and at most the read limit").with("field", "limit");
+        }
+        rows.version(mapId);
+        return log.since(mapId, since, count);
+    }
+
+    /**
+     * The map as it was at {@code version}, rebuilt from its genesis by replaying the op log: the log is the truth,
+     * and this is how any past version is read.
+     */
+    public TileMap replay(long mapId, long version) {
+        return tx.execute(status -> {
+            MapCatalogue.Genesis g = json.readValue(rows.genesis(mapId), MapCatalogue.Genesis.class);
+            TileMap map = new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(), g.offset(),
+                    g.backgroundColor(), g.tilesets(), g.properties(), 1, 1);
+            long reached = log.forEach(mapId, 0, version, entry -> log.op(entry).applyTo(map));
+            if (reached < version) {
+                throw ApiProblem.invalidField("version", "Map " + mapId + " has no version " + version
+                        + "; its latest is " + reached + ".");
+            }
+            map.markClean();
+            return map;
+        });
+    }
+
+    /**
+     * The ops that took a map from version {@code after} to {@code upTo} (or its latest, if earlier), as applied,
+     * oldest first.
+     */
+    public List<MapOp> ops(long mapId, long after, long upTo) {
+        List<MapOp> ops = new ArrayList<>();
+        log.forEach(mapId, after, upTo, entry -> ops.add(log.op(entry)));
+        return ops;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.tilewright.map;
+
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.util.concurrent.locks.ReentrantLock;
+
+/** Reads of a map as it is now, under its lock (so no change lands half-way through a read). */
+@Service
+public class MapReads {
+
+    /** Reads a map under its lock; must not keep the map. */
+    @FunctionalInterface
+    public interface Reader<T> {
+        T read(long version, TileMap map);
+    }
+
+    /** A rectangle of a tile layer's gids, row-major, at one version. */
+    public record Region(long version, TileRect rect, int[] gids) {
+    }
+
+    private final MapCache cache;
+    private final MapRows rows;
+    private final LimitsProperties limits;
+    private final TransactionTemplate tx;
+
+    MapReads(MapCache cache, MapRows rows, LimitsProperties limits, TransactionTemplate tx) {
+        this.cache = cache;
+        this.rows = rows;
+        this.limits = limits;
+        this.tx = tx;
+    }
+
+    /** The current version of a map, without loading it; an unknown map is a 404. */
+    public long version(long mapId) {
+        return rows.version(mapId);
+    }
+
+    /** Runs {@code reader} on the current map under its lock. */
+    public <T> T read(long mapId, Reader<T> reader) {
+        ReentrantLock lock = cache.lock(mapId);
+        lock.lock();
+        try {
+            return tx.execute(status -> {
+                long version = rows.version(mapId);
+                return reader.read(version, cache.at(mapId, version).map());
+            });
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The gids of a rectangle of a tile layer, row-major (absent bounds: the whole layer). */
+    public Region cells(long mapId, int layerId, Integer x, Integer y, Integer width, Integer height) {
+        return read(mapId, (version, map) -> {
+            Layer layer = map.layer(layerId).orElseThrow(() -> ApiProblem.notFound("Layer", layerId));
+            if (!(layer instanceof TileLayer tiles)) {
+                throw ApiProblem.invalidField("layerId", "Layer " + layerId + " is an object layer; it has no cells.");
+            }
+            TileRect rect = new TileRect(orElse(x, 0), orElse(y, 0), Math.max(0, orElse(width, map.width())),
+                    Math.max(0, orElse(height, map.height())));
+            if (rect.isEmpty() || !map.bounds().contains(rect)) {
+                throw ApiProblem.invalidField("x", "The rectangle " + rect.width() + "x" + rect.height() + " at ("
+                        + rect.x() + ", " + rect.y() + ") must be non-empty and inside the " + map.width() + "x"
+                        + map.height() + " map.");
+            }
+            if (rect.area() > limits.maxCellsPerRead()) {
+                throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-cells-per-read",
+                        limits.maxCellsPerRead(), "The rectangle holds " + rect.area() + " cells; read it in parts")
+                        .with("field", "width");
+            }
+            return new Region(version, rect, tiles.read(rect));
+        });
+    }
+
+    private static int orElse(Integer value, int fallback) {
+        return value == null ? fallback : value;
+    }
+}

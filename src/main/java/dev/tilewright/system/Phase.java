@@ -1,0 +1,28 @@
+package dev.tilewright.system;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * When background work starts and stops relative to the web server, in one place. Spring starts lower phases first
+ * and stops higher phases first; Spring Boot drains Tomcat (graceful shutdown) at {@code DEFAULT_PHASE - 1024} and
+ * stops it at {@code DEFAULT_PHASE - 2048}. The embedded PostgreSQL is stopped after all of them, when the context
+ * closes (its data source is a bean, destroyed after every lifecycle stopped).
+ */
+public enum Phase {
+    /** Hears other instances' commits: starts once the web server runs, stops before it drains. */
+    FEED(SmartLifecycle.DEFAULT_PHASE - 512),
+    /** The live socket's senders, group commit and idle sweep: up before the first socket, down after the last. */
+    LIVE(SmartLifecycle.DEFAULT_PHASE - 3072),
+    /** Writes maps back to their rows: stops after the live group commits stopped, so their last ops are flushed. */
+    WRITE_BACK(SmartLifecycle.DEFAULT_PHASE - 4096);
+
+    private final int value;
+
+    Phase(int value) {
+        this.value = value;
+    }
+
+    public int value() {
+        return value;
+    }
+}

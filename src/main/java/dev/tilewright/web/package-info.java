@@ -1,0 +1,5 @@
+/**
+ * Web plumbing shared by every feature: RFC 9457 problems ({@code ApiProblem}, {@code ProblemAdvice}),
+ * ETags, JSON and OpenAPI configuration. Depends on Spring and {@code core} only.
+ */
+package dev.tilewright.web;
