@@ -4,6 +4,7 @@
 // a new op.
 
 import { CHUNK, ImageLayer, ObjectLayer, TileLayer } from './tilemap.js';
+import { tileId } from './gid.js';
 
 export class InvalidOp extends Error {
   /** @param {string} field the offending field, e.g. ops[2].cells[5].gid @param {string} message */
@@ -185,9 +186,10 @@ const HANDLERS = {
     const layer = map.layer(op.layerId);
     if (layer === null) throw new InvalidOp('layerId', `no layer ${op.layerId}`);
     const patch = op.patch ?? {};
-    if (patch.name !== undefined && !String(patch.name).trim()) throw new InvalidOp('patch.name', 'a layer needs a name');
+    // the server names the patch as a whole (core/edit UpdateLayer); the message says which field
+    if (patch.name !== undefined && !String(patch.name).trim()) throw new InvalidOp('patch', 'a layer needs a name');
     if (patch.opacity !== undefined && !(patch.opacity >= 0 && patch.opacity <= 1)) {
-      throw new InvalidOp('patch.opacity', 'opacity is 0..1');
+      throw new InvalidOp('patch', `layer opacity must be between 0 and 1, was ${patch.opacity}`);
     }
     const previous = {};
     for (const key of Object.keys(patch)) {
@@ -212,6 +214,9 @@ const HANDLERS = {
       throw new InvalidOp('property.name', `the property is called ${op.property.name}, not ${op.name}`);
     }
     let owner;
+    if ((op.layerId === undefined || op.layerId === null) && op.objectId !== undefined && op.objectId !== null) {
+      throw new InvalidOp('layerId', "an object's property needs the object's layerId too");
+    }
     if (op.layerId === undefined || op.layerId === null) {
       owner = map;
     } else if (op.objectId === undefined || op.objectId === null) {
@@ -343,7 +348,7 @@ const HANDLERS = {
     const index = map.tilesets.findIndex((t) => t.tilesetId === op.tilesetId);
     if (index < 0) throw new InvalidOp('tilesetId', `the map does not use tileset ${op.tilesetId}`);
     const used = map.tilesets[index];
-    const owns = (gid) => gid !== 0 && (gid & 0x0fffffff) >= used.firstGid && (gid & 0x0fffffff) < used.firstGid + used.tileCount;
+    const owns = (gid) => gid !== 0 && tileId(gid) >= used.firstGid && tileId(gid) < used.firstGid + used.tileCount;
     for (const layer of map.layers) {
       if (layer.type === 'tile' && layer.chunks.some((c) => c !== null && c.some(owns))) {
         throw new InvalidOp('tilesetId', `layer ${layer.id} still shows tiles of tileset ${op.tilesetId}`);

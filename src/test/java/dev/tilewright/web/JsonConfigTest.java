@@ -22,13 +22,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class JsonConfigTest {
 
-    private final JsonMapper json = mapper();
-
-    private static JsonMapper mapper() {
-        JsonMapper.Builder builder = JsonMapper.builder();
-        new JsonConfig().tilewrightJson().customize(builder);
-        return builder.build();
-    }
+    private final JsonMapper json = DomainJson.mapper();
 
     @Test
     void opsRoundTripWithTheirTypeNameAndUnsignedGids() {
