@@ -5,6 +5,8 @@ COPY pom.xml ./
 RUN mvn -q -B dependency:go-offline
 COPY src ./src
 COPY db-migrations ./db-migrations
+# the browser editor is packaged into the jar as static files (pom.xml resources)
+COPY frontend ./frontend
 RUN mvn -q -B package -DskipTests
 
 FROM eclipse-temurin:17-jre
