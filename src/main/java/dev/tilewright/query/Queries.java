@@ -3,6 +3,7 @@ package dev.tilewright.query;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.tilewright.core.query.RayEntry;
 
 import java.util.List;
 
@@ -28,6 +29,12 @@ public final class Queries {
         String units();
     }
 
+    /** How a ray picks its tiles: the seed's walk, or every tile its closed segment touches. */
+    public enum RayMode { WALK, SUPERCOVER }
+
+    /** What query coordinates are in: world pixels (the map's offset counts) or tiles. */
+    public enum Units { PIXELS, TILES }
+
     /** @param mode "walk" (default) or "supercover" */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NONE) // posted alone, no type is needed
     public record Ray(Point from, Point to, String mode, StopAt stopAt, String units) implements Query {
@@ -47,32 +54,6 @@ public final class Queries {
     public record Batch(List<Query> queries) {
     }
 
-    public record Size(Double width, Double height) {
-    }
-
-    /**
-     * A reachability question: can a box of this size get from one top-left position to another? movement is
-     * "topdown" (default) or "platformer", which also gives the jump height (px) and may give gravity (px/s^2,
-     * default 980) and run speed (px/s, default 160).
-     */
-    public record PathQuery(Point from, Point to, String movement, Size box, Double jumpHeight, Double gravity,
-                            Double runSpeed, Integer elementWidth, Integer elementHeight) {
-    }
-
-    /** A rectangle of tiles. */
-    public record Area(int x, int y, int width, int height) {
-    }
-
-    /**
-     * @param tiles        the tiles of the box's top-left along the path
-     * @param cost         top-down: 10 per step, 14 per diagonal; platformer: moves (walks and jumps)
-     * @param explored     the bounding box of every position the search reached, in tiles
-     * @param takeOffSpeed platformer: sqrt(2 g h), px/s
-     */
-    public record PathAnswer(boolean reachable, List<Tile> tiles, Integer cost, int visited, Area explored,
-                             boolean gaveUp, Double takeOffSpeed, long version) {
-    }
-
     public record Tile(int x, int y) {
     }
 
@@ -84,7 +65,7 @@ public final class Queries {
      * distance to that point in the query's units, and the side it came in through (left, right, top, bottom;
      * "corner" for a supercover tile first touched at a vertex; "inside" for the start tile).
      */
-    public record Hit(Tile tile, Point point, double distance, String side, List<ObjectRef> objects) {
+    public record Hit(Tile tile, Point point, double distance, RayEntry.Side side, List<ObjectRef> objects) {
     }
 
     /** A query's answer; a ray's has {@code hit} (null when nothing stopped it), an area's may have objects. */

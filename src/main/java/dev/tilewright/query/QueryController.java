@@ -1,5 +1,6 @@
 package dev.tilewright.query;
 
+import dev.tilewright.grid.Reachability;
 import dev.tilewright.query.Queries.AreaAnswer;
 import dev.tilewright.query.Queries.BatchAnswer;
 import dev.tilewright.query.Queries.RayAnswer;
@@ -15,9 +16,11 @@ import org.springframework.web.bind.annotation.RestController;
 class QueryController {
 
     private final QueryService queries;
+    private final Reachability reachability;
 
-    QueryController(QueryService queries) {
+    QueryController(QueryService queries, Reachability reachability) {
         this.queries = queries;
+        this.reachability = reachability;
     }
 
     @PostMapping("/ray")
@@ -36,8 +39,8 @@ class QueryController {
     }
 
     @PostMapping("/path")
-    Queries.PathAnswer path(@PathVariable long id, @RequestBody Queries.PathQuery path) {
-        return queries.path(id, path);
+    Reachability.PathAnswer path(@PathVariable long id, @RequestBody Reachability.PathQuery path) {
+        return reachability.path(id, path);
     }
 
     @PostMapping("/batch")

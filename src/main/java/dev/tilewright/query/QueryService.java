@@ -3,8 +3,6 @@ package dev.tilewright.query;
 import dev.tilewright.config.QueryProperties;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
-import dev.tilewright.core.grid.PathFinder;
-import dev.tilewright.core.grid.PlatformerReach;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -14,6 +12,7 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.query.Fixed;
 import dev.tilewright.core.query.ObjectIndex;
 import dev.tilewright.core.query.ObjectTiles;
+import dev.tilewright.core.query.RayEntry;
 import dev.tilewright.core.query.RayWalk;
 import dev.tilewright.core.query.TileSpans;
 import dev.tilewright.grid.GridService;
@@ -33,9 +32,6 @@ import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -104,77 +100,13 @@ public class QueryService {
         return circle(map, space, (Circle) query, path);
     }
 
-    // ---- reachability
-
-    /** Whether a box gets from one place to another, top-down or as a platformer, over the computed grid. */
-    public Queries.PathAnswer path(long mapId, Queries.PathQuery query) {
-        String movement = query.movement() == null ? "topdown" : query.movement();
-        if (!movement.equals("topdown") && !movement.equals("platformer")) {
-            throw ApiProblem.invalidField("movement", "movement is \"topdown\" or \"platformer\", was \"" + movement
-                    + "\".");
-        }
-        double fromX = ApiProblem.finite(required(query.from(), "from").x(), "from.x");
-        double fromY = ApiProblem.finite(query.from().y(), "from.y");
-        double toX = ApiProblem.finite(required(query.to(), "to").x(), "to.x");
-        double toY = ApiProblem.finite(query.to().y(), "to.y");
-        double width = ApiProblem.finite(required(query.box(), "box").width(), "box.width");
-        double height = ApiProblem.finite(query.box().height(), "box.height");
-        if (movement.equals("platformer")) {
-            GridService.Platformer answer = grids.platformer(mapId, fromX, fromY, toX, toY, width, height,
-                    ApiProblem.finite(query.jumpHeight(), "jumpHeight"),
-                    query.gravity() == null ? 980 : ApiProblem.finite(query.gravity(), "gravity"),
-                    query.runSpeed() == null ? 160 : ApiProblem.finite(query.runSpeed(), "runSpeed"),
-                    query.elementWidth(), query.elementHeight());
-            PlatformerReach.Result result = answer.result();
-            return pathAnswer(answer.grid(), result.reachable(), result.path(),
-                    result.reachable() ? result.path().size() - 1 : null, result.visited(), result.explored(),
-                    result.gaveUp(), answer.takeOffSpeed());
-        }
-        GridService.Path answer = grids.path(mapId, fromX, fromY, toX, toY, width, height, query.elementWidth(),
-                query.elementHeight());
-        PathFinder.Result result = answer.result();
-        // element positions to map pixels, as the platformer answers them
-        double ew = answer.grid().grid().elementWidth();
-        double eh = answer.grid().grid().elementHeight();
-        List<double[]> places = result.path().stream().map(at -> new double[]{at[0] * ew, at[1] * eh}).toList();
-        int[] box = result.explored();
-        return pathAnswer(answer.grid(), result.reachable(), places, result.reachable() ? result.cost() : null,
-                result.visited(), new double[]{box[0] * ew, box[1] * eh, box[2] * ew, box[3] * eh}, result.gaveUp(),
-                null);
-    }
-
-    /** An answer with positions (map pixels) as the tiles they lie in, consecutive repeats dropped. */
-    private static Queries.PathAnswer pathAnswer(GridService.Computed grid, boolean reachable, List<double[]> places,
-                                                 Integer cost, int visited, double[] explored, boolean gaveUp,
-                                                 Double takeOffSpeed) {
-        int tw = grid.tileWidth();
-        int th = grid.tileHeight();
-        List<Tile> tiles = new ArrayList<>();
-        for (double[] at : places) {
-            Tile tile = new Tile((int) Math.floor(at[0] / tw), (int) Math.floor(at[1] / th));
-            if (tiles.isEmpty() || !tiles.get(tiles.size() - 1).equals(tile)) {
-                tiles.add(tile);
-            }
-        }
-        int x0 = (int) Math.floor(explored[0] / tw);
-        int y0 = (int) Math.floor(explored[1] / th);
-        Queries.Area area = new Queries.Area(x0, y0, (int) Math.floor(explored[2] / tw) - x0 + 1,
-                (int) Math.floor(explored[3] / th) - y0 + 1);
-        return new Queries.PathAnswer(reachable, tiles, cost, visited, area, gaveUp, takeOffSpeed, grid.version());
-    }
-
-    // ---- rays
-
     private RayAnswer ray(TileMap map, CollisionGrid grid, Space space, Ray ray, String path) {
         long x0 = space.x(required(ray.from(), path + "from").x(), path + "from.x");
         long y0 = space.y(ray.from().y(), path + "from.y");
         long x1 = space.x(required(ray.to(), path + "to").x(), path + "to.x");
         long y1 = space.y(ray.to().y(), path + "to.y");
-        String mode = ray.mode() == null ? "walk" : ray.mode();
-        if (!mode.equals("walk") && !mode.equals("supercover")) {
-            throw ApiProblem.invalidField(path + "mode", "mode is \"walk\" or \"supercover\", was \"" + mode + "\".");
-        }
-        boolean walk = mode.equals("walk");
+        boolean walk = ApiProblem.choice(Queries.RayMode.class, ray.mode(), Queries.RayMode.WALK, path + "mode")
+                == Queries.RayMode.WALK;
         IntPairPredicate stop = stop(map, grid, ray.stopAt(), path + "stopAt.");
         long cw = space.cellWidth;
         long ch = space.cellHeight;
@@ -253,70 +185,19 @@ public class QueryService {
         return (tx, ty) -> indexes.stream().anyMatch(i -> i.occupied(tx, ty));
     }
 
-    /**
-     * Where the ray entered the tile: the parameter t at which it first touches the tile's closed square (the
-     * later of the two axes' entries, exact), the point there, and the side.
-     */
+    /** Where the ray entered the tile that stopped it ({@link RayEntry}), in the query's units. */
     private Hit hit(TileMap map, Space space, long x0, long y0, long x1, long y1, Tile found, boolean walk,
                     Queries.StopAt stopAt) {
-        int tx = found.x();
-        int ty = found.y();
+        RayEntry entry = RayEntry.of(x0, y0, x1, y1, found.x(), found.y(), space.cellWidth, space.cellHeight, walk);
         long dx = x1 - x0;
         long dy = y1 - y0;
-        String side;
-        long num;
-        long den;
-        long enterX = dx > 0 ? tx * space.cellWidth - x0 : dx < 0 ? x0 - (tx + 1) * space.cellWidth : 0;
-        long enterY = dy > 0 ? ty * space.cellHeight - y0 : dy < 0 ? y0 - (ty + 1) * space.cellHeight : 0;
-        long adx = Math.abs(dx);
-        long ady = Math.abs(dy);
-        boolean xEnters = dx != 0 && enterX > 0;
-        boolean yEnters = dy != 0 && enterY > 0;
-        if (!xEnters && !yEnters) {
-            side = "inside";
-            num = 0;
-            den = 1;
-        } else {
-            // which axis enters last (the later of enterX / |dx| and enterY / |dy|, compared exactly): the walk stepped
-            // in by it; through a vertex (both at once) it went round vertically first, so stepped in by x
-            int order = !yEnters ? 1 : !xEnters ? -1 : compareProducts(enterX, ady, enterY, adx);
-            boolean byX = walk ? order >= 0 : order > 0;
-            if (!walk && order == 0) {
-                side = "corner";
-            } else if (byX) {
-                side = dx > 0 ? "left" : "right";
-            } else {
-                side = dy > 0 ? "top" : "bottom";
-            }
-            num = byX ? enterX : enterY;
-            den = byX ? adx : ady;
-        }
-        Point point = new Point(space.outX(along(x0, dx, num, den)), space.outY(along(y0, dy, num, den)));
+        Point point = new Point(space.outX(entry.along(x0, dx)), space.outY(entry.along(y0, dy)));
         // each leg the rational rounded once, as the point is: a whole distance comes out whole
-        double distance = Math.hypot(along(0, dx, num, den) / space.unitX, along(0, dy, num, den) / space.unitY);
-        List<ObjectRef> objects = Boolean.TRUE.equals(stopAt.objects()) ? objectsIn(map, new TileRect(tx, ty, 1, 1))
-                : null;
-        return new Hit(found, point, distance, side, objects);
+        double distance = Math.hypot(entry.along(0, dx) / space.unitX, entry.along(0, dy) / space.unitY);
+        List<ObjectRef> objects = Boolean.TRUE.equals(stopAt.objects())
+                ? objectsIn(map, new TileRect(found.x(), found.y(), 1, 1)) : null;
+        return new Hit(found, point, distance, entry.side(), objects);
     }
-
-    /**
-     * p0 + d * num / den (fixed-point units), the rational rounded once: a grid line the ray enters comes out
-     * exactly, and the other coordinate is the nearest double, not one carried through a rounded t.
-     */
-    static double along(long p0, long d, long num, long den) {
-        BigInteger exact = BigInteger.valueOf(p0).multiply(BigInteger.valueOf(den))
-                .add(BigInteger.valueOf(d).multiply(BigInteger.valueOf(num)));
-        return new BigDecimal(exact).divide(BigDecimal.valueOf(den), MathContext.DECIMAL128).doubleValue();
-    }
-
-    /** The sign of a * b - c * d for non-negative values, exactly (128-bit products). */
-    static int compareProducts(long a, long b, long c, long d) {
-        long high = Math.multiplyHigh(a, b);
-        long otherHigh = Math.multiplyHigh(c, d);
-        return high != otherHigh ? Long.compare(high, otherHigh) : Long.compareUnsigned(a * b, c * d);
-    }
-
-    // ---- areas
 
     private AreaAnswer rect(TileMap map, Space space, Rect rect, String path) {
         long xa = space.x(rect.x(), path + "x");
@@ -405,8 +286,6 @@ public class QueryService {
         return Boolean.TRUE.equals(nonEmpty) ? (tx, ty) -> layer.get(tx, ty) != Gid.EMPTY : null;
     }
 
-    // ---- shared
-
     private static List<ObjectIndex> objectIndexes(TileMap map) {
         List<ObjectIndex> out = new ArrayList<>();
         for (Layer layer : map.layers()) {
@@ -467,15 +346,8 @@ public class QueryService {
                          int margin) {
 
         static Space of(TileMap map, String units, String path, int margin) {
-            boolean tiles;
-            if (units == null || units.equals("pixels")) {
-                tiles = false;
-            } else if (units.equals("tiles")) {
-                tiles = true;
-            } else {
-                throw ApiProblem.invalidField(path + "units", "units is \"pixels\" (the default) or \"tiles\", was \""
-                        + units + "\".");
-            }
+            boolean tiles = ApiProblem.choice(Queries.Units.class, units, Queries.Units.PIXELS, path + "units")
+                    == Queries.Units.TILES;
             long w = (long) map.tileWidth() * Fixed.ONE;
             long h = (long) map.tileHeight() * Fixed.ONE;
             return new Space(map, w, h, tiles ? w : Fixed.ONE, tiles ? h : Fixed.ONE, tiles, margin);

@@ -50,6 +50,26 @@ public final class ApiProblem extends RuntimeException {
         return value;
     }
 
+    /**
+     * One of an enum's values by its lower-case name ({@code fallback} when absent); anything else is refused naming
+     * the field and the values it takes.
+     */
+    public static <E extends Enum<E>> E choice(Class<E> type, String value, E fallback, String field) {
+        if (value == null) {
+            return fallback;
+        }
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().toLowerCase(java.util.Locale.ROOT).equals(value)) {
+                return constant;
+            }
+        }
+        String names = java.util.Arrays.stream(type.getEnumConstants())
+                .map(c -> "\"" + c.name().toLowerCase(java.util.Locale.ROOT) + "\"" + (c == fallback ? " (the default)" : ""))
+                .collect(java.util.stream.Collectors.joining(" or "));
+        throw invalidField(field, field.substring(field.lastIndexOf('.') + 1) + " is " + names + ", was \"" + value
+                + "\".");
+    }
+
     /** A configured limit was exceeded; {@code property} is the setting that raises it. */
     public static ApiProblem overLimit(HttpStatus status, String property, long limit, String detail) {
         return new ApiProblem(status, "Over a limit", detail + " (limit " + limit + ", set by " + property + ")")
