@@ -5,8 +5,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
 import java.util.zip.Adler32;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
@@ -23,18 +22,18 @@ public final class PngWriter {
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final int WINDOW = 32 * 1024;
     private static final int MIN_STRIP_BYTES = 256 * 1024;
-    /** One worker per core: the common pool has one fewer, which on two cores serialises the strips. */
-    private static final ExecutorService WORKERS = Executors.newFixedThreadPool(
-            Runtime.getRuntime().availableProcessors(), task -> {
-                Thread thread = new Thread(task, "png-deflate");
-                thread.setDaemon(true);
-                return thread;
-            });
 
-    private PngWriter() {
+    private final Executor workers;
+
+    /**
+     * @param workers runs the strips beside the caller: one thread per core pays (the common pool has one fewer,
+     *                which on two cores serialises the strips); {@code Runnable::run} encodes in the caller alone
+     */
+    public PngWriter(Executor workers) {
+        this.workers = workers;
     }
 
-    public static byte[] write(Pixels pixels, int level) {
+    public byte[] write(Pixels pixels, int level) {
         int width = pixels.width();
         int height = pixels.height();
         boolean opaque = isOpaque(pixels.argb());
@@ -135,13 +134,13 @@ public final class PngWriter {
         }
     }
 
-    private static void inParallel(List<Runnable> tasks) {
+    private void inParallel(List<Runnable> tasks) {
         if (tasks.size() == 1) {
             tasks.get(0).run();
             return;
         }
         List<CompletableFuture<Void>> others = tasks.subList(1, tasks.size()).stream()
-                .map(task -> CompletableFuture.runAsync(task, WORKERS)).toList();
+                .map(task -> CompletableFuture.runAsync(task, workers)).toList();
         tasks.get(0).run();
         CompletableFuture.allOf(others.toArray(CompletableFuture[]::new)).join();
     }

@@ -57,9 +57,11 @@ public class RenderService {
     private final RenderProperties properties;
     private final TileBlocks blocks;
     private final Atlases atlases;
+    private final PngWriter png;
 
     RenderService(MapReads maps, MapHistory history, TilesetService tilesets, Atlases atlases, MapImages mapImages,
-                  RenderProperties properties) {
+                  RenderProperties properties, EncodeWorkers encoders) {
+        this.png = new PngWriter(encoders);
         this.atlases = atlases;
         this.maps = maps;
         this.history = history;
@@ -84,7 +86,7 @@ public class RenderService {
                     request.collision() ? tilesets.data(used) : Map.of(), request);
         }
         // encoding needs only the pixels: done after the map's lock is released
-        return new Frame(drawn.version(), drawn.views(), PngWriter.write(drawn.pixels(), properties.pngLevel()));
+        return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
     }
 
     private record Drawn(long version, List<ViewWindow> views, Pixels pixels) {
@@ -109,7 +111,7 @@ public class RenderService {
                     MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks));
             return new Drawn(v, List.of(new ViewWindow(0, 0, width, height)), small);
         });
-        return new Frame(drawn.version(), drawn.views(), PngWriter.write(drawn.pixels(), properties.pngLevel()));
+        return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
     }
 
     /** A camera path of view centres, the view size, speed in pixels per second and frames per second. */

@@ -48,6 +48,11 @@ public abstract class BackgroundWork implements SmartLifecycle {
         return keep(Executors.newCachedThreadPool(named(role)));
     }
 
+    /** A pool of a fixed number of threads. */
+    protected final ExecutorService fixedPool(String role, int threads) {
+        return keep(Executors.newFixedThreadPool(threads, named(role)));
+    }
+
     /** One thread running timed tasks. */
     protected final ScheduledExecutorService timer(String role) {
         return keep(Executors.newSingleThreadScheduledExecutor(named(role)));

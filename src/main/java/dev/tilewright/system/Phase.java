@@ -13,6 +13,8 @@ public enum Phase {
     FEED(SmartLifecycle.DEFAULT_PHASE - 512),
     /** The live socket's senders, group commit and idle sweep: up before the first socket, down after the last. */
     LIVE(SmartLifecycle.DEFAULT_PHASE - 3072),
+    /** Threads requests use (PNG strips): up before the web server takes requests, down after it drained them. */
+    REQUESTS(SmartLifecycle.DEFAULT_PHASE - 3072),
     /** Writes maps back to their rows: stops after the live group commits stopped, so their last ops are flushed. */
     WRITE_BACK(SmartLifecycle.DEFAULT_PHASE - 4096);
 

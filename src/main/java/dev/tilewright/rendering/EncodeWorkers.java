@@ -1,0 +1,34 @@
+package dev.tilewright.rendering;
+
+import dev.tilewright.system.BackgroundWork;
+import dev.tilewright.system.Phase;
+import org.springframework.stereotype.Component;
+
+import java.util.concurrent.Executor;
+
+/** One thread per core that PNG encoding deflates strips on beside the request's own thread. */
+@Component
+class EncodeWorkers extends BackgroundWork implements Executor {
+
+    private volatile Executor pool;
+
+    EncodeWorkers() {
+        super("png", Phase.REQUESTS);
+    }
+
+    @Override
+    protected void started() {
+        pool = fixedPool("deflate", Runtime.getRuntime().availableProcessors());
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        Executor current = pool;
+        if (current == null) {
+            // not started (or stopped): the caller does the work itself
+            task.run();
+        } else {
+            current.execute(task);
+        }
+    }
+}
