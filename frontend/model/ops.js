@@ -85,6 +85,17 @@ function checkRect(map, x, y, width, height) {
   return { x, y, width, height };
 }
 
+/** The largest object or layer id: the next one must still fit the server's int (core/model TileMap.MAX_ID). */
+export const MAX_ID = 2147483646;
+
+/** An id an op names for a new object or layer: 0 (the next free one, which must be left) or 1..MAX_ID. */
+function checkNewId(id, next, field, what) {
+  if (!Number.isInteger(id) || id < 0 || id > MAX_ID) {
+    throw new InvalidOp(field, `${what} ids are 1..${MAX_ID} (or 0 for a new one), was ${id}`);
+  }
+  if (id === 0 && next > MAX_ID) throw new InvalidOp(field, `the map has given out every ${what} id up to ${MAX_ID}`);
+}
+
 function putRegion(layerId, rect, gids) {
   return { type: 'putRegion', layerId, x: rect.x, y: rect.y, width: rect.width, height: rect.height, gids: Array.from(gids) };
 }
@@ -144,6 +155,7 @@ const HANDLERS = {
 
   addLayer(map, op) {
     const layerId = op.layerId ?? 0;
+    checkNewId(layerId, map.nextLayerId, 'layerId', 'layer');
     if (layerId !== 0 && map.layer(layerId) !== null) throw new InvalidOp('layerId', `layer id ${layerId} is in use`);
     const at = op.index ?? map.layers.length;
     if (!Number.isInteger(at) || at < 0 || at > map.layers.length) {
@@ -240,6 +252,7 @@ const HANDLERS = {
   addObject(map, op) {
     const layer = objectLayer(map, op.layerId);
     const object = { ...op.object };
+    checkNewId(object.id ?? 0, map.nextObjectId, 'object.id', 'object');
     if (!object.id) {
       object.id = map.nextObjectId;
     } else if (map.layers.some((l) => l.type === 'object' && l.objects.some((o) => o.id === object.id))) {

@@ -118,6 +118,27 @@ class MapApiTest {
     }
 
     @Test
+    void anObjectIdWhoseNextWouldNotFitIs422AndNewObjectsStillGetIds() {
+        Api.Response far = ops("*", "{\"ops\":[{\"type\":\"addObject\",\"layerId\":2,\"object\":"
+                + "{\"id\":2147483647,\"name\":\"far\",\"x\":0,\"y\":0}}]}");
+        assertThat(far.status()).as(far.text()).isEqualTo(422);
+        assertThat(far.json().get("field").asString()).isEqualTo("ops[0].object.id");
+        assertThat(version()).isEqualTo(1);
+        Api.Response last = ops("*", "{\"ops\":[{\"type\":\"addObject\",\"layerId\":2,\"object\":"
+                + "{\"id\":2147483646,\"name\":\"last\",\"x\":0,\"y\":0}}]}");
+        assertThat(last.status()).as(last.text()).isEqualTo(200);
+        // every id is given out now: a new object without one is refused, never a 500
+        Api.Response more = ops("*", "{\"ops\":[{\"type\":\"addObject\",\"layerId\":2,\"object\":"
+                + "{\"name\":\"more\",\"x\":0,\"y\":0}}]}");
+        assertThat(more.status()).as(more.text()).isEqualTo(422);
+        assertThat(more.json().get("field").asString()).isEqualTo("ops[0].object.id");
+        Api.Response named = ops("*", "{\"ops\":[{\"type\":\"addObject\",\"layerId\":2,\"object\":"
+                + "{\"id\":7,\"name\":\"named\",\"x\":0,\"y\":0}}]}");
+        assertThat(named.status()).as(named.text()).isEqualTo(200);
+        assertThat(version()).isEqualTo(3);
+    }
+
+    @Test
     void aGidOfNoTilesetOfTheMapIs422() {
         Api.Response response = ops("\"1\"", paint(0, 0, 9));
         assertThat(response.status()).isEqualTo(422);

@@ -35,9 +35,7 @@ public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attribut
 
     @Override
     public Applied applyTo(TileMap map) {
-        if (layerId < 0) {
-            throw new InvalidOpException("layerId", "layer id must not be negative, was " + layerId);
-        }
+        Checks.newId(layerId, map.nextLayerId(), "layerId", "layer");
         if (layerId != 0 && map.layer(layerId).isPresent()) {
             throw new InvalidOpException("layerId", "layer id " + layerId + " is in use; leave it out for a new one");
         }

@@ -25,6 +25,7 @@ public record AddObject(int layerId, MapObject object, Integer index) implements
     @Override
     public Applied applyTo(TileMap map) {
         ObjectLayer layer = Checks.objectLayer(map, layerId);
+        Checks.newId(object.id(), map.nextObjectId(), "object.id", "object");
         if (object.id() != 0) {
             int owner = Checks.objectIdInUse(map, object.id());
             if (owner >= 0) {

@@ -74,6 +74,21 @@ final class Checks {
         return rect;
     }
 
+    /**
+     * The id an op names for a new object or layer ({@code what}): 0 (the map's next free one, which must be left)
+     * or 1..{@link TileMap#MAX_ID}.
+     */
+    static void newId(int id, int next, String field, String what) {
+        if (id < 0 || id > TileMap.MAX_ID) {
+            throw new InvalidOpException(field, what + " ids are 1.." + TileMap.MAX_ID + " (or 0 for a new one), was "
+                    + id);
+        }
+        if (id == 0 && next > TileMap.MAX_ID) {
+            throw new InvalidOpException(field, "the map has given out every " + what + " id up to " + TileMap.MAX_ID
+                    + "; name a free one");
+        }
+    }
+
     static int objectIdInUse(TileMap map, int objectId) {
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects && objects.object(objectId).isPresent()) {

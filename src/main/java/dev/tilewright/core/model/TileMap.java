@@ -31,6 +31,12 @@ public final class TileMap {
     private boolean tilesetsChanged;
     private final List<Layer> layers = new ArrayList<>();
     private Properties properties;
+    /**
+     * The largest object or layer id: the next free id (one more) must still fit an int, so ids never wrap round to
+     * negative ones.
+     */
+    public static final int MAX_ID = Integer.MAX_VALUE - 1;
+
     private int nextLayerId;
     private int nextObjectId;
     private GridSettings gridSettings = GridSettings.DEFAULT;
