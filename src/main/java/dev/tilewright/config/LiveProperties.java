@@ -22,6 +22,10 @@ import java.util.List;
  * @param presenceIntervalMs a client's presence frames are passed on at most this often (the editor sends one per
  *                         50 ms at most, its last one always); the ones between are kept for the people list only
  * @param notifyOthers     announce commits to other instances on the same PostgreSQL (NOTIFY) and relay theirs
+ * @param maxNameBytes     a hello's name, in UTF-8 bytes (the editor keeps names to 60 characters); longer is
+ *                         refused, as every peer is sent every name in each people list
+ * @param maxPresenceBytes a presence frame's cursor, tool and selection together, as JSON in UTF-8 bytes; larger is
+ *                         refused, as presence is passed on to every editor of the map
  */
 @ConfigurationProperties("tilewright.live")
 public record LiveProperties(
@@ -35,5 +39,7 @@ public record LiveProperties(
         @DefaultValue("500") int maxGroupOps,
         @DefaultValue("30000") long idleTimeoutMs,
         @DefaultValue("25") long presenceIntervalMs,
-        @DefaultValue("true") boolean notifyOthers) {
+        @DefaultValue("true") boolean notifyOthers,
+        @DefaultValue("256") int maxNameBytes,
+        @DefaultValue("1024") int maxPresenceBytes) {
 }

@@ -173,6 +173,30 @@ class LiveApiTest {
     }
 
     @Test
+    void namesAndPresenceOverTheirBoundsAreRefusedAndNeverPassedOn() throws Exception {
+        LiveClient a = client();
+        LiveClient b = client();
+        a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"alice\",\"name\":\"" + "é".repeat(129) + "\"}");
+        JsonNode tooLong = a.next("error").get("problem");
+        assertThat(tooLong.get("field").asString()).isEqualTo("name");
+        assertThat(tooLong.get("limit").asString()).isEqualTo("tilewright.live.max-name-bytes");
+        assertThat(tooLong.get("limitValue").asInt()).isEqualTo(256);
+        // still not greeted: a hello within the bound is taken
+        a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"alice\",\"name\":\"" + "é".repeat(128) + "\"}");
+        a.next("snapshot");
+        b.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"bob\",\"name\":\"Bob\"}");
+        b.next("snapshot");
+        a.nextPeople(2);
+        b.send("{\"type\":\"presence\",\"cursor\":{\"x\":1,\"y\":2},\"selection\":\"" + "x".repeat(1100) + "\"}");
+        JsonNode tooBig = b.next("error").get("problem");
+        assertThat(tooBig.get("field").asString()).isEqualTo("presence");
+        assertThat(tooBig.get("limit").asString()).isEqualTo("tilewright.live.max-presence-bytes");
+        a.quiet("presence");
+        b.send("{\"type\":\"presence\",\"cursor\":{\"x\":3,\"y\":4},\"tool\":\"brush\"}");
+        assertThat(a.next("presence").get("cursor").get("x").asInt()).isEqualTo(3);
+    }
+
+    @Test
     void opsCommittedThroughRestReachLiveEditorsInVersionOrder() throws Exception {
         LiveClient a = client();
         a.hello("alice", 1L);

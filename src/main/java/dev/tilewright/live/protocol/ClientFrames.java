@@ -1,17 +1,22 @@
 package dev.tilewright.live.protocol;
 
+import dev.tilewright.config.LiveProperties;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Reads client frames: each text frame parsed once into a {@link ClientFrame}, or refused with a problem naming
- * the field ({@link FrameRefused}). The bounds a frame's fields are held to live here; the frame's size is the
- * socket's ({@code tilewright.live.max-frame-bytes}, enforced by the container with close 1009).
+ * the field ({@link FrameRefused}). The bounds a frame's fields are held to live here (a clientId's length, a
+ * name's and a presence's bytes: what is passed on to every editor of the map); the frame's size is the socket's
+ * ({@code tilewright.live.max-frame-bytes}, enforced by the container with close 1009).
  */
 @Component
 public class ClientFrames {
@@ -22,9 +27,11 @@ public class ClientFrames {
     public static final int MAX_CLIENT_ID = 100;
 
     private final JsonMapper json;
+    private final LiveProperties limits;
 
-    public ClientFrames(JsonMapper json) {
+    public ClientFrames(JsonMapper json, LiveProperties limits) {
         this.json = json;
+        this.limits = limits;
     }
 
     /**
@@ -47,14 +54,14 @@ public class ClientFrames {
         return switch (type) {
             case "hello" -> hello(frame, greeted);
             case "op" -> op(frame);
-            case "presence" -> new ClientFrame.Presence(frame.get("cursor"), frame.get("tool"), frame.get("selection"));
+            case "presence" -> presence(frame);
             case "ping" -> new ClientFrame.Ping();
             default -> throw FrameRefused.error(ApiProblem.badRequest("type", "Unknown message type \"" + type
                     + "\"; protocol " + PROTOCOL + " knows hello, op, presence and ping."));
         };
     }
 
-    private static ClientFrame.Hello hello(JsonNode frame, boolean greeted) {
+    private ClientFrame.Hello hello(JsonNode frame, boolean greeted) {
         if (frame.path("protocol").asInt(-1) != PROTOCOL) {
             throw new FrameRefused(null, ApiProblem.badRequest("protocol", "This server speaks protocol " + PROTOCOL
                     + ", not " + frame.path("protocol") + "."), true);
@@ -67,9 +74,31 @@ public class ClientFrames {
         if (greeted) {
             throw FrameRefused.error(ApiProblem.badRequest("type", "Say hello once per socket."));
         }
+        String name = frame.path("name").asString(clientId);
+        int nameBytes = name.getBytes(StandardCharsets.UTF_8).length;
+        if (nameBytes > limits.maxNameBytes()) {
+            throw FrameRefused.error(ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.live.max-name-bytes",
+                    limits.maxNameBytes(), "The name takes " + nameBytes + " bytes; give a shorter one")
+                    .with("field", "name"));
+        }
         JsonNode last = frame.get("lastVersion");
         Long lastVersion = last != null && last.canConvertToLong() ? last.asLong() : null;
-        return new ClientFrame.Hello(clientId, frame.path("name").asString(clientId), lastVersion);
+        return new ClientFrame.Hello(clientId, name, lastVersion);
+    }
+
+    private ClientFrame.Presence presence(JsonNode frame) {
+        ClientFrame.Presence presence = new ClientFrame.Presence(frame.get("cursor"), frame.get("tool"),
+                frame.get("selection"));
+        long bytes = 0;
+        for (JsonNode part : new JsonNode[]{presence.cursor(), presence.tool(), presence.selection()}) {
+            bytes += part == null ? 0 : json.writeValueAsBytes(part).length;
+        }
+        if (bytes > limits.maxPresenceBytes()) {
+            throw FrameRefused.error(ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT,
+                    "tilewright.live.max-presence-bytes", limits.maxPresenceBytes(), "Cursor, tool and selection take "
+                            + bytes + " bytes; send less").with("field", "presence"));
+        }
+        return presence;
     }
 
     private ClientFrame.SendOp op(JsonNode frame) {
