@@ -36,9 +36,10 @@ export class StatusBar {
   showSave(state, pending) {
     const save = this.field('save');
     save.dataset.state = state;
-    save.classList.toggle('offline', state === 'offline' || state === 'reconnecting');
+    save.classList.toggle('offline', state === 'offline' || state === 'reconnecting' || state === 'deleted');
     const edits = `${pending} pending edit${pending === 1 ? '' : 's'}`;
-    save.textContent = state === 'offline' ? `offline – ${edits}`
+    save.textContent = state === 'deleted' ? `map deleted – ${pending} edit${pending === 1 ? '' : 's'} not saved`
+      : state === 'offline' ? `offline – ${edits}`
       : state === 'reconnecting' ? `reconnecting – ${edits}`
         : state === 'connecting' ? 'connecting…'
           : state === 'saving' ? `saving… (${pending})`

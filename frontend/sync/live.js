@@ -10,9 +10,9 @@
 // - Presence (cursor, tool, selection) goes out throttled; others' presence and the people list come in as events.
 // Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
 
-import { apply } from '../model/ops.js';
+import { apply, InvalidOp } from '../model/ops.js';
 import * as frames from './protocol.js';
-import { SERVER_FRAMES } from './protocol.js';
+import { CLOSE_CODES, SERVER_FRAMES } from './protocol.js';
 import {
   createdIds, creation, Emitter, followId, isFresh, keepPending, nextId, putBack, refersTo, takeOff, withId,
 } from './pending.js';
@@ -127,9 +127,13 @@ export class LiveSession extends Emitter {
       if (socket !== this.socket) return;
       this.receive(frames.read(message.data));
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (socket !== this.socket) return;
       this.socket = null;
+      if (event?.code === CLOSE_CODES.MAP_DELETED) {
+        this.deleted();
+        return;
+      }
       this.lost();
     };
     socket.onerror = () => {};
@@ -153,6 +157,23 @@ export class LiveSession extends Emitter {
     }, this.retryMs * (0.8 + 0.4 * Math.random()));
   }
 
+  /**
+   * The map was deleted: nothing more can be kept. The status says so with the edits that were not saved, no
+   * reconnect is tried, and new edits are refused (they would be lost).
+   */
+  deleted() {
+    this.welcomed = false;
+    this.inFlight.clear();
+    this.cancel(this.pingTimer);
+    this.cancel(this.retryTimer);
+    this.retryTimer = null;
+    this.closed = true;
+    this.people.clear();
+    this.emit({ type: 'people', people: [] });
+    this.connection = 'deleted';
+    this.report();
+  }
+
   /** The browser says the network is back: try now instead of after the pause. */
   retryNow() {
     if (this.retryTimer === null || this.closed) return;
@@ -166,6 +187,7 @@ export class LiveSession extends Emitter {
    * @returns {{op: object, inverse: object}} the op as applied and its inverse
    */
   perform(op) {
+    if (this.connection === 'deleted') throw new InvalidOp('map', 'this map was deleted: edits cannot be kept');
     const applied = apply(this.map, op);
     const pending = { seq: this.nextSeq++, op: applied.op, inverse: applied.inverse, fresh: isFresh(op) };
     this.pending.push(pending);

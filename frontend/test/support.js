@@ -224,13 +224,13 @@ export class FakeLiveServer {
     while (this.step(next)) { /* deliver */ }
   }
 
-  /** Cuts a socket: what was on the way is lost; the client hears the close. */
-  cut(socket) {
+  /** Cuts a socket: what was on the way is lost; the client hears the close (1006, or the code given). */
+  cut(socket, code = 1006) {
     if (!socket.open) return;
     socket.open = false;
     socket.toServer = [];
     socket.toClient = [];
-    socket.onclose?.({ code: 1006 });
+    socket.onclose?.({ code });
   }
 }
 

@@ -46,6 +46,10 @@ class GroupCommit {
             List<MapEdits.Outcome> outcomes;
             try {
                 outcomes = edits.applyAll(room.mapId, group.stream().map(Room.Pending::change).toList());
+            } catch (ApiProblem refused) {
+                // the map itself is refused (deleted meanwhile): sending again would not help
+                group.forEach(pending -> pending.peer().outbox.send(frames.reject(pending.change().clientSeq(), refused)));
+                continue;
             } catch (RuntimeException failed) {
                 log.warn("live: committing {} ops of map {} failed", group.size(), room.mapId, failed);
                 for (Room.Pending pending : group) {

@@ -2,6 +2,7 @@ package dev.tilewright.live;
 
 import dev.tilewright.config.LiveProperties;
 import dev.tilewright.live.protocol.Frames;
+import dev.tilewright.map.MapDeleted;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.MovedElsewhere;
 import dev.tilewright.map.OpLog;
@@ -94,6 +95,16 @@ class Rooms {
         Room room = rooms.get(event.mapId());
         if (room != null) {
             room.committed(event.entries());
+        }
+    }
+
+    /** Its editors are told (close 4404) and the room goes: nothing they send could be kept. */
+    @EventListener
+    void deleted(MapDeleted event) {
+        Room room = rooms.remove(event.mapId());
+        if (room != null) {
+            CloseStatus status = new CloseStatus(Frames.MAP_DELETED, "The map was deleted");
+            room.peers.values().forEach(peer -> peer.outbox.close(status));
         }
     }
 

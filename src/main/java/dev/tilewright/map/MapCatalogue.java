@@ -13,6 +13,7 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -63,9 +64,11 @@ public class MapCatalogue {
     private final LimitsProperties limits;
     private final TransactionTemplate tx;
     private final JsonMapper json;
+    private final ApplicationEventPublisher events;
 
     MapCatalogue(MapRepository maps, MapRows rows, MapCache cache, MapEdits edits, TilesetService tilesets,
-                 LimitsProperties limits, TransactionTemplate tx, JsonMapper json) {
+                 LimitsProperties limits, TransactionTemplate tx, JsonMapper json, ApplicationEventPublisher events) {
+        this.events = events;
         this.maps = maps;
         this.rows = rows;
         this.cache = cache;
@@ -190,6 +193,7 @@ public class MapCatalogue {
         }
     }
 
+    /** Deletes a map and its log; once committed, {@link MapDeleted} tells whoever holds it (its live room). */
     public void delete(long mapId) {
         ReentrantLock lock = cache.lock(mapId);
         lock.lock();
@@ -202,5 +206,6 @@ public class MapCatalogue {
         } finally {
             lock.unlock();
         }
+        events.publishEvent(new MapDeleted(mapId));
     }
 }

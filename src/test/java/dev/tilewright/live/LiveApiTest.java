@@ -197,6 +197,17 @@ class LiveApiTest {
     }
 
     @Test
+    void deletingTheMapClosesItsSocketsWith4404AndDropsTheRoom() throws Exception {
+        LiveClient a = client();
+        a.hello("alice", 1L);
+        a.next("welcome");
+        assertThat(api.delete("/api/v1/maps/" + mapId).status()).isEqualTo(204);
+        assertThat(a.awaitClose()).as("the map was deleted").isEqualTo(4404);
+        assertThat(rooms.hasRoom(mapId)).isFalse();
+        assertThat(api.get("/api/v1/maps/" + mapId).status()).isEqualTo(404);
+    }
+
+    @Test
     void opsCommittedThroughRestReachLiveEditorsInVersionOrder() throws Exception {
         LiveClient a = client();
         a.hello("alice", 1L);

@@ -22,6 +22,9 @@ public class Frames {
     public record Person(String clientId, String name, ClientFrame.Presence presence) {
     }
 
+    /** The close code of every socket of a map that was deleted (4000-4999 are the application's). */
+    public static final int MAP_DELETED = 4404;
+
     private static final String PONG = "{\"type\":\"pong\"}";
 
     private final JsonMapper json;
