@@ -7,6 +7,7 @@ import dev.tilewright.core.edit.Applied;
 import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.InvalidOpException;
 import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -105,9 +106,14 @@ public class MapEdits {
 
     /**
      * A new map's first op (version 1), in the creating transaction: nobody can know the map yet, so there is
-     * nothing to lock, repeat, check or tell.
+     * nothing to lock, repeat or tell; of the limits only the layers per map apply (an import's size is held to the
+     * import's own limits).
      */
     void applyFirst(long mapId, MapCache.Cached created, MapOp first) {
+        ApiProblem tooMany = layersOverLimit(created.map(), first);
+        if (tooMany != null) {
+            throw tooMany;
+        }
         Applied applied = withTileCounts(first, "").applyTo(created.map());
         log.append(mapId, List.of(new OpLog.Entry(1, null, null, log.json(applied.op()), null)));
         cache.committed(mapId, created, 1, true);
@@ -148,6 +154,11 @@ public class MapEdits {
                         // a resend is answered whatever the caller's precondition says; anything new must meet it
                         precondition.accept(version);
                         cached = cache.at(mapId, version);
+                    }
+                    ApiProblem tooMany = layersOverLimit(cached.map(), ops[i]);
+                    if (tooMany != null) {
+                        outcomes[i] = new Outcome(null, tooMany);
+                        continue;
                     }
                     try {
                         Applied applied = ops[i].applyTo(cached.map());
@@ -215,6 +226,17 @@ public class MapEdits {
             return new AddTileset(add.tilesetId(), add.firstGid(), stored.tileCount());
         }
         return op;
+    }
+
+    /** The refusal when the op could take the map past its layer limit (checked before anything is applied). */
+    private ApiProblem layersOverLimit(TileMap map, MapOp op) {
+        int added = op.layersAdded();
+        if (added == 0 || map.layers().size() + added <= limits.maxLayersPerMap()) {
+            return null;
+        }
+        return ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-layers-per-map",
+                limits.maxLayersPerMap(), "The map has " + map.layers().size() + " layers and the change adds " + added)
+                .with("field", "ops");
     }
 
     private void checkLimits(MapOp op) {

@@ -139,6 +139,43 @@ class MapApiTest {
     }
 
     @Test
+    void opsAndImportsAreHeldToTheLayersPerMapLimitToo() {
+        String over = addLayers(255); // 2 + 255 > 256
+        Api.Response refused = ops("*", over);
+        assertThat(refused.status()).as(refused.text()).isEqualTo(422);
+        assertThat(refused.json().get("limit").asString()).isEqualTo("tilewright.limits.max-layers-per-map");
+        assertThat(version()).isEqualTo(1);
+        assertThat(ops("*", addLayers(254)).status()).isEqualTo(200);
+        Api.Response oneMore = ops("*", addLayers(1));
+        assertThat(oneMore.status()).as(oneMore.text()).isEqualTo(422);
+        assertThat(api.get(path("")).json().get("layers").size()).isEqualTo(256);
+
+        StringBuilder tmx = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" "
+                + "orientation=\"orthogonal\" renderorder=\"right-down\" width=\"1\" height=\"1\" tilewidth=\"16\" "
+                + "tileheight=\"16\" infinite=\"0\" nextlayerid=\"300\" nextobjectid=\"1\">\n");
+        for (int i = 1; i <= 257; i++) {
+            tmx.append("<layer id=\"").append(i).append("\" name=\"l").append(i)
+                    .append("\" width=\"1\" height=\"1\"><data encoding=\"csv\">0</data></layer>\n");
+        }
+        tmx.append("</map>\n");
+        int mapsBefore = api.get("/api/v1/maps").json().size();
+        Api.Response imported = api.postFiles("/api/v1/maps/import",
+                java.util.Map.of("many.tmx", tmx.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertThat(imported.status()).as(imported.text()).isEqualTo(422);
+        assertThat(imported.json().get("limit").asString()).isEqualTo("tilewright.limits.max-layers-per-map");
+        assertThat(api.get("/api/v1/maps").json().size()).as("nothing stored").isEqualTo(mapsBefore);
+    }
+
+    private static String addLayers(int count) {
+        StringBuilder ops = new StringBuilder("{\"ops\":[");
+        for (int i = 0; i < count; i++) {
+            ops.append(i == 0 ? "" : ",").append("{\"type\":\"addLayer\",\"kind\":\"object\",\"attributes\":{\"name\":\"o")
+                    .append(i).append("\"}}");
+        }
+        return ops.append("]}").toString();
+    }
+
+    @Test
     void aGidOfNoTilesetOfTheMapIs422() {
         Api.Response response = ops("\"1\"", paint(0, 0, 9));
         assertThat(response.status()).isEqualTo(422);

@@ -34,6 +34,11 @@ public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attribut
     }
 
     @Override
+    public int layersAdded() {
+        return 1;
+    }
+
+    @Override
     public Applied applyTo(TileMap map) {
         Checks.newId(layerId, map.nextLayerId(), "layerId", "layer");
         if (layerId != 0 && map.layer(layerId).isPresent()) {

@@ -49,6 +49,11 @@ public record Batch(List<MapOp> ops) implements MapOp {
     }
 
     @Override
+    public int layersAdded() {
+        return ops.stream().mapToInt(MapOp::layersAdded).sum();
+    }
+
+    @Override
     public int opCount() {
         return ops.stream().mapToInt(MapOp::opCount).sum();
     }

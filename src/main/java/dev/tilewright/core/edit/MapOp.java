@@ -29,6 +29,11 @@ public sealed interface MapOp
         return 0;
     }
 
+    /** How many layers the op adds at most (removals in the same batch not counted), for the layers-per-map limit. */
+    default int layersAdded() {
+        return 0;
+    }
+
     /** How many ops this counts as, for limits on batch size. */
     default int opCount() {
         return 1;
