@@ -8,6 +8,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -22,6 +23,12 @@ import tools.jackson.databind.DatabindException;
 /** Turns every refusal into RFC 9457 problem JSON that names the field or the limit. */
 @RestControllerAdvice
 class ProblemAdvice extends ResponseEntityExceptionHandler {
+
+    private final JsonLimits jsonLimits;
+
+    ProblemAdvice(JsonLimits jsonLimits) {
+        this.jsonLimits = jsonLimits;
+    }
 
     @ExceptionHandler(ApiProblem.class)
     ResponseEntity<ProblemDetail> apiProblem(ApiProblem problem) {
@@ -77,7 +84,10 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     }
 
     /** Malformed JSON is a 400; well-formed JSON with a value the domain refuses is a 422 naming the field. */
-    private static ApiProblem describe(HttpMessageNotReadableException ex) {
+    private ApiProblem describe(HttpMessageNotReadableException ex) {
+        if (ex.getCause() instanceof StreamConstraintsException limit) {
+            return jsonLimits.refusal(limit);
+        }
         if (ex.getCause() instanceof DatabindException databind) {
             return ApiProblem.unbound(databind, "", "The request body");
         }
