@@ -16,6 +16,10 @@ import java.util.function.IntConsumer;
  * chunk keeps one bit per tile saying whether it holds any (an int per row), so a query skips empty tiles without
  * reading their slots: on a sparse map it touches little more than the bits and the tiles that hold objects. Not
  * thread-safe (the map's lock guards it).
+ *
+ * <p>Tiles hold dense entry numbers, not ids: each object indexed has an entry (its id and tile rectangle), handed
+ * out in order and reused after removals, so the index's size follows how many objects it holds, never how large
+ * their ids are (an object id may be anything up to 2^31 - 2).
  */
 public final class ObjectIndex {
 
@@ -28,11 +32,19 @@ public final class ObjectIndex {
     private final TileRect bounds;
     private final int chunksX;
     private final int[][] chunks;
-    /** Ids past the first three of a tile, by tile key: a count, then the ids. */
+    /** Entries past the first three of a tile, by tile key: a count, then the entries. */
     private final Map<Long, int[]> overflow = new HashMap<>();
-    /** Per id: its tile rectangle as x, y, width, height (an empty one: not referenced), grown as ids come. */
+    /** The entry of each object indexed, by id. */
+    private final IntIntMap entries = new IntIntMap();
+    /** Per entry: its object's id. */
+    private int[] ids = new int[0];
+    /** Per entry: its tile rectangle as x, y, width, height (an empty one: not referenced). */
     private int[] rects = new int[0];
     private int[] marks = new int[0];
+    /** Entries handed out so far; freed ones wait in {@code free} to be handed out again. */
+    private int used;
+    private int[] free = new int[0];
+    private int freeCount;
     private int stamp;
     /** Tile references added or dropped since the index was made (for tests of what a move touches). */
     long references;
@@ -52,13 +64,17 @@ public final class ObjectIndex {
 
     /** Puts an object at a tile rectangle, or moves it there: only tiles that left or entered it change. */
     public void put(int id, TileRect rect) {
+        place(entryOf(id), rect);
+    }
+
+    /** Moves an entry's references to the tiles of a rectangle (empty: none). */
+    private void place(int entry, TileRect rect) {
         TileRect next = rect.intersection(bounds);
         int nx0 = next.x();
         int ny0 = next.y();
         int nx1 = next.isEmpty() ? nx0 : nx0 + next.width();
         int ny1 = next.isEmpty() ? ny0 : ny0 + next.height();
-        grow(id);
-        int o = 4 * id;
+        int o = 4 * entry;
         int ox0 = rects[o];
         int oy0 = rects[o + 1];
         int ox1 = ox0 + rects[o + 2];
@@ -70,14 +86,14 @@ public final class ObjectIndex {
         for (int ty = oy0; ty < oy1; ty++) {
             for (int tx = ox0; tx < ox1; tx++) {
                 if (tx < nx0 || tx >= nx1 || ty < ny0 || ty >= ny1) {
-                    detach(tx, ty, id);
+                    detach(tx, ty, entry);
                 }
             }
         }
         for (int ty = ny0; ty < ny1; ty++) {
             for (int tx = nx0; tx < nx1; tx++) {
                 if (tx < ox0 || tx >= ox1 || ty < oy0 || ty >= oy1) {
-                    attach(tx, ty, id);
+                    attach(tx, ty, entry);
                 }
             }
         }
@@ -89,7 +105,38 @@ public final class ObjectIndex {
 
     /** Removes an object from every tile it was referenced from. */
     public void remove(int id) {
-        put(id, new TileRect(bounds.x(), bounds.y(), 0, 0));
+        int entry = entries.remove(id, -1);
+        if (entry < 0) {
+            return;
+        }
+        place(entry, new TileRect(bounds.x(), bounds.y(), 0, 0));
+        if (freeCount == free.length) {
+            free = Arrays.copyOf(free, Math.max(8, free.length * 2));
+        }
+        free[freeCount++] = entry;
+    }
+
+    /** The entry of an object, handed out (reused after a removal, else the next) when it has none. */
+    private int entryOf(int id) {
+        int known = entries.get(id, -1);
+        if (known >= 0) {
+            return known;
+        }
+        int entry = freeCount > 0 ? free[--freeCount] : used++;
+        if (entry >= ids.length) {
+            int capacity = Math.max(16, ids.length * 2);
+            ids = Arrays.copyOf(ids, capacity);
+            rects = Arrays.copyOf(rects, 4 * capacity);
+            marks = Arrays.copyOf(marks, capacity);
+        }
+        ids[entry] = id;
+        entries.put(id, entry);
+        return entry;
+    }
+
+    /** How many entries the index has room for (its size follows the objects, not their ids). */
+    int capacity() {
+        return ids.length;
     }
 
     /** Each object referenced from any tile of the area, once. */
@@ -141,10 +188,10 @@ public final class ObjectIndex {
         }
     }
 
-    private void emit(int id, IntConsumer out) {
-        if (marks[id] != stamp) {
-            marks[id] = stamp;
-            out.accept(id);
+    private void emit(int entry, IntConsumer out) {
+        if (marks[entry] != stamp) {
+            marks[entry] = stamp;
+            out.accept(ids[entry]);
         }
     }
 
@@ -174,16 +221,9 @@ public final class ObjectIndex {
         int count = chunk[base];
         int[] out = new int[count];
         for (int i = 0; i < count; i++) {
-            out[i] = i < INLINE ? chunk[base + 1 + i] : overflow.get(key(tx, ty))[1 + i - INLINE];
+            out[i] = ids[i < INLINE ? chunk[base + 1 + i] : overflow.get(key(tx, ty))[1 + i - INLINE]];
         }
         return out;
-    }
-
-    private void grow(int id) {
-        if (4 * id + 3 >= rects.length) {
-            rects = Arrays.copyOf(rects, Math.max(4 * id + 4, rects.length * 2));
-            marks = Arrays.copyOf(marks, rects.length / 4);
-        }
     }
 
     private int[] chunk(int tx, int ty, boolean create) {
@@ -208,18 +248,18 @@ public final class ObjectIndex {
         return 1 << (tx - bounds.x()) % CHUNK;
     }
 
-    private void attach(int tx, int ty, int id) {
+    private void attach(int tx, int ty, int entry) {
         int[] chunk = chunk(tx, ty, true);
         int base = slot(tx, ty);
         int count = chunk[base];
         if (count < INLINE) {
-            chunk[base + 1 + count] = id;
+            chunk[base + 1 + count] = entry;
         } else {
             int[] more = overflow.getOrDefault(key(tx, ty), new int[4]);
             if (more[0] + 1 == more.length) {
                 more = Arrays.copyOf(more, more.length * 2);
             }
-            more[++more[0]] = id;
+            more[++more[0]] = entry;
             overflow.put(key(tx, ty), more);
         }
         chunk[base] = count + 1;
@@ -229,7 +269,7 @@ public final class ObjectIndex {
         references++;
     }
 
-    private void detach(int tx, int ty, int id) {
+    private void detach(int tx, int ty, int entry) {
         int[] chunk = chunk(tx, ty, false);
         if (chunk == null) {
             return;
@@ -237,17 +277,17 @@ public final class ObjectIndex {
         int base = slot(tx, ty);
         int count = chunk[base];
         int[] more = count > INLINE ? overflow.get(key(tx, ty)) : null;
-        // the tile's last id fills the gap
+        // the tile's last entry fills the gap
         int last = more != null ? more[more[0]] : chunk[base + count];
         boolean found = false;
         for (int i = 1; i <= Math.min(count, INLINE) && !found; i++) {
-            if (chunk[base + i] == id) {
+            if (chunk[base + i] == entry) {
                 chunk[base + i] = last;
                 found = true;
             }
         }
         for (int i = 1; more != null && i <= more[0] && !found; i++) {
-            if (more[i] == id) {
+            if (more[i] == entry) {
                 more[i] = last;
                 found = true;
             }

@@ -53,6 +53,35 @@ class ObjectIndexTest {
     }
 
     @Test
+    void theIndexGrowsWithItsObjectsNotWithHowLargeTheirIdsAre() {
+        ObjectIndex index = new ObjectIndex(new TileRect(0, 0, 64, 64));
+        index.put(2_147_483_646, new TileRect(1, 1, 2, 2));
+        index.put(7, new TileRect(2, 2, 1, 1));
+        index.put(1_000_000_000, new TileRect(40, 40, 1, 1));
+        assertThat(index.capacity()).as("entries, not ids").isLessThanOrEqualTo(16);
+        assertThat(found(index, new TileRect(0, 0, 64, 64))).containsExactlyInAnyOrder(2_147_483_646, 7, 1_000_000_000);
+        assertThat(index.at(2, 2)).containsExactlyInAnyOrder(2_147_483_646, 7);
+        index.remove(2_147_483_646);
+        index.remove(12345); // never indexed: nothing happens
+        assertThat(found(index, new TileRect(0, 0, 64, 64))).containsExactlyInAnyOrder(7, 1_000_000_000);
+        // a freed entry is handed out again, and its new object starts with no tiles
+        for (int i = 0; i < 1000; i++) {
+            index.put(2_000_000_000 - i, new TileRect(i % 64, 5, 1, 1));
+            index.remove(2_000_000_000 - i);
+        }
+        index.put(99, new TileRect(60, 60, 1, 1));
+        assertThat(index.capacity()).isLessThanOrEqualTo(16);
+        assertThat(found(index, new TileRect(0, 0, 64, 64))).containsExactlyInAnyOrder(7, 1_000_000_000, 99);
+        assertThat(index.at(3, 5)).isEmpty();
+    }
+
+    private static List<Integer> found(ObjectIndex index, TileRect area) {
+        List<Integer> out = new ArrayList<>();
+        index.query(area, out::add);
+        return out;
+    }
+
+    @Test
     void manyObjectsOnOneTileAreAllKeptThroughRemovalsInAnyOrder() {
         ObjectIndex index = new ObjectIndex(new TileRect(0, 0, 40, 40));
         Set<Integer> expected = new TreeSet<>();
