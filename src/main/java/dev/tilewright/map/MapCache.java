@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Decoded maps kept in memory, least recently used evicted first: the one owner of a cached map and of what is
- * known about it (the version it reflects, the version its stored rows reflect, when they were written). Whoever
+ * Decoded maps kept in memory, bounded by bytes ({@code tilewright.storage.map-cache-bytes}, each map as its
+ * {@link TileMap#heapBytes()} says, measured again whenever it changes), least recently used evicted first: the one
+ * owner of a cached map and of what is known about it (the version it reflects, the version its stored rows reflect, when they were written). Whoever
  * reads or changes a cached map holds that map's lock ({@link #lock(long)}); a map behind the log (another instance
  * moved it on) is brought forward by replaying the logged ops, and one not cached is loaded from its stored rows.
  */
@@ -31,6 +32,8 @@ class MapCache {
         /** The version its stored rows reflect: what the map marks changed is what differs from them. */
         private long storedVersion;
         private long storedAt = System.nanoTime();
+        /** What the map took on the heap when last measured. */
+        private long bytes;
 
         private Cached(TileMap map, long version) {
             this.map = map;
@@ -46,7 +49,9 @@ class MapCache {
     /** Locks by map id, striped so their number stays fixed however many maps are touched. */
     private static final int STRIPES = 1024;
 
-    private final Map<Long, Cached> entries;
+    private final Map<Long, Cached> entries = new LinkedHashMap<>(16, 0.75f, true);
+    /** The bytes of every cached map, as last measured. Guarded by this. */
+    private long bytes;
     private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
     private final MapRepository maps;
     private final MapStore store;
@@ -57,13 +62,6 @@ class MapCache {
 
     MapCache(StorageProperties storage, MapRepository maps, MapStore store, MapRows rows, OpLog log,
              TransactionTemplate tx) {
-        int capacity = Math.max(1, storage.mapCacheSize());
-        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, Cached> eldest) {
-                return size() > capacity;
-            }
-        };
         for (int i = 0; i < STRIPES; i++) {
             locks[i] = new ReentrantLock();
         }
@@ -117,6 +115,7 @@ class MapCache {
             rows.advance(mapId, version);
         }
         cached.version = version;
+        measure(mapId, cached);
     }
 
     /**
@@ -136,6 +135,7 @@ class MapCache {
             return false;
         }
         cached.version = version;
+        measure(mapId, cached);
         return true;
     }
 
@@ -185,7 +185,20 @@ class MapCache {
 
     /** Drops a map from memory: the next read or change loads it from its stored rows. */
     synchronized void evict(long mapId) {
-        entries.remove(mapId);
+        Cached gone = entries.remove(mapId);
+        if (gone != null) {
+            bytes -= gone.bytes;
+        }
+    }
+
+    /** What the cached maps take, as last measured. */
+    synchronized long bytes() {
+        return bytes;
+    }
+
+    /** How many maps are cached. */
+    synchronized int size() {
+        return entries.size();
     }
 
     private synchronized Cached get(long mapId) {
@@ -193,7 +206,34 @@ class MapCache {
     }
 
     private synchronized Cached put(long mapId, Cached cached) {
-        entries.put(mapId, cached);
+        Cached replaced = entries.put(mapId, cached);
+        if (replaced != null) {
+            bytes -= replaced.bytes;
+        }
+        cached.bytes = 0;
+        measure(mapId, cached);
         return cached;
+    }
+
+    /**
+     * Counts a map's bytes again (it grew or shrank with its ops) and evicts the least recently used others while the
+     * cache is over its budget. The map measured is the most recently used: it stays, even alone over the budget.
+     */
+    private synchronized void measure(long mapId, Cached cached) {
+        if (entries.get(mapId) != cached) {
+            return; // evicted meanwhile: no longer counted
+        }
+        long now = cached.map.heapBytes();
+        bytes += now - cached.bytes;
+        cached.bytes = now;
+        var eldest = entries.entrySet().iterator();
+        while (bytes > storage.mapCacheBytes() && eldest.hasNext()) {
+            Map.Entry<Long, Cached> next = eldest.next();
+            if (next.getKey() == mapId) {
+                break;
+            }
+            bytes -= next.getValue().bytes;
+            eldest.remove();
+        }
     }
 }

@@ -37,6 +37,12 @@ public final class ImageLayer extends Layer {
         return LayerKind.IMAGE;
     }
 
+    /** The image's pixels are not kept here (MapImages has them): a reference and a few fields. */
+    @Override
+    public long heapBytes() {
+        return 256;
+    }
+
     @Override
     public ImageLayer copy() {
         return new ImageLayer(id(), attributes(), image);

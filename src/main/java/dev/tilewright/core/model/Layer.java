@@ -39,6 +39,9 @@ public abstract sealed class Layer permits TileLayer, ObjectLayer, ImageLayer {
 
     public abstract LayerKind kind();
 
+    /** Roughly what the layer's content takes on the heap, in bytes (for caches bounded by bytes). */
+    public abstract long heapBytes();
+
     /** A deep copy that shares nothing mutable with this layer. */
     public abstract Layer copy();
 

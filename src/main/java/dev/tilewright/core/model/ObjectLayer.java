@@ -27,6 +27,11 @@ public final class ObjectLayer extends Layer {
         void put(MapObject object);
 
         void removed(int id);
+
+        /** Roughly what the observer keeps on the heap, in bytes. */
+        default long heapBytes() {
+            return 0;
+        }
     }
 
     public ObjectLayer(int id, LayerAttributes attributes) {
@@ -144,6 +149,17 @@ public final class ObjectLayer extends Layer {
     public void observe(Observer newObserver) {
         order.forEach(newObserver::put);
         observer = newObserver;
+    }
+
+    /** Roughly: each object, its points, text and properties, the lookup tables, and the observer's index. */
+    @Override
+    public long heapBytes() {
+        long bytes = 128 + (observer == null ? 0 : observer.heapBytes());
+        for (MapObject o : order) {
+            bytes += 240 + 40L * o.points().size() + 96L * o.properties().byName().size()
+                    + (o.text() == null ? 0 : 2L * o.text().text().length());
+        }
+        return bytes;
     }
 
     @Override

@@ -24,6 +24,8 @@ public final class TileLayer extends Layer {
     /** Per chunk, a stamp unique in this process for its content: new whenever a cell of it changes. */
     private final long[] stamps;
     private final BitSet dirty = new BitSet();
+    /** How many chunks hold an array (painted or loaded); chunks are never dropped once made. */
+    private int allocated;
     private static final AtomicLong STAMPS = new AtomicLong();
 
     public TileLayer(int id, LayerAttributes attributes, int width, int height) {
@@ -89,6 +91,7 @@ public final class TileLayer extends Layer {
                 return Gid.EMPTY;
             }
             chunk = chunks[index] = new int[CHUNK_CELLS];
+            allocated++;
         }
         int cell = cellIndex(x, y);
         int previous = chunk[cell];
@@ -162,6 +165,9 @@ public final class TileLayer extends Layer {
             throw new IllegalArgumentException("a chunk holds " + CHUNK_CELLS + " gids, got " + gids.length);
         }
         int index = checkChunk(cx, cy);
+        if (chunks[index] == null) {
+            allocated++;
+        }
         chunks[index] = gids.clone();
         stamps[index] = STAMPS.incrementAndGet();
     }
@@ -190,6 +196,12 @@ public final class TileLayer extends Layer {
         dirty.clear();
     }
 
+    /** Roughly what the layer takes on the heap: its chunk table and stamps, and every chunk made. */
+    @Override
+    public long heapBytes() {
+        return 64 + 16L * chunks.length + (long) allocated * (16 + 4L * CHUNK_CELLS);
+    }
+
     @Override
     public TileLayer copy() {
         TileLayer copy = new TileLayer(id(), attributes(), width, height);
@@ -197,6 +209,7 @@ public final class TileLayer extends Layer {
             copy.chunks[i] = chunks[i] == null ? null : chunks[i].clone();
         }
         System.arraycopy(stamps, 0, copy.stamps, 0, stamps.length);
+        copy.allocated = allocated;
         return copy;
     }
 

@@ -43,6 +43,7 @@ public final class ObjectIndex {
     private int[] marks = new int[0];
     /** Entries handed out so far; freed ones wait in {@code free} to be handed out again. */
     private int used;
+    private int madeChunks;
     private int[] free = new int[0];
     private int freeCount;
     private int stamp;
@@ -132,6 +133,13 @@ public final class ObjectIndex {
         ids[entry] = id;
         entries.put(id, entry);
         return entry;
+    }
+
+    /** Roughly what the index keeps on the heap: its chunks made, its entries, its overflow lists. */
+    public long heapBytes() {
+        long bytes = 64 + 8L * chunks.length + 4L * (BITS + CHUNK) * madeChunks;
+        bytes += 28L * ids.length + 16L * entries.size() + 48L * overflow.size();
+        return bytes;
     }
 
     /** How many entries the index has room for (its size follows the objects, not their ids). */
@@ -231,6 +239,7 @@ public final class ObjectIndex {
         int[] chunk = chunks[c];
         if (chunk == null && create) {
             chunk = chunks[c] = new int[BITS + CHUNK];
+            madeChunks++;
         }
         return chunk;
     }

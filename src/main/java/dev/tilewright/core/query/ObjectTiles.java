@@ -44,6 +44,11 @@ public final class ObjectTiles implements ObjectLayer.Observer {
         index.remove(id);
     }
 
+    @Override
+    public long heapBytes() {
+        return index.heapBytes();
+    }
+
     /** The tiles an object's box overlaps (see the class comment), not clipped to the map. */
     public static TileRect tileRect(MapObject o, int tileWidth, int tileHeight) {
         double left;
