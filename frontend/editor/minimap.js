@@ -1,5 +1,20 @@
-// The minimap: the whole map as the server renders it (its thumbnail, fetched again a moment after edits are
-// saved) with the view's rectangle over it; click or drag on it to move the view there.
+// The minimap: the whole map as the server renders it (its thumbnail) with the view's rectangle over it; click or
+// drag on it to move the view there. The thumbnail is fetched again after edits are saved, but not more often than
+// every REFRESH_GAP_MS: while people paint, every save is a new version, and each editor asking for each one would
+// keep the server rendering thumbnails.
+
+/** Least time between two thumbnail fetches while edits keep being saved. */
+export const REFRESH_GAP_MS = 30000;
+/** How long saves must pause before a fetch (so a stroke is seen whole). */
+export const SETTLE_MS = 1500;
+
+/**
+ * How long to wait before fetching the thumbnail again, asked when edits were saved at {@code now}: a moment after the
+ * saves settle, and at least REFRESH_GAP_MS after the last fetch. @param {number} lastFetch @param {number} now
+ */
+export function refreshDelay(lastFetch, now) {
+  return Math.max(SETTLE_MS, lastFetch + REFRESH_GAP_MS - now);
+}
 
 export class Minimap {
   /** @param {import('./editor.js').Editor} editor @param {HTMLCanvasElement} canvas */
@@ -8,6 +23,7 @@ export class Minimap {
     this.canvas = canvas;
     this.image = null;
     this.timer = null;
+    this.lastFetch = -Infinity;
     this.dragging = false;
     const { map } = editor;
     const mapW = map.width * map.tileWidth;
@@ -35,10 +51,12 @@ export class Minimap {
 
   refreshSoon() {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.refresh(), 1500);
+    this.timer = setTimeout(() => this.refresh(), refreshDelay(this.lastFetch, Date.now()));
   }
 
   async refresh() {
+    this.timer = null;
+    this.lastFetch = Date.now();
     const size = Math.max(this.canvas.width, this.canvas.height, 16);
     const response = await fetch(`/api/v1/maps/${this.editor.map.id}/thumbnail.png?size=${size}&v=${this.editor.session.version}`);
     if (!response.ok) return;

@@ -16,6 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxTourPixels   pixels of all frames of one tour together (frames x width x height)
  * @param maxThumbnailSize longest side of a map thumbnail (a thumbnail renders at most max-pixels map pixels)
  * @param pngLevel        deflate level of rendered PNGs (1 fastest, 9 smallest); 2 was the best trade on tile art
+ * @param thumbnailCacheBytes encoded thumbnails kept per map version and size (least recently used go first; a map
+ *                        list or every editor's minimap asks for the same ones again)
  */
 @ConfigurationProperties("tilewright.render")
 public record RenderProperties(
@@ -27,5 +29,6 @@ public record RenderProperties(
         @DefaultValue("600") int maxTourFrames,
         @DefaultValue("100000000") long maxTourPixels,
         @DefaultValue("1024") int maxThumbnailSize,
-        @DefaultValue("2") int pngLevel) {
+        @DefaultValue("2") int pngLevel,
+        @DefaultValue("33554432") long thumbnailCacheBytes) {
 }

@@ -27,10 +27,12 @@ import java.util.stream.Collectors;
 class RenderController {
 
     private final RenderService renders;
+    private final Thumbnails thumbnails;
     private final MapReads maps;
 
-    RenderController(RenderService renders, MapReads maps) {
+    RenderController(RenderService renders, Thumbnails thumbnails, MapReads maps) {
         this.renders = renders;
+        this.thumbnails = thumbnails;
         this.maps = maps;
     }
 
@@ -70,7 +72,7 @@ class RenderController {
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(CacheControl.noCache()).build();
         }
-        RenderService.Frame frame = renders.thumbnail(id, size);
+        RenderService.Frame frame = thumbnails.of(id, size);
         return ResponseEntity.ok().eTag("\"" + frame.version() + "-t" + size + "\"").cacheControl(CacheControl.noCache())
                 .header("X-Map-Version", Long.toString(frame.version())).body(frame.png());
     }
