@@ -205,7 +205,7 @@ class EditorBrowserTest {
 
         browser.navigate().refresh();
         waitReady();
-        Thread.sleep(300); // a frame to draw
+        page.waitForFrames();
         BufferedImage shot = ImageIO.read(new ByteArrayInputStream(testId("map-canvas").getScreenshotAs(OutputType.BYTES)));
         Files.write(Path.of("target", "editor-browser.png"), browser.getScreenshotAs(OutputType.BYTES));
         for (int y = 0; y < H; y++) {
@@ -293,7 +293,7 @@ class EditorBrowserTest {
         assertThat(grid.get(2).get(6).asInt() & 15).as("a gap in the wall").isZero();
         assertThat(grid.get(3).get(6).asInt() & 15).isEqualTo(15);
         assertThat(testId("collision-grid").isSelected()).as("the overlay came on with the tool").isTrue();
-        Thread.sleep(300);
+        page.waitForFrames();
         BufferedImage shot = ImageIO.read(new ByteArrayInputStream(testId("map-canvas").getScreenshotAs(OutputType.BYTES)));
         int overridden = shot.getRGB(3 * TILE + TILE / 2, 9 * TILE + TILE / 2);
         assertThat((overridden >> 16) & 0xFF).as("red over an overridden element, was %06x", overridden & 0xFFFFFF)

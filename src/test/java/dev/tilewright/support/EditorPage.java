@@ -31,6 +31,13 @@ public final class EditorPage {
         waitFor("the editor started", () -> "true".equals(browser.findElement(By.tagName("body")).getDomAttribute("data-ready")));
     }
 
+    /** Waits until the browser has drawn two more frames (what is dirty now is on the canvas then). */
+    public void waitForFrames() {
+        browser.manage().timeouts().scriptTimeout(java.time.Duration.ofSeconds(10));
+        browser.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + " requestAnimationFrame(() => requestAnimationFrame(() => done()));");
+    }
+
     public void waitSaved() {
         waitFor("everything saved", () -> "saved".equals(testId("save-state").getDomAttribute("data-state")));
     }
