@@ -21,6 +21,12 @@ class EncodeWorkers extends BackgroundWork implements Executor {
         pool = fixedPool("deflate", Runtime.getRuntime().availableProcessors());
     }
 
+    /** From now on callers encode alone: nothing is handed to a pool that is shutting down. */
+    @Override
+    protected void stopping() {
+        pool = null;
+    }
+
     @Override
     public void execute(Runnable task) {
         Executor current = pool;

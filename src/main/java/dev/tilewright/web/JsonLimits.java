@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.boot.jackson.autoconfigure.JacksonProperties;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -41,7 +42,14 @@ class JsonLimits extends OncePerRequestFilter {
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String type = request.getContentType();
-        return maxBytes() <= 0 || type == null || !MediaType.parseMediaType(type).isCompatibleWith(MediaType.APPLICATION_JSON);
+        if (maxBytes() <= 0 || type == null) {
+            return true;
+        }
+        try {
+            return !MediaType.parseMediaType(type).isCompatibleWith(MediaType.APPLICATION_JSON);
+        } catch (InvalidMediaTypeException notAType) {
+            return true; // not JSON: the handler answers it (415)
+        }
     }
 
     @Override

@@ -67,6 +67,15 @@ class JsonLimitsTest {
     }
 
     @Test
+    void aContentTypeThatIsNoMediaTypeIsAClientErrorNotAServerOne() throws Exception {
+        HttpResponse<String> odd = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/maps"))
+                .header("Content-Type", "json;;;=").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(odd.statusCode()).as(odd.body()).isBetween(400, 499);
+        healthy();
+    }
+
+    @Test
     void aBodyThatStreamsInTooLongIsRefusedWhereTheParserReachesTheLimit() throws Exception {
         int before = maps();
         // no Content-Length: sent chunked, so only the parser can tell
