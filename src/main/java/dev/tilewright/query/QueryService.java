@@ -57,7 +57,7 @@ public class QueryService {
 
     public Answer answer(long mapId, Query query) {
         CollisionGrid grid = gridFor(mapId, List.of(query));
-        return maps.read(mapId, (version, map) -> answer(map, grid, query, ""));
+        return maps.read(mapId, (version, map) -> answer(map, grid, query, "", new Work()));
     }
 
     /**
@@ -79,28 +79,34 @@ public class QueryService {
         CollisionGrid grid = gridFor(mapId, queries.stream().filter(q -> q != null).toList());
         return maps.read(mapId, (version, map) -> {
             List<Answer> answers = new ArrayList<>(queries.size());
+            Work work = new Work();
             for (int i = 0; i < queries.size(); i++) {
                 if (queries.get(i) == null) {
                     throw ApiProblem.invalidField("queries[" + i + "]", "Each entry is a query with a type.");
                 }
-                answers.add(answer(map, grid, queries.get(i), "queries[" + i + "]."));
+                answers.add(answer(map, grid, queries.get(i), "queries[" + i + "].", work));
             }
             return answers;
         });
     }
 
-    private Answer answer(TileMap map, CollisionGrid grid, Query query, String path) {
-        Space space = Space.of(map, query.units(), path, properties.marginTiles());
-        if (query instanceof Ray ray) {
-            return ray(map, grid, space, ray, path);
-        }
-        if (query instanceof Rect rect) {
-            return rect(map, space, rect, path);
-        }
-        return circle(map, space, (Circle) query, path);
+    /** The tiles a request's queries have taken so far (a batch's are bounded together, before each one's work). */
+    private static final class Work {
+        long tiles;
     }
 
-    private RayAnswer ray(TileMap map, CollisionGrid grid, Space space, Ray ray, String path) {
+    private Answer answer(TileMap map, CollisionGrid grid, Query query, String path, Work work) {
+        Space space = Space.of(map, query.units(), path, properties.marginTiles());
+        if (query instanceof Ray ray) {
+            return ray(map, grid, space, ray, path, work);
+        }
+        if (query instanceof Rect rect) {
+            return rect(map, space, rect, path, work);
+        }
+        return circle(map, space, (Circle) query, path, work);
+    }
+
+    private RayAnswer ray(TileMap map, CollisionGrid grid, Space space, Ray ray, String path, Work work) {
         long x0 = space.x(required(ray.from(), path + "from").x(), path + "from.x");
         long y0 = space.y(ray.from().y(), path + "from.y");
         long x1 = space.x(required(ray.to(), path + "to").x(), path + "to.x");
@@ -112,7 +118,7 @@ public class QueryService {
         long ch = space.cellHeight;
         // only the tiles on the map count: the walks are clipped to it before they start
         capWork(walk ? RayWalk.length(x0, y0, x1, y1, cw, ch, map.width(), map.height())
-                : RayWalk.supercoverBound(x0, y0, x1, y1, cw, ch, map.width(), map.height()), path);
+                : RayWalk.supercoverBound(x0, y0, x1, y1, cw, ch, map.width(), map.height()), path, work);
         RayTiles tiles = new RayTiles();
         if (walk && stop instanceof LayerStop layerStop) {
             // the layer's gids straight from its chunks (the walk RayBenchmark measures)
@@ -199,14 +205,14 @@ public class QueryService {
         return new Hit(found, point, distance, entry.side(), objects);
     }
 
-    private AreaAnswer rect(TileMap map, Space space, Rect rect, String path) {
+    private AreaAnswer rect(TileMap map, Space space, Rect rect, String path, Work work) {
         long xa = space.x(rect.x(), path + "x");
         long ya = space.y(rect.y(), path + "y");
         long xb = space.x(ApiProblem.finite(rect.width(), path + "width") + rect.x(), path + "width");
         long yb = space.y(ApiProblem.finite(rect.height(), path + "height") + rect.y(), path + "height");
         TileRect area = TileSpans.box(xa, ya, xb, yb, space.cellWidth, space.cellHeight)
                 .intersection(new TileRect(0, 0, map.width(), map.height()));
-        capWork(area.area(), path);
+        capWork(area.area(), path, work);
         IntPairPredicate keep = filter(map, rect.layerId(), rect.nonEmpty(), path);
         List<Tile> tiles = new ArrayList<>();
         for (int ty = area.y(); ty < area.bottom(); ty++) {
@@ -219,7 +225,7 @@ public class QueryService {
         return new AreaAnswer(tiles, Boolean.TRUE.equals(rect.objects()) ? objectsIn(map, area) : null);
     }
 
-    private AreaAnswer circle(TileMap map, Space space, Circle circle, String path) {
+    private AreaAnswer circle(TileMap map, Space space, Circle circle, String path, Work work) {
         long cx = space.x(circle.cx(), path + "cx");
         long cy = space.y(circle.cy(), path + "cy");
         double r = ApiProblem.finite(circle.r(), path + "r");
@@ -234,7 +240,7 @@ public class QueryService {
         List<long[]> spans = new ArrayList<>();
         long count = TileSpans.circle(cx, cy, radius, space.cellWidth, space.cellHeight, bounds,
                 (ty, first, lastX) -> spans.add(new long[]{ty, first, lastX}));
-        capWork(count, path);
+        capWork(count, path, work);
         IntPairPredicate keep = filter(map, circle.layerId(), circle.nonEmpty(), path);
         List<Tile> tiles = new ArrayList<>();
         int top = Integer.MAX_VALUE;
@@ -323,11 +329,18 @@ public class QueryService {
         return tiles;
     }
 
-    private void capWork(long tiles, String path) {
+    private void capWork(long tiles, String path, Work work) {
+        String field = path.isEmpty() ? "query" : path.substring(0, path.length() - 1);
         if (tiles > properties.maxTiles()) {
             throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.query.max-tiles",
                     properties.maxTiles(), "The query would visit " + tiles + " tiles; ask a smaller one")
-                    .with("field", path.isEmpty() ? "query" : path.substring(0, path.length() - 1));
+                    .with("field", field);
+        }
+        work.tiles += tiles;
+        if (work.tiles > properties.maxBatchTiles()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.query.max-batch-tiles",
+                    properties.maxBatchTiles(), "The batch's queries up to this one would visit " + work.tiles
+                            + " tiles in all; send it in parts").with("field", field);
         }
     }
 

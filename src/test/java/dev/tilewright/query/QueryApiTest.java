@@ -209,4 +209,27 @@ class QueryApiTest {
         assertThat(api.postJson(bigMap + "/queries/ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":8000,\"y\":8000},"
                 + "\"units\":\"tiles\"}").json().get("tiles").size()).isEqualTo(15_999);
     }
+
+    @Test
+    void aBatchIsHeldToOneBudgetOfTilesForAllItsQueries() {
+        Api.Response big = api.postJson("/api/v1/maps", "{\"name\":\"wide\",\"width\":2000,\"height\":2000,"
+                + "\"tileWidth\":16,\"tileHeight\":16}");
+        String bigMap = "/api/v1/maps/" + big.json().get("id").asLong();
+        // 10,000 rectangles of a million tiles each: every one within the per-query cap, ten billion in all
+        StringBuilder batch = new StringBuilder("{\"queries\":[");
+        for (int i = 0; i < 10_000; i++) {
+            batch.append(i == 0 ? "" : ",").append("{\"type\":\"rect\",\"x\":0,\"y\":0,\"width\":1000,\"height\":1000,"
+                    + "\"units\":\"tiles\"}");
+        }
+        Api.Response refused = api.postJson(bigMap + "/queries/batch", batch.append("]}").toString());
+        assertThat(refused.status()).as(refused.text()).isEqualTo(422);
+        assertThat(refused.json().get("limit").asString()).isEqualTo("tilewright.query.max-batch-tiles");
+        assertThat(refused.json().get("field").asString()).as("the first query past the budget").isEqualTo("queries[2]");
+        assertThat(api.get("/actuator/health").status()).isEqualTo(200);
+        // two of them fit
+        Api.Response two = api.postJson(bigMap + "/queries/batch", "{\"queries\":[" + String.join(",", java.util.Collections
+                .nCopies(2, "{\"type\":\"rect\",\"x\":0,\"y\":0,\"width\":1000,\"height\":1000,\"units\":\"tiles\"}")) + "]}");
+        assertThat(two.status()).isEqualTo(200);
+        assertThat(two.json().get("results").get(1).get("tiles").size()).isEqualTo(1_000_000);
+    }
 }
