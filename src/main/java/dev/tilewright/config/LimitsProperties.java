@@ -18,6 +18,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxLayersPerMap    layers of one map
  * @param maxImportBytes     bytes of all files of one Tiled import together
  * @param maxImportFiles     files in one Tiled import
+ * @param maxTextBytes       a text object's text, in UTF-8 bytes (every render and every editor draws it)
  */
 @ConfigurationProperties("tilewright.limits")
 public record LimitsProperties(
@@ -31,5 +32,6 @@ public record LimitsProperties(
         @DefaultValue("1000") int maxOpsPerRead,
         @DefaultValue("256") int maxLayersPerMap,
         @DefaultValue("134217728") long maxImportBytes,
-        @DefaultValue("2000") int maxImportFiles) {
+        @DefaultValue("2000") int maxImportFiles,
+        @DefaultValue("65536") int maxTextBytes) {
 }

@@ -110,6 +110,7 @@ public class MapEdits {
      * import's own limits).
      */
     void applyFirst(long mapId, MapCache.Cached created, MapOp first) {
+        checkText(first);
         ApiProblem tooMany = layersOverLimit(created.map(), first);
         if (tooMany != null) {
             throw tooMany;
@@ -228,6 +229,14 @@ public class MapEdits {
         return op;
     }
 
+    private void checkText(MapOp op) {
+        long text = op.longestText();
+        if (text > limits.maxTextBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-text-bytes",
+                    limits.maxTextBytes(), "A text object's text has " + text + " bytes").with("field", "ops");
+        }
+    }
+
     /** The refusal when the op could take the map past its layer limit (checked before anything is applied). */
     private ApiProblem layersOverLimit(TileMap map, MapOp op) {
         int added = op.layersAdded();
@@ -240,6 +249,7 @@ public class MapEdits {
     }
 
     private void checkLimits(MapOp op) {
+        checkText(op);
         if (op.opCount() > limits.maxOpsPerRequest()) {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-ops-per-request",
                     limits.maxOpsPerRequest(), "The change holds " + op.opCount() + " ops; send it in parts")

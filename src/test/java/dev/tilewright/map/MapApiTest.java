@@ -176,6 +176,23 @@ class MapApiTest {
     }
 
     @Test
+    void aTextObjectsTextIsHeldToItsLimitInBytes() {
+        String sign = "{\"ops\":[{\"type\":\"addObject\",\"layerId\":2,\"object\":{\"name\":\"sign\",\"shape\":"
+                + "\"text\",\"x\":0,\"y\":0,\"width\":64,\"height\":32,\"text\":{\"text\":\"%s\"}}}]}";
+        // 32,769 two-byte characters: one byte past 64 KiB
+        Api.Response tooLong = ops("*", sign.formatted("é".repeat(32_769)));
+        assertThat(tooLong.status()).as(tooLong.text()).isEqualTo(413);
+        assertThat(tooLong.json().get("limit").asString()).isEqualTo("tilewright.limits.max-text-bytes");
+        assertThat(version()).isEqualTo(1);
+        assertThat(ops("*", sign.formatted("é".repeat(32_768))).status()).isEqualTo(200);
+        // a patch is held to it too
+        Api.Response patch = ops("*", "{\"ops\":[{\"type\":\"updateObject\",\"layerId\":2,\"objectId\":1,\"patch\":"
+                + "{\"text\":{\"text\":\"" + "x".repeat(70_000) + "\"}}}]}");
+        assertThat(patch.status()).as(patch.text()).isEqualTo(413);
+        assertThat(version()).isEqualTo(2);
+    }
+
+    @Test
     void aGidOfNoTilesetOfTheMapIs422() {
         Api.Response response = ops("\"1\"", paint(0, 0, 9));
         assertThat(response.status()).isEqualTo(422);

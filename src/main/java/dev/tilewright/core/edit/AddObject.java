@@ -23,6 +23,11 @@ public record AddObject(int layerId, MapObject object, Integer index) implements
     }
 
     @Override
+    public long longestText() {
+        return object.text() == null ? 0 : object.text().utf8Bytes();
+    }
+
+    @Override
     public Applied applyTo(TileMap map) {
         ObjectLayer layer = Checks.objectLayer(map, layerId);
         Checks.newId(object.id(), map.nextObjectId(), "object.id", "object");

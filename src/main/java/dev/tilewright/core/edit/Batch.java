@@ -49,6 +49,11 @@ public record Batch(List<MapOp> ops) implements MapOp {
     }
 
     @Override
+    public long longestText() {
+        return ops.stream().mapToLong(MapOp::longestText).max().orElse(0);
+    }
+
+    @Override
     public int layersAdded() {
         return ops.stream().mapToInt(MapOp::layersAdded).sum();
     }

@@ -34,6 +34,11 @@ public sealed interface MapOp
         return 0;
     }
 
+    /** The longest text the op gives an object, in UTF-8 bytes (0: none), for the text length limit. */
+    default long longestText() {
+        return 0;
+    }
+
     /** How many ops this counts as, for limits on batch size. */
     default int opCount() {
         return 1;

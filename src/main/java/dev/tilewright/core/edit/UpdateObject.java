@@ -14,6 +14,11 @@ public record UpdateObject(int layerId, int objectId, ObjectPatch patch) impleme
     }
 
     @Override
+    public long longestText() {
+        return patch == null || patch.text() == null ? 0 : patch.text().utf8Bytes();
+    }
+
+    @Override
     public Applied applyTo(TileMap map) {
         ObjectLayer layer = Checks.objectLayer(map, layerId);
         MapObject current = Checks.object(layer, objectId);

@@ -34,4 +34,9 @@ public record ObjectText(String text, String fontFamily, Integer pixelSize, Bool
                     + halign + "/" + valign);
         }
     }
+
+    /** The text's length in UTF-8 bytes (0 for none). */
+    public long utf8Bytes() {
+        return text == null ? 0 : text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
 }
