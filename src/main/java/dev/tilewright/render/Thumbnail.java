@@ -3,9 +3,12 @@ package dev.tilewright.render;
 import java.util.function.Function;
 
 /**
- * A whole map shrunk to fit a square: each thumbnail pixel is the average of the map pixels under it. The map is
- * rendered one strip per thumbnail row; when the map is larger than the pixel budget, each strip is only as many
- * rows (taken around the middle of that thumbnail row) as the budget allows, so any map costs at most the budget.
+ * A whole map shrunk to fit a square: each thumbnail pixel is the average of the map pixels under it. Within the
+ * pixel budget, the map is rendered one strip per thumbnail row (every column, as many rows around the middle of the
+ * row as the budget allows). A map so wide that even one full-width row per thumbnail row is over the budget (say
+ * 30 million pixels across) is sampled instead: for each thumbnail pixel a window around the middle of its box, as
+ * large as the budget allows (at least one pixel). Either way any map costs at most the budget, or one pixel per
+ * thumbnail pixel when the budget is smaller than that.
  */
 public final class Thumbnail {
 
@@ -25,39 +28,65 @@ public final class Thumbnail {
         int height = Math.max(1, (int) Math.round(mapHeight / scale));
         double boxWidth = (double) mapWidth / width;
         double boxHeight = (double) mapHeight / height;
-        int rowsPerStrip = (int) Math.max(1, Math.min(Math.ceil(boxHeight), budget / ((long) height * mapWidth)));
         int[] columnStart = new int[width + 1];
         for (int x = 0; x <= width; x++) {
             columnStart[x] = Math.min(mapWidth, (int) Math.floor(x * boxWidth));
         }
         Pixels out = Pixels.blank(width, height);
-        long[] sums = new long[4];
-        for (int y = 0; y < height; y++) {
-            int top = (int) Math.floor(y * boxHeight);
-            int bottom = Math.min(mapHeight, Math.max(top + 1, (int) Math.floor((y + 1) * boxHeight)));
-            int rows = Math.min(rowsPerStrip, bottom - top);
-            int first = top + (bottom - top - rows) / 2;
-            Pixels strip = render.apply(new ViewWindow(0, first, mapWidth, rows));
-            for (int x = 0; x < width; x++) {
-                java.util.Arrays.fill(sums, 0);
-                int left = columnStart[x];
-                int right = Math.max(left + 1, columnStart[x + 1]);
-                for (int row = 0; row < rows; row++) {
-                    for (int column = left; column < right; column++) {
-                        int pixel = strip.argb()[row * mapWidth + column];
-                        sums[0] += pixel >>> 24;
-                        sums[1] += (pixel >> 16) & 0xFF;
-                        sums[2] += (pixel >> 8) & 0xFF;
-                        sums[3] += pixel & 0xFF;
-                    }
+        if (budget / height >= mapWidth) {
+            int rowsPerStrip = (int) Math.max(1, Math.min(Math.ceil(boxHeight), budget / ((long) height * mapWidth)));
+            for (int y = 0; y < height; y++) {
+                int[] rows = middle(y, boxHeight, mapHeight, rowsPerStrip);
+                Pixels strip = render.apply(new ViewWindow(0, rows[0], mapWidth, rows[1]));
+                for (int x = 0; x < width; x++) {
+                    int left = columnStart[x];
+                    int right = Math.max(left + 1, columnStart[x + 1]);
+                    out.argb()[y * width + x] = average(strip, left, 0, right - left, rows[1]);
                 }
-                long count = (long) rows * (right - left);
-                out.argb()[y * width + x] = (int) ((sums[0] + count / 2) / count) << 24
-                        | (int) ((sums[1] + count / 2) / count) << 16
-                        | (int) ((sums[2] + count / 2) / count) << 8
-                        | (int) ((sums[3] + count / 2) / count);
+            }
+            return out;
+        }
+        // sampled: a window per box, its sides in the box's proportions, its area what the budget leaves a box
+        double perBox = Math.max(1, (double) budget / ((long) width * height));
+        int rowsPerBox = (int) Math.max(1, Math.min(Math.ceil(boxHeight), Math.floor(Math.sqrt(perBox * boxHeight / boxWidth))));
+        int columnsPerBox = (int) Math.max(1, Math.min(Math.ceil(boxWidth), Math.floor(perBox / rowsPerBox)));
+        for (int y = 0; y < height; y++) {
+            int[] rows = middle(y, boxHeight, mapHeight, rowsPerBox);
+            for (int x = 0; x < width; x++) {
+                int[] columns = middle(x, boxWidth, mapWidth, columnsPerBox);
+                Pixels window = render.apply(new ViewWindow(columns[0], rows[0], columns[1], rows[1]));
+                out.argb()[y * width + x] = average(window, 0, 0, columns[1], rows[1]);
             }
         }
         return out;
+    }
+
+    /** Of box {@code i} (boxes {@code box} map pixels long), the first and count of at most {@code most} middle pixels. */
+    private static int[] middle(int i, double box, int mapSize, int most) {
+        int first = (int) Math.floor(i * box);
+        int end = Math.min(mapSize, Math.max(first + 1, (int) Math.floor((i + 1) * box)));
+        int count = Math.min(most, end - first);
+        return new int[]{first + (end - first - count) / 2, count};
+    }
+
+    /** The average (rounded half up) of a rectangle of a rendered window's pixels, channel by channel. */
+    private static int average(Pixels window, int left, int top, int columns, int rows) {
+        long alpha = 0;
+        long red = 0;
+        long green = 0;
+        long blue = 0;
+        int stride = window.width();
+        for (int row = top; row < top + rows; row++) {
+            for (int column = left; column < left + columns; column++) {
+                int pixel = window.argb()[row * stride + column];
+                alpha += pixel >>> 24;
+                red += (pixel >> 16) & 0xFF;
+                green += (pixel >> 8) & 0xFF;
+                blue += pixel & 0xFF;
+            }
+        }
+        long count = (long) rows * columns;
+        return (int) ((alpha + count / 2) / count) << 24 | (int) ((red + count / 2) / count) << 16
+                | (int) ((green + count / 2) / count) << 8 | (int) ((blue + count / 2) / count);
     }
 }

@@ -49,4 +49,28 @@ class ThumbnailTest {
         // the first thumbnail row covers map rows 0..39; its middle three, 18..20, were rendered: green 19
         assertThat((big.argb()[0] >> 8) & 0xFF).isEqualTo(19);
     }
+
+    @Test
+    void aMapTooWideForOneRowPerThumbnailRowIsSampledWithinTheBudget() {
+        long budget = 16_777_216;
+        AtomicLong rendered = new AtomicLong();
+        // 8192 tiles of 4096 px each way: 33.5 million pixels across, one full row per thumbnail row is 10 billion
+        Pixels huge = Thumbnail.of(33_554_432, 33_554_432, 320, budget, gradient(rendered));
+        assertThat(huge.width()).isEqualTo(320);
+        assertThat(huge.height()).isEqualTo(320);
+        assertThat(rendered.get()).as("map pixels rendered").isLessThanOrEqualTo(budget).isGreaterThan(budget / 2);
+        assertThat(huge.argb()[0] >>> 24).isEqualTo(255);
+
+        rendered.set(0);
+        // 2 million pixels wide, one tile high: the thumbnail is one row
+        Pixels strip = Thumbnail.of(2_097_152, 256, 320, 1_000_000, gradient(rendered));
+        assertThat(strip.width()).isEqualTo(320);
+        assertThat(strip.height()).isEqualTo(1);
+        assertThat(rendered.get()).isLessThanOrEqualTo(1_000_000);
+
+        rendered.set(0);
+        // a budget below one pixel per thumbnail pixel still draws each thumbnail pixel from one map pixel
+        Thumbnail.of(1_000_000, 1_000_000, 100, 10, gradient(rendered));
+        assertThat(rendered.get()).isEqualTo(100L * 100);
+    }
 }
