@@ -26,6 +26,8 @@ import java.util.List;
  *                         refused, as every peer is sent every name in each people list
  * @param maxPresenceBytes a presence frame's cursor, tool and selection together, as JSON in UTF-8 bytes; larger is
  *                         refused, as presence is passed on to every editor of the map
+ * @param maxSocketsPerAddress live sockets open at once from one remote address (past it: closed with 1008)
+ * @param maxSocketsPerMap live sockets open at once on one map on this instance (past it: closed with 1013, try later)
  */
 @ConfigurationProperties("tilewright.live")
 public record LiveProperties(
@@ -41,5 +43,7 @@ public record LiveProperties(
         @DefaultValue("25") long presenceIntervalMs,
         @DefaultValue("true") boolean notifyOthers,
         @DefaultValue("256") int maxNameBytes,
-        @DefaultValue("1024") int maxPresenceBytes) {
+        @DefaultValue("1024") int maxPresenceBytes,
+        @DefaultValue("200") int maxSocketsPerAddress,
+        @DefaultValue("500") int maxSocketsPerMap) {
 }

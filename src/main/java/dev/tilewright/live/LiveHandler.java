@@ -17,8 +17,11 @@ import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The live socket's frames, one client at a time (docs/live-protocol.md): a client says {@code hello} and gets
@@ -32,6 +35,7 @@ import java.util.List;
 class LiveHandler extends TextWebSocketHandler {
 
     static final String MAP_ID = "tilewright.mapId";
+    private static final String ADDRESS = "tilewright.address";
 
     private final MapReads maps;
     private final OpLog opLog;
@@ -54,11 +58,27 @@ class LiveHandler extends TextWebSocketHandler {
         this.properties = properties;
     }
 
+    /** Sockets open per remote address. Guarded by itself. */
+    private final Map<String, Integer> perAddress = new HashMap<>();
+
     @Override
-    public void afterConnectionEstablished(WebSocketSession session) {
+    public void afterConnectionEstablished(WebSocketSession session) throws IOException {
+        String address = session.getRemoteAddress() == null ? "?" : session.getRemoteAddress().getAddress().getHostAddress();
+        synchronized (perAddress) {
+            if (perAddress.getOrDefault(address, 0) >= properties.maxSocketsPerAddress()) {
+                session.close(CloseStatus.POLICY_VIOLATION.withReason("Too many sockets from one address "
+                        + "(tilewright.live.max-sockets-per-address)"));
+                return;
+            }
+            perAddress.merge(address, 1, Integer::sum);
+        }
+        session.getAttributes().put(ADDRESS, address);
         Outbox outbox = new Outbox(session, workers.senders(), properties.sendBufferBytes(),
                 properties.sendTimeLimitMs(), () -> leave(session));
-        rooms.enter(mapId(session), new Peer(session, outbox, frames));
+        if (!rooms.enter(mapId(session), new Peer(session, outbox, frames), properties.maxSocketsPerMap())) {
+            session.close(CloseStatus.SERVICE_OVERLOAD.withReason("Too many sockets on this map "
+                    + "(tilewright.live.max-sockets-per-map); try again later"));
+        }
     }
 
     @Override
@@ -68,6 +88,13 @@ class LiveHandler extends TextWebSocketHandler {
 
     private void leave(WebSocketSession session) {
         rooms.leave(mapId(session), session.getId());
+        // counted once: the attribute goes with the first leave (a drop and the close both come here)
+        synchronized (perAddress) {
+            Object address = session.getAttributes().remove(ADDRESS);
+            if (address != null) {
+                perAddress.computeIfPresent((String) address, (a, n) -> n > 1 ? n - 1 : null);
+            }
+        }
     }
 
     private static long mapId(WebSocketSession session) {

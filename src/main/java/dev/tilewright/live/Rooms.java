@@ -34,14 +34,22 @@ class Rooms {
         this.properties = properties;
     }
 
-    /** Puts a new socket's peer in its map's room (made if needed). */
-    void enter(long mapId, Peer peer) {
+    /**
+     * Puts a new socket's peer in its map's room (made if needed), unless the room holds {@code most} sockets
+     * already; whether it went in.
+     */
+    boolean enter(long mapId, Peer peer, int most) {
+        boolean[] entered = {false};
         // entering and the removal of an emptied room (below) are atomic per map, so nobody enters a dropped room
         rooms.compute(mapId, (id, room) -> {
-            Room entered = room == null ? new Room(mapId, log::forEach) : room;
-            entered.peers.put(peer.session.getId(), peer);
-            return entered;
+            Room into = room == null ? new Room(mapId, log::forEach) : room;
+            if (into.peers.size() < most) {
+                into.peers.put(peer.session.getId(), peer);
+                entered[0] = true;
+            }
+            return into.peers.isEmpty() ? null : into;
         });
+        return entered[0];
     }
 
     /** The room of a map, or null when nobody is on it here. */
