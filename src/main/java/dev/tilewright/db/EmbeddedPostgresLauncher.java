@@ -12,6 +12,12 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 import java.io.IOException;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HexFormat;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.StandardOpenOption;
@@ -32,6 +38,10 @@ import java.util.Map;
  * {@code tilewright.database.data-dir} (default {@code ./data/pg}) and is kept across restarts; a blank data dir
  * means a throw-away database in a temporary directory, which is what tests use. Several application contexts in
  * one JVM (tests) share one server per data dir; it stops when the last of them closes.
+ *
+ * <p>The server is not open to every local user: its initdb trusts everyone, so on first start a random password is
+ * set for {@code postgres}, kept in the data directory ({@value #PASSWORD_FILE}, readable by its owner only), and
+ * pg_hba.conf then asks every connection for it (scram-sha-256), local socket included. Later starts read it.
  */
 public final class EmbeddedPostgresLauncher implements EnvironmentPostProcessor {
 
@@ -40,7 +50,9 @@ public final class EmbeddedPostgresLauncher implements EnvironmentPostProcessor 
     private static final String TEMPORARY = "(temporary)";
     private static final Map<String, Running> RUNNING = new HashMap<>();
 
-    private record Running(EmbeddedPostgres postgres, int users) {
+    static final String PASSWORD_FILE = "tilewright-password";
+
+    private record Running(EmbeddedPostgres postgres, String password, int users) {
     }
 
     @Override
@@ -51,40 +63,90 @@ public final class EmbeddedPostgresLauncher implements EnvironmentPostProcessor 
         }
         String dataDir = environment.getProperty("tilewright.database.data-dir", "./data/pg").trim();
         String key = dataDir.isEmpty() ? TEMPORARY : Path.of(dataDir).toAbsolutePath().normalize().toString();
-        EmbeddedPostgres postgres = acquire(key);
+        Running postgres = acquire(key);
         Map<String, Object> settings = new HashMap<>();
-        settings.put("spring.datasource.url", postgres.getJdbcUrl("postgres", "postgres"));
+        settings.put("spring.datasource.url", postgres.postgres().getJdbcUrl("postgres", "postgres"));
         settings.put("spring.datasource.username", "postgres");
-        settings.put("spring.datasource.password", "postgres");
+        settings.put("spring.datasource.password", postgres.password());
         settings.put(KEY_PROPERTY, key);
         environment.getPropertySources().addFirst(new MapPropertySource(SOURCE_NAME, settings));
     }
 
-    private static synchronized EmbeddedPostgres acquire(String key) {
+    private static synchronized Running acquire(String key) {
         Running running = RUNNING.get(key);
         if (running == null) {
-            running = new Running(start(key), 0);
+            running = start(key);
         }
-        RUNNING.put(key, new Running(running.postgres(), running.users() + 1));
-        return running.postgres();
+        running = new Running(running.postgres(), running.password(), running.users() + 1);
+        RUNNING.put(key, running);
+        return running;
     }
 
-    private static EmbeddedPostgres start(String key) {
+    private static Running start(String key) {
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setServerConfig("max_connections", "100")
                     .setServerConfig("synchronous_commit", "on");
+            Path dir;
             if (TEMPORARY.equals(key)) {
-                builder.setCleanDataDirectory(true);
+                dir = Files.createTempDirectory("tilewright-pg");
+                builder.setDataDirectory(dir).setCleanDataDirectory(true);
             } else {
-                Path dir = Files.createDirectories(Path.of(key));
+                dir = Files.createDirectories(Path.of(key));
                 stopOrphanedServer(dir);
                 builder.setDataDirectory(dir).setCleanDataDirectory(false);
             }
-            return builder.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not start the embedded PostgreSQL for " + key
+            Path passwordFile = dir.resolve(PASSWORD_FILE);
+            String known = Files.exists(passwordFile) ? Files.readString(passwordFile).trim() : null;
+            if (known != null) {
+                // the start-up check connects too: with the password (ignored while pg_hba still trusts)
+                builder.setConnectConfig("password", known);
+            }
+            EmbeddedPostgres postgres = builder.start();
+            String password = known != null ? known : newPassword();
+            requirePassword(postgres, dir, password, known == null);
+            return new Running(postgres, password, 0);
+        } catch (IOException | SQLException e) {
+            throw new IllegalStateException("could not start the embedded PostgreSQL for " + key
                     + " (set SPRING_DATASOURCE_URL to use an external one)", e);
+        }
+    }
+
+    private static String newPassword() {
+        byte[] random = new byte[24];
+        new SecureRandom().nextBytes(random);
+        return HexFormat.of().formatHex(random);
+    }
+
+    /**
+     * Sets the password (when new: kept in the data directory, owner-only, before the server is told) and makes
+     * pg_hba.conf ask every connection for it; then the server reloads its configuration.
+     */
+    private static void requirePassword(EmbeddedPostgres postgres, Path dir, String password, boolean isNew)
+            throws IOException, SQLException {
+        try (Connection connection = postgres.getDatabase("postgres", "postgres", Map.of("password", password))
+                .getConnection(); Statement statement = connection.createStatement()) {
+            if (isNew) {
+                Path file = dir.resolve(PASSWORD_FILE);
+                Files.writeString(file, password + "\n");
+                ownerOnly(file);
+                statement.execute("ALTER USER postgres PASSWORD '" + password + "'");
+            }
+            Files.writeString(dir.resolve("pg_hba.conf"), """
+                    # written by Tilewright at every start: every connection needs the password in tilewright-password
+                    local all all scram-sha-256
+                    host all all 127.0.0.1/32 scram-sha-256
+                    host all all ::1/128 scram-sha-256
+                    """);
+            statement.execute("SELECT pg_reload_conf()");
+        }
+    }
+
+    private static void ownerOnly(Path file) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException notPosix) {
+            // Windows: the file inherits the data directory's permissions
         }
     }
 
@@ -129,7 +191,7 @@ public final class EmbeddedPostgresLauncher implements EnvironmentPostProcessor 
             return;
         }
         if (running.users() > 1) {
-            RUNNING.put(key, new Running(running.postgres(), running.users() - 1));
+            RUNNING.put(key, new Running(running.postgres(), running.password(), running.users() - 1));
             return;
         }
         RUNNING.remove(key);
