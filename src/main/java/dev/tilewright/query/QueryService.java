@@ -34,7 +34,6 @@ import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntPredicate;
 
 /**
  * Answers spatial queries on a map's current version, under its lock: rays (walk or supercover, clipped to the map,
