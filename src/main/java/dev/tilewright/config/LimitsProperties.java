@@ -19,6 +19,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxImportBytes     bytes of all files of one Tiled import together
  * @param maxImportFiles     files in one Tiled import
  * @param maxTextBytes       a text object's text, in UTF-8 bytes (every render and every editor draws it)
+ * @param maxOpsReadBytes    op JSON one read of the log holds (a history page, a page of a replay or catch-up):
+ *                           entries up to this many bytes, and always at least one
  */
 @ConfigurationProperties("tilewright.limits")
 public record LimitsProperties(
@@ -33,5 +35,6 @@ public record LimitsProperties(
         @DefaultValue("256") int maxLayersPerMap,
         @DefaultValue("134217728") long maxImportBytes,
         @DefaultValue("2000") int maxImportFiles,
-        @DefaultValue("65536") int maxTextBytes) {
+        @DefaultValue("65536") int maxTextBytes,
+        @DefaultValue("16777216") long maxOpsReadBytes) {
 }

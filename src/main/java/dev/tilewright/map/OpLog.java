@@ -27,11 +27,13 @@ public class OpLog {
     private final JdbcTemplate jdbc;
     private final JsonMapper json;
     private final int pageSize;
+    private final long pageBytes;
 
     OpLog(JdbcTemplate jdbc, JsonMapper json, LimitsProperties limits) {
         this.jdbc = jdbc;
         this.json = json;
         this.pageSize = limits.maxOpsPerRead();
+        this.pageBytes = Math.max(1, limits.maxOpsReadBytes());
     }
 
     /** An op as the log keeps it. */
@@ -129,10 +131,17 @@ public class OpLog {
         return found;
     }
 
+    /**
+     * The entries after {@code version}, oldest first: at most {@code limit}, and only as many as start within
+     * tilewright.limits.max-ops-read-bytes of op JSON (always the first), so one read holds at most that plus one
+     * entry. The sizes are summed in PostgreSQL before any op is read.
+     */
     List<Entry> since(long mapId, long version, int limit) {
-        return jdbc.query("SELECT version, client_id, client_seq, op, created_at FROM map_ops"
-                        + " WHERE map_id = ? AND version > ? ORDER BY version LIMIT ?",
-                (rs, i) -> entry(rs), mapId, version, limit);
+        return jdbc.query("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at FROM"
+                        + " (SELECT version, sum(octet_length(op)) OVER (ORDER BY version) - octet_length(op) AS before"
+                        + " FROM map_ops WHERE map_id = ? AND version > ? ORDER BY version LIMIT ?) p"
+                        + " JOIN map_ops o ON o.map_id = ? AND o.version = p.version WHERE p.before < ? ORDER BY o.version",
+                (rs, i) -> entry(rs), mapId, version, limit, mapId, pageBytes);
     }
 
     private static Entry entry(java.sql.ResultSet rs) throws java.sql.SQLException {

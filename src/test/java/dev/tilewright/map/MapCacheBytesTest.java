@@ -14,11 +14,13 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The decoded maps kept in memory are bounded by bytes (here 400 KB; a painted 64x64 chunk is 16 KB): painting grows
- * a map's count, the least recently used maps go first, and an evicted map reads back the same from its rows.
+ * Memory bounded by bytes where maps are kept and read (small budgets here): the decoded maps kept in memory (400 KB;
+ * a painted 64x64 chunk is 16 KB: painting grows a map's count, the least recently used maps go first, and an
+ * evicted map reads back the same from its rows), and reads of the op log (4,000 bytes of op JSON a page).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"tilewright.database.data-dir=", "tilewright.storage.map-cache-bytes=400000"})
+        properties = {"tilewright.database.data-dir=", "tilewright.storage.map-cache-bytes=400000",
+                "tilewright.limits.max-ops-read-bytes=4000"})
 class MapCacheBytesTest {
 
     @Autowired
@@ -31,6 +33,8 @@ class MapCacheBytesTest {
     MapCache cache;
     @Autowired
     TilesetService tilesets;
+    @Autowired
+    MapHistory history;
 
     @Test
     void paintedMapsAreKeptWithinTheBudgetAndReadBackTheSameWhenEvicted() {
@@ -54,5 +58,40 @@ class MapCacheBytesTest {
             assertThat(reads.cells(maps.get(i), 1, 200, 60, 1, 1).gids()).as("map %d", i).containsExactly(gid);
             assertThat(cache.bytes()).isLessThanOrEqualTo(400_000);
         }
+    }
+
+    @Test
+    void aReadOfTheLogHoldsAtMostItsBytesAndPagesStillReachEveryVersion() {
+        long tileset = tilesets.create(new TilesetService.NewTileset("log", 16, 16, 0, 0, null, Pngs.atlas(64, 64))).id();
+        long mapId = catalogue.create(new MapCatalogue.NewMap("log", 64, 64, 16, 16, null, null, List.of(tileset),
+                List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null));
+        // ten ops of about 1,500 bytes each
+        for (int i = 0; i < 10; i++) {
+            List<dev.tilewright.core.edit.Cell> cells = new ArrayList<>();
+            for (int x = 0; x < 50; x++) {
+                cells.add(new dev.tilewright.core.edit.Cell(x, i, 1 + (x + i) % 16));
+            }
+            edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1, cells));
+        }
+        List<OpLog.Entry> first = history.entries(mapId, 1, null);
+        assertThat(first).as("a page holds the entries that start within 4,000 bytes, not all ten").hasSizeBetween(1, 9);
+        long read = first.stream().mapToLong(e -> e.op().length()).sum();
+        assertThat(read - first.get(first.size() - 1).op().length()).as("where the last one starts").isLessThan(4000);
+        assertThat(read).as("the page stops only at the budget").isGreaterThanOrEqualTo(4000);
+        // paging on from the last version read reaches every version once, in order
+        List<Long> versions = new ArrayList<>();
+        long since = 1;
+        for (List<OpLog.Entry> page = first; !page.isEmpty(); page = history.entries(mapId, since, null)) {
+            page.forEach(e -> versions.add(e.version()));
+            since = page.get(page.size() - 1).version();
+        }
+        assertThat(versions).containsExactly(2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L);
+        // and a past version rebuilt through byte-bounded pages is the map as it is
+        dev.tilewright.core.model.TileLayer replayed = (dev.tilewright.core.model.TileLayer) history.replay(mapId, 11)
+                .layers().get(0);
+        assertThat(replayed.read(new dev.tilewright.core.geom.TileRect(0, 0, 64, 64)))
+                .isEqualTo(reads.cells(mapId, 1, 0, 0, 64, 64).gids());
+        assertThat(reads.cells(mapId, 1, 0, 9, 50, 1).gids()).containsExactly(java.util.stream.IntStream.range(0, 50)
+                .map(x -> 1 + (x + 9) % 16).toArray());
     }
 }
