@@ -45,13 +45,6 @@ public final class MapRenderer {
         }
     }
 
-    /** The collision overlay: solid elements under red at 40%, a one-way top as a 2 px yellow line. */
-    static final int SOLID_TINT = Pixels.premultiply(0x66E02020);
-    static final int ONE_WAY = Pixels.premultiply(0xDDFFD000);
-
-    /** Grid lines: black at a quarter opacity, on the left and top pixel of every tile. */
-    static final int GRID_LINE = 0x40000000;
-
     private MapRenderer() {
     }
 
@@ -115,50 +108,12 @@ public final class MapRenderer {
             shapes.dispose();
         }
         if (options.collision() != null) {
-            drawCollision(canvas, view, options.collision());
+            Overlays.collision(canvas, view, options.collision());
         }
         if (options.gridLines()) {
-            drawGridLines(canvas, view, map.tileWidth(), map.tileHeight());
+            Overlays.gridLines(canvas, view, map.tileWidth(), map.tileHeight());
         }
         return canvas;
-    }
-
-    private static void drawCollision(Pixels canvas, ViewWindow view, CollisionGrid grid) {
-        int ew = grid.elementWidth();
-        int eh = grid.elementHeight();
-        int[] dst = canvas.argb();
-        for (int y = 0; y < view.height(); y++) {
-            int my = view.y() + y;
-            int ey = Math.floorDiv(my, eh);
-            boolean topRows = Math.floorMod(my, eh) < 2;
-            for (int x = 0; x < view.width(); x++) {
-                int mx = view.x() + x;
-                int ex = Math.floorDiv(mx, ew);
-                if (ex < 0 || ey < 0 || ex >= grid.columns() || ey >= grid.rows()) {
-                    continue;
-                }
-                int sides = grid.get(ex, ey) & CollisionGrid.SIDES;
-                int i = y * view.width() + x;
-                if (sides == CollisionGrid.SOLID) {
-                    dst[i] = Pixels.over(SOLID_TINT, dst[i]);
-                } else if ((sides & CollisionGrid.TOP) != 0 && topRows) {
-                    dst[i] = Pixels.over(ONE_WAY, dst[i]);
-                }
-            }
-        }
-    }
-
-    private static void drawGridLines(Pixels canvas, ViewWindow view, int tileWidth, int tileHeight) {
-        int[] dst = canvas.argb();
-        for (int y = 0; y < view.height(); y++) {
-            boolean lineRow = Math.floorMod(view.y() + y, tileHeight) == 0;
-            for (int x = 0; x < view.width(); x++) {
-                if (lineRow || Math.floorMod(view.x() + x, tileWidth) == 0) {
-                    int i = y * view.width() + x;
-                    dst[i] = Pixels.over(GRID_LINE, dst[i]);
-                }
-            }
-        }
     }
 
     /** A layer's offset (rounded to whole pixels, as unsmoothed drawing lands), opacity and tint. */
