@@ -57,7 +57,7 @@ function openSession(map, version, transport) {
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/v1/maps/${mapId}/live`;
   const live = new LiveSession({
     map, version, clientId: clientId(), name: personName(), connect: () => new WebSocket(url),
-    opsSince: async (since, upTo) => (await transport.opsSince(since)).filter((e) => e.version <= upTo),
+    opsSince: async (since, upTo) => (await transport.opsSince(since, upTo)).filter((e) => e.version <= upTo),
     postOps: (body) => transport.postOps(body, '*'),
     storage: localStorage,
   }).start();

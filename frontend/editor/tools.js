@@ -3,11 +3,13 @@
 // and rectangle select. A stroke is one undo step and goes out as a few batched ops (one per pointer move, the
 // session sends them together), never one request per tile.
 
-import { fillRectOp, floodFillCells, spanRect, Stamp } from '../model/stamp.js';
+import { INLINE_LIMIT } from '../model/region.js';
+import { fillRectOp, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
 import { drawTile } from '../render/tilesets.js';
 import { FLIP_D, tileId } from '../model/gid.js';
 
-const FILL_LIMIT = 1_000_000;
+// the server's default tilewright.limits.max-cells-per-op: a whole 4096x4096 layer
+const FILL_LIMIT = 16_777_216;
 
 /** The cells on the straight line between two cells (both included), so a fast stroke leaves no gaps. */
 export function lineCells(x0, y0, x1, y1) {
@@ -157,6 +159,16 @@ export class Tools {
     const stamp = erasing ? Stamp.of(0) : editor.stamp;
     const offsetX = Math.floor(stamp.width / 2);
     const offsetY = Math.floor(stamp.height / 2);
+    if (!erasing && stamp.width * stamp.height > INLINE_LIMIT) {
+      // a large stamp (a pasted selection): each placement is one compact region, not a list of cells
+      const ops = [];
+      for (const [x, y] of lineCells(from.x, from.y, to.x, to.y)) {
+        const op = stampRegionOp(editor.map, layer, stamp, x - offsetX, y - offsetY);
+        if (op !== null) ops.push(op);
+      }
+      if (ops.length > 0) editor.edit(ops.length === 1 ? ops[0] : { type: 'batch', ops });
+      return;
+    }
     const written = new Map();
     for (const [x, y] of lineCells(from.x, from.y, to.x, to.y)) {
       if (erasing) {
@@ -173,11 +185,11 @@ export class Tools {
     const { editor } = this;
     const layer = editor.paintableLayer();
     if (layer === null || editor.stamp === null) return;
-    const cells = floodFillCells(editor.map, layer, cell.x, cell.y, editor.stamp, FILL_LIMIT);
-    if (cells === null) {
+    const fill = floodFill(editor.map, layer, cell.x, cell.y, editor.stamp, FILL_LIMIT);
+    if (fill === null) {
       editor.notify(`That area is larger than ${FILL_LIMIT.toLocaleString()} cells; fill a selection instead.`);
-    } else if (cells.length > 0) {
-      editor.edit({ type: 'paint', layerId: layer.id, cells });
+    } else if (fill.op !== null) {
+      editor.edit(fill.op);
     }
   }
 

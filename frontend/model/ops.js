@@ -5,6 +5,7 @@
 
 import { CHUNK, ImageLayer, ObjectLayer, TileLayer } from './tilemap.js';
 import { tileId } from './gid.js';
+import { masked, regionGids, regionMask, regionOp } from './region.js';
 
 export class InvalidOp extends Error {
   /** @param {string} field the offending field, e.g. ops[2].cells[5].gid @param {string} message */
@@ -96,8 +97,8 @@ function checkNewId(id, next, field, what) {
   if (id === 0 && next > MAX_ID) throw new InvalidOp(field, `the map has given out every ${what} id up to ${MAX_ID}`);
 }
 
-function putRegion(layerId, rect, gids) {
-  return { type: 'putRegion', layerId, x: rect.x, y: rect.y, width: rect.width, height: rect.height, gids: Array.from(gids) };
+function putRegion(layerId, rect, gids, mask) {
+  return regionOp(layerId, rect, gids, mask);
 }
 
 const HANDLERS = {
@@ -126,14 +127,26 @@ const HANDLERS = {
   putRegion(map, op) {
     const layer = tileLayer(map, op.layerId);
     const rect = checkRect(map, op.x, op.y, op.width, op.height);
-    if (!Array.isArray(op.gids) || op.gids.length !== rect.width * rect.height) {
-      throw new InvalidOp('gids', `a ${rect.width}x${rect.height} region takes ${rect.width * rect.height} gids`);
+    const area = rect.width * rect.height;
+    const compact = regionGids(op, area);
+    const bits = regionMask(op, area);
+    const gids = new Uint32Array(area);
+    for (let i = 0; i < area; i++) {
+      if (bits === null || masked(bits, i)) {
+        gids[i] = compact === null ? checkGid(map, op.gids[i], `gids[${i}]`) : checkGid(map, compact[i], 'data');
+      }
     }
-    const gids = op.gids.map((g, i) => checkGid(map, g, `gids[${i}]`));
-    const inverse = putRegion(op.layerId, rect, layer.read(rect));
-    layer.write(rect, gids);
+    const previous = layer.read(rect);
+    if (bits === null) {
+      layer.write(rect, gids);
+    } else {
+      for (let i = 0; i < area; i++) {
+        if (masked(bits, i)) layer.set(rect.x + (i % rect.width), rect.y + Math.floor(i / rect.width), gids[i]);
+        else previous[i] = 0; // not part of the region: its inverse leaves it alone too
+      }
+    }
     map.changed({ kind: 'cells', layerId: op.layerId, rect });
-    return { op, inverse };
+    return { op, inverse: putRegion(op.layerId, rect, previous, op.mask) };
   },
 
   batch(map, op) {

@@ -3,6 +3,7 @@
 // it, a bucket fill of a connected region.
 
 import { flipHorizontally, flipVertically, rotateClockwise } from './gid.js';
+import { encodeMask, regionOp } from './region.js';
 
 export class Stamp {
   /** @param {number} width @param {number} height @param {ArrayLike<number>} gids row-major, 0 paints nothing */
@@ -110,41 +111,106 @@ export function spanRect(map, x0, y0, x1, y1) {
   return right < left || bottom < top ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
 }
 
-/** A rectangle filled with the stamp repeated from its top-left corner, as one putRegion op. */
-export function fillRectOp(layerId, rect, stamp) {
-  const gids = new Array(rect.width * rect.height);
-  for (let y = 0; y < rect.height; y++) {
-    for (let x = 0; x < rect.width; x++) gids[y * rect.width + x] = stamp.tiledAt(0, 0, x, y);
+/**
+ * The stamp placed with its top-left at (x, y), as one putRegion over the part on the map whose mask holds the
+ * stamp's non-empty cells (its empty cells paint nothing): how a large stamp, a pasted selection, travels compactly.
+ * @returns {object|null} null when no non-empty cell lands on the map
+ */
+export function stampRegionOp(map, layer, stamp, x, y) {
+  const left = Math.max(0, x);
+  const top = Math.max(0, y);
+  const right = Math.min(map.width, x + stamp.width);
+  const bottom = Math.min(map.height, y + stamp.height);
+  if (right <= left || bottom <= top) return null;
+  const rect = { x: left, y: top, width: right - left, height: bottom - top };
+  const gids = new Uint32Array(rect.width * rect.height);
+  const bits = new Uint8Array(Math.ceil(gids.length / 8));
+  let changed = 0;
+  for (let row = 0; row < rect.height; row++) {
+    for (let column = 0; column < rect.width; column++) {
+      const gid = stamp.get(left + column - x, top + row - y);
+      if (gid === 0) continue;
+      const i = row * rect.width + column;
+      gids[i] = gid;
+      bits[i >> 3] |= 1 << (i & 7);
+      changed++;
+    }
   }
+  return changed === 0 ? null : regionOp(layer.id, rect, gids, encodeMask(bits));
+}
+
+/** A rectangle filled with the stamp repeated from its top-left corner, as one op (compact when large). */
+export function fillRectOp(layerId, rect, stamp) {
   if (stamp.width === 1 && stamp.height === 1) {
     return { type: 'fillRect', layerId, x: rect.x, y: rect.y, width: rect.width, height: rect.height, gid: stamp.gids[0] };
   }
-  return { type: 'putRegion', layerId, x: rect.x, y: rect.y, width: rect.width, height: rect.height, gids };
+  const gids = new Uint32Array(rect.width * rect.height);
+  for (let y = 0; y < rect.height; y++) {
+    for (let x = 0; x < rect.width; x++) gids[y * rect.width + x] = stamp.tiledAt(0, 0, x, y);
+  }
+  return regionOp(layerId, rect, gids);
 }
 
 /**
  * The bucket fill from (x, y): every cell 4-connected to it holding the same gid, painted with the stamp repeated
- * from (x, y). Gives up past {@code limit} cells (returns null), so a click on a huge empty map stays cheap.
+ * from (x, y), as one putRegion over the area's bounding box whose mask holds exactly the cells that change (so what
+ * others change beside the area is left alone). Gives up past `limit` cells of area.
+ * @returns {{op: object|null, cells: number}|null} null past the limit; op null when nothing would change
  */
-export function floodFillCells(map, layer, x, y, stamp, limit) {
-  if (!map.inside(x, y)) return [];
+export function floodFill(map, layer, x, y, stamp, limit) {
+  if (!map.inside(x, y)) return { op: null, cells: 0 };
+  const width = map.width;
   const target = layer.get(x, y);
-  const seen = new Uint8Array(map.width * map.height);
-  const stack = [x, y];
-  seen[y * map.width + x] = 1;
-  const cells = [];
-  while (stack.length > 0) {
-    const cy = stack.pop();
-    const cx = stack.pop();
-    const gid = stamp.tiledAt(x, y, cx, cy);
-    if (gid !== target) cells.push({ x: cx, y: cy, gid });
-    if (cells.length > limit) return null;
-    for (const [nx, ny] of [[cx + 1, cy], [cx - 1, cy], [cx, cy + 1], [cx, cy - 1]]) {
-      if (map.inside(nx, ny) && seen[ny * map.width + nx] === 0 && layer.get(nx, ny) === target) {
-        seen[ny * map.width + nx] = 1;
-        stack.push(nx, ny);
+  const inArea = new Uint8Array(width * map.height);
+  let area = 0;
+  let left = x;
+  let right = x;
+  let top = y;
+  let bottom = y;
+  const seeds = [x, y];
+  // scanlines: each seed grows into its whole run on the row, whose rows above and below give the next seeds
+  while (seeds.length > 0) {
+    const sy = seeds.pop();
+    const sx = seeds.pop();
+    if (inArea[sy * width + sx] === 1) continue;
+    let from = sx;
+    while (from > 0 && inArea[sy * width + from - 1] === 0 && layer.get(from - 1, sy) === target) from--;
+    let to = sx;
+    while (to < width - 1 && inArea[sy * width + to + 1] === 0 && layer.get(to + 1, sy) === target) to++;
+    area += to - from + 1;
+    if (area > limit) return null;
+    inArea.fill(1, sy * width + from, sy * width + to + 1);
+    left = Math.min(left, from);
+    right = Math.max(right, to);
+    top = Math.min(top, sy);
+    bottom = Math.max(bottom, sy);
+    for (const ny of [sy - 1, sy + 1]) {
+      if (ny < 0 || ny >= map.height) continue;
+      let open = false;
+      for (let nx = from; nx <= to; nx++) {
+        const joins = inArea[ny * width + nx] === 0 && layer.get(nx, ny) === target;
+        if (joins && !open) seeds.push(nx, ny);
+        open = joins;
       }
     }
   }
-  return cells;
+  const rect = { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+  const gids = new Uint32Array(rect.width * rect.height);
+  const bits = new Uint8Array(Math.ceil(gids.length / 8));
+  let cells = 0;
+  for (let row = 0; row < rect.height; row++) {
+    for (let column = 0; column < rect.width; column++) {
+      const cx = rect.x + column;
+      const cy = rect.y + row;
+      if (inArea[cy * width + cx] === 0) continue;
+      const gid = stamp.tiledAt(x, y, cx, cy);
+      if (gid === target) continue;
+      const i = row * rect.width + column;
+      gids[i] = gid;
+      bits[i >> 3] |= 1 << (i & 7);
+      cells++;
+    }
+  }
+  if (cells === 0) return { op: null, cells: 0 };
+  return { op: regionOp(layer.id, rect, gids, encodeMask(bits)), cells };
 }

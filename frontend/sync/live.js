@@ -309,7 +309,10 @@ export class LiveSession extends Emitter {
         this.ready();
         break;
       case SERVER_FRAMES.SNAPSHOT:
-        this.catchUpTo(frame.version);
+        this.catchUpTo(frame.version, () => this.ready());
+        break;
+      case SERVER_FRAMES.FETCH:
+        this.catchUpTo(frame.version, () => {});
         break;
       case SERVER_FRAMES.OP:
         this.rebase([frame]);
@@ -358,10 +361,11 @@ export class LiveSession extends Emitter {
   }
 
   /**
-   * The server answered hello with a snapshot (we were too far behind): read the versions in between over REST
-   * (the map object stays the one the editor draws), holding what arrives meanwhile, then go on as welcomed.
+   * Reads the versions up to `version` over REST (the map object stays the one the editor draws), holding what
+   * arrives meanwhile, then goes on (`then`). For a snapshot (the hello found us too far behind) and for a fetch (an
+   * op too large for the socket, ours or another's: ours counts as acknowledged once read).
    */
-  async catchUpTo(version) {
+  async catchUpTo(version, then) {
     const socket = this.socket;
     this.catchingUp = [];
     let entries;
@@ -379,7 +383,7 @@ export class LiveSession extends Emitter {
     const held = this.catchingUp;
     this.catchingUp = null;
     this.rebase(entries.filter((e) => e.version <= version));
-    this.ready();
+    then();
     for (const frame of held) this.receive(frame);
   }
 

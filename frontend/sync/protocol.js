@@ -11,6 +11,7 @@ export const PROTOCOL = 1;
  * - snapshot {protocol, version, clientId, map}: the whole map (no lastVersion, or too far behind)
  * - op       {version, clientId, clientSeq, op}: another editor's op, committed
  * - ack      {clientSeq, version, op}: ours, committed (op as logged, ids assigned)
+ * - fetch    {version}: an op (ours or another's) too large for the socket: read the log up to version over HTTP
  * - reject   {clientSeq, problem}: ours, refused (RFC 9457 problem naming the field, e.g. "op.cells[0].gid")
  * - people   {people: [{clientId, name, cursor?, tool?, selection?}]}
  * - presence {clientId, name, cursor?, tool?, selection?}
@@ -18,7 +19,7 @@ export const PROTOCOL = 1;
  * - pong     {}: the answer to a ping
  */
 export const SERVER_FRAMES = Object.freeze({
-  WELCOME: 'welcome', SNAPSHOT: 'snapshot', OP: 'op', ACK: 'ack', REJECT: 'reject', PEOPLE: 'people',
+  WELCOME: 'welcome', SNAPSHOT: 'snapshot', OP: 'op', ACK: 'ack', FETCH: 'fetch', REJECT: 'reject', PEOPLE: 'people',
   PRESENCE: 'presence', ERROR: 'error', PONG: 'pong',
 });
 

@@ -14,17 +14,20 @@ export function restTransport(mapId, fetchFn = (...args) => fetch(...args)) {
       return { status: response.status, json };
     },
 
-    async opsSince(since) {
+    /** The log after `since` up to `upTo` (all of it when not given), page by page: a page holds at most the
+     *  server's max-ops-per-read entries and max-ops-read-bytes of them, so only an empty page says it ended. */
+    async opsSince(since, upTo = Infinity) {
       const entries = [];
       let after = since;
-      for (;;) {
+      while (after < upTo) {
         const response = await fetchFn(`${base}/ops?since=${after}&limit=1000`);
         if (!response.ok) throw new Error(`reading ops since ${after}: ${response.status}`);
         const page = (await response.json()).ops;
+        if (page.length === 0) break;
         entries.push(...page.map((e) => ({ version: e.version, clientId: e.clientId, clientSeq: e.clientSeq, op: e.op })));
-        if (page.length < 1000) return entries;
         after = page[page.length - 1].version;
       }
+      return entries;
     },
   };
 }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { History } from '../model/history.js';
 import { snapshot } from '../model/tilemap.js';
 import { LiveSession, personColor } from '../sync/live.js';
+import { regionOp } from '../model/region.js';
 import { remapIds } from '../sync/pending.js';
 import { FakeLiveServer, ManualClock, MemoryStorage, newMap, random } from './support.js';
 
@@ -362,4 +363,37 @@ test('offline, two new objects; another editor\'s takes id 1 meanwhile: the reba
   assert.equal(a.pending.length, 0);
   assert.deepEqual(named(server.map), ['1 theirs', '2 A moved', '3 B moved']);
   assert.deepEqual(snapshot(a.map), snapshot(server.map));
+});
+
+test('an op too large for the socket reaches everyone as a fetch: read over REST, acknowledged, nobody cut off', async () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base, { maxOpChars: 300 });
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', base.copy());
+  const b = session(server, clock, 'b', base.copy());
+  server.drain();
+  const next = random(3);
+  const gids = Uint32Array.from({ length: 20 * 12 }, () => 1 + Math.floor(next() * 16));
+  a.perform(regionOp(1, { x: 0, y: 0, width: 20, height: 12 }, gids)); // noise: its data is long
+  a.perform(paint(0, 0, 2)); // small, after it
+  server.drain();
+  for (let i = 0; i < 5; i++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    server.drain();
+  }
+  assert.ok(server.log.length === 2);
+  for (const s of [a, b]) {
+    assert.equal(s.state, 'saved', s.clientId);
+    assert.equal(s.version, 3);
+    assert.deepEqual(snapshot(s.map), snapshot(server.map));
+  }
+  assert.equal(server.sockets.filter((s) => s.open).length, 2, 'nobody was cut off');
+  // a client coming back after it gets a snapshot (the welcome would hold it) and reads the gap
+  const c = session(server, clock, 'c', base.copy());
+  c.version = 1;
+  server.drain();
+  await new Promise((resolve) => setImmediate(resolve));
+  server.drain();
+  assert.equal(c.version, 3);
+  assert.deepEqual(snapshot(c.map), snapshot(server.map));
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FLIP_D, FLIP_H, FLIP_V } from '../model/gid.js';
 import { apply } from '../model/ops.js';
-import { fillRectOp, floodFillCells, spanRect, Stamp } from '../model/stamp.js';
+import { fillRectOp, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
 import { newMap } from './support.js';
 
 test('a stamp picked from a tileset holds the tiles of the dragged rectangle, in any drag direction', () => {
@@ -40,6 +40,11 @@ test('the rectangle tool repeats the stamp from the corner, and the span clips t
   assert.equal(spanRect(map, 30, 0, 25, 3), null);
   const op = fillRectOp(1, { x: 1, y: 1, width: 3, height: 2 }, new Stamp(2, 1, [5, 6]));
   assert.deepEqual(op, { type: 'putRegion', layerId: 1, x: 1, y: 1, width: 3, height: 2, gids: [5, 6, 5, 5, 6, 5] });
+  const large = fillRectOp(1, { x: 0, y: 0, width: 20, height: 20 }, new Stamp(2, 2, [5, 6, 7, 8]));
+  assert.ok(large.data.length < 200 && large.gids === undefined, 'a large one travels compact');
+  const target = newMap({ width: 20, height: 20 });
+  apply(target, large);
+  assert.deepEqual([target.layer(1).get(0, 0), target.layer(1).get(19, 0), target.layer(1).get(1, 19)], [5, 6, 8]);
   assert.equal(fillRectOp(1, { x: 0, y: 0, width: 4, height: 4 }, Stamp.of(9)).type, 'fillRect');
 });
 
@@ -54,11 +59,60 @@ test('the bucket fills exactly the 4-connected region of the clicked gid', () =>
     0, 0, 0, 2, 0, 0,
   ] });
   const layer = map.layer(1);
-  const cells = floodFillCells(map, layer, 0, 0, Stamp.of(7), 1000);
-  assert.deepEqual(cells.map((c) => `${c.x},${c.y}`).sort(), ['0,0', '0,1', '1,0', '1,1']);
-  const right = floodFillCells(map, layer, 3, 0, new Stamp(2, 1, [7, 8]), 1000);
-  assert.equal(right.length, 7, "rows 0-1 of columns 3-5, and (3, 2)");
-  assert.ok(right.every((c) => c.gid === ((c.x - 3) % 2 === 0 ? 7 : 8)), 'the stamp repeats from the clicked cell');
-  assert.equal(floodFillCells(map, layer, 0, 4, Stamp.of(7), 3), null, 'past the limit: nothing');
-  assert.deepEqual(floodFillCells(map, layer, 2, 0, Stamp.of(2), 1000), [], 'the same gid again changes nothing');
+  const filled = (fill) => {
+    const copy = map.copy();
+    apply(copy, fill.op);
+    const changed = [];
+    for (let y = 0; y < 5; y++) {
+      for (let x = 0; x < 6; x++) if (copy.layer(1).get(x, y) !== layer.get(x, y)) changed.push(`${x},${y}:${copy.layer(1).get(x, y)}`);
+    }
+    return changed;
+  };
+  const left = floodFill(map, layer, 0, 0, Stamp.of(7), 1000);
+  assert.deepEqual(filled(left), ['0,0:7', '1,0:7', '0,1:7', '1,1:7']);
+  assert.equal(left.cells, 4);
+  const right = floodFill(map, layer, 3, 0, new Stamp(2, 1, [7, 8]), 1000);
+  assert.deepEqual(filled(right), ['3,0:7', '4,0:8', '5,0:7', '3,1:7', '4,1:8', '5,1:7', '3,2:7'],
+    'rows 0-1 of columns 3-5, and (3, 2); the stamp repeats from the clicked cell');
+  assert.deepEqual({ x: right.op.x, y: right.op.y, width: right.op.width, height: right.op.height },
+    { x: 3, y: 0, width: 3, height: 3 }, 'the bounding box; the mask leaves (4, 2) and (5, 2) alone');
+  assert.equal(floodFill(map, layer, 0, 4, Stamp.of(7), 3), null, 'past the limit: nothing');
+  assert.deepEqual(floodFill(map, layer, 2, 0, Stamp.of(2), 1000), { op: null, cells: 0 }, 'the same gid again changes nothing');
+  // a spiral corridor: the scanlines must turn back into rows they passed
+  const spiral = newMap({ width: 9, height: 9 });
+  const walls = [
+    1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 1,
+    1, 1, 1, 1, 1, 1, 1, 0, 1,
+    1, 0, 0, 0, 0, 0, 1, 0, 1,
+    1, 0, 1, 1, 1, 0, 1, 0, 1,
+    1, 0, 1, 0, 0, 0, 1, 0, 1,
+    1, 0, 1, 1, 1, 1, 1, 0, 1,
+    1, 0, 0, 0, 0, 0, 0, 0, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1,
+  ];
+  apply(spiral, { type: 'putRegion', layerId: 1, x: 0, y: 0, width: 9, height: 9, gids: walls });
+  const all = floodFill(spiral, spiral.layer(1), 3, 5, Stamp.of(4), 1000);
+  assert.equal(all.cells, walls.filter((w) => w === 0).length, 'every open cell is reached');
+  apply(spiral, all.op);
+  assert.ok(spiral.layer(1).read({ x: 0, y: 0, width: 9, height: 9 }).every((g) => g !== 0));
+});
+
+test('a large stamp placed on the map is one masked region: its empty cells and what lies off the map paint nothing', () => {
+  const map = newMap({ width: 40, height: 30 });
+  apply(map, { type: 'fillRect', layerId: 1, x: 0, y: 0, width: 40, height: 30, gid: 3 });
+  const gids = Array.from({ length: 25 * 20 }, (_, i) => (i % 7 === 0 ? 0 : 1 + (i % 5)));
+  const stamp = new Stamp(25, 20, gids);
+  const op = stampRegionOp(map, map.layer(1), stamp, 20, -5);
+  assert.deepEqual([op.x, op.y, op.width, op.height], [20, 0, 20, 15], 'clipped to the map');
+  assert.ok(typeof op.data === 'string' && typeof op.mask === 'string');
+  apply(map, op);
+  for (let y = 0; y < 30; y++) {
+    for (let x = 0; x < 40; x++) {
+      const inside = x >= 20 && y < 15;
+      const gid = inside ? gids[(y + 5) * 25 + (x - 20)] : 0;
+      assert.equal(map.layer(1).get(x, y), gid === 0 ? 3 : gid, `${x},${y}`);
+    }
+  }
+  assert.equal(stampRegionOp(map, map.layer(1), stamp, 40, 0), null, 'off the map');
 });

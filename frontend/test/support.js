@@ -114,8 +114,9 @@ export class MemoryStorage {
  * test delivers them, and a socket can be cut with frames still on the way (both directions lost).
  */
 export class FakeLiveServer {
-  constructor(map, { maxCatchUp = 1000 } = {}) {
+  constructor(map, { maxCatchUp = 1000, maxOpChars = Infinity } = {}) {
     this.map = map.copy();
+    this.maxOpChars = maxOpChars; // as the server's max-op-frame-bytes: a larger op goes as a fetch frame
     this.version = 1;
     this.log = [];
     this.seen = new Map();
@@ -162,16 +163,22 @@ export class FakeLiveServer {
   relay(entry, from) {
     for (const s of this.sockets) {
       if (s.open && s.clientId !== null) {
-        s.toClient.push(s === from ? { type: 'ack', clientSeq: entry.clientSeq, version: entry.version, op: entry.op }
-          : { type: 'op', ...entry });
+        s.toClient.push(this.tooLarge(entry) ? { type: 'fetch', version: entry.version }
+          : s === from ? { type: 'ack', clientSeq: entry.clientSeq, version: entry.version, op: entry.op }
+            : { type: 'op', ...entry });
       }
     }
+  }
+
+  tooLarge(entry) {
+    return JSON.stringify(entry.op).length > this.maxOpChars;
   }
 
   receive(socket, frame) {
     if (frame.type === 'hello') {
       const last = frame.lastVersion;
-      socket.toClient.push(last !== undefined && this.version - last <= this.maxCatchUp
+      const missed = this.log.filter((e) => e.version > last);
+      socket.toClient.push(last !== undefined && this.version - last <= this.maxCatchUp && !missed.some((e) => this.tooLarge(e))
         ? { type: 'welcome', protocol: 1, version: this.version, clientId: frame.clientId,
           ops: this.log.filter((e) => e.version > last).map((e) => ({ type: 'op', ...e })) }
         : { type: 'snapshot', protocol: 1, version: this.version, clientId: frame.clientId, map: {} });
@@ -180,7 +187,8 @@ export class FakeLiveServer {
       const key = `${socket.clientId}/${frame.clientSeq}`;
       if (this.seen.has(key)) {
         const entry = this.seen.get(key);
-        socket.toClient.push({ type: 'ack', clientSeq: frame.clientSeq, version: entry.version, op: entry.op });
+        socket.toClient.push(this.tooLarge(entry) ? { type: 'fetch', version: entry.version }
+          : { type: 'ack', clientSeq: frame.clientSeq, version: entry.version, op: entry.op });
         return;
       }
       let applied;

@@ -28,7 +28,7 @@ public record LimitsProperties(
         @DefaultValue("8192") int maxMapHeight,
         @DefaultValue("10485760") long maxTilesetBytes,
         @DefaultValue("16777216") long maxTilesetPixels,
-        @DefaultValue("1048576") long maxCellsPerOp,
+        @DefaultValue("16777216") long maxCellsPerOp,
         @DefaultValue("10000") int maxOpsPerRequest,
         @DefaultValue("4194304") long maxCellsPerRead,
         @DefaultValue("1000") int maxOpsPerRead,

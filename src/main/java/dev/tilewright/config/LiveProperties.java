@@ -28,6 +28,9 @@ import java.util.List;
  *                         refused, as presence is passed on to every editor of the map
  * @param maxSocketsPerAddress live sockets open at once from one remote address (past it: closed with 1008)
  * @param maxSocketsPerMap live sockets open at once on one map on this instance (past it: closed with 1013, try later)
+ * @param maxOpFrameBytes  an op (or ack) whose JSON is larger is not sent over sockets: every editor gets a
+ *                         {@code fetch} frame naming its version and reads it over HTTP, so no single op can fill a
+ *                         client's send buffer (a welcome that would hold one becomes a snapshot)
  */
 @ConfigurationProperties("tilewright.live")
 public record LiveProperties(
@@ -45,5 +48,6 @@ public record LiveProperties(
         @DefaultValue("256") int maxNameBytes,
         @DefaultValue("1024") int maxPresenceBytes,
         @DefaultValue("200") int maxSocketsPerAddress,
-        @DefaultValue("500") int maxSocketsPerMap) {
+        @DefaultValue("500") int maxSocketsPerMap,
+        @DefaultValue("262144") int maxOpFrameBytes) {
 }

@@ -159,9 +159,9 @@ class LiveHandler extends TextWebSocketHandler {
         Long last = hello.lastVersion();
         peer.name = hello.name();
         peer.clientId = hello.clientId();
-        if (last != null && last >= 0 && last <= version && version - last <= properties.maxCatchUpOps()) {
-            List<String> ops = new ArrayList<>();
-            version = opLog.forEach(mapId, last, version, entry -> ops.add(frames.op(entry)));
+        List<String> ops = last != null && last >= 0 && last <= version && version - last <= properties.maxCatchUpOps()
+                ? catchUp(mapId, last, version) : null;
+        if (ops != null) {
             peer.outbox.send(frames.welcome(version, hello.clientId(), ops));
         } else {
             MapJson map = maps.read(mapId, (v, m) -> MapJson.of(mapId, v, m));
@@ -172,6 +172,24 @@ class LiveHandler extends TextWebSocketHandler {
         peer.welcomed(version);
         room.join(peer, version);
         rooms.broadcastPeople(room);
+    }
+
+    /**
+     * The op frames from one version to another for a welcome, or null when they would not fit one: an op too large
+     * for the socket, or more than half a client's send buffer in all. The client then gets a snapshot and reads the
+     * versions in between over HTTP.
+     */
+    private List<String> catchUp(long mapId, long last, long version) {
+        List<String> ops = new ArrayList<>();
+        long[] chars = {0};
+        long read = opLog.forEachWhile(mapId, last, version, entry -> {
+            if (frames.tooLarge(entry.op()) || (chars[0] += entry.op().length()) > properties.sendBufferBytes() / 2) {
+                return false;
+            }
+            ops.add(frames.op(entry));
+            return true;
+        });
+        return read == version ? ops : null;
     }
 
     /** Kept for the people list; passed on at most every presence-interval-ms (a flood is not amplified). */

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The map_ops table: one row per accepted change, the truth that layer chunks materialise. Ops are kept as their
@@ -51,6 +52,17 @@ public class OpLog {
      * returns the last version read.
      */
     public long forEach(long mapId, long after, long upTo, Consumer<Entry> sink) {
+        return forEachWhile(mapId, after, upTo, entry -> {
+            sink.accept(entry);
+            return true;
+        });
+    }
+
+    /**
+     * As {@link #forEach}, stopping before the first entry the sink refuses (returns false); returns the last version
+     * the sink took.
+     */
+    public long forEachWhile(long mapId, long after, long upTo, Predicate<Entry> sink) {
         long at = after;
         while (at < upTo) {
             List<Entry> page = since(mapId, at, pageSize);
@@ -58,10 +70,9 @@ public class OpLog {
                 break;
             }
             for (Entry entry : page) {
-                if (entry.version() > upTo) {
+                if (entry.version() > upTo || !sink.test(entry)) {
                     return at;
                 }
-                sink.accept(entry);
                 at = entry.version();
             }
         }

@@ -241,6 +241,45 @@ class LiveApiTest {
     }
 
     @Test
+    void anOpTooLargeForTheSocketReachesEveryoneAsAFetchAndNobodyIsCutOff() throws Exception {
+        long tileset = api.uploadTileset("big", 4, 2);
+        long big = api.postJson("/api/v1/maps", "{\"name\":\"big\",\"width\":700,\"height\":600,\"tileWidth\":16,"
+                + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":[{\"name\":\"ground\","
+                + "\"type\":\"tile\"}]}").json().get("id").asLong();
+        String origin = "http://localhost:" + port;
+        LiveClient a = client(big, origin);
+        LiveClient b = client(big, origin);
+        a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"alice\",\"lastVersion\":1}");
+        a.next("welcome");
+        b.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"bob\",\"lastVersion\":1}");
+        b.next("welcome");
+        // 420,000 cells of noise (tiles and flips): its data is far over max-op-frame-bytes, under max-frame-bytes
+        java.util.Random random = new java.util.Random(5);
+        long[] gids = new long[700 * 600];
+        for (int i = 0; i < gids.length; i++) {
+            gids[i] = (1 + random.nextInt(8)) | ((long) random.nextInt(8) << 29);
+        }
+        String data = new dev.tilewright.core.edit.PutRegion(1, 0, 0, 700, 600, gids).data();
+        assertThat(data.length()).isBetween(262_145, 1_000_000);
+        a.send("{\"type\":\"op\",\"clientSeq\":1,\"baseVersion\":1,\"op\":{\"type\":\"putRegion\",\"layerId\":1,"
+                + "\"x\":0,\"y\":0,\"width\":700,\"height\":600,\"data\":\"" + data + "\"}}");
+        assertThat(a.next("fetch").get("version").asLong()).as("the sender's ack").isEqualTo(2);
+        assertThat(b.next("fetch").get("version").asLong()).isEqualTo(2);
+        a.send("{\"type\":\"op\",\"clientSeq\":2,\"baseVersion\":2,\"op\":{\"type\":\"paint\",\"layerId\":1,"
+                + "\"cells\":[{\"x\":0,\"y\":0,\"gid\":3}]}}");
+        assertThat(a.next("ack").get("version").asLong()).as("still connected").isEqualTo(3);
+        assertThat(b.next("op").get("version").asLong()).isEqualTo(3);
+        // what the fetch names is read over HTTP, as logged
+        JsonNode logged = api.get("/api/v1/maps/" + big + "/ops?since=1&limit=1").json().get("ops").get(0);
+        assertThat(logged.get("clientId").asString()).isEqualTo("alice");
+        assertThat(logged.get("op").get("data").asString()).isEqualTo(data);
+        // a client coming back from before it gets a snapshot (a welcome would hold it) and reads the gap over HTTP
+        LiveClient c = client(big, origin);
+        c.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"carol\",\"lastVersion\":1}");
+        assertThat(c.next("snapshot").get("version").asLong()).isEqualTo(3);
+    }
+
+    @Test
     void aFrameOverTheSizeLimitClosesTheSocketWith1009() throws Exception {
         // a raw socket, so the close frame is read even while the server refuses the rest of the frame
         try (java.net.Socket socket = RawLiveSocket.open(port, mapId, 0)) {

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RoomTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private final Frames frames = new Frames(JSON);
+    private final Frames frames = new Frames(JSON, 262144);
     /** The map's log: versions 2..20, odd ones by alice, even ones by bob. */
     private final List<OpLog.Entry> log = LongStream.rangeClosed(2, 20).mapToObj(v -> new OpLog.Entry(v,
             v % 2 == 1 ? "alice" : "bob", v * 10, "{\"type\":\"paint\",\"layerId\":1,\"cells\":[]}", Instant.EPOCH))

@@ -9,11 +9,15 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Writes a rectangle of gids, row-major (a pasted stamp, an imported layer, the undo of a fill). The gids come
- * either as {@code gids} (unsigned 32-bit values in longs) or as {@code data}, Tiled's base64 + zlib layer data;
- * a region of more than {@value #INLINE_LIMIT} cells is kept and written in the compact form.
+ * Writes a rectangle of gids, row-major (a pasted stamp, a bucket fill, an imported layer, the undo of a fill). The
+ * gids come either as {@code gids} (unsigned 32-bit values in longs) or as {@code data}, Tiled's base64 + zlib layer
+ * data; a region of more than {@value #INLINE_LIMIT} cells is kept and written in the compact form. An optional
+ * {@code mask} (one bit per cell, base64 + zlib, see {@link RegionData}) names the cells written: the others are
+ * left as they are and their gids ignored, so a bucket fill's irregular area travels as its bounding box without
+ * overwriting what others changed beside it. The inverse has the same mask.
  */
-public record PutRegion(int layerId, int x, int y, int width, int height, long[] gids, String data) implements MapOp {
+public record PutRegion(int layerId, int x, int y, int width, int height, long[] gids, String data, String mask)
+        implements MapOp {
 
     static final int INLINE_LIMIT = 256;
 
@@ -30,16 +34,29 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
         }
     }
 
-    public PutRegion(int layerId, int x, int y, int width, int height, long[] gids) {
-        this(layerId, x, y, width, height, Objects.requireNonNull(gids, "gids"), null);
+    public PutRegion(int layerId, int x, int y, int width, int height, long[] gids, String data) {
+        this(layerId, x, y, width, height, gids, data, null);
     }
 
-    static PutRegion of(int layerId, TileRect rect, int[] gids) {
+    public PutRegion(int layerId, int x, int y, int width, int height, long[] gids) {
+        this(layerId, x, y, width, height, Objects.requireNonNull(gids, "gids"), null, null);
+    }
+
+    /** A region from a layer's own values (as read), written compactly when large; mask as {@link #mask()}. */
+    static PutRegion of(int layerId, TileRect rect, int[] gids, String mask) {
+        if (gids.length > INLINE_LIMIT) {
+            return new PutRegion(layerId, rect.x(), rect.y(), rect.width(), rect.height(), null,
+                    RegionData.encode(gids), mask);
+        }
         long[] values = new long[gids.length];
         for (int i = 0; i < gids.length; i++) {
             values[i] = Integer.toUnsignedLong(gids[i]);
         }
-        return new PutRegion(layerId, rect.x(), rect.y(), rect.width(), rect.height(), values);
+        return new PutRegion(layerId, rect.x(), rect.y(), rect.width(), rect.height(), values, null, mask);
+    }
+
+    static PutRegion of(int layerId, TileRect rect, int[] gids) {
+        return of(layerId, rect, gids, null);
     }
 
     /** The inline gids, or null when they travel as {@link #data()}; see {@link #cells()}. */
@@ -50,31 +67,66 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
 
     /** The region's gids row-major, whichever form they came in. */
     public long[] cells() {
-        if (gids != null) {
-            return gids.clone();
+        int[] values = values();
+        long[] out = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = Integer.toUnsignedLong(values[i]);
         }
+        return out;
+    }
+
+    /** The gids as the layer holds them (unchecked): inline ones cut to 32 bits, compact ones decoded. */
+    private int[] values() {
+        if (gids != null) {
+            int[] out = new int[gids.length];
+            for (int i = 0; i < gids.length; i++) {
+                out[i] = (int) gids[i];
+            }
+            return out;
+        }
+        return RegionData.decode(data, area());
+    }
+
+    private int area() {
         if (width < 1 || height < 1) {
             throw new InvalidOpException("width", "a region needs a positive width and height");
         }
-        return RegionData.decode(data, Math.multiplyExact(width, height));
+        try {
+            return Math.multiplyExact(width, height);
+        } catch (ArithmeticException e) {
+            throw new InvalidOpException("width", "a " + width + "x" + height + " region is too large");
+        }
     }
 
     @Override
     public Applied applyTo(TileMap map) {
         TileLayer layer = Checks.tileLayer(map, layerId);
         TileRect rect = Checks.rect(map, x, y, width, height);
-        long[] cells = cells();
-        if (cells.length != rect.area()) {
+        if (gids != null && gids.length != rect.area()) {
             throw new InvalidOpException("gids", "a " + width + "x" + height + " region takes " + rect.area()
-                    + " gids, got " + cells.length);
+                    + " gids, got " + gids.length);
         }
-        int[] values = new int[cells.length];
-        for (int i = 0; i < cells.length; i++) {
-            values[i] = Checks.gid(map, cells[i], "gids[" + i + "]");
+        int[] values = values();
+        byte[] bits = mask == null ? null : RegionData.decodeMask(mask, values.length);
+        for (int i = 0; i < values.length; i++) {
+            if (bits == null || RegionData.masked(bits, i)) {
+                long gid = gids != null ? gids[i] : Integer.toUnsignedLong(values[i]);
+                values[i] = Checks.gid(map, gid, gids != null ? "gids[" + i + "]" : "data");
+            }
         }
-        PutRegion inverse = of(layerId, rect, layer.read(rect));
-        layer.write(rect, values);
-        return new Applied(this, inverse);
+        int[] previous = layer.read(rect);
+        if (bits == null) {
+            layer.write(rect, values);
+        } else {
+            for (int i = 0; i < values.length; i++) {
+                if (RegionData.masked(bits, i)) {
+                    layer.set(rect.x() + i % rect.width(), rect.y() + i / rect.width(), values[i]);
+                } else {
+                    previous[i] = 0; // not part of the region: its inverse leaves it alone too
+                }
+            }
+        }
+        return new Applied(this, of(layerId, rect, previous, mask));
     }
 
     @Override
@@ -85,18 +137,19 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
     @Override
     public boolean equals(Object o) {
         return o instanceof PutRegion other && layerId == other.layerId && x == other.x && y == other.y
-                && width == other.width && height == other.height && Arrays.equals(cells(), other.cells());
+                && width == other.width && height == other.height && Arrays.equals(cells(), other.cells())
+                && Objects.equals(mask, other.mask);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(layerId, x, y, width, height, Arrays.hashCode(cells()));
+        return Objects.hash(layerId, x, y, width, height, Arrays.hashCode(cells()), mask);
     }
 
     @Override
     public String toString() {
         return "PutRegion[layerId=" + layerId + ", x=" + x + ", y=" + y + ", width=" + width + ", height=" + height
-                + (gids != null ? ", " + gids.length + " gids]" : ", data]");
+                + (gids != null ? ", " + gids.length + " gids" : ", data") + (mask != null ? ", masked]" : "]");
     }
 
     @Override

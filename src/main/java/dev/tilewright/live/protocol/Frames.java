@@ -1,8 +1,10 @@
 package dev.tilewright.live.protocol;
 
+import dev.tilewright.config.LiveProperties;
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.OpLog;
 import dev.tilewright.web.ApiProblem;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
@@ -28,19 +30,48 @@ public class Frames {
     private static final String PONG = "{\"type\":\"pong\"}";
 
     private final JsonMapper json;
+    private final int maxOpFrameBytes;
 
-    public Frames(JsonMapper json) {
-        this.json = json;
+    @Autowired
+    public Frames(JsonMapper json, LiveProperties properties) {
+        this(json, properties.maxOpFrameBytes());
     }
 
-    /** A committed op, for the editors who did not send it. */
+    public Frames(JsonMapper json, int maxOpFrameBytes) {
+        this.json = json;
+        this.maxOpFrameBytes = maxOpFrameBytes;
+    }
+
+    /** Whether an op (its JSON as logged) is too large to go over a socket: it is fetched over HTTP instead. */
+    public boolean tooLarge(String op) {
+        return op.length() > maxOpFrameBytes;
+    }
+
+    /**
+     * An op (or the ack of one) too large for a socket: "read the log up to this version over HTTP". Every receiver
+     * gets it, so nobody's send buffer fills with a single op; the sender learns of its ack from what it reads.
+     */
+    public String fetch(long version) {
+        return "{\"type\":\"fetch\",\"version\":" + version + "}";
+    }
+
+    /** A committed op, for the editors who did not send it (a fetch frame when it is too large). */
     public String op(OpLog.Entry entry) {
+        if (tooLarge(entry.op())) {
+            return fetch(entry.version());
+        }
         return "{\"type\":\"op\",\"version\":" + entry.version() + ",\"clientId\":" + json.writeValueAsString(entry.clientId())
                 + ",\"clientSeq\":" + entry.clientSeq() + ",\"op\":" + entry.op() + "}";
     }
 
-    /** An ack carries the op as logged, with the ids the map assigned, for the sender's own copy. */
+    /**
+     * An ack carries the op as logged, with the ids the map assigned, for the sender's own copy (a fetch frame when it
+     * is too large).
+     */
     public String ack(Long clientSeq, long version, String op) {
+        if (tooLarge(op)) {
+            return fetch(version);
+        }
         return "{\"type\":\"ack\",\"clientSeq\":" + clientSeq + ",\"version\":" + version + ",\"op\":" + op + "}";
     }
 
