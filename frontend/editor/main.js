@@ -10,6 +10,7 @@ import { LiveSession } from '../sync/live.js';
 import { OpQueue, restore } from '../sync/opqueue.js';
 import { remapIds } from '../sync/pending.js';
 import { restTransport } from '../sync/rest.js';
+import { IndexedDbStore } from '../sync/store.js';
 import { TilesetDialog } from './dialogs.js';
 import { Editor } from './editor.js';
 import { GridOverlay } from './grid.js';
@@ -25,6 +26,8 @@ import { StatusBar } from './status.js';
 import { Tools } from './tools.js';
 
 const mapId = Number(document.body.dataset.mapId);
+/** Edits not acknowledged yet, kept across a reload (null where the browser has no IndexedDB: boot() says so). */
+const pendingStore = globalThis.indexedDB ? new IndexedDbStore() : null;
 const notice = document.querySelector('[data-testid="notice"]');
 let noticeTimer = null;
 
@@ -52,14 +55,14 @@ function clientId() {
 /** The live session on the map's socket (or, with ?live=0, the REST queue). */
 function openSession(map, version, transport) {
   if (new URLSearchParams(location.search).get('live') === '0') {
-    return new OpQueue({ map, version, transport, clientId: clientId(), storage: localStorage });
+    return new OpQueue({ map, version, transport, clientId: clientId(), store: pendingStore });
   }
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/v1/maps/${mapId}/live`;
   const live = new LiveSession({
     map, version, clientId: clientId(), name: personName(), connect: () => new WebSocket(url),
     opsSince: async (since, upTo) => (await transport.opsSince(since, upTo)).filter((e) => e.version <= upTo),
     postOps: (body) => transport.postOps(body, '*'),
-    storage: localStorage,
+    store: pendingStore,
   }).start();
   window.addEventListener('online', () => live.retryNow());
   return live;
@@ -71,13 +74,21 @@ async function getJson(url) {
   return response.json();
 }
 
+const STRIP_CELLS = 1 << 20;
+
 async function loadMap() {
   const json = await getJson(`/api/v1/maps/${mapId}`);
   const map = new TileMap(json);
+  // in strips of at most STRIP_CELLS (the server answers at most tilewright.limits.max-cells-per-read at once)
   await Promise.all(map.layers.filter((l) => l.type === 'tile').map(async (layer) => {
-    const response = await fetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells`, { headers: { Accept: 'application/octet-stream' } });
-    if (!response.ok) throw new Error(`cells of layer ${layer.id}: ${response.status}`);
-    layer.load(new Uint32Array(await response.arrayBuffer()));
+    const rows = Math.max(1, Math.floor(STRIP_CELLS / layer.width));
+    for (let top = 0; top < layer.height; top += rows) {
+      const height = Math.min(rows, layer.height - top);
+      const response = await fetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells?x=0&y=${top}&width=${layer.width}`
+        + `&height=${height}`, { headers: { Accept: 'application/octet-stream' } });
+      if (!response.ok) throw new Error(`cells of layer ${layer.id}: ${response.status}`);
+      layer.load(new Uint32Array(await response.arrayBuffer()), top);
+    }
   }));
   const overrides = await getJson(`/api/v1/maps/${mapId}/grid/overrides`);
   for (const e of overrides.elements) map.gridOverrides.set(`${e.x},${e.y}`, e.sides);
@@ -87,9 +98,11 @@ async function loadMap() {
 async function boot() {
   const transport = restTransport(mapId);
   try {
-    const restored = await restore(localStorage, mapId, transport);
+    if (pendingStore === null) notify('This browser cannot keep unsaved edits across a reload (no IndexedDB).');
+    const restored = await restore(pendingStore, mapId, transport, localStorage);
     if (restored.sent > 0) notify(`${restored.sent} edits from before the reload were saved.`);
     if (restored.refused.length > 0) notify(`${restored.refused.length} edits from before the reload no longer fit the map.`);
+    if (restored.lost > 0) notify(`${restored.lost} edits from before the reload were for a map that was deleted.`);
   } catch (e) {
     notify('Edits from before the reload are kept and will be sent when the server answers.');
   }

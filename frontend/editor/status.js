@@ -1,5 +1,6 @@
 // The status bar: the cell and world position under the cursor, the gid there on the current layer, the map's
-// version, and the save state (live / saving / saved / connecting / reconnecting / offline with how many edits wait).
+// version, and the save state (live / saving / saved / connecting / reconnecting / offline with how many edits wait;
+// *not saved – N edits only in this tab* when the browser could not keep them, see sync/store.js).
 
 export class StatusBar {
   /** @param {import('./editor.js').Editor} editor @param {import('./tools.js').Tools} tools @param {HTMLElement} bar */
@@ -36,9 +37,11 @@ export class StatusBar {
   showSave(state, pending) {
     const save = this.field('save');
     save.dataset.state = state;
-    save.classList.toggle('offline', state === 'offline' || state === 'reconnecting' || state === 'deleted');
+    save.classList.toggle('offline', ['offline', 'reconnecting', 'deleted', 'unkept'].includes(state));
     const edits = `${pending} pending edit${pending === 1 ? '' : 's'}`;
-    save.textContent = state === 'deleted' ? `map deleted – ${pending} edit${pending === 1 ? '' : 's'} not saved`
+    const plural = pending === 1 ? '' : 's';
+    save.textContent = state === 'deleted' ? `map deleted – ${pending} edit${plural} not saved`
+      : state === 'unkept' ? `not saved – ${pending} edit${plural} only in this tab`
       : state === 'offline' ? `offline – ${edits}`
       : state === 'reconnecting' ? `reconnecting – ${edits}`
         : state === 'connecting' ? 'connecting…'

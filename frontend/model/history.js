@@ -47,21 +47,30 @@ export class History {
     return this.redoStack.length > 0;
   }
 
-  /** Undoes the last edit; throws (and forgets it) when it no longer fits the map. */
+  /**
+   * Undoes the last edit; throws (and forgets it) when it no longer fits the map. A step the session refuses for
+   * another reason (field 'storage' or 'map': it cannot keep edits now) stays, to be undone later.
+   */
   undo() {
     this.end();
-    const inverse = this.undoStack.pop();
-    if (inverse === undefined) return null;
-    const applied = this.perform(inverse);
-    this.redoStack.push(applied.inverse);
-    return applied;
+    return this.step(this.undoStack, this.redoStack);
   }
 
   redo() {
-    const inverse = this.redoStack.pop();
+    return this.step(this.redoStack, this.undoStack);
+  }
+
+  step(from, to) {
+    const inverse = from.pop();
     if (inverse === undefined) return null;
-    const applied = this.perform(inverse);
-    this.undoStack.push(applied.inverse);
+    let applied;
+    try {
+      applied = this.perform(inverse);
+    } catch (e) {
+      if (e.field === 'storage' || e.field === 'map') from.push(inverse);
+      throw e;
+    }
+    to.push(applied.inverse);
     return applied;
   }
 

@@ -66,12 +66,16 @@ export class TileLayer {
     }
   }
 
-  /** Loads row-major gids of the whole layer (from the server's bytes). @param {Uint32Array} gids */
-  load(gids) {
-    for (let y = 0; y < this.height; y++) {
+  /**
+   * Loads row-major gids of whole rows from `top` on (the server's bytes of the layer or of a strip of it).
+   * @param {Uint32Array} gids @param {number} [top]
+   */
+  load(gids, top = 0) {
+    const rows = Math.floor(gids.length / this.width);
+    for (let y = 0; y < rows; y++) {
       for (let x = 0; x < this.width; x++) {
         const gid = gids[y * this.width + x];
-        if (gid !== 0) this.set(x, y, gid);
+        if (gid !== 0) this.set(x, top + y, gid);
       }
     }
   }

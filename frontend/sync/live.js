@@ -14,8 +14,9 @@ import { apply, InvalidOp } from '../model/ops.js';
 import * as frames from './protocol.js';
 import { CLOSE_CODES, SERVER_FRAMES } from './protocol.js';
 import {
-  createdIds, creation, Emitter, followId, isFresh, keepPending, nextId, putBack, refersTo, takeOff, withId,
+  createdIds, creation, Emitter, followId, isFresh, nextId, putBack, refersTo, takeOff, UNKEPT, withId,
 } from './pending.js';
+import { Keeper } from './store.js';
 
 /** A colour for a person, the same everywhere it is shown and on every client. */
 export function personColor(clientId) {
@@ -34,7 +35,7 @@ export class LiveSession extends Emitter {
    * @param {() => WebSocket} options.connect opens the map's socket (a fake one in tests)
    * @param {(since: number, upTo: number) => Promise<{version: number, op: object}[]>} options.opsSince
    *   the log between two versions (REST), for a client the server answers with a snapshot
-   * @param {{getItem(k:string):string|null, setItem(k:string,v:string):void, removeItem(k:string):void}} [options.storage]
+   * @param {import('./store.js').PendingStore} [options.store] where pending ops are kept across a reload
    * @param {(fn: () => void, ms: number) => any} [options.schedule]
    * @param {(timer: any) => void} [options.cancel]
    * @param {() => number} [options.now]
@@ -45,7 +46,7 @@ export class LiveSession extends Emitter {
    * @param {number} [options.maxInFlight] ops sent and not yet answered, at most
    * @param {number} [options.maxFrameChars] an op frame longer than this goes by REST instead
    */
-  constructor({ map, version, clientId, name, connect, opsSince, storage = null,
+  constructor({ map, version, clientId, name, connect, opsSince, store = null,
     schedule = (fn, ms) => setTimeout(fn, ms), cancel = (t) => clearTimeout(t), now = () => Date.now(),
     presenceMs = 50, pingMs = 10000, postOps = null, maxInFlight = 256, maxFrameChars = 900000 }) {
     super();
@@ -55,7 +56,7 @@ export class LiveSession extends Emitter {
     this.name = name;
     this.connectSocket = connect;
     this.opsSince = opsSince;
-    this.storage = storage;
+    this.keeper = new Keeper(store, map.id, clientId, () => this.report());
     this.schedule = schedule;
     this.cancel = cancel;
     this.now = now;
@@ -90,7 +91,8 @@ export class LiveSession extends Emitter {
 
   /** Tells listeners the connection and how many edits are pending. */
   report() {
-    const state = this.connection !== 'live' ? this.connection : this.pending.length > 0 ? 'saving' : 'saved';
+    const state = this.unkept() && this.connection !== 'deleted' ? 'unkept'
+      : this.connection !== 'live' ? this.connection : this.pending.length > 0 ? 'saving' : 'saved';
     this.state = state;
     this.emit({ type: 'state', state, pending: this.pending.length });
   }
@@ -188,6 +190,7 @@ export class LiveSession extends Emitter {
    */
   perform(op) {
     if (this.connection === 'deleted') throw new InvalidOp('map', 'this map was deleted: edits cannot be kept');
+    if (this.unkept()) throw new InvalidOp('storage', UNKEPT);
     const applied = apply(this.map, op);
     const pending = { seq: this.nextSeq++, op: applied.op, inverse: applied.inverse, fresh: isFresh(op) };
     this.pending.push(pending);
@@ -498,9 +501,13 @@ export class LiveSession extends Emitter {
     this.emit({ type: 'presence', person });
   }
 
+  /** Edits wait that this tab could not keep (storage failed): they are only in its memory. */
+  unkept() {
+    return this.keeper.failed && this.pending.length > 0;
+  }
+
   /** Kept in the REST queue's format, so restore() sends them after a reload (with this page's clientId). */
   persist() {
-    keepPending(this.storage, this.map.id, { clientId: this.clientId, version: this.version, sending: null,
-      pending: this.pending });
+    this.keeper.keep({ version: this.version, sending: null, pending: this.pending });
   }
 }

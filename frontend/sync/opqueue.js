@@ -7,13 +7,14 @@
 //   request is resent exactly as it was, and its (clientId, clientSeq) makes the server answer a resend of an
 //   applied request with the original version instead of applying it twice;
 // - 422 (the server refuses an op): take that request's ops back off the map and tell the user why.
-// Pending ops are kept in storage (localStorage) so a reload while saving loses nothing (see restore()).
+// Pending ops are kept in IndexedDB (store.js) so a reload while saving loses nothing (see restore()).
 // The queue knows nothing of the transport beyond the small interface below, so the live socket can replace it.
 
-import { apply, cellCount } from '../model/ops.js';
+import { apply, cellCount, InvalidOp } from '../model/ops.js';
 import {
-  createdIds, creation, Emitter, followId, isFresh, keepPending, putBack, refersTo, storageKey, takeOff, withId,
+  createdIds, creation, Emitter, followId, isFresh, putBack, refersTo, storageKey, takeOff, UNKEPT, withId,
 } from './pending.js';
+import { Keeper } from './store.js';
 
 /**
  * @typedef {object} Transport
@@ -30,20 +31,20 @@ export class OpQueue extends Emitter {
    * @param {number} options.version the server version the map was loaded at
    * @param {Transport} options.transport
    * @param {string} options.clientId
-   * @param {{getItem(k:string):string|null, setItem(k:string,v:string):void, removeItem(k:string):void}} [options.storage]
+   * @param {import('./store.js').PendingStore} [options.store] where pending ops are kept across a reload
    * @param {(fn: () => void, ms: number) => any} [options.schedule] setTimeout by default
    * @param {number} [options.gatherMs] how long to gather ops before sending
    * @param {number} [options.maxOps] ops per request
    * @param {number} [options.maxCells] cells per request
    */
-  constructor({ map, version, transport, clientId, storage = null, schedule = (fn, ms) => setTimeout(fn, ms),
+  constructor({ map, version, transport, clientId, store = null, schedule = (fn, ms) => setTimeout(fn, ms),
     gatherMs = 30, maxOps = 500, maxCells = 262144 }) {
     super();
     this.map = map;
     this.version = version;
     this.transport = transport;
     this.clientId = clientId;
-    this.storage = storage;
+    this.keeper = new Keeper(store, map.id, clientId, () => this.report(this.connection));
     this.schedule = schedule;
     this.gatherMs = gatherMs;
     this.maxOps = maxOps;
@@ -54,14 +55,17 @@ export class OpQueue extends Emitter {
     this.sending = null;
     this.nextSeq = 1;
     this.state = 'saved';
+    /** saving | saved | offline: what the server side of things is, whatever storage says */
+    this.connection = 'saved';
     this.retryMs = 0;
     this.timer = null;
   }
 
   /** Tells listeners the save state and how many edits are pending. */
   report(state) {
-    this.state = state;
-    this.emit({ type: 'state', state, pending: this.pending.length });
+    this.connection = state;
+    this.state = this.keeper.failed && this.pending.length > 0 ? 'unkept' : state;
+    this.emit({ type: 'state', state: this.state, pending: this.pending.length });
   }
 
   /**
@@ -69,10 +73,11 @@ export class OpQueue extends Emitter {
    * @returns {{op: object, inverse: object}} the op as applied and its inverse
    */
   perform(op) {
+    if (this.keeper.failed && this.pending.length > 0) throw new InvalidOp('storage', UNKEPT);
     const applied = apply(this.map, op);
     this.pending.push({ seq: this.nextSeq++, op: applied.op, inverse: applied.inverse, fresh: isFresh(op) });
     this.persist();
-    this.report(this.state === 'offline' ? 'offline' : 'saving');
+    this.report(this.connection === 'offline' ? 'offline' : 'saving');
     this.kick(this.gatherMs);
     return applied;
   }
@@ -182,22 +187,39 @@ export class OpQueue extends Emitter {
   }
 
   persist() {
-    keepPending(this.storage, this.map.id, this);
+    this.keeper.keep(this);
   }
 }
 
 /**
- * Sends the ops a reload interrupted, before the map is loaded again: the request that was under way exactly as
- * it was (the server answers a repeat with its original version), then the rest on top of whatever the map is
+ * Sends the ops a reload interrupted, before the map is loaded again: every page's record of this map (oldest
+ * first), and what a page before IndexedDB left in localStorage. Per record: the request that was under way exactly
+ * as it was (the server answers a repeat with its original version), then the rest on top of whatever the map is
  * now (If-Match: *, as a rebase would have put them). New objects and layers go as "server, choose its id" (ones
  * that come back, as an undone delete, keep theirs), and the ops after them follow the id the server gave; ops the
- * server refuses are reported and dropped, together with the ops made on what a refused op would have created.
- * @returns {Promise<{sent: number, refused: object[]}>}
+ * server refuses are reported and dropped, together with the ops made on what a refused op would have created. A
+ * record is removed once sent; when the map is gone (404) its records are dropped and counted as `lost`.
+ * @param {import('./store.js').PendingStore|null} store
+ * @param {{getItem(k:string):string|null, removeItem(k:string):void}|null} legacy localStorage
+ * @returns {Promise<{sent: number, refused: object[], lost: number}>}
  */
-export async function restore(storage, mapId, transport) {
-  const key = storageKey(mapId);
-  const saved = JSON.parse(storage.getItem(key) ?? 'null');
-  if (saved === null || saved.pending.length === 0) return { sent: 0, refused: [] };
+export async function restore(store, mapId, transport, legacy = null) {
+  const records = store === null ? [] : (await store.all(mapId)).sort((a, b) => a.savedAt - b.savedAt);
+  const old = legacy === null ? null : JSON.parse(legacy.getItem(storageKey(mapId)) ?? 'null');
+  if (old !== null) records.unshift(old);
+  const result = { sent: 0, refused: [], lost: 0 };
+  for (const saved of records) {
+    if (saved.pending.length > 0) {
+      const answer = await restoreOne(saved, transport, result);
+      if (answer === 'gone') result.lost += saved.pending.length;
+    }
+    if (saved === old) legacy.removeItem(storageKey(mapId));
+    else await store.remove(mapId, saved.clientId);
+  }
+  return result;
+}
+
+async function restoreOne(saved, transport, result) {
   const requests = [];
   let rest = saved.pending;
   if (saved.sending !== null && saved.sending !== undefined) {
@@ -206,14 +228,12 @@ export async function restore(storage, mapId, transport) {
     rest = rest.slice(saved.sending.count);
   }
   for (const p of rest) requests.push({ seq: p.seq, ifMatch: '*', ops: [p.op], fresh: p.fresh === true });
-  const refused = [];
   const gone = new Set();
-  let sent = 0;
   for (let i = 0; i < requests.length; i++) {
     const request = requests[i];
     if (request.ops.some((op) => refersTo(op, gone))) {
       request.ops.forEach((op) => createdIds(op, gone));
-      refused.push({ ops: request.ops, problem: { detail: 'it was made on something the server refused' } });
+      result.refused.push({ ops: request.ops, problem: { detail: 'it was made on something the server refused' } });
       continue;
     }
     const ops = request.fresh ? request.ops.map((op) => withId(op, 0)) : request.ops;
@@ -222,7 +242,7 @@ export async function restore(storage, mapId, transport) {
       answer = await transport.postOps({ clientId: saved.clientId, clientSeq: request.seq, ops }, '*');
     }
     if (answer.status === 200) {
-      sent += request.ops.length;
+      result.sent += request.ops.length;
       const given = answer.json?.applied?.ops ?? [];
       request.ops.forEach((op, k) => {
         const mine = creation(op);
@@ -233,13 +253,14 @@ export async function restore(storage, mapId, transport) {
         followId(later, mine.kind, mine.id, theirs.id, theirs.id + 1, () => {});
         for (const { op: o, r, at } of later) r.ops[at] = o;
       });
-    } else if (answer.status === 422 || answer.status === 400) {
+    } else if (answer.status === 422 || answer.status === 400 || answer.status === 413) {
       request.ops.forEach((op) => createdIds(op, gone));
-      refused.push({ ops: request.ops, problem: answer.json });
+      result.refused.push({ ops: request.ops, problem: answer.json });
+    } else if (answer.status === 404) {
+      return 'gone';
     } else {
       throw new Error(`the server answered ${answer.status}; the pending edits stay stored`);
     }
   }
-  storage.removeItem(key);
-  return { sent, refused };
+  return 'sent';
 }

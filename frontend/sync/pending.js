@@ -1,5 +1,5 @@
 // What the REST queue and the live session share: listeners, pending ops taken off the map and put back on top of
-// others' changes (a rebase), and pending ops kept in storage across a reload.
+// others' changes (a rebase); keeping them across a reload is store.js's.
 
 import { apply, InvalidOp } from '../model/ops.js';
 
@@ -146,21 +146,14 @@ function mapIds(op, kind, change) {
   return walk(op);
 }
 
+/** Where pages before IndexedDB kept a map's pending ops in localStorage (restore() still sends them). */
 export function storageKey(mapId) {
   return `tilewright.pending.${mapId}`;
 }
 
-/** Keeps the pending ops of a map (or forgets them when there are none); restore() sends them after a reload. */
-export function keepPending(storage, mapId, { clientId, version, sending, pending }) {
-  if (storage === null) return;
-  if (pending.length === 0) {
-    storage.removeItem(storageKey(mapId));
-    return;
-  }
-  storage.setItem(storageKey(mapId), JSON.stringify({
-    clientId, version, sending, pending: pending.map((p) => ({ seq: p.seq, op: p.op, fresh: p.fresh })),
-  }));
-}
+/** Why an edit is refused while the pending ones could not be kept (see store.js). */
+export const UNKEPT = 'This browser could not keep the edits not saved yet (its storage is full or unavailable): '
+  + 'wait until they are saved before editing on.';
 
 /** Ids of objects and layers an op creates (an addObject with its id, an addLayer), as "object:7" / "layer:3". */
 export function createdIds(op, into = new Set()) {

@@ -5,15 +5,15 @@ import { snapshot } from '../model/tilemap.js';
 import { LiveSession, personColor } from '../sync/live.js';
 import { regionOp } from '../model/region.js';
 import { remapIds } from '../sync/pending.js';
-import { FakeLiveServer, ManualClock, MemoryStorage, newMap, random } from './support.js';
+import { FakeLiveServer, ManualClock, MemoryStore, newMap, random } from './support.js';
 
 const paint = (x, y, gid) => ({ type: 'paint', layerId: 1, cells: [{ x, y, gid }] });
 
-function session(server, clock, clientId, map, { storage = null, now } = {}) {
+function session(server, clock, clientId, map, { store = null, now } = {}) {
   return new LiveSession({
     map, version: 1, clientId, name: clientId, connect: server.connect,
     opsSince: async (since, upTo) => server.log.filter((e) => e.version > since && e.version <= upTo),
-    storage, schedule: clock.schedule, cancel: () => {}, pingMs: 0, ...(now ? { now } : {}),
+    store, schedule: clock.schedule, cancel: () => {}, pingMs: 0, ...(now ? { now } : {}),
   }).start();
 }
 
@@ -93,8 +93,8 @@ test('a dropped socket: edits wait, the status says so, and after reconnecting t
   const base = newMap();
   const server = new FakeLiveServer(base);
   const clock = new ManualClock();
-  const storage = new MemoryStorage();
-  const a = session(server, clock, 'a', base.copy(), { storage });
+  const store = new MemoryStore();
+  const a = session(server, clock, 'a', base.copy(), { store });
   const b = session(server, clock, 'b', base.copy());
   server.drain();
   const states = [];
@@ -105,7 +105,8 @@ test('a dropped socket: edits wait, the status says so, and after reconnecting t
   a.perform(paint(4, 3, 6));
   assert.equal(a.state, 'reconnecting');
   assert.equal(a.pending.length, 2);
-  assert.ok(storage.getItem('tilewright.pending.7'), 'kept for a reload');
+  await a.keeper.idle();
+  assert.equal(store.pendingOf(7), 2, 'kept for a reload');
   b.perform(paint(3, 3, 7)); // someone else paints the same cell meanwhile
   server.drain();
   await clock.runAll(1); // reconnect
@@ -114,7 +115,8 @@ test('a dropped socket: edits wait, the status says so, and after reconnecting t
   assert.ok(states.includes('reconnecting'));
   assert.equal(server.log.filter((e) => e.clientId === 'a').length, 2, 'each applied once');
   for (const s of [a, b]) assert.deepEqual(snapshot(s.map), snapshot(server.map));
-  assert.equal(storage.getItem('tilewright.pending.7'), null);
+  await a.keeper.idle();
+  assert.equal(store.pendingOf(7), 0);
 });
 
 test('far behind: the server sends a snapshot and the gap is read over REST, the map object kept', async () => {
@@ -396,4 +398,33 @@ test('an op too large for the socket reaches everyone as a fetch: read over REST
   server.drain();
   assert.equal(c.version, 3);
   assert.deepEqual(snapshot(c.map), snapshot(server.map));
+});
+
+test('storage failing: the status says the edits are only in this tab, and no edit is taken that could not be kept', async () => {
+  const base = newMap();
+  const server = new FakeLiveServer(base);
+  const clock = new ManualClock();
+  const store = new MemoryStore();
+  const a = session(server, clock, 'a', base.copy(), { store });
+  server.drain();
+  const told = [];
+  a.listen((e) => { if (e.type === 'state') told.push(`${e.state} ${e.pending}`); });
+  store.failing = true;
+  a.perform(paint(1, 1, 2));
+  await a.keeper.idle();
+  assert.equal(a.state, 'unkept');
+  assert.equal(told.at(-1), 'unkept 1');
+  assert.throws(() => a.perform(paint(2, 1, 3)), (e) => e.field === 'storage');
+  assert.equal(a.map.layer(1).get(2, 1), 0);
+  server.cut(server.sockets[0]); // and the connection drops too: still unkept, never "saved"
+  assert.equal(a.state, 'unkept');
+  await clock.runAll(1);
+  server.drain();
+  await a.keeper.idle();
+  assert.equal(a.state, 'saved', 'acknowledged: nothing waits that needs keeping');
+  assert.equal(server.map.layer(1).get(1, 1), 2);
+  store.failing = false;
+  a.perform(paint(2, 1, 3));
+  await a.keeper.idle();
+  assert.equal(store.pendingOf(7), 1, 'kept again once storage works');
 });

@@ -3,13 +3,13 @@ import { test } from 'node:test';
 import { History } from '../model/history.js';
 import { snapshot } from '../model/tilemap.js';
 import { OpQueue, restore } from '../sync/opqueue.js';
-import { FakeServer, ManualClock, MemoryStorage, newMap, random } from './support.js';
+import { FakeServer, ManualClock, MemoryStorage, MemoryStore, newMap, random } from './support.js';
 
-function setUp({ storage = null } = {}) {
+function setUp({ store = null } = {}) {
   const map = newMap();
   const server = new FakeServer(map);
   const clock = new ManualClock();
-  const queue = new OpQueue({ map, version: 1, transport: server.transport(), clientId: 'me', storage, schedule: clock.schedule });
+  const queue = new OpQueue({ map, version: 1, transport: server.transport(), clientId: 'me', store, schedule: clock.schedule });
   return { map, server, clock, queue };
 }
 
@@ -43,15 +43,16 @@ test('a stale version: their edits go under ours, and both sides end equal', asy
 });
 
 test('offline: edits stay pending, the same request is resent, and a lost answer is not applied twice', async () => {
-  const storage = new MemoryStorage();
-  const { map, server, clock, queue } = setUp({ storage });
+  const store = new MemoryStore();
+  const { map, server, clock, queue } = setUp({ store });
   const states = [];
   queue.listen((e) => e.type === 'state' && states.push(e.state));
   server.offline = true;
   queue.perform(paint(0, 0, 1));
   await clock.runAll(3);
   assert.equal(queue.state, 'offline');
-  assert.ok(storage.getItem('tilewright.pending.7'), 'kept in storage');
+  await queue.keeper.idle();
+  assert.equal(store.pendingOf(7), 1, 'kept in storage');
   queue.perform(paint(1, 0, 2));
   // the server applies the first request but the answer is lost
   const transport = server.transport();
@@ -73,7 +74,8 @@ test('offline: edits stay pending, the same request is resent, and a lost answer
   assert.equal(queue.state, 'saved');
   assert.equal(server.version, 3, 'the first request once, then the second');
   assert.deepEqual(snapshot(server.map), snapshot(map));
-  assert.equal(storage.getItem('tilewright.pending.7'), null);
+  await queue.keeper.idle();
+  assert.equal(store.pendingOf(7), 0);
   assert.ok(states.includes('offline') && states.at(-1) === 'saved');
 });
 
@@ -95,8 +97,8 @@ test('a refused op is taken back off the map and the others still go', async () 
 });
 
 test('a reload while saving loses nothing: restore sends what was pending before the map is read again', async () => {
-  const storage = new MemoryStorage();
-  const { server, clock, queue } = setUp({ storage });
+  const store = new MemoryStore();
+  const { server, clock, queue } = setUp({ store });
   server.offline = true;
   queue.perform(paint(0, 0, 1));
   await clock.runAll(2);
@@ -105,16 +107,17 @@ test('a reload while saving loses nothing: restore sends what was pending before
   server.offline = false;
   server.applyRemote(paint(5, 5, 5)); // and someone else edited meanwhile
   // the tab is gone; a new one starts from storage
-  const result = await restore(storage, 7, server.transport());
+  await queue.keeper.idle(); // the tab had kept what it had
+  const result = await restore(store, 7, server.transport());
   assert.equal(result.sent, 3);
   assert.deepEqual(Array.from(server.map.layer(1).read({ x: 0, y: 0, width: 3, height: 1 })), [1, 2, 3]);
   assert.equal(server.map.layer(1).get(5, 5), 5);
-  assert.equal(storage.getItem('tilewright.pending.7'), null);
+  assert.equal(store.pendingOf(7), 0);
 });
 
 test('restore gives a new object the server\'s id, so the edit made on it after never reaches another\'s', async () => {
-  const storage = new MemoryStorage();
-  const { server, queue } = setUp({ storage });
+  const store = new MemoryStore();
+  const { server, queue } = setUp({ store });
   server.offline = true;
   queue.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'mine', x: 0, y: 0 } });
   queue.perform({ type: 'updateObject', layerId: 2, objectId: 1, patch: { name: 'moved mine' } });
@@ -124,8 +127,9 @@ test('restore gives a new object the server\'s id, so the edit made on it after 
   // meanwhile another editor made object 1 and layer 3
   server.applyRemote({ type: 'addObject', layerId: 2, object: { id: 1, name: 'theirs', x: 50, y: 0 } });
   server.applyRemote({ type: 'addLayer', layerId: 3, kind: 'tile', attributes: { name: 'theirs' } });
-  const result = await restore(storage, 7, server.transport());
-  assert.deepEqual(result, { sent: 4, refused: [] });
+  await queue.keeper.idle(); // the tab had kept what it had
+  const result = await restore(store, 7, server.transport());
+  assert.deepEqual(result, { sent: 4, refused: [], lost: 0 });
   assert.deepEqual(server.map.layer(2).objects.map((o) => `${o.id} ${o.name}`), ['1 theirs', '2 moved mine']);
   assert.equal(server.map.layer(3).get(1, 1), 0, 'their layer untouched');
   assert.equal(server.map.layer(4).attributes.name, 'mine too');
@@ -133,8 +137,8 @@ test('restore gives a new object the server\'s id, so the edit made on it after 
 });
 
 test('restore with two new objects after another editor took id 1: each rename reaches its own object', async () => {
-  const storage = new MemoryStorage();
-  const { server, queue } = setUp({ storage });
+  const store = new MemoryStore();
+  const { server, queue } = setUp({ store });
   server.offline = true;
   queue.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'A', x: 0, y: 0 } });
   queue.perform({ type: 'addObject', layerId: 2, object: { id: 0, name: 'B', x: 20, y: 0 } });
@@ -142,14 +146,15 @@ test('restore with two new objects after another editor took id 1: each rename r
   queue.perform({ type: 'updateObject', layerId: 2, objectId: 2, patch: { name: 'B moved' } });
   server.offline = false;
   server.applyRemote({ type: 'addObject', layerId: 2, object: { id: 1, name: 'theirs', x: 50, y: 0 } });
-  const result = await restore(storage, 7, server.transport());
-  assert.deepEqual(result, { sent: 4, refused: [] });
+  await queue.keeper.idle(); // the tab had kept what it had
+  const result = await restore(store, 7, server.transport());
+  assert.deepEqual(result, { sent: 4, refused: [], lost: 0 });
   assert.deepEqual(server.map.layer(2).objects.map((o) => `${o.id} ${o.name}`), ['1 theirs', '2 A moved', '3 B moved']);
 });
 
 test('restore drops the edits made on something the server refuses to create', async () => {
-  const storage = new MemoryStorage();
-  const { server, queue } = setUp({ storage });
+  const store = new MemoryStore();
+  const { server, queue } = setUp({ store });
   server.offline = true;
   queue.perform({ type: 'addLayer', layerId: 0, index: 2, kind: 'tile', attributes: { name: 'mine' } });
   queue.perform({ type: 'paint', layerId: 3, cells: [{ x: 1, y: 1, gid: 4 }] });
@@ -160,7 +165,8 @@ test('restore drops the edits made on something the server refuses to create', a
   server.applyRemote({ type: 'removeLayer', layerId: 1 });
   server.applyRemote({ type: 'removeLayer', layerId: 2 });
   server.applyRemote({ type: 'addLayer', layerId: 3, kind: 'tile', attributes: { name: 'theirs' } });
-  const result = await restore(storage, 7, server.transport());
+  await queue.keeper.idle(); // the tab had kept what it had
+  const result = await restore(store, 7, server.transport());
   assert.equal(result.sent, 0);
   assert.deepEqual(result.refused.map((r) => r.ops[0].type), ['addLayer', 'paint', 'addObject', 'updateObject']);
   assert.equal(server.map.layer(3).attributes.name, 'theirs');
@@ -215,4 +221,50 @@ test('two queues on one server with random edits, stale versions and outages con
       assert.deepEqual(snapshot(q.map), snapshot(server.map), `seed ${seed}: client equals server`);
     }
   }
+});
+
+test('restore sends every page\'s record and the one an older page left in localStorage; a deleted map\'s are dropped', async () => {
+  const store = new MemoryStore();
+  const { server, queue } = setUp({ store });
+  server.offline = true;
+  queue.perform(paint(0, 0, 1));
+  const other = new OpQueue({ map: queue.map.copy(), version: 1, transport: server.transport(), clientId: 'other', store,
+    schedule: () => {} });
+  other.perform(paint(1, 0, 2));
+  await Promise.all([queue.keeper.idle(), other.keeper.idle()]);
+  const legacy = new MemoryStorage();
+  legacy.setItem('tilewright.pending.7', JSON.stringify({ clientId: 'old', version: 1, sending: null,
+    pending: [{ seq: 1, op: paint(2, 0, 3) }] }));
+  server.offline = false;
+  const result = await restore(store, 7, server.transport(), legacy);
+  assert.deepEqual(result, { sent: 3, refused: [], lost: 0 });
+  assert.deepEqual(Array.from(server.map.layer(1).read({ x: 0, y: 0, width: 3, height: 1 })), [1, 2, 3]);
+  assert.equal(store.pendingOf(7), 0);
+  assert.equal(legacy.getItem('tilewright.pending.7'), null);
+
+  const again = new OpQueue({ map: queue.map.copy(), version: server.version, transport: server.transport(),
+    clientId: 'late', store, schedule: () => {} });
+  again.perform(paint(3, 0, 4));
+  await again.keeper.idle();
+  server.deleted = true;
+  assert.deepEqual(await restore(store, 7, server.transport()), { sent: 0, refused: [], lost: 1 });
+  assert.equal(store.pendingOf(7), 0, 'nothing left to send again and again');
+});
+
+test('when storage fails the queue says so and takes no edit it could not keep, until what waits is saved', async () => {
+  const store = new MemoryStore();
+  const { server, clock, queue } = setUp({ store });
+  server.offline = true;
+  store.failing = true;
+  queue.perform(paint(0, 0, 1));
+  await queue.keeper.idle();
+  assert.equal(queue.state, 'unkept');
+  assert.throws(() => queue.perform(paint(1, 0, 2)), (e) => e.field === 'storage');
+  assert.equal(queue.map.layer(1).get(1, 0), 0, 'a refused edit changes nothing');
+  server.offline = false;
+  await clock.runAll();
+  await queue.keeper.idle();
+  assert.equal(queue.state, 'saved', 'once saved nothing needs keeping');
+  queue.perform(paint(1, 0, 2));
+  assert.equal(queue.map.layer(1).get(1, 0), 2);
 });

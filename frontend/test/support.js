@@ -47,6 +47,7 @@ export class FakeServer {
       postOps: async (body, ifMatch) => {
         this.requests++;
         if (this.offline) throw new TypeError('Failed to fetch');
+        if (this.deleted) return { status: 404, json: { status: 404 } };
         const key = `${body.clientId}/${body.clientSeq}`;
         if (this.seen.has(key)) return { status: 200, json: { ...this.seen.get(key), repeated: true } };
         if (ifMatch !== '*' && ifMatch !== `"${this.version}"`) return { status: 412, json: { status: 412 } };
@@ -91,6 +92,38 @@ export class ManualClock {
   }
 }
 
+/** The editor's pending store (sync/store.js) in memory; `failing` makes every write fail as a full disk would. */
+export class MemoryStore {
+  constructor() {
+    this.records = new Map();
+    this.failing = false;
+  }
+
+  check() {
+    if (this.failing) throw new Error('QuotaExceededError: the storage is full');
+  }
+
+  async put(record) {
+    this.check();
+    this.records.set(`${record.mapId}/${record.clientId}`, structuredClone(record));
+  }
+
+  async remove(mapId, clientId) {
+    this.check();
+    this.records.delete(`${mapId}/${clientId}`);
+  }
+
+  async all(mapId) {
+    return [...this.records.values()].filter((r) => r.mapId === mapId).map((r) => structuredClone(r));
+  }
+
+  /** How many ops are kept for a map, over all pages' records. */
+  pendingOf(mapId) {
+    return [...this.records.values()].filter((r) => r.mapId === mapId).reduce((n, r) => n + r.pending.length, 0);
+  }
+}
+
+/** localStorage in memory (pages before IndexedDB kept pending ops there). */
 export class MemoryStorage {
   constructor() {
     this.items = new Map();

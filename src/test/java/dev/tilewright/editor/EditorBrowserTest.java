@@ -232,8 +232,7 @@ class EditorBrowserTest {
         waitFor("disconnected with one pending edit", () -> testId("save-state").getText()
                 .matches("(reconnecting|offline) – 1 pending edit"));
         assertThat(serverCells(mapId)[5 * W + 5]).as("not arrived yet").isZero();
-        assertThat(browser.executeScript("return localStorage.getItem('tilewright.pending.' + arguments[0])", mapId))
-                .as("kept in the browser").asString().contains("\"x\":5");
+        waitFor("kept in the browser (IndexedDB)", () -> page.keptEdits(mapId).contains("\"x\":5"));
 
         offline(false);
         waitFor("the edit arrived once the socket is back", () -> serverCells(mapId)[5 * W + 5] == 1);
@@ -249,8 +248,7 @@ class EditorBrowserTest {
         browser.navigate().refresh();
         waitReady();
         waitFor("the edit from before the reload arrived", () -> serverCells(mapId)[5 * W + 6] == 1);
-        assertThat(browser.executeScript("return localStorage.getItem('tilewright.pending.' + arguments[0])", mapId))
-                .isNull();
+        waitFor("nothing kept once sent", () -> page.keptEdits(mapId).equals("[]"));
         browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
     }
 

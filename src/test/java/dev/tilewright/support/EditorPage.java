@@ -38,6 +38,23 @@ public final class EditorPage {
                 + " requestAnimationFrame(() => requestAnimationFrame(() => done()));");
     }
 
+    /**
+     * The edits this browser keeps for a map (every page's IndexedDB record, as JSON: [{clientId, pending: [...]}]),
+     * "[]" when none.
+     */
+    public String keptEdits(long mapId) {
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(10));
+        return (String) browser.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + " const open = indexedDB.open('tilewright');"
+                // never create the database here: the page's first open must be the one that makes its store
+                + " open.onupgradeneeded = () => open.transaction.abort();"
+                + " open.onerror = () => done('[]');"
+                + " open.onsuccess = () => { const db = open.result;"
+                + "   if (!db.objectStoreNames.contains('pending')) { db.close(); done('[]'); return; }"
+                + "   const read = db.transaction('pending').objectStore('pending').index('mapId').getAll(arguments[0]);"
+                + "   read.onsuccess = () => { db.close(); done(JSON.stringify(read.result)); }; };", mapId);
+    }
+
     public void waitSaved() {
         waitFor("everything saved", () -> "saved".equals(testId("save-state").getDomAttribute("data-state")));
     }

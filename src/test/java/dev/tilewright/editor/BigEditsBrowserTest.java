@@ -1,0 +1,166 @@
+package dev.tilewright.editor;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.Browsers;
+import dev.tilewright.support.EditorPage;
+import dev.tilewright.support.Eventually;
+import dev.tilewright.support.FeatureTest;
+import dev.tilewright.support.RequiresTools;
+import dev.tilewright.support.Tool;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The largest edits the editor lets a person make, with two editors live on the map: a bucket fill of a whole
+ * 1024x1024 layer and a rectangle over a whole 4096x4096 layer each travel as one compact op, are acknowledged, reach
+ * the other editor (still live), and a reload of the first shows saved with nothing kept. How long each took is
+ * printed (speed is docs/benchmarks.md's).
+ */
+@FeatureTest
+@RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
+class BigEditsBrowserTest {
+
+    @TempDir
+    Path dir;
+    @LocalServerPort
+    int port;
+    Api api;
+    ChromeDriver alice;
+    ChromeDriver bob;
+
+    @BeforeEach
+    void open() throws Exception {
+        api = new Api(port);
+        alice = Browsers.chromium(dir.resolve("alice"));
+        bob = Browsers.chromium(dir.resolve("bob"));
+        for (ChromeDriver browser : new ChromeDriver[]{alice, bob}) {
+            browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+        }
+    }
+
+    @AfterEach
+    void close() {
+        for (ChromeDriver browser : new ChromeDriver[]{alice, bob}) {
+            if (browser != null) {
+                browser.quit();
+            }
+        }
+    }
+
+    private long map(int side) {
+        long tileset = api.uploadTileset("big", 4, 2);
+        return api.postJson("/api/v1/maps", "{\"name\":\"big\",\"width\":" + side + ",\"height\":" + side
+                + ",\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
+                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}").json().get("id").asLong();
+    }
+
+    /** A side x side map open in both editors, alice with a tile picked and a tool chosen; its id. */
+    private long openBoth(int side, int tile, String tool) {
+        long mapId = map(side);
+        openBoth(mapId);
+        EditorPage a = new EditorPage(alice);
+        a.pickTile(tile);
+        a.testId(tool).click();
+        return mapId;
+    }
+
+    private void openBoth(long mapId) {
+        String page = "http://localhost:" + port + "/maps/" + mapId + "/edit";
+        alice.get(page);
+        bob.get(page);
+        EditorPage a = new EditorPage(alice);
+        EditorPage b = new EditorPage(bob);
+        a.waitReady();
+        b.waitReady();
+        a.waitSaved();
+        b.waitSaved();
+    }
+
+    /** Cells of layer 1 holding a gid on the server, read in strips within max-cells-per-read. */
+    private long serverCount(long mapId, int side, int gid) {
+        long count = 0;
+        int rows = Math.max(1, (1 << 20) / side);
+        for (int top = 0; top < side; top += rows) {
+            int height = Math.min(rows, side - top);
+            byte[] body = api.get("/api/v1/maps/" + mapId + "/layers/1/cells?x=0&y=" + top + "&width=" + side
+                    + "&height=" + height, "Accept", "application/octet-stream").body();
+            ByteBuffer gids = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+            while (gids.hasRemaining()) {
+                if (gids.getInt() == gid) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    /** Cells of layer 1 holding a gid in a browser's own map. */
+    private static long browserCount(ChromeDriver browser, int gid) {
+        return ((Number) browser.executeScript("const layer = window.tilewright.editor.map.layer(1); let n = 0;"
+                + " for (const chunk of layer.chunks) if (chunk !== null) for (const g of chunk) if (g === arguments[0]) n++;"
+                + " return n;", gid)).longValue();
+    }
+
+    /** Both editors hold every cell with the gid, live and saved; the server too; alice's reload keeps nothing. */
+    private void everyoneHasIt(long mapId, int side, int gid, long started) {
+        long cells = (long) side * side;
+        Eventually.eventually("every cell on the server", Duration.ofSeconds(60),
+                () -> serverCount(mapId, side, gid) == cells);
+        long server = System.nanoTime();
+        EditorPage a = new EditorPage(alice);
+        EditorPage b = new EditorPage(bob);
+        b.waitFor("Bob's map has every cell", () -> browserCount(bob, gid) == cells);
+        long other = System.nanoTime();
+        a.waitSaved();
+        b.waitSaved();
+        assertThat(a.testId("save-state").getText()).isEqualTo("live – saved");
+        assertThat(b.testId("save-state").getText()).as("the other editor is still live").isEqualTo("live – saved");
+        System.out.printf("BigEditsBrowserTest: %dx%d, server has every cell after %d ms, the other editor after %d ms%n",
+                side, side, (server - started) / 1_000_000, (other - started) / 1_000_000);
+
+        alice.navigate().refresh();
+        a.waitReady();
+        a.waitSaved();
+        assertThat(a.testId("save-state").getText()).isEqualTo("live – saved");
+        assertThat(a.keptEdits(mapId)).as("nothing pending after the reload").isEqualTo("[]");
+        assertThat(browserCount(alice, gid)).isEqualTo(cells);
+    }
+
+    @Test
+    void aBucketFillOfAWhole1024LayerReachesTheServerAndTheOtherEditor() {
+        long mapId = openBoth(1024, 2, "tool-fill");
+        long started = System.nanoTime();
+        new EditorPage(alice).atCell(new Actions(alice), 3, 3).click().perform();
+        everyoneHasIt(mapId, 1024, 3, started);
+    }
+
+    @Test
+    void aRectangleOverAWhole4096LayerReachesTheServerAndTheOtherEditor() {
+        long mapId = openBoth(4096, 1, "tool-rect");
+        long started = System.nanoTime();
+        // the rectangle tool's own drag from the top-left cell to past the bottom-right one: a real pointer cannot
+        // reach 65,536 px away at the lowest zoom, so these pointer events are dispatched (the tool clips to the map)
+        alice.executeScript("""
+                const canvas = document.querySelector('[data-testid="map-canvas"]');
+                canvas.setPointerCapture = () => {};
+                const box = canvas.getBoundingClientRect();
+                const at = (type, x, y) => canvas.dispatchEvent(new PointerEvent(type, { clientX: box.left + x,
+                  clientY: box.top + y, button: 0, buttons: 1, pointerId: 7, bubbles: true }));
+                at('pointerdown', 4, 4);
+                at('pointermove', 70000, 70000);
+                at('pointerup', 70000, 70000);""");
+        everyoneHasIt(mapId, 4096, 2, started);
+    }
+}
