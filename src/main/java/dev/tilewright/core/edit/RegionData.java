@@ -1,6 +1,6 @@
 package dev.tilewright.core.edit;
 
-import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
@@ -22,7 +22,7 @@ final class RegionData {
     static String encode(int[] gids) {
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(1 << 20, gids.length / 8 + 64));
+            Bytes out = new Bytes(Math.min(1 << 20, gids.length / 8 + 64));
             byte[] raw = new byte[SLICE * Integer.BYTES];
             byte[] buffer = new byte[1 << 16];
             for (int from = 0; from < gids.length; from += SLICE) {
@@ -57,7 +57,7 @@ final class RegionData {
     static String encodeMask(byte[] bits) {
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(1 << 16, bits.length / 8 + 64));
+            Bytes out = new Bytes(Math.min(1 << 16, bits.length / 8 + 64));
             byte[] buffer = new byte[1 << 16];
             deflater.setInput(bits);
             while (!deflater.needsInput()) {
@@ -69,12 +69,12 @@ final class RegionData {
         }
     }
 
-    private static String finish(Deflater deflater, ByteArrayOutputStream out, byte[] buffer) {
+    private static String finish(Deflater deflater, Bytes out, byte[] buffer) {
         deflater.finish();
         while (!deflater.finished()) {
             out.write(buffer, 0, deflater.deflate(buffer));
         }
-        return Base64.getEncoder().encodeToString(out.toByteArray());
+        return Base64.getEncoder().encodeToString(out.toArray());
     }
 
     /** Decodes exactly {@code cells} gids, or fails naming what is wrong. */
@@ -137,6 +137,28 @@ final class RegionData {
             throw new InvalidOpException(field, field + " is not zlib-compressed: " + e.getMessage());
         } finally {
             inflater.end();
+        }
+    }
+
+    /** A growing byte array (core keeps to java.util and java.lang). */
+    private static final class Bytes {
+        private byte[] bytes;
+        private int size;
+
+        Bytes(int capacity) {
+            bytes = new byte[Math.max(64, capacity)];
+        }
+
+        void write(byte[] from, int offset, int length) {
+            if (size + length > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + length));
+            }
+            System.arraycopy(from, offset, bytes, size, length);
+            size += length;
+        }
+
+        byte[] toArray() {
+            return Arrays.copyOf(bytes, size);
         }
     }
 }
