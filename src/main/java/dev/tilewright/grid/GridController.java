@@ -9,6 +9,7 @@ import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
+import dev.tilewright.web.Lanes;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -44,12 +45,14 @@ class GridController {
     private final MapReads maps;
     private final MapEdits edits;
     private final GridProperties properties;
+    private final Lanes lanes;
 
-    GridController(GridService grids, MapReads maps, MapEdits edits, GridProperties properties) {
+    GridController(GridService grids, MapReads maps, MapEdits edits, GridProperties properties, Lanes lanes) {
         this.grids = grids;
         this.maps = maps;
         this.edits = edits;
         this.properties = properties;
+        this.lanes = lanes;
     }
 
     /** A grid as JSON: one array of element flags per row, and what each bit means. */
@@ -86,7 +89,7 @@ class GridController {
     }
 
     private ResponseEntity<Summary> summary(long id) {
-        GridService.Computed computed = grids.grid(id, null, null);
+        GridService.Computed computed = lanes.run(Lanes.Lane.GRID, () -> grids.grid(id, null, null));
         CollisionGrid grid = computed.grid();
         long[] counts = new long[FLAG_NAMES.size()];
         for (int ey = 0; ey < grid.rows(); ey++) {
@@ -147,7 +150,7 @@ class GridController {
     @GetMapping(value = "/api/v1/maps/{id}/grid", produces = MediaType.APPLICATION_JSON_VALUE)
     GridJson json(@PathVariable long id, @RequestParam(required = false) Integer elementWidth,
                   @RequestParam(required = false) Integer elementHeight) {
-        GridService.Computed computed = grids.grid(id, elementWidth, elementHeight);
+        GridService.Computed computed = lanes.run(Lanes.Lane.GRID, () -> grids.grid(id, elementWidth, elementHeight));
         CollisionGrid grid = computed.grid();
         long elements = (long) grid.columns() * grid.rows();
         if (elements > properties.maxJsonElements()) {
@@ -170,7 +173,7 @@ class GridController {
     @GetMapping(value = "/api/v1/maps/{id}/grid", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
     ResponseEntity<byte[]> bytes(@PathVariable long id, @RequestParam(required = false) Integer elementWidth,
                                  @RequestParam(required = false) Integer elementHeight) {
-        GridService.Computed computed = grids.grid(id, elementWidth, elementHeight);
+        GridService.Computed computed = lanes.run(Lanes.Lane.GRID, () -> grids.grid(id, elementWidth, elementHeight));
         CollisionGrid grid = computed.grid();
         return ResponseEntity.ok().header("X-Grid-Columns", Integer.toString(grid.columns()))
                 .header("X-Grid-Rows", Integer.toString(grid.rows()))

@@ -3,7 +3,6 @@ package dev.tilewright.grid;
 import com.github.luben.zstd.Zstd;
 import dev.tilewright.config.GridProperties;
 import dev.tilewright.core.edit.MapOp;
-import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.grid.GridMotion;
@@ -11,11 +10,11 @@ import dev.tilewright.core.grid.PathFinder;
 import dev.tilewright.core.grid.PlatformerReach;
 import dev.tilewright.core.grid.TilePixels;
 import dev.tilewright.core.model.GridSettings;
-import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
+import dev.tilewright.map.Versioned;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -58,10 +57,6 @@ public class GridService {
     private record Kept(long version, String fingerprint, CollisionGrid grid, long stored) {
     }
 
-    private record Inputs(long version, List<MapTileset> tilesets, GridSettings settings, int tileWidth,
-                          int tileHeight, Position offset) {
-    }
-
     private final MapReads maps;
     private final MapHistory history;
     private final TilesetService tilesets;
@@ -96,60 +91,50 @@ public class GridService {
 
     /** The grid with elements of the given size (null: the size the map's grid settings give). */
     public Computed grid(long mapId, Integer elementWidth, Integer elementHeight) {
-        for (int attempt = 0; ; attempt++) {
-            Inputs in = maps.read(mapId, (v, map) -> new Inputs(v, map.tilesets(), map.gridSettings(), map.tileWidth(),
-                    map.tileHeight(), map.offset()));
-            int ew = elementWidth == null ? in.settings().elementWidth(in.tileWidth()) : elementWidth;
-            int eh = elementHeight == null ? in.settings().elementHeight(in.tileHeight()) : elementHeight;
-            Map<Long, Tileset> data = tilesets.data(in.tilesets());
-            TilePixels pixels = in.settings().fromPixels() ? Atlases.pixels(atlases.of(in.tilesets())) : null;
-            String fingerprint = fingerprint(in.settings(), ew, eh, data);
-            Slot slot = new Slot(mapId, ew, eh);
-            boolean atSettingsSize = ew == in.settings().elementWidth(in.tileWidth())
-                    && eh == in.settings().elementHeight(in.tileHeight());
-            Kept base = base(slot, fingerprint, atSettingsSize);
-            List<MapOp> between = base == null || base.version() >= in.version()
-                    || in.version() - base.version() > properties.maxIncrementalOps() ? List.of()
-                    : history.ops(mapId, base.version(), in.version());
-            Kept made = maps.read(mapId, (version, map) -> {
-                if (!map.gridSettings().equals(in.settings()) || !map.tilesets().equals(in.tilesets())) {
-                    return null; // changed since the inputs were read: read them again
-                }
-                check(map, ew, eh);
-                GridComputer computer = new GridComputer(map, ew, eh, data::get, pixels);
-                long storedVersion = base == null ? -1 : base.stored();
-                if (base != null && base.version() == version) {
-                    lastSource = Source.KEPT;
-                    return base;
-                }
-                if (base != null && base.version() + between.size() == version && !between.isEmpty()) {
-                    CollisionGrid grid = base.grid().copy();
-                    between.forEach(op -> op.touchedTiles(map, rect -> computer.recompute(grid, rect)));
-                    lastSource = Source.UPDATED;
-                    return new Kept(version, fingerprint, grid, storedVersion);
-                }
-                lastSource = Source.COMPUTED;
-                return new Kept(version, fingerprint, computer.compute(), -1);
-            });
-            if (made == null) {
-                if (attempt < 3) {
-                    continue;
-                }
-                throw ApiProblem.of(HttpStatus.CONFLICT, "Grid settings changing",
-                        "The map's grid settings or tilesets changed while its grid was computed; ask again.");
-            }
-            if (atSettingsSize && (made.stored() < 0 || made.version() - made.stored() >= properties.storeAfterOps())) {
-                made = store(mapId, made);
-            }
-            synchronized (kept) {
-                Kept current = kept.get(slot);
-                if (current == null || current.version() <= made.version()) {
-                    kept.put(slot, made);
-                }
-            }
-            return new Computed(made.version(), made.grid(), in.offset().x(), in.offset().y(), in.tileWidth(),
-                    in.tileHeight());
+        // a view of the map as it is now: computed from without its lock, so no edit waits behind a grid
+        Versioned at = maps.view(mapId);
+        TileMap map = at.map();
+        long version = at.version();
+        GridSettings settings = map.gridSettings();
+        int ew = elementWidth == null ? settings.elementWidth(map.tileWidth()) : elementWidth;
+        int eh = elementHeight == null ? settings.elementHeight(map.tileHeight()) : elementHeight;
+        check(map, ew, eh);
+        Map<Long, Tileset> data = tilesets.data(map.tilesets());
+        TilePixels pixels = settings.fromPixels() ? Atlases.pixels(atlases.of(map.tilesets())) : null;
+        String fingerprint = fingerprint(settings, ew, eh, data);
+        Slot slot = new Slot(mapId, ew, eh);
+        boolean atSettingsSize = ew == settings.elementWidth(map.tileWidth())
+                && eh == settings.elementHeight(map.tileHeight());
+        Kept base = base(slot, fingerprint, atSettingsSize);
+        List<MapOp> between = base == null || base.version() >= version
+                || version - base.version() > properties.maxIncrementalOps() ? List.of()
+                : history.ops(mapId, base.version(), version);
+        GridComputer computer = new GridComputer(map, ew, eh, data::get, pixels);
+        long storedVersion = base == null ? -1 : base.stored();
+        Kept made;
+        if (base != null && base.version() == version) {
+            lastSource = Source.KEPT;
+            made = base;
+        } else if (base != null && base.version() + between.size() == version && !between.isEmpty()) {
+            CollisionGrid grid = base.grid().copy();
+            between.forEach(op -> op.touchedTiles(map, rect -> computer.recompute(grid, rect)));
+            lastSource = Source.UPDATED;
+            made = new Kept(version, fingerprint, grid, storedVersion);
+        } else {
+            lastSource = Source.COMPUTED;
+            made = new Kept(version, fingerprint, computer.compute(), -1);
         }
+        if (atSettingsSize && (made.stored() < 0 || made.version() - made.stored() >= properties.storeAfterOps())) {
+            made = store(mapId, made);
+        }
+        synchronized (kept) {
+            Kept current = kept.get(slot);
+            if (current == null || current.version() <= made.version()) {
+                kept.put(slot, made);
+            }
+        }
+        return new Computed(made.version(), made.grid(), map.offset().x(), map.offset().y(), map.tileWidth(),
+                map.tileHeight());
     }
 
     /** The kept grid to start from: the one in memory, else (at the settings' size) the one in PostgreSQL. */

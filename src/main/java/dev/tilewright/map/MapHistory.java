@@ -16,10 +16,6 @@ import java.util.List;
 @Service
 public class MapHistory {
 
-    /** A map at one version, detached from the cache. */
-    public record Versioned(long version, TileMap map) {
-    }
-
     private final MapReads reads;
     private final MapRows rows;
     private final OpLog log;
@@ -37,10 +33,13 @@ public class MapHistory {
         this.json = json;
     }
 
-    /** A copy of the map as it is now, or as it was at {@code version} (rebuilt from the log). */
+    /**
+     * The map as it is now (a read-only view, see {@link MapReads#view}), or as it was at {@code version} (rebuilt
+     * from the log).
+     */
     public Versioned snapshot(long mapId, Long version) {
         if (version == null) {
-            return reads.read(mapId, (v, map) -> new Versioned(v, map.copy()));
+            return reads.view(mapId);
         }
         long current = rows.version(mapId);
         if (version < 1 || version > current) {

@@ -12,7 +12,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.concurrent.locks.ReentrantLock;
 
-/** Reads of a map as it is now, under its lock (so no change lands half-way through a read). */
+/**
+ * Reads of a map as it is now, under its lock (so no change lands half-way through a read); long work takes a
+ * {@link #view} under the lock and runs outside it.
+ */
 @Service
 public class MapReads {
 
@@ -55,6 +58,15 @@ public class MapReads {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * A read-only view of the current map ({@link TileMap#view()}: chunks shared copy-on-write), taken under the lock
+     * in time proportional to its chunk and object count. Drawing, searching or exporting it needs neither the lock
+     * nor a database connection, so no edit waits behind them.
+     */
+    public Versioned view(long mapId) {
+        return read(mapId, (version, map) -> new Versioned(version, map.view()));
     }
 
     /** The gids of a rectangle of a tile layer, row-major (absent bounds: the whole layer). */

@@ -4,6 +4,7 @@ import dev.tilewright.grid.Reachability;
 import dev.tilewright.query.Queries.AreaAnswer;
 import dev.tilewright.query.Queries.BatchAnswer;
 import dev.tilewright.query.Queries.RayAnswer;
+import dev.tilewright.web.Lanes;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -17,10 +18,12 @@ class QueryController {
 
     private final QueryService queries;
     private final Reachability reachability;
+    private final Lanes lanes;
 
-    QueryController(QueryService queries, Reachability reachability) {
+    QueryController(QueryService queries, Reachability reachability, Lanes lanes) {
         this.queries = queries;
         this.reachability = reachability;
+        this.lanes = lanes;
     }
 
     @PostMapping("/ray")
@@ -40,12 +43,12 @@ class QueryController {
 
     @PostMapping("/path")
     Reachability.PathAnswer path(@PathVariable long id, @RequestBody Reachability.PathQuery path) {
-        return reachability.path(id, path);
+        return lanes.run(Lanes.Lane.SEARCH, () -> reachability.path(id, path));
     }
 
     @PostMapping("/batch")
     BatchAnswer batch(@PathVariable long id, @RequestBody Queries.Batch batch) {
-        return new BatchAnswer(queries.batch(id, batch.queries()));
+        return lanes.run(Lanes.Lane.BATCH, () -> new BatchAnswer(queries.batch(id, batch.queries())));
     }
 
 }

@@ -9,6 +9,7 @@ import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.map.MapImages;
 import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.Versioned;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.render.Atlas;
 import dev.tilewright.render.MapRenderer;
@@ -21,6 +22,7 @@ import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.Lanes;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
@@ -54,12 +56,14 @@ public class RenderService {
     private final TilesetService tilesets;
     private final MapImages mapImages;
     private final RenderProperties properties;
+    private final Lanes lanes;
     private final TileBlocks blocks;
     private final Atlases atlases;
     private final PngWriter png;
 
     RenderService(MapReads maps, MapHistory history, TilesetService tilesets, Atlases atlases, MapImages mapImages,
-                  RenderProperties properties, EncodeWorkers encoders) {
+                  RenderProperties properties, EncodeWorkers encoders, Lanes lanes) {
+        this.lanes = lanes;
         this.png = new PngWriter(encoders);
         this.atlases = atlases;
         this.maps = maps;
@@ -72,20 +76,14 @@ public class RenderService {
 
     public Frame render(long mapId, Long version, Request request) {
         check(request);
-        Drawn drawn;
-        if (version == null) {
-            List<MapTileset> used = maps.read(mapId, (v, map) -> map.tilesets());
-            Map<Long, Atlas> decoded = atlases.of(used);
-            Map<Long, Tileset> data = request.collision() ? tilesets.data(used) : Map.of();
-            drawn = maps.read(mapId, (v, map) -> draw(mapId, v, map, decoded, data, request));
-        } else {
-            MapHistory.Versioned past = history.snapshot(mapId, version);
-            List<MapTileset> used = past.map().tilesets();
-            drawn = draw(mapId, past.version(), past.map(), atlases.of(used),
+        return lanes.run(Lanes.Lane.DRAW, () -> {
+            // the current map as a view (or a past one rebuilt): drawn and encoded without the map's lock
+            Versioned at = history.snapshot(mapId, version);
+            List<MapTileset> used = at.map().tilesets();
+            Drawn drawn = draw(mapId, at.version(), at.map(), atlases.of(used),
                     request.collision() ? tilesets.data(used) : Map.of(), request);
-        }
-        // encoding needs only the pixels: done after the map's lock is released
-        return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
+            return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
+        });
     }
 
     private record Drawn(long version, List<ViewWindow> views, Pixels pixels) {
@@ -101,16 +99,18 @@ public class RenderService {
                     properties.maxThumbnailSize(), "A thumbnail is 16 to " + properties.maxThumbnailSize()
                             + " pixels on its longest side, was " + size).with("field", "size");
         }
-        Map<Long, Atlas> decoded = atlases.of(maps.read(mapId, (v, map) -> map.tilesets()));
-        Drawn drawn = maps.read(mapId, (v, map) -> {
+        return lanes.run(Lanes.Lane.DRAW, () -> {
+            Versioned at = maps.view(mapId);
+            TileMap map = at.map();
+            Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Function<String, Pixels> images = images(mapId);
             int width = map.width() * map.tileWidth();
             int height = map.height() * map.tileHeight();
             Pixels small = Thumbnail.of(width, height, size, properties.maxPixels(), view ->
                     MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks));
-            return new Drawn(v, List.of(new ViewWindow(0, 0, width, height)), small);
+            Drawn drawn = new Drawn(at.version(), List.of(new ViewWindow(0, 0, width, height)), small);
+            return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
         });
-        return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
     }
 
     /** A camera path of view centres, the view size, speed in pixels per second and frames per second. */
@@ -138,15 +138,16 @@ public class RenderService {
                             + tour.height() + " are too many pixels; use a smaller view or fewer frames")
                     .with("field", "width");
         }
-        Map<Long, Atlas> decoded = atlases.of(maps.read(mapId, (v, map) -> map.tilesets()));
-        List<Pixels> rendered = maps.read(mapId, (v, map) -> {
+        return lanes.run(Lanes.Lane.DRAW, () -> {
+            TileMap map = maps.view(mapId).map();
+            Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Function<String, Pixels> images = images(mapId);
-            return dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(), tour.height(), tour.speed(),
-                    tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight()).stream()
+            List<Pixels> rendered = dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(), tour.height(),
+                            tour.speed(), tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight()).stream()
                     .map(view -> MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks))
                     .toList();
+            return dev.tilewright.render.GifWriter.write(rendered, Math.max(2, Math.round(100f / tour.fps())), 0x000000);
         });
-        return dev.tilewright.render.GifWriter.write(rendered, Math.max(2, Math.round(100f / tour.fps())), 0x000000);
     }
 
     private void check(Request request) {

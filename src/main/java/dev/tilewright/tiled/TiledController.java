@@ -5,6 +5,7 @@ import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetJson;
 import dev.tilewright.web.ETags;
+import dev.tilewright.web.Lanes;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -34,11 +35,13 @@ class TiledController {
     private final TiledImportService imports;
     private final TiledExportService exports;
     private final MapReads maps;
+    private final Lanes lanes;
 
-    TiledController(TiledImportService imports, TiledExportService exports, MapReads maps) {
+    TiledController(TiledImportService imports, TiledExportService exports, MapReads maps, Lanes lanes) {
         this.imports = imports;
         this.exports = exports;
         this.maps = maps;
+        this.lanes = lanes;
     }
 
     /**
@@ -58,7 +61,7 @@ class TiledController {
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }
-        TiledExportService.Export export = exports.exportMap(id, request, version);
+        TiledExportService.Export export = lanes.run(Lanes.Lane.EXPORT, () -> exports.exportMap(id, request, version));
         return ResponseEntity.ok().eTag("\"" + export.version() + "-" + request.tag() + "\"").cacheControl(cache)
                 .contentType(MediaType.parseMediaType(export.contentType()))
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(export.fileName()).build().toString())
@@ -76,14 +79,16 @@ class TiledController {
     /** A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path. */
     @PostMapping(value = "/api/v1/maps/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ResponseEntity<MapJson> importMap(@RequestPart("files") List<MultipartFile> files) throws IOException {
-        long id = imports.importMap(byPath(files));
+        Map<String, byte[]> uploaded = byPath(files);
+        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(uploaded));
         MapJson map = maps.read(id, (version, m) -> MapJson.of(id, version, m));
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }
 
     @PostMapping(value = "/api/v1/tilesets/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ResponseEntity<TilesetJson> importTileset(@RequestPart("files") List<MultipartFile> files) throws IOException {
-        StoredTileset stored = imports.importTileset(byPath(files));
+        Map<String, byte[]> uploaded = byPath(files);
+        StoredTileset stored = lanes.run(Lanes.Lane.IMPORT, () -> imports.importTileset(uploaded));
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));
     }
 

@@ -13,6 +13,7 @@ import dev.tilewright.format.TmjWriter;
 import dev.tilewright.format.TmxWriter;
 import dev.tilewright.map.MapImages;
 import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.Versioned;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -87,7 +88,7 @@ public class TiledExportService {
     }
 
     public Export exportMap(long mapId, Request request, Long version) {
-        MapHistory.Versioned snapshot = maps.snapshot(mapId, version);
+        Versioned snapshot = maps.snapshot(mapId, version);
         TileMap map = snapshot.map();
         String base = fileName(map.name());
         List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();

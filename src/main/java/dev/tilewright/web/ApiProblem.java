@@ -18,6 +18,7 @@ public final class ApiProblem extends RuntimeException {
     private final HttpStatus status;
     private final String title;
     private final Map<String, Object> extras = new LinkedHashMap<>();
+    private Integer retryAfter;
 
     private ApiProblem(HttpStatus status, String title, String detail) {
         super(detail);
@@ -83,6 +84,17 @@ public final class ApiProblem extends RuntimeException {
 
     public HttpStatus status() {
         return status;
+    }
+
+    /** Says when to ask again (the {@code Retry-After} header, in seconds): for 503s and 429s. */
+    public ApiProblem retryAfter(int seconds) {
+        retryAfter = seconds;
+        return this;
+    }
+
+    /** Seconds to wait before asking again, or null. */
+    public Integer retryAfter() {
+        return retryAfter;
     }
 
     public ProblemDetail toProblemDetail() {

@@ -32,7 +32,11 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ApiProblem.class)
     ResponseEntity<ProblemDetail> apiProblem(ApiProblem problem) {
-        return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(problem.status());
+        if (problem.retryAfter() != null) {
+            answer.header(HttpHeaders.RETRY_AFTER, String.valueOf(problem.retryAfter()));
+        }
+        return answer.body(problem.toProblemDetail());
     }
 
     @ExceptionHandler(InvalidOpException.class)

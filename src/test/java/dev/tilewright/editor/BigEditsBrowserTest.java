@@ -59,16 +59,9 @@ class BigEditsBrowserTest {
         }
     }
 
-    private long map(int side) {
-        long tileset = api.uploadTileset("big", 4, 2);
-        return api.postJson("/api/v1/maps", "{\"name\":\"big\",\"width\":" + side + ",\"height\":" + side
-                + ",\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
-                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}").json().get("id").asLong();
-    }
-
     /** A side x side map open in both editors, alice with a tile picked and a tool chosen; its id. */
     private long openBoth(int side, int tile, String tool) {
-        long mapId = map(side);
+        long mapId = api.newMap("big", side, side);
         openBoth(mapId);
         EditorPage a = new EditorPage(alice);
         a.pickTile(tile);

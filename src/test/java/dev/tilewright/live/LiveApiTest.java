@@ -49,10 +49,7 @@ class LiveApiTest {
     @BeforeEach
     void map() {
         api = new Api(port);
-        long tileset = api.uploadTileset("live", 4, 2);
-        mapId = api.postJson("/api/v1/maps", "{\"name\":\"live\",\"width\":20,\"height\":10,\"tileWidth\":16,"
-                + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":[{\"name\":\"ground\","
-                + "\"type\":\"tile\"}]}").json().get("id").asLong();
+        mapId = api.newMap("live", 20, 10);
     }
 
     @AfterEach
@@ -242,10 +239,7 @@ class LiveApiTest {
 
     @Test
     void anOpTooLargeForTheSocketReachesEveryoneAsAFetchAndNobodyIsCutOff() throws Exception {
-        long tileset = api.uploadTileset("big", 4, 2);
-        long big = api.postJson("/api/v1/maps", "{\"name\":\"big\",\"width\":700,\"height\":600,\"tileWidth\":16,"
-                + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":[{\"name\":\"ground\","
-                + "\"type\":\"tile\"}]}").json().get("id").asLong();
+        long big = api.newMap("big", 700, 600);
         String origin = "http://localhost:" + port;
         LiveClient a = client(big, origin);
         LiveClient b = client(big, origin);

@@ -59,7 +59,7 @@ public final class StorageBenchmark {
                 edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024)));
             }
         }
-        MapHistory.Versioned current = context.getBean(MapHistory.class).snapshot(mapId, null);
+        Versioned current = context.getBean(MapHistory.class).snapshot(mapId, null);
         long version = current.version();
         TileMap map = current.map();
         Long storedBytes = jdbc.queryForObject("SELECT sum(octet_length(data)) FROM layer_chunks WHERE map_id = ?",

@@ -115,6 +115,18 @@ public final class Api {
         return response.json().get("id").asLong();
     }
 
+    /** A width x height map of 16 px tiles with an uploaded 4x2 tileset and one tile layer "ground" (id 1); its id. */
+    public long newMap(String name, int width, int height) {
+        long tileset = uploadTileset(name, 4, 2);
+        Response response = postJson("/api/v1/maps", "{\"name\":\"" + name + "\",\"width\":" + width + ",\"height\":"
+                + height + ",\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
+                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}");
+        if (response.status() != 201) {
+            throw new AssertionError("map creation failed: " + response.status() + " " + response.text());
+        }
+        return response.json().get("id").asLong();
+    }
+
     private static void write(ByteArrayOutputStream out, String text) {
         out.writeBytes(text.getBytes(StandardCharsets.UTF_8));
     }

@@ -45,6 +45,11 @@ public abstract sealed class Layer permits TileLayer, ObjectLayer, ImageLayer {
     /** A deep copy that shares nothing mutable with this layer. */
     public abstract Layer copy();
 
+    /** A copy for reading outside the map's lock, as cheap as the kind allows (see {@link TileLayer#view()}). */
+    public Layer view() {
+        return copy();
+    }
+
     /** Marks all content as changed, so that a store writes the whole layer (a layer that was just added). */
     public abstract void markAllChanged();
 

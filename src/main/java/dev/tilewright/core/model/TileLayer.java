@@ -24,6 +24,10 @@ public final class TileLayer extends Layer {
     /** Per chunk, a stamp unique in this process for its content: new whenever a cell of it changes. */
     private final long[] stamps;
     private final BitSet dirty = new BitSet();
+    /** Chunks whose array a {@link #view()} holds too: the next write to one copies it first (copy on write). */
+    private final BitSet shared = new BitSet();
+    /** A view: read-only. */
+    private boolean frozen;
     /** How many chunks hold an array (painted or loaded); chunks are never dropped once made. */
     private int allocated;
     private static final AtomicLong STAMPS = new AtomicLong();
@@ -84,8 +88,18 @@ public final class TileLayer extends Layer {
     /** Sets one cell and returns the gid it held. */
     public int set(int x, int y, int gid) {
         checkCell(x, y);
+        if (frozen) {
+            throw new IllegalStateException("a view of a layer is read-only");
+        }
         int index = chunkIndex(x, y);
         int[] chunk = chunks[index];
+        if (chunk != null && shared.get(index)) {
+            if (chunk[cellIndex(x, y)] == gid) {
+                return gid;
+            }
+            chunk = chunks[index] = chunk.clone(); // a view still reads the old array
+            shared.clear(index);
+        }
         if (chunk == null) {
             if (gid == Gid.EMPTY) {
                 return Gid.EMPTY;
@@ -161,6 +175,9 @@ public final class TileLayer extends Layer {
 
     /** Installs a chunk read from storage; does not mark it changed. */
     public void loadChunk(int cx, int cy, int[] gids) {
+        if (frozen) {
+            throw new IllegalStateException("a view of a layer is read-only");
+        }
         if (gids.length != CHUNK_CELLS) {
             throw new IllegalArgumentException("a chunk holds " + CHUNK_CELLS + " gids, got " + gids.length);
         }
@@ -169,6 +186,7 @@ public final class TileLayer extends Layer {
             allocated++;
         }
         chunks[index] = gids.clone();
+        shared.clear(index);
         stamps[index] = STAMPS.incrementAndGet();
     }
 
@@ -211,6 +229,25 @@ public final class TileLayer extends Layer {
         System.arraycopy(stamps, 0, copy.stamps, 0, stamps.length);
         copy.allocated = allocated;
         return copy;
+    }
+
+    /**
+     * A read-only copy as the layer is now, made in time proportional to its chunk count: it shares the chunk arrays,
+     * and this layer copies a shared chunk before its next write to it. For reading a map outside its lock.
+     */
+    @Override
+    public TileLayer view() {
+        TileLayer view = new TileLayer(id(), attributes(), width, height);
+        System.arraycopy(chunks, 0, view.chunks, 0, chunks.length);
+        System.arraycopy(stamps, 0, view.stamps, 0, stamps.length);
+        view.allocated = allocated;
+        view.frozen = true;
+        for (int i = 0; i < chunks.length; i++) {
+            if (chunks[i] != null) {
+                shared.set(i);
+            }
+        }
+        return view;
     }
 
     /** True when both layers hold the same gids (attributes aside). */

@@ -345,9 +345,22 @@ public final class TileMap {
 
     /** A deep copy with no pending changes. */
     public TileMap copy() {
+        return copy(false);
+    }
+
+    /**
+     * The map as it is now, for reading outside its lock: tile layers share their chunks copy-on-write (see
+     * {@link TileLayer#view()}) and are read-only; the rest is copied. Made in time proportional to the chunk and
+     * object count, not the cell count.
+     */
+    public TileMap view() {
+        return copy(true);
+    }
+
+    private TileMap copy(boolean view) {
         TileMap copy = new TileMap(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets,
                 properties, nextLayerId, nextObjectId);
-        layers.forEach(l -> copy.layers.add(l.copy()));
+        layers.forEach(l -> copy.layers.add(view ? l.view() : l.copy()));
         copy.gridSettings = gridSettings;
         gridOverrides.forEach(copy.gridOverrides::set);
         copy.markClean();

@@ -78,4 +78,50 @@ class TileLayerTest {
             }
         }
     }
+
+    /** Views taken between random writes each read exactly what a deep copy taken at the same moment holds. */
+    @Property(tries = 50)
+    void aViewKeepsTheCellsOfItsMomentWhileTheLayerIsWritten(@ForAll("seeds") long seed) {
+        Random random = new Random(seed);
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("ground"), 150, 90);
+        java.util.List<TileLayer> views = new java.util.ArrayList<>();
+        java.util.List<TileLayer> copies = new java.util.ArrayList<>();
+        for (int step = 0; step < 400; step++) {
+            if (random.nextInt(40) == 0) {
+                views.add(layer.view());
+                copies.add(layer.copy());
+            }
+            int x = random.nextInt(150);
+            int y = random.nextInt(90);
+            if (random.nextBoolean()) {
+                layer.set(x, y, random.nextInt(4));
+            } else {
+                layer.fill(new TileRect(x, y, Math.min(150 - x, 1 + random.nextInt(70)), Math.min(90 - y, 3)),
+                        random.nextInt(4));
+            }
+        }
+        for (int i = 0; i < views.size(); i++) {
+            assertThat(views.get(i).sameCells(copies.get(i))).as("view " + i).isTrue();
+            assertThat(views.get(i).read(layer.bounds())).isEqualTo(copies.get(i).read(layer.bounds()));
+        }
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<Long> seeds() {
+        return net.jqwik.api.Arbitraries.longs();
+    }
+
+    @Test
+    void aViewIsReadOnlyAndCostsNoCellCopy() {
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("ground"), 128, 64);
+        layer.fill(layer.bounds(), 3);
+        TileLayer view = layer.view();
+        assertThat(view.liveChunk(1, 0)).as("the same array until the layer writes it").isSameAs(layer.liveChunk(1, 0));
+        layer.set(70, 5, 4);
+        assertThat(view.get(70, 5)).isEqualTo(3);
+        assertThat(view.liveChunk(1, 0)).isNotSameAs(layer.liveChunk(1, 0));
+        assertThat(view.liveChunk(0, 0)).isSameAs(layer.liveChunk(0, 0));
+        assertThatThrownBy(() -> view.set(0, 0, 1)).isInstanceOf(IllegalStateException.class);
+        assertThat(view.chunkStamp(0, 0)).isEqualTo(layer.chunkStamp(0, 0));
+    }
 }

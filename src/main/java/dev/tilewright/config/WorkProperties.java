@@ -1,0 +1,30 @@
+package dev.tilewright.config;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How much expensive work runs at once, per kind (see {@code web.Lanes}): past a lane's size a request waits up to
+ * {@code waitMs} for a place, then is answered 503 with {@code Retry-After}, so slow work never piles up behind
+ * itself, exhausts the heap or starves the edit path.
+ *
+ * @param draws       renders, views, thumbnails and tours drawn at once
+ * @param exports     Tiled exports (of the current map or a past version) at once
+ * @param imports     Tiled imports at once
+ * @param grids       collision grids computed at once
+ * @param searches    path and platformer searches at once
+ * @param batches     query batches at once
+ * @param waitMs      how long a request may wait for a place in its lane
+ * @param retryAfterSeconds what the 503's Retry-After says
+ */
+@ConfigurationProperties("tilewright.work")
+public record WorkProperties(
+        @DefaultValue("2") int draws,
+        @DefaultValue("2") int exports,
+        @DefaultValue("2") int imports,
+        @DefaultValue("2") int grids,
+        @DefaultValue("2") int searches,
+        @DefaultValue("4") int batches,
+        @DefaultValue("2000") long waitMs,
+        @DefaultValue("2") int retryAfterSeconds) {
+}
