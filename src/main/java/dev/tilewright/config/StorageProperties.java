@@ -14,11 +14,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param writeBehindOps        live ops may run this many versions ahead of a map's stored rows (the log holds them;
  *                              loading replays them); REST changes are written back at once
  * @param writeBehindMs         ... and at most this long: then the rows are written back
+ * @param lockWaitMs            how long a request waits for a map's lock (held by an edit, or by one whose database
+ *                              is slow or away) before it is answered 503 with Retry-After
+ * @param retryAfterSeconds     the Retry-After of a 503 because the database is unreachable or a map is busy
  */
 @ConfigurationProperties("tilewright.storage")
 public record StorageProperties(
         @DefaultValue("1") int chunkCompressionLevel,
         @DefaultValue("536870912") long mapCacheBytes,
         @DefaultValue("5000") int writeBehindOps,
-        @DefaultValue("1000") int writeBehindMs) {
+        @DefaultValue("1000") int writeBehindMs,
+        @DefaultValue("10000") long lockWaitMs,
+        @DefaultValue("5") int retryAfterSeconds) {
 }

@@ -79,6 +79,27 @@ class MapCache {
     }
 
     /**
+     * Takes the map's lock for a request, waiting at most {@code lock-wait-ms}: past it (an edit stuck on a slow or
+     * absent database holds it) the request is answered 503 with Retry-After instead of hanging. Unlock when done.
+     */
+    ReentrantLock enter(long mapId) {
+        ReentrantLock lock = lock(mapId);
+        boolean entered;
+        try {
+            entered = lock.tryLock(storage.lockWaitMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            entered = false;
+        }
+        if (!entered) {
+            throw ApiProblem.overLimit(org.springframework.http.HttpStatus.SERVICE_UNAVAILABLE,
+                    "tilewright.storage.lock-wait-ms", storage.lockWaitMs(), "Map " + mapId + " is busy (its changes "
+                            + "wait for the database); nothing was changed, try again").retryAfter(storage.retryAfterSeconds());
+        }
+        return lock;
+    }
+
+    /**
      * The map at {@code version} (its current one, read in this transaction): as cached, brought forward by the
      * logged ops when it is behind, or loaded from its stored rows and brought forward from their version. Called
      * under the map's lock.

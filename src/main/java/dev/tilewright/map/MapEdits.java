@@ -131,8 +131,7 @@ public class MapEdits {
                 outcomes[i] = new Outcome(null, refused);
             }
         }
-        ReentrantLock lock = cache.lock(mapId);
-        lock.lock();
+        ReentrantLock lock = cache.enter(mapId);
         try {
             List<OpLog.Entry> committed = tx.execute(status -> {
                 long version = rows.lockVersion(mapId);

@@ -48,8 +48,7 @@ public class MapReads {
 
     /** Runs {@code reader} on the current map under its lock. */
     public <T> T read(long mapId, Reader<T> reader) {
-        ReentrantLock lock = cache.lock(mapId);
-        lock.lock();
+        ReentrantLock lock = cache.enter(mapId);
         try {
             return tx.execute(status -> {
                 long version = rows.version(mapId);

@@ -1,5 +1,6 @@
 package dev.tilewright.web;
 
+import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.edit.InvalidOpException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
@@ -25,9 +26,11 @@ import tools.jackson.databind.DatabindException;
 class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     private final JsonLimits jsonLimits;
+    private final StorageProperties storage;
 
-    ProblemAdvice(JsonLimits jsonLimits) {
+    ProblemAdvice(JsonLimits jsonLimits, StorageProperties storage) {
         this.jsonLimits = jsonLimits;
+        this.storage = storage;
     }
 
     @ExceptionHandler(ApiProblem.class)
@@ -44,9 +47,18 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         return apiProblem(ApiProblem.invalidField(e.field(), e.getMessage()));
     }
 
-    /** Anything unforeseen: logged with its stack trace, answered as a problem without internals. */
+    /**
+     * Anything unforeseen: logged with its stack trace, answered as a problem without internals. The database being
+     * unreachable (refused, cut, timed out) is foreseen: a 503 with Retry-After, logged in one line.
+     */
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e) {
+        if (DatabaseAway.is(e)) {
+            logger.warn("The database is unreachable: " + e);
+            return apiProblem(ApiProblem.of(HttpStatus.SERVICE_UNAVAILABLE, "Database unreachable",
+                    "The database cannot be reached just now; nothing was changed. Try again in "
+                            + storage.retryAfterSeconds() + " s.").retryAfter(storage.retryAfterSeconds()));
+        }
         logger.error("Unexpected failure", e);
         return apiProblem(ApiProblem.of(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",
                 "The server failed to handle this request; nothing was changed. The failure is logged."));

@@ -140,6 +140,8 @@ public final class Api {
             request.header(headers[i], headers[i + 1]);
         }
         try {
+            // a service that hangs fails the test instead of stalling it
+            request.timeout(java.time.Duration.ofSeconds(60));
             HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
             Map<String, String> flat = new LinkedHashMap<>();
             response.headers().map().forEach((k, v) -> flat.put(k.toLowerCase(), String.join(",", v)));

@@ -1,0 +1,80 @@
+package dev.tilewright;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.CuttableProxy;
+import dev.tilewright.support.Eventually;
+import dev.tilewright.support.LiveClient;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Files;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * PostgreSQL unreachable for a while (every connection to it cut, new ones refused): requests are answered 503
+ * problem JSON with Retry-After (never a 500, never a hang), nothing acknowledged before is lost, and once it is
+ * back everything works again without a restart, live editors included.
+ */
+class DatabaseAwayTest {
+
+    @Test
+    void whileTheDatabaseIsAwayRequestsAre503AndEverythingResumesWhenItIsBack() throws Exception {
+        try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
+             CuttableProxy network = new CuttableProxy(postgres.getPort());
+             ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class).run(
+                     "--server.port=0",
+                     "--spring.datasource.url=jdbc:postgresql://127.0.0.1:" + network.port() + "/postgres",
+                     "--spring.datasource.username=postgres",
+                     "--spring.datasource.password=postgres",
+                     "--tilewright.storage.lock-wait-ms=4000",
+                     "--tilewright.database.data-dir=" + Files.createTempDirectory("tw-unused").resolve("pg"))) {
+            int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+            Api api = new Api(port);
+            long mapId = api.newMap("away", 30, 20);
+            LiveClient editor = new LiveClient(port, mapId, "http://localhost:" + port);
+            editor.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"ed\",\"lastVersion\":1}");
+            editor.next("welcome");
+            editor.send("{\"type\":\"op\",\"clientSeq\":1,\"baseVersion\":1,\"op\":{\"type\":\"paint\",\"layerId\":1,"
+                    + "\"cells\":[{\"x\":1,\"y\":1,\"gid\":3}]}}");
+            assertThat(editor.next("ack").get("version").asLong()).isEqualTo(2);
+
+            network.cut();
+            String paint = "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":2,\"y\":2,\"gid\":4}]}]}";
+            for (Api.Response response : new Api.Response[]{
+                    api.get("/api/v1/maps/" + mapId),
+                    api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*"),
+                    api.get("/api/v1/maps/" + mapId + "/export?format=tmj"),
+                    api.get("/api/v1/maps")}) {
+                assertThat(response.status()).as(response.text()).isEqualTo(503);
+                assertThat(response.header("Retry-After")).isNotNull();
+                assertThat(response.header("Content-Type")).isEqualTo("application/problem+json");
+            }
+            // a live op is refused as "not stored" (the editor keeps it and sends it again later)
+            editor.send("{\"type\":\"op\",\"clientSeq\":2,\"baseVersion\":2,\"op\":{\"type\":\"paint\",\"layerId\":1,"
+                    + "\"cells\":[{\"x\":3,\"y\":3,\"gid\":2}]}}");
+            JsonNode refused = editor.next("reject");
+            assertThat(refused.get("problem").get("status").asInt()).isEqualTo(503);
+
+            network.mend();
+            Eventually.eventually("the service answers again", Duration.ofSeconds(30),
+                    () -> api.get("/api/v1/maps/" + mapId).status() == 200);
+            assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*").status()).isEqualTo(200);
+            JsonNode cells = api.get("/api/v1/maps/" + mapId + "/layers/1/cells?x=1&y=1&width=2&height=2").json();
+            assertThat(cells.get("gids").toString()).as("the op acknowledged before is kept").isEqualTo("[3,0,0,4]");
+            LiveClient back = new LiveClient(port, mapId, "http://localhost:" + port);
+            back.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"ed\",\"lastVersion\":2}");
+            assertThat(back.next("welcome").get("version").asLong()).isEqualTo(3);
+            back.send("{\"type\":\"op\",\"clientSeq\":2,\"baseVersion\":3,\"op\":{\"type\":\"paint\",\"layerId\":1,"
+                    + "\"cells\":[{\"x\":3,\"y\":3,\"gid\":2}]}}");
+            assertThat(back.next("ack").get("version").asLong()).as("the refused op, sent again, is stored").isEqualTo(4);
+            editor.abort();
+            back.abort();
+        }
+    }
+}
