@@ -18,6 +18,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                        further behind is computed anew
  * @param storeAfterOps   the computed grid is written to PostgreSQL when computed anew, and when the stored copy is
  *                        this many versions behind the one in memory
+ * @param gridCacheBytes  bytes of computed grids kept in memory, one byte per element (at most cached-grids of them;
+ *                        least recently used go first; -1: 6% of the heap)
  */
 @ConfigurationProperties("tilewright.grid")
 public record GridProperties(
@@ -28,5 +30,6 @@ public record GridProperties(
         @DefaultValue("1000000") int maxPathVisited,
         @DefaultValue("20000") int maxPlatformerPlaces,
         @DefaultValue("10000") int maxIncrementalOps,
-        @DefaultValue("500") int storeAfterOps) {
+        @DefaultValue("500") int storeAfterOps,
+        @DefaultValue("-1") long gridCacheBytes) {
 }

@@ -10,7 +10,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                              chunk of 16 KiB to a few hundred bytes
  * @param mapCacheBytes         bytes of decoded maps kept in memory per instance (as each map's heapBytes counts them:
  *                              painted chunks, objects and their indexes); least recently used go first, and one map
- *                              larger than this is kept alone while it is in use
+ *                              larger than this is kept alone while it is in use; -1: 25% of the heap
  * @param writeBehindOps        live ops may run this many versions ahead of a map's stored rows (the log holds them;
  *                              loading replays them); REST changes are written back at once
  * @param writeBehindMs         ... and at most this long: then the rows are written back
@@ -21,7 +21,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("tilewright.storage")
 public record StorageProperties(
         @DefaultValue("1") int chunkCompressionLevel,
-        @DefaultValue("536870912") long mapCacheBytes,
+        @DefaultValue("-1") long mapCacheBytes,
         @DefaultValue("5000") int writeBehindOps,
         @DefaultValue("1000") int writeBehindMs,
         @DefaultValue("10000") long lockWaitMs,

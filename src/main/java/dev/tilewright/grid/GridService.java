@@ -15,6 +15,7 @@ import dev.tilewright.core.model.Tileset;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.Versioned;
+import dev.tilewright.system.HeapBudget;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -65,10 +66,11 @@ public class GridService {
     private final JdbcTemplate jdbc;
     private final JsonMapper json;
     private final Map<Slot, Kept> kept;
+    private final long keptBudget;
     private volatile Source lastSource;
 
     GridService(MapReads maps, MapHistory history, TilesetService tilesets, Atlases atlases,
-                GridProperties properties, JdbcTemplate jdbc, JsonMapper json) {
+                GridProperties properties, JdbcTemplate jdbc, JsonMapper json, HeapBudget heap) {
         this.maps = maps;
         this.history = history;
         this.tilesets = tilesets;
@@ -76,12 +78,8 @@ public class GridService {
         this.properties = properties;
         this.jdbc = jdbc;
         this.json = json;
-        this.kept = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Slot, Kept> eldest) {
-                return size() > properties.cachedGrids();
-            }
-        };
+        this.keptBudget = heap.gridCacheBytes();
+        this.kept = new LinkedHashMap<>(16, 0.75f, true);
     }
 
     /** How the last grid asked for came to be (for tests and logs). */
@@ -127,14 +125,32 @@ public class GridService {
         if (atSettingsSize && (made.stored() < 0 || made.version() - made.stored() >= properties.storeAfterOps())) {
             made = store(mapId, made);
         }
+        keep(slot, made);
+        return new Computed(made.version(), made.grid(), map.offset().x(), map.offset().y(), map.tileWidth(),
+                map.tileHeight());
+    }
+
+    /**
+     * Keeps a grid for next time; the least recently used go while more than cached-grids are kept or they hold more
+     * than grid-cache-bytes (one byte per element). The grid just kept stays.
+     */
+    private void keep(Slot slot, Kept made) {
         synchronized (kept) {
             Kept current = kept.get(slot);
             if (current == null || current.version() <= made.version()) {
                 kept.put(slot, made);
             }
+            long bytes = kept.values().stream().mapToLong(k -> (long) k.grid().columns() * k.grid().rows()).sum();
+            var eldest = kept.entrySet().iterator();
+            while ((kept.size() > properties.cachedGrids() || bytes > keptBudget) && eldest.hasNext()) {
+                Map.Entry<Slot, Kept> entry = eldest.next();
+                if (entry.getKey().equals(slot)) {
+                    continue;
+                }
+                bytes -= (long) entry.getValue().grid().columns() * entry.getValue().grid().rows();
+                eldest.remove();
+            }
         }
-        return new Computed(made.version(), made.grid(), map.offset().x(), map.offset().y(), map.tileWidth(),
-                map.tileHeight());
     }
 
     /** The kept grid to start from: the one in memory, else (at the settings' size) the one in PostgreSQL. */

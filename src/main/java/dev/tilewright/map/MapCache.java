@@ -2,6 +2,7 @@ package dev.tilewright.map;
 
 import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.model.TileMap;
+import dev.tilewright.system.HeapBudget;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -58,10 +59,12 @@ class MapCache {
     private final MapRows rows;
     private final OpLog log;
     private final StorageProperties storage;
+    private final long budget;
     private final TransactionTemplate tx;
 
     MapCache(StorageProperties storage, MapRepository maps, MapStore store, MapRows rows, OpLog log,
-             TransactionTemplate tx) {
+             TransactionTemplate tx, HeapBudget heap) {
+        this.budget = heap.mapCacheBytes();
         for (int i = 0; i < STRIPES; i++) {
             locks[i] = new ReentrantLock();
         }
@@ -248,7 +251,7 @@ class MapCache {
         bytes += now - cached.bytes;
         cached.bytes = now;
         var eldest = entries.entrySet().iterator();
-        while (bytes > storage.mapCacheBytes() && eldest.hasNext()) {
+        while (bytes > budget && eldest.hasNext()) {
             Map.Entry<Long, Cached> next = eldest.next();
             if (next.getKey() == mapId) {
                 break;

@@ -22,6 +22,7 @@ import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
+import dev.tilewright.system.HeapBudget;
 import dev.tilewright.web.Lanes;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
@@ -62,7 +63,7 @@ public class RenderService {
     private final PngWriter png;
 
     RenderService(MapReads maps, MapHistory history, TilesetService tilesets, Atlases atlases, MapImages mapImages,
-                  RenderProperties properties, EncodeWorkers encoders, Lanes lanes) {
+                  RenderProperties properties, EncodeWorkers encoders, Lanes lanes, HeapBudget heap) {
         this.lanes = lanes;
         this.png = new PngWriter(encoders);
         this.atlases = atlases;
@@ -71,7 +72,7 @@ public class RenderService {
         this.tilesets = tilesets;
         this.mapImages = mapImages;
         this.properties = properties;
-        this.blocks = properties.blockCacheBytes() > 0 ? new TileBlocks(properties.blockCacheBytes()) : null;
+        this.blocks = heap.blockCacheBytes() > 0 ? new TileBlocks(heap.blockCacheBytes()) : null;
     }
 
     public Frame render(long mapId, Long version, Request request) {

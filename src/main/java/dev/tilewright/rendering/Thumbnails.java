@@ -1,7 +1,7 @@
 package dev.tilewright.rendering;
 
-import dev.tilewright.config.RenderProperties;
 import dev.tilewright.map.MapReads;
+import dev.tilewright.system.HeapBudget;
 import org.springframework.stereotype.Component;
 
 import java.util.LinkedHashMap;
@@ -30,10 +30,10 @@ class Thumbnails {
     /** How many thumbnails were rendered (not taken from the cache), for tests. */
     private long rendered;
 
-    Thumbnails(RenderService renders, MapReads maps, RenderProperties properties) {
+    Thumbnails(RenderService renders, MapReads maps, HeapBudget heap) {
         this.renders = renders;
         this.maps = maps;
-        this.budget = properties.thumbnailCacheBytes();
+        this.budget = heap.thumbnailCacheBytes();
     }
 
     /** The map's thumbnail at its current version. */

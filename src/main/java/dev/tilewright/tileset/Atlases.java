@@ -1,6 +1,6 @@
 package dev.tilewright.tileset;
 
-import dev.tilewright.config.RenderProperties;
+import dev.tilewright.system.HeapBudget;
 import dev.tilewright.core.grid.TilePixels;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.render.Atlas;
@@ -20,13 +20,13 @@ import java.util.Map;
 public class Atlases {
 
     private final TilesetService tilesets;
-    private final RenderProperties properties;
+    private final long budget;
     private final Map<Long, Atlas> cache = new LinkedHashMap<>(16, 0.75f, true);
     private long bytes;
 
-    Atlases(TilesetService tilesets, RenderProperties properties) {
+    Atlases(TilesetService tilesets, HeapBudget heap) {
         this.tilesets = tilesets;
-        this.properties = properties;
+        this.budget = heap.atlasCacheBytes();
     }
 
     /**
@@ -58,7 +58,7 @@ public class Atlases {
         cache.put(tilesetId, atlas);
         bytes += atlas.bytes();
         var eldest = cache.entrySet().iterator();
-        while (bytes > properties.atlasCacheBytes() && cache.size() > 1 && eldest.hasNext()) {
+        while (bytes > budget && cache.size() > 1 && eldest.hasNext()) {
             Map.Entry<Long, Atlas> entry = eldest.next();
             if (entry.getKey() != tilesetId) {
                 bytes -= entry.getValue().bytes();

@@ -39,6 +39,8 @@ class GridApiTest {
     JdbcTemplate jdbc;
     @Autowired
     JsonMapper json;
+    @Autowired
+    dev.tilewright.system.HeapBudget heap;
     Api api;
     String map;
     long tileset;
@@ -225,7 +227,7 @@ class GridApiTest {
         // a service that starts afresh (a restart) finds the grid in PostgreSQL and brings it forward
         long version = api.get(map).json().get("version").asLong();
         long id = Long.parseLong(map.substring(map.lastIndexOf('/') + 1));
-        GridService restarted = new GridService(maps, history, tilesets, atlases, properties, jdbc, json);
+        GridService restarted = new GridService(maps, history, tilesets, atlases, properties, jdbc, json, heap);
         byte[] expected = grids.grid(id, null, null).grid().toBytes();
         assertThat(restarted.grid(id, null, null).grid().toBytes()).isEqualTo(expected);
         assertThat(restarted.lastSource()).as("stored at version %d", version).isNotEqualTo(GridService.Source.COMPUTED);
