@@ -11,7 +11,6 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.List;
 
 /**
  * Animated GIFs of rendered frames, looping forever. Each frame is reduced to the GIF's 256 colours by ImageIO's
@@ -22,8 +21,12 @@ public final class GifWriter {
     private GifWriter() {
     }
 
-    /** @param delayCentis how long each frame shows, in hundredths of a second (GIF's unit) */
-    public static byte[] write(List<Pixels> frames, int delayCentis, int background) {
+    /**
+     * @param frames      taken one at a time, each written before the next is asked for: a tour rendered lazily holds
+     *                    one frame's pixels at a time, not all of them
+     * @param delayCentis how long each frame shows, in hundredths of a second (GIF's unit)
+     */
+    public static byte[] write(Iterable<Pixels> frames, int delayCentis, int background) {
         ImageWriter writer = ImageIO.getImageWritersByFormatName("gif").next();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ImageOutputStream out = ImageIO.createImageOutputStream(bytes)) {

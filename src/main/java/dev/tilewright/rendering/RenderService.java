@@ -143,10 +143,12 @@ public class RenderService {
             TileMap map = maps.view(mapId).map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Function<String, Pixels> images = images(mapId);
-            List<Pixels> rendered = dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(), tour.height(),
-                            tour.speed(), tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight()).stream()
+            List<ViewWindow> windows = dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(),
+                    tour.height(), tour.speed(), tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight());
+            // frame by frame: each is drawn when the GIF writer asks for it and dropped once written
+            Iterable<Pixels> rendered = () -> windows.stream()
                     .map(view -> MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks))
-                    .toList();
+                    .iterator();
             return dev.tilewright.render.GifWriter.write(rendered, Math.max(2, Math.round(100f / tour.fps())), 0x000000);
         });
     }
