@@ -17,6 +17,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxOpsPerRead      log entries one history read returns
  * @param maxLayersPerMap    layers of one map
  * @param maxImportBytes     bytes of all files of one Tiled import together
+ * @param maxImportDecodedBytes bytes the tile layers of one import decode to, all layers and chunks together (4 per
+ *                           cell), counted before each is decoded: 256 MiB is one 8192x8192 layer or 64 of 1024x1024
  * @param maxImportFiles     files in one Tiled import
  * @param maxTextBytes       a text object's text, in UTF-8 bytes (every render and every editor draws it)
  * @param maxOpsReadBytes    op JSON one read of the log holds (a history page, a page of a replay or catch-up):
@@ -36,5 +38,6 @@ public record LimitsProperties(
         @DefaultValue("134217728") long maxImportBytes,
         @DefaultValue("2000") int maxImportFiles,
         @DefaultValue("65536") int maxTextBytes,
-        @DefaultValue("16777216") long maxOpsReadBytes) {
+        @DefaultValue("16777216") long maxOpsReadBytes,
+        @DefaultValue("268435456") long maxImportDecodedBytes) {
 }

@@ -10,7 +10,9 @@ public final class TiledFormatException extends RuntimeException {
         /** A file the map references was not sent. */
         MISSING_FILE,
         /** Valid Tiled, but something Tilewright does not handle yet. */
-        UNSUPPORTED
+        UNSUPPORTED,
+        /** More than a read may hold (see {@link ReadLimits}). */
+        OVER_LIMIT
     }
 
     private final Kind kind;

@@ -10,8 +10,8 @@ final class Tilesets {
         files.read(from, path);
         String lower = path.toLowerCase(java.util.Locale.ROOT);
         if (lower.endsWith(".tsj") || lower.endsWith(".json")) {
-            return new TmjReader(files, new ReadLimits(Integer.MAX_VALUE, Integer.MAX_VALUE)).readTileset(path, firstGid);
+            return new TmjReader(files, ReadLimits.none()).readTileset(path, firstGid);
         }
-        return new TmxReader(files, new ReadLimits(Integer.MAX_VALUE, Integer.MAX_VALUE)).readTileset(path, firstGid);
+        return new TmxReader(files, ReadLimits.none()).readTileset(path, firstGid);
     }
 }

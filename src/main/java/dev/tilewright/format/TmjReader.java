@@ -169,7 +169,7 @@ public final class TmjReader {
         }
     }
 
-    private static List<MapAssembly.Chunk> chunks(JsonNode layer, String file, int width, int height, String name) {
+    private List<MapAssembly.Chunk> chunks(JsonNode layer, String file, int width, int height, String name) {
         LayerData.Encoding encoding = LayerData.encoding(Json.text(layer, "encoding", "csv"), file);
         LayerData.Compression compression = LayerData.compression(Json.text(layer, "compression", null), file);
         if (layer.has("chunks")) {
@@ -192,8 +192,9 @@ public final class TmjReader {
                 gids(layer.get("data"), encoding, compression, width * height, file, name)));
     }
 
-    private static int[] gids(JsonNode data, LayerData.Encoding encoding, LayerData.Compression compression, int cells,
+    private int[] gids(JsonNode data, LayerData.Encoding encoding, LayerData.Compression compression, int cells,
                               String file, String name) {
+        limits.spend(file, name, cells);
         if (data.isString()) {
             return LayerData.decode(encoding == LayerData.Encoding.CSV ? LayerData.Encoding.BASE64 : encoding,
                     compression, data.asString(), cells, file, name);

@@ -201,7 +201,7 @@ public final class TmxReader {
         }
     }
 
-    private static List<MapAssembly.Chunk> chunks(Element layer, String file, int width, int height, String name) {
+    private List<MapAssembly.Chunk> chunks(Element layer, String file, int width, int height, String name) {
         Element data = Xml.child(layer, "data");
         if (data == null) {
             return List.of();
@@ -226,8 +226,9 @@ public final class TmxReader {
         return out;
     }
 
-    private static int[] gids(Element data, LayerData.Encoding encoding, LayerData.Compression compression, int cells,
+    private int[] gids(Element data, LayerData.Encoding encoding, LayerData.Compression compression, int cells,
                               String file, String name) {
+        limits.spend(file, name, cells);
         if (encoding != null) {
             return LayerData.decode(encoding, compression, data.getTextContent(), cells, file, name);
         }

@@ -90,7 +90,7 @@ public class TiledImportService {
     }
 
     private ReadLimits readLimits() {
-        return new ReadLimits(limits.maxMapWidth(), limits.maxMapHeight());
+        return new ReadLimits(limits.maxMapWidth(), limits.maxMapHeight(), limits.maxImportDecodedBytes());
     }
 
     private TiledFiles checkedFiles(Map<String, byte[]> uploaded) {
@@ -129,7 +129,7 @@ public class TiledImportService {
                 .filter(p -> endings.stream().anyMatch(e -> p.toLowerCase(Locale.ROOT).endsWith(e))).toList();
     }
 
-    private static <T> T read(java.util.function.Supplier<T> reader) {
+    private <T> T read(java.util.function.Supplier<T> reader) {
         try {
             return reader.get();
         } catch (TiledFormatException e) {
@@ -138,6 +138,9 @@ public class TiledImportService {
                 case UNSUPPORTED -> ApiProblem.of(HttpStatus.UNPROCESSABLE_CONTENT, "Not supported yet", e.getMessage())
                         .with("field", "files").with("file", e.file());
                 case INVALID -> ApiProblem.invalidField("files", e.file() + ": " + e.getMessage()).with("file", e.file());
+                case OVER_LIMIT -> ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE,
+                        "tilewright.limits.max-import-decoded-bytes", limits.maxImportDecodedBytes(),
+                        e.file() + ": " + e.getMessage()).with("field", "files").with("file", e.file());
             };
         }
     }

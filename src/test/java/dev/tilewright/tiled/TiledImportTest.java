@@ -182,6 +182,29 @@ class TiledImportTest {
     }
 
     @Test
+    void aHundredLargeLayersStopAtTheDecodedBytesBudgetBeforeTheyAreDecoded() {
+        int before = stored();
+        // 100 layers of 2048x2048 (16 MiB each decoded, 1.6 GiB in all), each a few kilobytes of zlib
+        String empty = dev.tilewright.format.LayerData.encode(new int[2048 * 2048], 2048,
+                dev.tilewright.format.LayerData.Encoding.BASE64, dev.tilewright.format.LayerData.Compression.ZLIB);
+        StringBuilder tmx = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" "
+                + "orientation=\"orthogonal\" renderorder=\"right-down\" width=\"2048\" height=\"2048\" "
+                + "tilewidth=\"32\" tileheight=\"32\" infinite=\"0\" nextlayerid=\"101\" nextobjectid=\"1\">\n"
+                + " <tileset firstgid=\"1\" source=\"desert.tsx\"/>\n");
+        for (int i = 1; i <= 100; i++) {
+            tmx.append(" <layer id=\"").append(i).append("\" name=\"l").append(i)
+                    .append("\" width=\"2048\" height=\"2048\"><data encoding=\"base64\" compression=\"zlib\">")
+                    .append(empty).append("</data></layer>\n");
+        }
+        tmx.append("</map>\n");
+        Api.Response response = api.postFiles("/api/v1/maps/import", desert(tmx.toString()));
+        assertThat(response.status()).as(response.text()).isEqualTo(413);
+        assertThat(response.json().get("limit").asString()).isEqualTo("tilewright.limits.max-import-decoded-bytes");
+        assertThat(response.json().get("detail").asString()).contains("layer 'l17'");
+        assertThat(stored()).as("nothing stored").isEqualTo(before);
+    }
+
+    @Test
     void aGidWithoutATilesetIs422() {
         int before = stored();
         int[] gids = new int[40 * 40];
