@@ -1,27 +1,16 @@
 package dev.tilewright.live;
 
-import dev.tilewright.TilewrightApplication;
 import dev.tilewright.support.Api;
-import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
+import dev.tilewright.support.ServiceProcess;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,15 +22,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LiveDurabilityTest {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-
     @Test
     void everyAcknowledgedOpSurvivesAKill9AndEditorsResync() throws Exception {
         try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
             JdbcTemplate db = new JdbcTemplate(postgres.getPostgresDatabase());
             String url = postgres.getJdbcUrl("postgres", "postgres");
-            int port = freePort();
-            Process first = start(url, port);
+            ServiceProcess first = start(url, 0);
+            int port = first.port;
             long mapId;
             TreeMap<Long, Integer> acked = new TreeMap<>();
             int cellsPainted = 300;
@@ -65,11 +52,11 @@ class LiveDurabilityTest {
                 assertThat(db.queryForObject("SELECT stored_version FROM maps WHERE id = ?", Long.class, mapId))
                         .as("the rows lag behind the log: only the log holds the acknowledged ops").isLessThan(acked.lastKey());
             } finally {
-                first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+                first.kill();
             }
-            assertThat(first.exitValue()).as("killed by SIGKILL").isEqualTo(137);
+            assertThat(first.process.exitValue()).as("killed by SIGKILL").isEqualTo(137);
 
-            Process second = start(url, port);
+            ServiceProcess second = start(url, port);
             try {
                 Api api = new Api(port);
                 assertThat(api.get("/api/v1/maps/" + mapId).json().get("version").asLong()).isEqualTo(acked.lastKey());
@@ -94,61 +81,15 @@ class LiveDurabilityTest {
                 assertThat(back.next("ack").get("version").asLong()).isEqualTo(original);
                 back.abort();
             } finally {
-                second.destroy();
-                second.waitFor(30, TimeUnit.SECONDS);
+                second.close();
             }
         }
     }
 
-    /** The service in a process of its own, with the rows written back only on a clean stop. */
-    private static Process start(String jdbcUrl, int port) throws Exception {
-        Path log = Files.createTempFile("tilewright-durability", ".log");
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), TilewrightApplication.class.getName(),
-                "--server.port=" + port, "--spring.datasource.url=" + jdbcUrl, "--spring.datasource.username=postgres",
-                "--spring.datasource.password=postgres", "--tilewright.storage.write-behind-ms=3600000",
-                "--tilewright.storage.write-behind-ops=1000000")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            Eventually.eventually("the service to answer on port " + port, Duration.ofSeconds(120), () -> {
-                if (!process.isAlive()) {
-                    throw new AssertionError("the service did not start:\n" + read(log));
-                }
-                return healthy(port);
-            });
-            return process;
-        } catch (AssertionError failed) {
-            process.destroyForcibly();
-            throw new AssertionError(failed.getMessage() + "\n" + read(log), failed);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
-    /** Whether the service on that port answers its health check with 200; null while it does not. */
-    private static Boolean healthy(int port) {
-        try {
-            HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(
-                    URI.create("http://localhost:" + port + "/actuator/health")).timeout(Duration.ofSeconds(2))
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            return health.statusCode() == 200 ? Boolean.TRUE : null;
-        } catch (IOException notYet) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
-    }
-
-    private static String read(Path log) {
-        try {
-            return Files.readString(log);
-        } catch (IOException e) {
-            return "(the log could not be read: " + e.getMessage() + ")";
-        }
+    /** The service in a process of its own, with the rows written back only on a clean stop (port 0: any free). */
+    private static ServiceProcess start(String jdbcUrl, int port) throws Exception {
+        List<String> args = List.of("--tilewright.storage.write-behind-ms=3600000",
+                "--tilewright.storage.write-behind-ops=1000000");
+        return port == 0 ? ServiceProcess.start(jdbcUrl, List.of(), args) : ServiceProcess.start(jdbcUrl, port, List.of(), args);
     }
 }

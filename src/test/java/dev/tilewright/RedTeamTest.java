@@ -1,0 +1,219 @@
+package dev.tilewright;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.LiveClient;
+import dev.tilewright.support.ServiceProcess;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.zip.Deflater;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Hostile and oversized requests against the service in its own JVM at -Xmx1g (exiting on an OutOfMemoryError):
+ * each is answered 4xx/503 problem JSON, or a bounded 200; the health check answers within 2 s after each; refused
+ * requests store nothing; and at the end the process is alive with no OutOfMemoryError in its log.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RedTeamTest {
+
+    private EmbeddedPostgres postgres;
+    private ServiceProcess service;
+    private Api api;
+    private long big;
+
+    @BeforeAll
+    void start() throws Exception {
+        postgres = EmbeddedPostgres.builder().start();
+        service = ServiceProcess.start(postgres.getJdbcUrl("postgres", "postgres"),
+                List.of("-Xmx1g", "-XX:+ExitOnOutOfMemoryError"), List.of());
+        api = new Api(service.port);
+        big = api.newMap("big", 8192, 8192);
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        try {
+            assertThat(service.process.isAlive()).as("the service is still running").isTrue();
+            assertThat(service.log()).doesNotContain("OutOfMemoryError");
+        } finally {
+            service.close();
+            postgres.close();
+        }
+    }
+
+    /** Sends an attack; its answer is a refusal (problem JSON with one of the statuses) and the service stays well. */
+    private Api.Response refused(String what, Supplier<Api.Response> attack, Integer... statuses) {
+        long started = System.nanoTime();
+        Api.Response response = attack.get();
+        System.out.printf("RedTeamTest: %s -> %d in %d ms%n", what, response.status(),
+                (System.nanoTime() - started) / 1_000_000);
+        assertThat(response.status()).as(what + ": " + response.text()).isIn((Object[]) statuses);
+        assertThat(response.header("Content-Type")).as(what).startsWith("application/problem+json");
+        healthy(what);
+        return response;
+    }
+
+    private void healthy(String after) {
+        assertThat(service.healthy(Duration.ofSeconds(2))).as("health within 2 s after " + after).isTrue();
+    }
+
+    private long version(long mapId) {
+        return api.get("/api/v1/maps/" + mapId).json().get("version").asLong();
+    }
+
+    private static String zlibBase64(byte[] raw) {
+        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+        deflater.setInput(raw);
+        deflater.finish();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[65536];
+        while (!deflater.finished()) {
+            out.write(buffer, 0, deflater.deflate(buffer));
+        }
+        deflater.end();
+        return Base64.getEncoder().encodeToString(out.toByteArray());
+    }
+
+    private Api.Response ops(long mapId, String ops) {
+        return api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[" + ops + "]}", "If-Match", "*");
+    }
+
+    @Test
+    void oversizedAndDeepJsonIsRefusedBeforeItIsRead() {
+        long before = version(big);
+        String huge = "{\"ops\":[{\"type\":\"renameMap\",\"name\":\"" + "x".repeat(64 << 20) + "\"}]}";
+        refused("a JSON body of 64 MiB", () -> api.postJson("/api/v1/maps/" + big + "/ops", huge, "If-Match", "*"), 413);
+        String deep = "{\"ops\":" + "[".repeat(200_000) + "]".repeat(200_000) + "}";
+        refused("nesting 200,000 deep", () -> api.postJson("/api/v1/maps/" + big + "/ops", deep, "If-Match", "*"),
+                400, 413, 422);
+        assertThat(version(big)).as("nothing stored").isEqualTo(before);
+    }
+
+    @Test
+    void opsPastTheirBudgetsAreRefusedAndChangeNothing() {
+        long before = version(big);
+        StringBuilder layers = new StringBuilder();
+        for (int i = 0; i < 10_000; i++) {
+            layers.append(i == 0 ? "" : ",").append("{\"type\":\"addLayer\",\"kind\":\"tile\",\"attributes\":{\"name\":\"l")
+                    .append(i).append("\"}}");
+        }
+        refused("10,000 addLayer ops on an 8192x8192 map", () -> ops(big, layers.toString()), 413, 422);
+        refused("a text object of 1 MB", () -> ops(big, "{\"type\":\"addLayer\",\"kind\":\"object\",\"attributes\":"
+                + "{\"name\":\"o\"}},{\"type\":\"addObject\",\"layerId\":2,\"object\":{\"shape\":\"text\",\"x\":0,"
+                + "\"y\":0,\"width\":10,\"height\":10,\"text\":{\"text\":\"" + "y".repeat(1 << 20) + "\"}}}"), 413, 422);
+        String bomb = zlibBase64(new byte[64 << 20]);
+        refused("a zlib bomb in a region's data", () -> ops(big, "{\"type\":\"putRegion\",\"layerId\":1,\"x\":0,\"y\":0,"
+                + "\"width\":100,\"height\":100,\"data\":\"" + bomb + "\"}"), 422);
+        refused("a region of the whole 8192x8192 layer", () -> ops(big, "{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,"
+                + "\"y\":0,\"width\":8192,\"height\":8192,\"gid\":1}"), 413);
+        assertThat(version(big)).as("nothing stored").isEqualTo(before);
+        assertThat(api.get("/api/v1/maps/" + big).json().get("layers")).hasSize(1);
+    }
+
+    @Test
+    void theLargestEditsAllowedAreServedAndBounded() {
+        Api.Response fill = ops(big, "{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,\"width\":4096,"
+                + "\"height\":4096,\"gid\":2}");
+        assertThat(fill.status()).as(fill.text()).isEqualTo(200);
+        healthy("a 4096x4096 fill");
+        Api.Response undo = ops(big, "{\"type\":\"putRegion\",\"layerId\":1,\"x\":0,\"y\":0,\"width\":4096,"
+                + "\"height\":4096,\"data\":\"" + zlibBase64(new byte[4096 * 4096 * 4]) + "\"}");
+        assertThat(undo.status()).as(undo.text()).isEqualTo(200);
+        healthy("its undo, a 4096x4096 region");
+    }
+
+    @Test
+    void queriesRendersAndToursAtTheirCapsAreBounded() {
+        StringBuilder rects = new StringBuilder();
+        for (int i = 0; i < 10_000; i++) {
+            rects.append(i == 0 ? "" : ",").append("{\"type\":\"rect\",\"x\":0,\"y\":0,\"width\":131072,\"height\":131072}");
+        }
+        refused("a batch of 10,000 large rectangles", () -> api.postJson("/api/v1/maps/" + big + "/queries/batch",
+                "{\"queries\":[" + rects + "]}"), 413, 422, 503);
+
+        // a tour at the caps: 600 frames of 400x400 (96 million pixels)
+        Api.Response tour = api.get("/api/v1/maps/" + big + "/tour.gif?path=200,200;" + (200 + 599 * 100) + ",200"
+                + "&width=400&height=400&speed=1000&fps=10");
+        System.out.printf("RedTeamTest: a tour at the caps -> %d, %d bytes%n", tour.status(), tour.body().length);
+        assertThat(tour.status()).as(tour.text()).isEqualTo(200);
+        healthy("a tour at the caps");
+
+        // a map 2,097,152 pixels wide: its thumbnail is sampled within the pixel budget
+        long wide = api.postJson("/api/v1/maps", "{\"name\":\"wide\",\"width\":8192,\"height\":2,\"tileWidth\":256,"
+                + "\"tileHeight\":256,\"layers\":[{\"name\":\"g\",\"type\":\"tile\"}]}").json().get("id").asLong();
+        Api.Response thumbnail = api.get("/api/v1/maps/" + wide + "/thumbnail.png?size=1024");
+        assertThat(thumbnail.status()).as(thumbnail.text()).isEqualTo(200);
+        healthy("a thumbnail of a 2-million-pixel-wide map");
+    }
+
+    @Test
+    void anImportOfAHundredLargeLayersIsRefusedBeforeItIsDecoded() {
+        int maps = api.get("/api/v1/maps").json().size();
+        String empty = zlibBase64(new byte[2048 * 2048 * 4]);
+        StringBuilder tmx = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" "
+                + "orientation=\"orthogonal\" renderorder=\"right-down\" width=\"2048\" height=\"2048\" tilewidth=\"16\" "
+                + "tileheight=\"16\" infinite=\"0\" nextlayerid=\"101\" nextobjectid=\"1\">\n");
+        for (int i = 1; i <= 100; i++) {
+            tmx.append(" <layer id=\"").append(i).append("\" name=\"l").append(i).append("\" width=\"2048\" "
+                    + "height=\"2048\"><data encoding=\"base64\" compression=\"zlib\">").append(empty)
+                    .append("</data></layer>\n");
+        }
+        tmx.append("</map>\n");
+        refused("100 large layers in one TMX", () -> api.postFiles("/api/v1/maps/import",
+                Map.of("many.tmx", tmx.toString().getBytes(StandardCharsets.UTF_8))), 413);
+        assertThat(api.get("/api/v1/maps").json().size()).as("nothing stored").isEqualTo(maps);
+    }
+
+    @Test
+    void socketFloodsAreCappedAndHugePresenceIsNeverPassedOn() throws Exception {
+        long mapId = api.newMap("sockets", 20, 20);
+        List<LiveClient> idle = new ArrayList<>();
+        try {
+            for (int i = 0; i < 600; i++) {
+                idle.add(new LiveClient(service.port, mapId));
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (idle.stream().filter(c -> c.closedWith != null).count() < 400 && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertThat(idle.stream().filter(c -> Integer.valueOf(1008).equals(c.closedWith)).count())
+                    .as("sockets past max-sockets-per-address closed with 1008").isGreaterThanOrEqualTo(400);
+            healthy("600 idle sockets");
+        } finally {
+            idle.forEach(LiveClient::abort);
+        }
+        LiveClient loud = new LiveClient(service.port, mapId);
+        LiveClient other = new LiveClient(service.port, mapId);
+        try {
+            loud.hello("loud", 1L);
+            loud.next("welcome");
+            other.hello("other", 1L);
+            other.next("welcome");
+            String presence = "{\"type\":\"presence\",\"tool\":\"" + "z".repeat(512 * 1024) + "\"}";
+            for (int i = 0; i < 20; i++) {
+                loud.send(presence);
+            }
+            assertThat(loud.next("error").get("problem").get("limit").asString())
+                    .isEqualTo("tilewright.live.max-presence-bytes");
+            other.quiet("presence");
+            healthy("half-megabyte presence frames");
+        } finally {
+            loud.abort();
+            other.abort();
+        }
+    }
+}
