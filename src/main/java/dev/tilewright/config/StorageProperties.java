@@ -17,6 +17,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param lockWaitMs            how long a request waits for a map's lock (held by an edit, or by one whose database
  *                              is slow or away) before it is answered 503 with Retry-After
  * @param retryAfterSeconds     the Retry-After of a 503 because the database is unreachable or a map is busy
+ * @param checkpointEvery       a past version is replayed from the nearest checkpoint; one is kept every this many
+ *                              versions, by the first replay that passes it (0: none, replays start at genesis)
  */
 @ConfigurationProperties("tilewright.storage")
 public record StorageProperties(
@@ -25,5 +27,6 @@ public record StorageProperties(
         @DefaultValue("5000") int writeBehindOps,
         @DefaultValue("1000") int writeBehindMs,
         @DefaultValue("10000") long lockWaitMs,
-        @DefaultValue("5") int retryAfterSeconds) {
+        @DefaultValue("5") int retryAfterSeconds,
+        @DefaultValue("1000") long checkpointEvery) {
 }

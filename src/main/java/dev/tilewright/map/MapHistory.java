@@ -1,6 +1,7 @@
 package dev.tilewright.map;
 
 import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.web.ApiProblem;
@@ -22,9 +23,13 @@ public class MapHistory {
     private final LimitsProperties limits;
     private final TransactionTemplate tx;
     private final JsonMapper json;
+    private final Checkpoints checkpoints;
+    private final StorageProperties storage;
 
     MapHistory(MapReads reads, MapRows rows, OpLog log, LimitsProperties limits, TransactionTemplate tx,
-               JsonMapper json) {
+               JsonMapper json, Checkpoints checkpoints, StorageProperties storage) {
+        this.checkpoints = checkpoints;
+        this.storage = storage;
         this.reads = reads;
         this.rows = rows;
         this.log = log;
@@ -60,15 +65,25 @@ public class MapHistory {
     }
 
     /**
-     * The map as it was at {@code version}, rebuilt from its genesis by replaying the op log: the log is the truth,
-     * and this is how any past version is read.
+     * The map as it was at {@code version}, rebuilt by replaying the op log (the truth) from the nearest checkpoint
+     * at or before it, or from the map's genesis. Every {@code checkpoint-every} versions the replay passes without a
+     * checkpoint, it keeps one, so no version is ever more than that many ops from one once it has been read.
      */
     public TileMap replay(long mapId, long version) {
         return tx.execute(status -> {
-            MapCatalogue.Genesis g = json.readValue(rows.genesis(mapId), MapCatalogue.Genesis.class);
-            TileMap map = new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(), g.offset(),
-                    g.backgroundColor(), g.tilesets(), g.properties(), 1, 1);
-            long reached = log.forEach(mapId, 0, version, entry -> log.op(entry).applyTo(map));
+            Versioned start = checkpoints.nearest(mapId, version).orElseGet(() -> {
+                MapCatalogue.Genesis g = json.readValue(rows.genesis(mapId), MapCatalogue.Genesis.class);
+                return new Versioned(0, new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(),
+                        g.offset(), g.backgroundColor(), g.tilesets(), g.properties(), 1, 1));
+            });
+            TileMap map = start.map();
+            long every = storage.checkpointEvery();
+            long reached = log.forEach(mapId, start.version(), version, entry -> {
+                log.op(entry).applyTo(map);
+                if (every > 0 && entry.version() % every == 0) {
+                    checkpoints.keep(mapId, entry.version(), map);
+                }
+            });
             if (reached < version) {
                 throw ApiProblem.invalidField("version", "Map " + mapId + " has no version " + version
                         + "; its latest is " + reached + ".");
