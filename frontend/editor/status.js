@@ -13,6 +13,8 @@ export class StatusBar {
     });
     editor.session.listen((event) => {
       if (event.type === 'state') this.showSave(event.state, event.pending);
+      // an edit (ours or another's) may have changed the cell under the cursor
+      if (event.type === 'state' || event.type === 'remote') this.showCursor();
     });
     this.showSave(editor.session.state, editor.session.pending.length);
     this.showCursor();
