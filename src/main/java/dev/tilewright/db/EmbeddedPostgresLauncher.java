@@ -4,10 +4,12 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationFailedEvent;
-import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+import dev.tilewright.system.Phase;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
@@ -85,6 +87,9 @@ public final class EmbeddedPostgresLauncher implements EnvironmentPostProcessor 
     private static Running start(String key) {
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    // its own JVM shutdown hook would stop the server while Tomcat drains and the write-back flushes:
+                    // Stop (the last lifecycle to stop) does it after them
+                    .setRegisterShutdownHook(false)
                     .setServerConfig("max_connections", "100")
                     .setServerConfig("synchronous_commit", "on");
             Path dir;
@@ -202,18 +207,56 @@ public final class EmbeddedPostgresLauncher implements EnvironmentPostProcessor 
         }
     }
 
-    /** Stops the embedded server when the last application context that uses it closes or fails to start. */
-    public static final class Shutdown implements ApplicationListener<ApplicationEvent> {
+    /**
+     * Stops the embedded server when the last application context that uses it stops: as the last lifecycle to stop
+     * ({@link Phase#DATABASE}), after Tomcat drained its requests and the write-back flushed the maps' rows.
+     */
+    @Component
+    static final class Stop implements SmartLifecycle {
+
+        private final String key;
+        private volatile boolean running;
+
+        Stop(Environment environment) {
+            this.key = environment.getProperty(KEY_PROPERTY);
+        }
 
         @Override
-        public void onApplicationEvent(ApplicationEvent event) {
-            ConfigurableApplicationContext context = null;
-            if (event instanceof ContextClosedEvent closed
-                    && closed.getApplicationContext() instanceof ConfigurableApplicationContext c) {
-                context = c;
-            } else if (event instanceof ApplicationFailedEvent failed) {
-                context = failed.getApplicationContext();
+        public void start() {
+            running = true;
+        }
+
+        @Override
+        public void stop() {
+            running = false;
+            if (key != null) {
+                release(key);
             }
+        }
+
+        @Override
+        public boolean isRunning() {
+            return running;
+        }
+
+        @Override
+        public int getPhase() {
+            return Phase.DATABASE.value();
+        }
+
+        /** A context paused between tests (Spring's test context cache) keeps its database: only a close stops it. */
+        @Override
+        public boolean isPauseable() {
+            return false;
+        }
+    }
+
+    /** Stops the embedded server when an application context that would have used it fails to start. */
+    public static final class Shutdown implements ApplicationListener<ApplicationFailedEvent> {
+
+        @Override
+        public void onApplicationEvent(ApplicationFailedEvent event) {
+            ConfigurableApplicationContext context = event.getApplicationContext();
             if (context == null || context.getParent() != null) {
                 return;
             }

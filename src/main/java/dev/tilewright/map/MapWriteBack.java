@@ -37,7 +37,9 @@ public class MapWriteBack extends BackgroundWork {
     /** After the timer stopped (and the live group commits before it, see {@link Phase}): everything still behind. */
     @Override
     protected void stopped() {
+        int maps = cache.unsaved().size();
         writeBack(false);
+        log.info("Shutdown: {} maps written back to their rows", maps);
     }
 
     /** Writes one map's live changes back to its rows now (as a clean stop does). */

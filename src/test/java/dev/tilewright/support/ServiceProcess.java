@@ -34,7 +34,7 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Starts the service on a free port.
+     * Starts the service on a free port (jdbcUrl null: on its embedded PostgreSQL, data dir given in args).
      *
      * @param jvm  JVM options (e.g. -Xmx1g)
      * @param args application arguments after the datasource and port
@@ -49,8 +49,11 @@ public final class ServiceProcess implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvm);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), TilewrightApplication.class.getName(),
-                "--server.port=" + port, "--spring.datasource.url=" + jdbcUrl, "--spring.datasource.username=postgres",
-                "--spring.datasource.password=postgres"));
+                "--server.port=" + port));
+        if (jdbcUrl != null) {
+            command.addAll(List.of("--spring.datasource.url=" + jdbcUrl, "--spring.datasource.username=postgres",
+                    "--spring.datasource.password=postgres"));
+        }
         command.addAll(args);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         ServiceProcess service = new ServiceProcess(process, port, log);
@@ -96,6 +99,15 @@ public final class ServiceProcess implements AutoCloseable {
         } catch (IOException e) {
             return "(the log could not be read: " + e.getMessage() + ")";
         }
+    }
+
+    /** SIGTERM, as a service manager stops it; waits for the process to end. */
+    public int terminate() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            throw new AssertionError("the service did not stop within 60 s of SIGTERM:\n" + log());
+        }
+        return process.exitValue();
     }
 
     /** SIGKILL: no shutdown hooks, nothing flushed. */
