@@ -24,10 +24,18 @@ export class InvalidOp extends Error {
  * @param {object} op
  * @returns {{op: object, inverse: object}}
  */
-export function apply(map, op) {
+export function apply(map, op, withInverse = true) {
   const handler = HANDLERS[op?.type];
   if (!handler) throw new InvalidOp('type', `unknown op type ${JSON.stringify(op?.type)}`);
-  return handler(map, op);
+  return handler(map, op, withInverse);
+}
+
+/**
+ * Applies an op already committed by the server whose inverse nobody will ask for (another editor's, or ours as
+ * logged): a large fillRect or putRegion then skips reading and compressing what it overwrites. Returns the op.
+ */
+export function applyCommitted(map, op) {
+  return apply(map, op, false).op;
 }
 
 /** How many cells an op writes (the server limits a request's total). */
@@ -114,17 +122,17 @@ const HANDLERS = {
     return { op, inverse: { type: 'paint', layerId: op.layerId, cells: previous } };
   },
 
-  fillRect(map, op) {
+  fillRect(map, op, withInverse) {
     const layer = tileLayer(map, op.layerId);
     const rect = checkRect(map, op.x, op.y, op.width, op.height);
     const gid = checkGid(map, op.gid, 'gid');
-    const inverse = putRegion(op.layerId, rect, layer.read(rect));
+    const inverse = withInverse ? putRegion(op.layerId, rect, layer.read(rect)) : null;
     layer.write(rect, new Uint32Array(rect.width * rect.height).fill(gid));
     map.changed({ kind: 'cells', layerId: op.layerId, rect });
     return { op, inverse };
   },
 
-  putRegion(map, op) {
+  putRegion(map, op, withInverse) {
     const layer = tileLayer(map, op.layerId);
     const rect = checkRect(map, op.x, op.y, op.width, op.height);
     const area = rect.width * rect.height;
@@ -136,17 +144,17 @@ const HANDLERS = {
         gids[i] = compact === null ? checkGid(map, op.gids[i], `gids[${i}]`) : checkGid(map, compact[i], 'data');
       }
     }
-    const previous = layer.read(rect);
+    const previous = withInverse ? layer.read(rect) : null;
     if (bits === null) {
       layer.write(rect, gids);
     } else {
       for (let i = 0; i < area; i++) {
         if (masked(bits, i)) layer.set(rect.x + (i % rect.width), rect.y + Math.floor(i / rect.width), gids[i]);
-        else previous[i] = 0; // not part of the region: its inverse leaves it alone too
+        else if (previous !== null) previous[i] = 0; // not part of the region: its inverse leaves it alone too
       }
     }
     map.changed({ kind: 'cells', layerId: op.layerId, rect });
-    return { op, inverse: putRegion(op.layerId, rect, previous, op.mask) };
+    return { op, inverse: previous === null ? null : putRegion(op.layerId, rect, previous, op.mask) };
   },
 
   batch(map, op) {

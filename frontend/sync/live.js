@@ -10,7 +10,7 @@
 // - Presence (cursor, tool, selection) goes out throttled; others' presence and the people list come in as events.
 // Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
 
-import { apply, InvalidOp } from '../model/ops.js';
+import { apply, applyCommitted, InvalidOp } from '../model/ops.js';
 import * as frames from './protocol.js';
 import { CLOSE_CODES, SERVER_FRAMES } from './protocol.js';
 import {
@@ -401,7 +401,7 @@ export class LiveSession extends Emitter {
     const common = this.pending.length === 0;
     if (!common) this.takeOffPending();
     for (const entry of fresh) {
-      apply(this.map, entry.op);
+      applyCommitted(this.map, entry.op);
       this.version = entry.version;
     }
     if (!common) this.putBackPending(this.pending.filter((p) => !ours.has(p.seq)));
@@ -430,7 +430,7 @@ export class LiveSession extends Emitter {
     } else {
       this.takeOffPending();
       if (version > this.version) {
-        apply(this.map, op);
+        applyCommitted(this.map, op);
         this.version = version;
       }
       const rest = this.pending.filter((p) => p.seq !== clientSeq);

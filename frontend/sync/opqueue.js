@@ -10,7 +10,7 @@
 // Pending ops are kept in IndexedDB (store.js) so a reload while saving loses nothing (see restore()).
 // The queue knows nothing of the transport beyond the small interface below, so the live socket can replace it.
 
-import { apply, cellCount, InvalidOp } from '../model/ops.js';
+import { apply, applyCommitted, cellCount, InvalidOp } from '../model/ops.js';
 import {
   createdIds, creation, Emitter, followId, isFresh, putBack, refersTo, storageKey, takeOff, UNKEPT, withId,
 } from './pending.js';
@@ -157,7 +157,7 @@ export class OpQueue extends Emitter {
     }
     this.takeOffPending();
     for (const entry of remote) {
-      apply(this.map, entry.op);
+      applyCommitted(this.map, entry.op);
       this.version = entry.version;
     }
     this.emit({ type: 'remote', count: remote.length });

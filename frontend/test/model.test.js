@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FLIP_D, FLIP_H, FLIP_V, flags, flipHorizontally, flipVertically, rotateClockwise, tileId } from '../model/gid.js';
-import { apply, InvalidOp } from '../model/ops.js';
+import { apply, applyCommitted, InvalidOp } from '../model/ops.js';
 import { snapshot } from '../model/tilemap.js';
 import { newMap, random } from './support.js';
 
@@ -140,4 +140,20 @@ test('grid overrides and settings are ops with inverses, as on the server', () =
   assert.throws(() => apply(map, { type: 'setGrid', settings: { elementWidth: 5 } }), (e) => e.field === 'settings.elementWidth');
   [c, b, a].forEach((applied) => apply(map, applied.inverse));
   assert.deepEqual(snapshot(map), before);
+});
+
+test('an op applied as committed changes the map as apply does, without computing an inverse', () => {
+  const a = newMap();
+  const b = newMap();
+  const ops = [
+    { type: 'fillRect', layerId: 1, x: 0, y: 0, width: 20, height: 12, gid: 3 },
+    { type: 'putRegion', layerId: 1, x: 2, y: 2, width: 17, height: 16 - 6, gids: Array.from({ length: 170 }, (_, i) => 1 + (i % 5)) },
+    { type: 'batch', ops: [{ type: 'fillRect', layerId: 1, x: 1, y: 1, width: 3, height: 3, gid: 0 }] },
+  ];
+  for (const op of ops) {
+    apply(a, op);
+    assert.deepEqual(applyCommitted(b, op), op);
+  }
+  assert.deepEqual(snapshot(b), snapshot(a));
+  assert.equal(apply(newMap(), ops[0], false).inverse, null);
 });
