@@ -3,22 +3,20 @@ package dev.tilewright;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.LiveClient;
 import dev.tilewright.support.ServiceProcess;
+import dev.tilewright.support.Zlib;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.zip.Deflater;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -75,18 +73,6 @@ class RedTeamTest {
         return api.get("/api/v1/maps/" + mapId).json().get("version").asLong();
     }
 
-    private static String zlibBase64(byte[] raw) {
-        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
-        deflater.setInput(raw);
-        deflater.finish();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buffer = new byte[65536];
-        while (!deflater.finished()) {
-            out.write(buffer, 0, deflater.deflate(buffer));
-        }
-        deflater.end();
-        return Base64.getEncoder().encodeToString(out.toByteArray());
-    }
 
     private Api.Response ops(long mapId, String ops) {
         return api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[" + ops + "]}", "If-Match", "*");
@@ -115,7 +101,7 @@ class RedTeamTest {
         refused("a text object of 1 MB", () -> ops(big, "{\"type\":\"addLayer\",\"kind\":\"object\",\"attributes\":"
                 + "{\"name\":\"o\"}},{\"type\":\"addObject\",\"layerId\":2,\"object\":{\"shape\":\"text\",\"x\":0,"
                 + "\"y\":0,\"width\":10,\"height\":10,\"text\":{\"text\":\"" + "y".repeat(1 << 20) + "\"}}}"), 413, 422);
-        String bomb = zlibBase64(new byte[64 << 20]);
+        String bomb = Zlib.base64(new byte[64 << 20]);
         refused("a zlib bomb in a region's data", () -> ops(big, "{\"type\":\"putRegion\",\"layerId\":1,\"x\":0,\"y\":0,"
                 + "\"width\":100,\"height\":100,\"data\":\"" + bomb + "\"}"), 422);
         refused("a region of the whole 8192x8192 layer", () -> ops(big, "{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,"
@@ -131,7 +117,7 @@ class RedTeamTest {
         assertThat(fill.status()).as(fill.text()).isEqualTo(200);
         healthy("a 4096x4096 fill");
         Api.Response undo = ops(big, "{\"type\":\"putRegion\",\"layerId\":1,\"x\":0,\"y\":0,\"width\":4096,"
-                + "\"height\":4096,\"data\":\"" + zlibBase64(new byte[4096 * 4096 * 4]) + "\"}");
+                + "\"height\":4096,\"data\":\"" + Zlib.base64(new byte[4096 * 4096 * 4]) + "\"}");
         assertThat(undo.status()).as(undo.text()).isEqualTo(200);
         healthy("its undo, a 4096x4096 region");
     }
@@ -163,7 +149,7 @@ class RedTeamTest {
     @Test
     void anImportOfAHundredLargeLayersIsRefusedBeforeItIsDecoded() {
         int maps = api.get("/api/v1/maps").json().size();
-        String empty = zlibBase64(new byte[2048 * 2048 * 4]);
+        String empty = Zlib.base64(new byte[2048 * 2048 * 4]);
         StringBuilder tmx = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" "
                 + "orientation=\"orthogonal\" renderorder=\"right-down\" width=\"2048\" height=\"2048\" tilewidth=\"16\" "
                 + "tileheight=\"16\" infinite=\"0\" nextlayerid=\"101\" nextobjectid=\"1\">\n");
