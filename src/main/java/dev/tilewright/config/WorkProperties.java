@@ -10,7 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param draws       renders, views, thumbnails and tours drawn at once
  * @param exports     Tiled exports (of the current map or a past version) at once
- * @param imports     Tiled imports at once
+ * @param imports     Tiled imports at once (one holds up to max-import-bytes of files and max-import-decoded-bytes of
+ *                    layers: two of the largest would take most of a 1 GiB heap)
  * @param grids       collision grids computed at once
  * @param searches    path and platformer searches at once
  * @param batches     query batches at once
@@ -21,7 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record WorkProperties(
         @DefaultValue("2") int draws,
         @DefaultValue("2") int exports,
-        @DefaultValue("2") int imports,
+        @DefaultValue("1") int imports,
         @DefaultValue("2") int grids,
         @DefaultValue("2") int searches,
         @DefaultValue("4") int batches,
