@@ -1,8 +1,9 @@
 // zlib (RFC 1950) around deflate (RFC 1951), synchronous, for the compact form of large regions: Tiled's
 // "base64 + zlib" layer data, which the server reads and writes too (core/edit/RegionData). Ops are applied
 // synchronously, so the browser's async CompressionStream does not serve here.
-// - deflate(): greedy LZ77 over a hash of the next 3 bytes, fixed Huffman codes. Tile data is runs and repeats, which
-//   this catches; it need not match zlib byte for byte, only be read by any inflater.
+// - deflate(): greedy LZ77 over a hash of the next 3 bytes, then Huffman codes made for each block of 65,536 tokens
+//   (dynamic blocks). Tile data is runs, repeats and a few distinct gids, which this catches; it need not match zlib
+//   byte for byte, only be read by any inflater.
 // - inflate(): every block type; never writes past the length the caller expects, so a small hostile payload cannot
 //   grow memory (a zlib bomb ends as an error at the expected size).
 
@@ -206,24 +207,7 @@ export function adler32(bytes) {
 
 // ---------------------------------------------------------------------------------------------------- deflate
 
-/** Fixed Huffman codes, bit-reversed for an LSB-first stream: [code, length] packed as code << 4 | length. */
-const FIXED_LITERALS = (() => {
-  const table = new Uint32Array(288);
-  for (let v = 0; v < 288; v++) {
-    let code;
-    let length;
-    if (v < 144) [code, length] = [0x30 + v, 8];
-    else if (v < 256) [code, length] = [0x190 + v - 144, 9];
-    else if (v < 280) [code, length] = [v - 256, 7];
-    else [code, length] = [0xc0 + v - 280, 8];
-    table[v] = (reverse(code, length) << 4) | length;
-  }
-  return table;
-})();
-
-const FIXED_DISTANCES = Uint32Array.from({ length: 30 }, (_, d) => reverse(d, 5));
-
-/** The length code (0-based from 257) of every match length 3..258, and of every distance 1..32768. */
+/** The length code (0-based from 257) of every match length 3..258. */
 const LENGTH_CODE = (() => {
   const table = new Uint8Array(259);
   for (let s = 0; s < 29; s++) {
@@ -246,6 +230,69 @@ function reverse(code, length) {
     code >>= 1;
   }
   return out;
+}
+
+/**
+ * Huffman code lengths for symbol frequencies, none longer than `limit` (frequencies are flattened until they fit).
+ * At least two symbols get a code, so every code is complete, as inflaters require of some.
+ */
+function codeLengths(frequencies, limit) {
+  const n = frequencies.length;
+  const f = Array.from(frequencies);
+  const used = f.filter((x) => x > 0).length;
+  if (used < 2) {
+    const only = f.findIndex((x) => x > 0);
+    f[only === 0 ? 1 : 0] = 1;
+    if (only < 0) f[1] = 1;
+  }
+  for (;;) {
+    const leaves = [];
+    for (let i = 0; i < n; i++) if (f[i] > 0) leaves.push({ weight: f[i], symbol: i });
+    leaves.sort((a, b) => a.weight - b.weight || a.symbol - b.symbol);
+    // two queues: the sorted leaves, and the merged nodes (made in order of weight)
+    const merged = [];
+    let a = 0;
+    let b = 0;
+    const take = () => (b >= merged.length || (a < leaves.length && leaves[a].weight <= merged[b].weight)
+      ? leaves[a++] : merged[b++]);
+    while (leaves.length - a + merged.length - b > 1) {
+      const x = take();
+      const y = take();
+      merged.push({ weight: x.weight + y.weight, left: x, right: y });
+    }
+    const lengths = new Uint8Array(n);
+    let longest = 0;
+    const stack = [[take(), 0]];
+    while (stack.length > 0) {
+      const [node, depth] = stack.pop();
+      if (node.symbol !== undefined) {
+        lengths[node.symbol] = depth;
+        longest = Math.max(longest, depth);
+      } else {
+        stack.push([node.left, depth + 1], [node.right, depth + 1]);
+      }
+    }
+    if (longest <= limit) return lengths;
+    for (let i = 0; i < n; i++) if (f[i] > 0) f[i] = (f[i] >> 1) | 1;
+  }
+}
+
+/** Canonical codes for code lengths, bit-reversed for an LSB-first stream. */
+function canonicalCodes(lengths) {
+  const count = new Uint16Array(16);
+  for (const length of lengths) count[length]++;
+  count[0] = 0;
+  const next = new Uint16Array(16);
+  let code = 0;
+  for (let bits = 1; bits < 16; bits++) {
+    code = (code + count[bits - 1]) << 1;
+    next[bits] = code;
+  }
+  const codes = new Uint16Array(lengths.length);
+  for (let i = 0; i < lengths.length; i++) {
+    if (lengths[i] > 0) codes[i] = reverse(next[lengths[i]]++, lengths[i]);
+  }
+  return codes;
 }
 
 class Writer {
@@ -273,11 +320,6 @@ class Writer {
     this.bytes = bigger;
   }
 
-  literal(symbol) {
-    const packed = FIXED_LITERALS[symbol];
-    this.bits(packed >>> 4, packed & 15);
-  }
-
   finish() {
     if (this.count > 0) this.bits(0, 8 - this.count);
     return this.bytes.subarray(0, this.n);
@@ -286,6 +328,116 @@ class Writer {
 
 const HASH_BITS = 15;
 const WINDOW = 32768;
+const BLOCK = 1 << 16;
+
+/** LZ77 tokens waiting to be written as one block with codes made for them (dynamic Huffman). */
+class Tokens {
+  constructor() {
+    this.symbol = new Uint16Array(BLOCK); // literal 0-255 or length code 257-285
+    this.lengthExtra = new Uint16Array(BLOCK);
+    this.distance = new Uint8Array(BLOCK); // distance code, for a length
+    this.distanceExtra = new Uint16Array(BLOCK);
+    this.k = 0;
+  }
+
+  full() {
+    return this.k === BLOCK;
+  }
+
+  literal(byte) {
+    this.symbol[this.k++] = byte;
+  }
+
+  match(length, distance) {
+    const s = LENGTH_CODE[length];
+    const d = distanceCode(distance);
+    this.symbol[this.k] = 257 + s;
+    this.lengthExtra[this.k] = length - LENGTH_BASE[s];
+    this.distance[this.k] = d;
+    this.distanceExtra[this.k] = distance - DIST_BASE[d];
+    this.k++;
+  }
+
+  /** Writes the tokens as one block (BTYPE 2) and empties the buffer. */
+  write(out, last) {
+    const litFrequencies = new Uint32Array(286);
+    const distFrequencies = new Uint32Array(30);
+    for (let i = 0; i < this.k; i++) {
+      litFrequencies[this.symbol[i]]++;
+      if (this.symbol[i] > 256) distFrequencies[this.distance[i]]++;
+    }
+    litFrequencies[256] = 1;
+    const litLengths = codeLengths(litFrequencies, 15);
+    const distLengths = codeLengths(distFrequencies, 15);
+    let hlit = 286;
+    while (hlit > 257 && litLengths[hlit - 1] === 0) hlit--;
+    let hdist = 30;
+    while (hdist > 1 && distLengths[hdist - 1] === 0) hdist--;
+    const runs = runLengths([...litLengths.subarray(0, hlit), ...distLengths.subarray(0, hdist)]);
+    const clFrequencies = new Uint32Array(19);
+    for (const [symbol] of runs) clFrequencies[symbol]++;
+    const clLengths = codeLengths(clFrequencies, 7);
+    let hclen = 19;
+    while (hclen > 4 && clLengths[CODE_LENGTH_ORDER[hclen - 1]] === 0) hclen--;
+    out.bits(last ? 1 : 0, 1);
+    out.bits(2, 2);
+    out.bits(hlit - 257, 5);
+    out.bits(hdist - 1, 5);
+    out.bits(hclen - 4, 4);
+    for (let i = 0; i < hclen; i++) out.bits(clLengths[CODE_LENGTH_ORDER[i]], 3);
+    const clCodes = canonicalCodes(clLengths);
+    for (const [symbol, extra] of runs) {
+      out.bits(clCodes[symbol], clLengths[symbol]);
+      if (symbol === 16) out.bits(extra, 2);
+      else if (symbol === 17) out.bits(extra, 3);
+      else if (symbol === 18) out.bits(extra, 7);
+    }
+    const litCodes = canonicalCodes(litLengths);
+    const distCodes = canonicalCodes(distLengths);
+    for (let i = 0; i < this.k; i++) {
+      const symbol = this.symbol[i];
+      out.bits(litCodes[symbol], litLengths[symbol]);
+      if (symbol > 256) {
+        const s = symbol - 257;
+        if (LENGTH_EXTRA[s] > 0) out.bits(this.lengthExtra[i], LENGTH_EXTRA[s]);
+        const d = this.distance[i];
+        out.bits(distCodes[d], distLengths[d]);
+        if (DIST_EXTRA[d] > 0) out.bits(this.distanceExtra[i], DIST_EXTRA[d]);
+      }
+    }
+    out.bits(litCodes[256], litLengths[256]);
+    this.k = 0;
+  }
+}
+
+/** Code lengths run-length coded as deflate writes them: [symbol, extra] with 16 (repeat), 17 and 18 (zeros). */
+function runLengths(lengths) {
+  const runs = [];
+  for (let i = 0; i < lengths.length;) {
+    const value = lengths[i];
+    let run = 1;
+    while (i + run < lengths.length && lengths[i + run] === value) run++;
+    i += run;
+    let left = run;
+    if (value === 0) {
+      while (left >= 3) {
+        const take = Math.min(left, 138);
+        runs.push(take >= 11 ? [18, take - 11] : [17, take - 3]);
+        left -= take;
+      }
+    } else {
+      runs.push([value, 0]);
+      left--;
+      while (left >= 3) {
+        const take = Math.min(left, 6);
+        runs.push([16, take - 3]);
+        left -= take;
+      }
+    }
+    for (; left > 0; left--) runs.push([value, 0]);
+  }
+  return runs;
+}
 
 /**
  * zlib data for the bytes.
@@ -296,13 +448,13 @@ export function deflate(bytes) {
   const out = new Writer(bytes.length / 8 + 64);
   out.bits(0x78, 8);
   out.bits(0x01, 8);
-  out.bits(1, 1); // the last (and only) block
-  out.bits(1, 2); // fixed Huffman codes
+  const tokens = new Tokens();
   const head = new Int32Array(1 << HASH_BITS).fill(-1);
   const n = bytes.length;
   const hash = (i) => (((bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2]) * 2654435761) >>> (32 - HASH_BITS);
   let i = 0;
   while (i < n) {
+    if (tokens.full()) tokens.write(out, false);
     let length = 0;
     let distance = 0;
     if (i + 3 <= n) {
@@ -320,22 +472,17 @@ export function deflate(bytes) {
       }
     }
     if (length === 0) {
-      out.literal(bytes[i]);
+      tokens.literal(bytes[i]);
       i++;
       continue;
     }
-    const s = LENGTH_CODE[length];
-    out.literal(257 + s);
-    if (LENGTH_EXTRA[s] > 0) out.bits(length - LENGTH_BASE[s], LENGTH_EXTRA[s]);
-    const d = distanceCode(distance);
-    out.bits(FIXED_DISTANCES[d], 5);
-    if (DIST_EXTRA[d] > 0) out.bits(distance - DIST_BASE[d], DIST_EXTRA[d]);
+    tokens.match(length, distance);
     // what the match covers goes into the table too; of a long one (a run) only its end, which is what follows needs
     const end = i + length;
     for (let j = length > 32 ? end - 4 : i + 1; j < end && j + 3 <= n; j++) head[hash(j)] = j;
     i = end;
   }
-  out.literal(256);
+  tokens.write(out, true);
   const adler = adler32(bytes);
   const stream = out.finish();
   const result = new Uint8Array(stream.length + 4);
