@@ -59,6 +59,13 @@ export class Minimap {
     this.lastFetch = Date.now();
     const size = Math.max(this.canvas.width, this.canvas.height, 16);
     const response = await fetch(`/api/v1/maps/${this.editor.map.id}/thumbnail.png?size=${size}&v=${this.editor.session.version}`);
+    if (response.status === 503) {
+      // the server draws a few things at a time: ask again when it says
+      const seconds = Number(response.headers.get('Retry-After')) || 5;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.refresh(), seconds * 1000);
+      return;
+    }
     if (!response.ok) return;
     this.image = await createImageBitmap(await response.blob());
     this.draw();
