@@ -70,6 +70,7 @@ public final class LiveLoad {
         int rate = 100;
         int seconds = 20;
         int warmup = 5;
+        boolean deflate = true;
         for (String arg : args) {
             String[] kv = arg.split("=", 2);
             switch (kv[0]) {
@@ -77,20 +78,22 @@ public final class LiveLoad {
                 case "rate" -> rate = Integer.parseInt(kv[1]);
                 case "seconds" -> seconds = Integer.parseInt(kv[1]);
                 case "warmup" -> warmup = Integer.parseInt(kv[1]);
-                default -> throw new IllegalArgumentException("editors=N rate=OPS_PER_EDITOR seconds=N warmup=N");
+                case "deflate" -> deflate = Boolean.parseBoolean(kv[1]);
+                default -> throw new IllegalArgumentException(
+                        "editors=N rate=OPS_PER_EDITOR seconds=N warmup=N deflate=true|false");
             }
         }
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class)
                 .run("--server.port=0", "--tilewright.database.data-dir=", "--logging.level.root=WARN",
                         "--spring.main.banner-mode=off")) {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-            run(app, port, editors, rate, seconds, warmup);
+            run(app, port, editors, rate, seconds, warmup, deflate);
         }
         System.exit(0);
     }
 
-    private static void run(ConfigurableApplicationContext app, int port, int editors, int rate, int seconds, int warmup)
-            throws Exception {
+    private static void run(ConfigurableApplicationContext app, int port, int editors, int rate, int seconds, int warmup,
+                            boolean deflate) throws Exception {
         Api api = new Api(port);
         long tileset = api.uploadTileset("load", 4, 4);
         long mapId = api.postJson("/api/v1/maps", "{\"name\":\"load\",\"width\":256,\"height\":256,\"tileWidth\":16,"
@@ -112,11 +115,12 @@ public final class LiveLoad {
             final int index;
             final java.net.Socket socket;
             final java.io.OutputStream out;
+            final RawLiveSocket.Deflate compression = deflate ? new RawLiveSocket.Deflate() : null;
             long seq;
 
             Editor(int index) throws java.io.IOException {
                 this.index = index;
-                socket = RawLiveSocket.open(port, mapId, 0);
+                socket = RawLiveSocket.open(port, mapId, 0, compression);
                 socket.setTcpNoDelay(true);
                 out = socket.getOutputStream();
                 send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"editor-" + index + "\",\"name\":\"Editor "
@@ -127,13 +131,13 @@ public final class LiveLoad {
             }
 
             synchronized void send(String text) throws java.io.IOException {
-                out.write(RawLiveSocket.maskedTextFrame(text));
+                out.write(RawLiveSocket.maskedTextFrame(text, compression));
                 out.flush();
             }
 
             private void read() {
                 try {
-                    RawLiveSocket.Frames frames = new RawLiveSocket.Frames(socket);
+                    RawLiveSocket.Frames frames = new RawLiveSocket.Frames(socket, compression);
                     for (int opcode = frames.next(); opcode != -1 && opcode != 8; opcode = frames.next()) {
                         if (opcode == 1) {
                             frame(frames.payload, frames.length);
@@ -186,7 +190,9 @@ public final class LiveLoad {
         Thread.sleep(500);
         int connected = rooms.editors(mapId);
 
-        ScheduledExecutorService ticks = Executors.newScheduledThreadPool(2);
+        java.util.concurrent.atomic.AtomicInteger tickThreads = new java.util.concurrent.atomic.AtomicInteger();
+        ScheduledExecutorService ticks = Executors.newScheduledThreadPool(2,
+                r -> new Thread(r, "load-tick-" + tickThreads.incrementAndGet()));
         long periodMicros = 1_000_000L / rate;
         for (Editor editor : all) {
             Random random = new Random(editor.index);
@@ -196,9 +202,11 @@ public final class LiveLoad {
         Thread.sleep(warmup * 1000L);
         measuring[0] = true;
         long versionBefore = app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
+        long cpuBefore = serviceCpuNanos();
         long start = System.nanoTime();
         Thread.sleep(seconds * 1000L);
         long versionAfter = app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
+        long cpu = serviceCpuNanos() - cpuBefore;
         double elapsed = (System.nanoTime() - start) / 1e9;
         measuring[0] = false;
         ticks.shutdownNow();
@@ -207,6 +215,10 @@ public final class LiveLoad {
         System.out.printf("editors %d x %d ops/s, measured %.1f s after %d s warm-up%n", editors, rate, elapsed, warmup);
         System.out.printf("applied: %.0f ops/s (versions %d -> %d), rejects %d%n",
                 (versionAfter - versionBefore) / elapsed, versionBefore, versionAfter, rejects.get());
+        long delivered = (versionAfter - versionBefore) * (long) editors;
+        System.out.printf("permessage-deflate: %s; service CPU %.2f s for %d ops delivered (ops x editors): %.2f µs per op"
+                + " delivered%n", all.get(0).compression != null && all.get(0).compression.on() ? "agreed" : "off",
+                cpu / 1e9, delivered, cpu / 1e3 / Math.max(1, delivered));
         System.out.println("ack:       " + acks.summary());
         System.out.println("broadcast: " + broadcasts.summary());
         System.out.printf("stalled reader: %s (editors on the map: %d at start, %d at the end)%n",
@@ -215,6 +227,22 @@ public final class LiveLoad {
             editor.socket.close();
         }
         stalled.close();
+    }
+
+    /**
+     * CPU time of this process less the load tool's own threads (its editors' readers and its tick threads): what the
+     * service spent. Threads of the tool are named load-*.
+     */
+    private static long serviceCpuNanos() {
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long tool = 0;
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("load-")) {
+                tool += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+            }
+        }
+        return os.getProcessCpuTime() - tool;
     }
 
     /** Opens the live socket by hand, says hello in one masked frame, and never reads a byte after. */

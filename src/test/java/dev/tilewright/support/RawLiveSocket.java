@@ -23,6 +23,14 @@ public final class RawLiveSocket {
      * @param receiveBuffer the socket's receive buffer in bytes (set before connecting), or 0 for the default
      */
     public static Socket open(int port, long mapId, int receiveBuffer) throws IOException {
+        return open(port, mapId, receiveBuffer, null);
+    }
+
+    /**
+     * As {@link #open(int, long, int)}, offering permessage-deflate as Chromium does when {@code deflate} is given
+     * (which learns whether the server took it).
+     */
+    public static Socket open(int port, long mapId, int receiveBuffer, Deflate deflate) throws IOException {
         Socket socket = new Socket();
         if (receiveBuffer > 0) {
             socket.setReceiveBufferSize(receiveBuffer);
@@ -31,7 +39,9 @@ public final class RawLiveSocket {
         var out = socket.getOutputStream();
         out.write(("GET /api/v1/maps/" + mapId + "/live HTTP/1.1\r\nHost: localhost:" + port + "\r\n"
                 + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                + "Sec-WebSocket-Version: 13\r\nOrigin: http://localhost:" + port + "\r\n\r\n")
+                + "Sec-WebSocket-Version: 13\r\nOrigin: http://localhost:" + port + "\r\n"
+                + (deflate == null ? "" : "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n")
+                + "\r\n")
                 .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         InputStream in = socket.getInputStream();
@@ -47,15 +57,107 @@ public final class RawLiveSocket {
             socket.close();
             throw new IOException("the upgrade was refused: " + answer);
         }
+        if (deflate != null) {
+            deflate.agreed(answer.toString());
+        }
         return socket;
+    }
+
+    /**
+     * permessage-deflate (RFC 7692) on one connection, the client's side: a message is raw deflate flushed with
+     * SYNC_FLUSH less its last four bytes, in a frame with RSV1 set; each side keeps its window between messages
+     * unless the other asked for no context takeover.
+     */
+    public static final class Deflate {
+        private final java.util.zip.Deflater deflater = new java.util.zip.Deflater(
+                java.util.zip.Deflater.DEFAULT_COMPRESSION, true);
+        private final java.util.zip.Inflater inflater = new java.util.zip.Inflater(true);
+        private boolean on;
+        private boolean resetDeflater;
+        private boolean resetInflater;
+        /** One buffer per direction: a sender thread compresses while a reader thread inflates. */
+        private final byte[] deflated = new byte[1 << 14];
+        private byte[] buffer = new byte[1 << 14];
+
+        /** Whether the server took the extension. */
+        public boolean on() {
+            return on;
+        }
+
+        void agreed(String answer) {
+            for (String line : answer.split("\r\n")) {
+                if (line.toLowerCase(java.util.Locale.ROOT).startsWith("sec-websocket-extensions:")
+                        && line.contains("permessage-deflate")) {
+                    on = true;
+                    resetDeflater = line.contains("client_no_context_takeover");
+                    resetInflater = line.contains("server_no_context_takeover");
+                }
+            }
+        }
+
+        byte[] compress(byte[] payload) {
+            deflater.setInput(payload);
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(payload.length / 2 + 16);
+            int n;
+            do {
+                n = deflater.deflate(deflated, 0, deflated.length, java.util.zip.Deflater.SYNC_FLUSH);
+                out.write(deflated, 0, n);
+            } while (n == deflated.length);
+            if (resetDeflater) {
+                deflater.reset();
+            }
+            byte[] all = out.toByteArray();
+            return java.util.Arrays.copyOf(all, all.length - 4); // the 00 00 FF FF a sync flush ends with
+        }
+
+        /** The message a compressed frame's payload holds, into {@code frames.payload}. */
+        void inflate(Frames frames) throws IOException {
+            // the 00 00 FF FF the sender took off (the payload array may hold older bytes past the frame)
+            byte[] input = java.util.Arrays.copyOf(frames.payload, frames.length + 4);
+            input[frames.length] = 0;
+            input[frames.length + 1] = 0;
+            input[frames.length + 2] = (byte) 0xFF;
+            input[frames.length + 3] = (byte) 0xFF;
+            inflater.setInput(input);
+            int size = 0;
+            try {
+                while (!inflater.needsInput()) {
+                    if (size == buffer.length) {
+                        buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+                    }
+                    size += inflater.inflate(buffer, size, buffer.length - size);
+                }
+            } catch (java.util.zip.DataFormatException e) {
+                throw new IOException("a compressed frame did not inflate: " + e.getMessage(), e);
+            }
+            if (resetInflater) {
+                inflater.reset();
+            }
+            if (size > frames.payload.length) {
+                frames.payload = new byte[Math.max(size, 2 * frames.payload.length)];
+            }
+            System.arraycopy(buffer, 0, frames.payload, 0, size);
+            frames.length = size;
+        }
+    }
+
+    /** A client's text frame, compressed (RSV1) when the connection agreed permessage-deflate. */
+    public static byte[] maskedTextFrame(String text, Deflate deflate) {
+        if (deflate == null || !deflate.on) {
+            return maskedTextFrame(text);
+        }
+        return masked(deflate.compress(text.getBytes(StandardCharsets.UTF_8)), 0xC1);
     }
 
     /** A client's text frame: FIN, masked (clients must mask), payloads up to 64 KB. */
     public static byte[] maskedTextFrame(String text) {
-        byte[] payload = text.getBytes(StandardCharsets.UTF_8);
+        return masked(text.getBytes(StandardCharsets.UTF_8), 0x81);
+    }
+
+    private static byte[] masked(byte[] payload, int first) {
         int header = payload.length < 126 ? 2 : 4;
         byte[] frame = new byte[header + 4 + payload.length];
-        frame[0] = (byte) 0x81;
+        frame[0] = (byte) first;
         if (header == 2) {
             frame[1] = (byte) (0x80 | payload.length);
         } else {
@@ -78,8 +180,16 @@ public final class RawLiveSocket {
         public byte[] payload = new byte[1 << 12];
         public int length;
 
+        private final Deflate deflate;
+
         public Frames(Socket socket) throws IOException {
+            this(socket, null);
+        }
+
+        /** Frames of a connection that may have agreed permessage-deflate: compressed ones come out inflated. */
+        public Frames(Socket socket, Deflate deflate) throws IOException {
             in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
+            this.deflate = deflate;
         }
 
         /** The next frame's opcode (1 text, 8 close, ...), its payload in {@link #payload}; -1 when the socket ends. */
@@ -104,6 +214,9 @@ public final class RawLiveSocket {
             length = (int) size;
             if (in.readNBytes(payload, 0, length) < length) {
                 return -1;
+            }
+            if ((first & 0x40) != 0 && deflate != null) {
+                deflate.inflate(this);
             }
             return first & 0x0F;
         }
