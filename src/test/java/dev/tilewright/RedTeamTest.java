@@ -1,6 +1,7 @@
 package dev.tilewright;
 
 import dev.tilewright.support.Api;
+import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
 import dev.tilewright.support.ServiceProcess;
 import dev.tilewright.support.Zlib;
@@ -15,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -172,12 +172,8 @@ class RedTeamTest {
             for (int i = 0; i < 600; i++) {
                 idle.add(new LiveClient(service.port, mapId));
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (idle.stream().filter(c -> c.closedWith != null).count() < 400 && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-            assertThat(idle.stream().filter(c -> Integer.valueOf(1008).equals(c.closedWith)).count())
-                    .as("sockets past max-sockets-per-address closed with 1008").isGreaterThanOrEqualTo(400);
+            Eventually.eventually("sockets past max-sockets-per-address closed with 1008", Duration.ofSeconds(20),
+                    () -> idle.stream().filter(c -> Integer.valueOf(1008).equals(c.closedWith)).count() >= 400);
             healthy("600 idle sockets");
         } finally {
             idle.forEach(LiveClient::abort);

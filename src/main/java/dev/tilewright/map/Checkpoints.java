@@ -53,9 +53,7 @@ class Checkpoints {
     }
 
     private static TileMap rebuild(Kept kept) {
-        MapCatalogue.Genesis g = kept.header();
-        TileMap map = new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(), g.offset(),
-                g.backgroundColor(), g.tilesets(), g.properties(), kept.nextLayerId(), kept.nextObjectId());
+        TileMap map = kept.header().blank(kept.nextLayerId(), kept.nextObjectId());
         kept.ops().forEach(op -> op.applyTo(map));
         map.markClean();
         return map;

@@ -45,6 +45,12 @@ public class MapCatalogue {
      */
     public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                           String backgroundColor, List<MapTileset> tilesets, Properties properties) {
+
+        /** A map with this header and no content yet, giving out ids from the ones named. */
+        TileMap blank(int nextLayerId, int nextObjectId) {
+            return new TileMap(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets, properties,
+                    nextLayerId, nextObjectId);
+        }
     }
 
     /** A map summary for lists: no content is loaded. */

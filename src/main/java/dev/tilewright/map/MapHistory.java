@@ -73,8 +73,7 @@ public class MapHistory {
         return tx.execute(status -> {
             Versioned start = checkpoints.nearest(mapId, version).orElseGet(() -> {
                 MapCatalogue.Genesis g = json.readValue(rows.genesis(mapId), MapCatalogue.Genesis.class);
-                return new Versioned(0, new TileMap(g.name(), g.width(), g.height(), g.tileWidth(), g.tileHeight(),
-                        g.offset(), g.backgroundColor(), g.tilesets(), g.properties(), 1, 1));
+                return new Versioned(0, g.blank(1, 1));
             });
             TileMap map = start.map();
             long every = storage.checkpointEvery();
