@@ -302,6 +302,10 @@ export class LiveSession extends Emitter {
   }
 
   receive(frame) {
+    if (frame.type === SERVER_FRAMES.FRAMES) {
+      for (const one of frame.frames) this.receive(one);
+      return;
+    }
     if (this.catchingUp !== null && frame.type !== SERVER_FRAMES.PEOPLE && frame.type !== SERVER_FRAMES.PRESENCE) {
       this.catchingUp.push(frame);
       return;

@@ -17,10 +17,12 @@ export const PROTOCOL = 1;
  * - presence {clientId, name, cursor?, tool?, selection?}
  * - error    {problem}: a frame the server could not take (not JSON, unknown type, before hello)
  * - pong     {}: the answer to a ping
+ * - frames   {frames: [op, ack, fetch and reject frames, in order]}: what was relayed to us in one short tick, as one
+ *            message (the server sends one per editor per tick rather than one per op)
  */
 export const SERVER_FRAMES = Object.freeze({
   WELCOME: 'welcome', SNAPSHOT: 'snapshot', OP: 'op', ACK: 'ack', FETCH: 'fetch', REJECT: 'reject', PEOPLE: 'people',
-  PRESENCE: 'presence', ERROR: 'error', PONG: 'pong',
+  PRESENCE: 'presence', ERROR: 'error', PONG: 'pong', FRAMES: 'frames',
 });
 
 /** Close codes the server gives a reason with (4000-4999 are the application's). */

@@ -54,6 +54,24 @@ test('ops go out one by one, come back as acks, and others see them in order', (
   assert.deepEqual(snapshot(b.map), snapshot(server.map));
 });
 
+test('a frames message is read as its frames, in order', () => {
+  const { server, a, b } = twoSessions();
+  server.coalesce = true;
+  a.perform(paint(1, 1, 3));
+  a.perform(paint(2, 1, 4));
+  a.perform(paint(3, 1, 5));
+  let messages = 0;
+  const read = b.socket.onmessage;
+  b.socket.onmessage = (m) => { messages++; read(m); };
+  const sa = server.sockets.find((s) => s.clientId === 'a');
+  while (sa.toServer.length > 0) server.receive(sa, JSON.parse(sa.toServer.shift()));
+  server.drain(() => 0.99);
+  assert.equal(b.version, 4);
+  assert.ok(messages < 3, `the three relays came in ${messages} messages`);
+  assert.equal(a.pending.length, 0);
+  assert.deepEqual(snapshot(b.map), snapshot(server.map));
+});
+
 test('a refused op is taken back, the rest stay, and the reason is told', () => {
   const base = newMap();
   const server = new FakeLiveServer(base);
@@ -162,12 +180,12 @@ test('presence goes out at most every 50 ms, the last position always', () => {
   assert.equal(b.people.get('a').color, personColor('a'));
 });
 
-test('sessions on one server with random edits, delays and cut sockets converge', async () => {
-  for (let seed = 1; seed <= 30; seed++) {
+test('sessions on one server with random edits, delays and cut sockets converge (relays one by one or coalesced)', async () => {
+  for (let seed = 1; seed <= 40; seed++) {
     const next = random(seed);
     const int = (n) => Math.floor(next() * n);
     const base = newMap();
-    const server = new FakeLiveServer(base, { maxCatchUp: 8 });
+    const server = new FakeLiveServer(base, { maxCatchUp: 8, coalesce: seed % 2 === 0 });
     const clock = new ManualClock();
     const clients = [0, 1, 2].map((i) => session(server, clock, `c${i}`, base.copy()));
     for (let step = 0; step < 150; step++) {

@@ -147,8 +147,9 @@ export class MemoryStorage {
  * test delivers them, and a socket can be cut with frames still on the way (both directions lost).
  */
 export class FakeLiveServer {
-  constructor(map, { maxCatchUp = 1000, maxOpChars = Infinity } = {}) {
+  constructor(map, { maxCatchUp = 1000, maxOpChars = Infinity, coalesce = false } = {}) {
     this.map = map.copy();
+    this.coalesce = coalesce; // as the server's relay tick: a run of relayed frames may arrive as one frames message
     this.maxOpChars = maxOpChars; // as the server's max-op-frame-bytes: a larger op goes as a fetch frame
     this.version = 1;
     this.log = [];
@@ -255,9 +256,19 @@ export class FakeLiveServer {
     } else if (s.toServer.length > 0 && (s.toClient.length === 0 || next() < 0.5)) {
       this.receive(s, JSON.parse(s.toServer.shift()));
     } else if (s.toClient.length > 0) {
-      s.onmessage?.({ data: JSON.stringify(s.toClient.shift()) });
+      s.onmessage?.({ data: JSON.stringify(this.coalesce ? this.tick(s, next) : s.toClient.shift()) });
     }
     return true;
+  }
+
+  /** The next message to a client when relays are coalesced: a run of relayed frames as one, or the next frame. */
+  tick(s, next) {
+    const relayed = ['op', 'ack', 'fetch', 'reject'];
+    let run = 0;
+    const most = 1 + Math.floor(next() * 6);
+    while (run < s.toClient.length && run < most && relayed.includes(s.toClient[run].type)) run++;
+    if (run < 2) return s.toClient.shift();
+    return { type: 'frames', frames: s.toClient.splice(0, run) };
   }
 
   /** Delivers everything on the way. */

@@ -31,6 +31,13 @@ import java.util.List;
  * @param maxOpFrameBytes  an op (or ack) whose JSON is larger is not sent over sockets: every editor gets a
  *                         {@code fetch} frame naming its version and reads it over HTTP, so no single op can fill a
  *                         client's send buffer (a welcome that would hold one becomes a snapshot)
+ * @param tickMs           under load a map's ops are committed once per tick (those that arrived meanwhile in one
+ *                         transaction) and each editor is sent what was relayed to it once per tick, as one message
+ *                         (a {@code frames} frame); the first after a quiet tick goes at once. Costs up to a tick of
+ *                         latency under load, saves a transaction per op and a message per op and editor
+ * @param compression      whether live sockets agree to permessage-deflate when a browser offers it: measured, it
+ *                         costs the service more CPU per op delivered than everything else together (see
+ *                         docs/benchmarks.md), for frames of a few kilobytes
  */
 @ConfigurationProperties("tilewright.live")
 public record LiveProperties(
@@ -49,5 +56,7 @@ public record LiveProperties(
         @DefaultValue("1024") int maxPresenceBytes,
         @DefaultValue("200") int maxSocketsPerAddress,
         @DefaultValue("500") int maxSocketsPerMap,
-        @DefaultValue("262144") int maxOpFrameBytes) {
+        @DefaultValue("262144") int maxOpFrameBytes,
+        @DefaultValue("20") long tickMs,
+        @DefaultValue("false") boolean compression) {
 }

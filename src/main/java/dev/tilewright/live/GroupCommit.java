@@ -26,41 +26,59 @@ class GroupCommit {
     private final Frames frames;
     private final LiveWorkers workers;
     private final LiveProperties properties;
+    private final Ticks ticks;
 
-    GroupCommit(MapEdits edits, Frames frames, LiveWorkers workers, LiveProperties properties) {
+    GroupCommit(MapEdits edits, Frames frames, LiveWorkers workers, LiveProperties properties, Ticks ticks) {
         this.edits = edits;
         this.frames = frames;
         this.workers = workers;
         this.properties = properties;
+        this.ticks = ticks;
     }
 
-    /** Queues a client's op in its room; a writer starts when none runs. */
+    /** Queues a client's op in its room; a writer starts when none runs (a room's first op after a quiet tick at once). */
     void submit(Room room, Room.Pending pending) {
         room.submit(pending, r -> workers.writers().execute(() -> write(r)));
     }
 
-    /** Commits what waits in a room's inbox, group by group, until it is empty. */
+    /**
+     * Commits what waits in a room's inbox (up to max-group-ops) in one transaction, then comes back a tick after it
+     * started for what arrived meanwhile; the room's writer ends when a tick brought nothing (the next op then starts
+     * one at once). So a busy map costs a transaction per tick, not one per op.
+     */
     private void write(Room room) {
-        List<Room.Pending> group;
-        while (!(group = room.take(properties.maxGroupOps())).isEmpty()) {
-            List<MapEdits.Outcome> outcomes;
-            try {
-                outcomes = edits.applyAll(room.mapId, group.stream().map(Room.Pending::change).toList());
-            } catch (ApiProblem refused) {
-                // the map itself is refused (deleted meanwhile): sending again would not help
-                group.forEach(pending -> pending.peer().outbox.send(frames.reject(pending.change().clientSeq(), refused)));
-                continue;
-            } catch (RuntimeException failed) {
-                log.warn("live: committing {} ops of map {} failed", group.size(), room.mapId, failed);
-                for (Room.Pending pending : group) {
-                    pending.peer().outbox.send(frames.reject(pending.change().clientSeq(), ApiProblem.of(
-                            HttpStatus.SERVICE_UNAVAILABLE, "Not stored", "The op could not be stored; send it again.")));
-                }
-                continue;
+        long started = System.nanoTime();
+        List<Room.Pending> group = room.take(properties.maxGroupOps());
+        if (group.isEmpty()) {
+            return;
+        }
+        commit(room, group);
+        long wait = started + properties.tickMs() * 1_000_000L - System.nanoTime();
+        if (wait <= 0) {
+            workers.writers().execute(() -> write(room));
+        } else {
+            ticks.run(() -> workers.writers().execute(() -> write(room)), wait);
+        }
+    }
+
+    private void commit(Room room, List<Room.Pending> group) {
+        List<MapEdits.Outcome> outcomes;
+        try {
+            outcomes = edits.applyAll(room.mapId, group.stream().map(Room.Pending::change).toList());
+        } catch (ApiProblem refused) {
+            // the map itself is refused (deleted meanwhile): sending again would not help
+            group.forEach(pending -> room.answer(pending.peer(), frames.reject(pending.change().clientSeq(), refused)));
+            return;
+        } catch (RuntimeException failed) {
+            log.warn("live: committing {} ops of map {} failed", group.size(), room.mapId, failed);
+            for (Room.Pending pending : group) {
+                room.answer(pending.peer(), frames.reject(pending.change().clientSeq(), ApiProblem.of(
+                        HttpStatus.SERVICE_UNAVAILABLE, "Not stored", "The op could not be stored; send it again.")));
             }
-            for (int i = 0; i < group.size(); i++) {
-                answer(room, group.get(i), outcomes.get(i));
-            }
+            return;
+        }
+        for (int i = 0; i < group.size(); i++) {
+            answer(room, group.get(i), outcomes.get(i));
         }
     }
 
@@ -68,14 +86,14 @@ class GroupCommit {
         Peer peer = pending.peer();
         long clientSeq = pending.change().clientSeq();
         if (outcome.refused() instanceof InvalidOpException invalid) {
-            peer.outbox.send(frames.reject(clientSeq, ApiProblem.invalidField("op." + invalid.field(),
+            room.answer(peer, frames.reject(clientSeq, ApiProblem.invalidField("op." + invalid.field(),
                     invalid.getMessage())));
         } else if (outcome.refused() instanceof ApiProblem problem) {
-            peer.outbox.send(frames.reject(clientSeq, problem));
+            room.answer(peer, frames.reject(clientSeq, problem));
         } else if (outcome.result().repeated()) {
             // the original may have been committed elsewhere and not be relayed yet: versions stay in order
             room.catchUp(outcome.result().version());
-            peer.outbox.send(frames.ack(clientSeq, outcome.result().version(), outcome.result().op()));
+            room.answer(peer, frames.ack(clientSeq, outcome.result().version(), outcome.result().op()));
         }
         // a new op's ack goes out with the relay, in version order (Room.committed)
     }

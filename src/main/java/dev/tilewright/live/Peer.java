@@ -78,12 +78,14 @@ final class Peer {
         delivered.add(shared[0]);
     }
 
-    /** Queues what was delivered since the last flush for sending. */
-    void flush() {
-        if (!delivered.isEmpty()) {
-            outbox.send(delivered);
-            delivered.clear();
-        }
+    /** Adds a frame for this editor to what goes out with the room's next flush, after what was delivered before. */
+    void deliver(String frame) {
+        delivered.add(frame);
+    }
+
+    /** What was delivered since the last flush (the room sends and clears it); guarded by the room. */
+    List<String> due() {
+        return delivered;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.tilewright.live;
 
+import dev.tilewright.live.protocol.Frames;
 import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.OpLog;
 
@@ -25,6 +26,12 @@ final class Room {
         void read(long mapId, long after, long upTo, Consumer<OpLog.Entry> sink);
     }
 
+    /** Runs a task after a delay (the room's next flush, when the last one was less than a tick ago). */
+    @FunctionalInterface
+    interface Later {
+        void run(Runnable task, long delayNanos);
+    }
+
     /** An op as a client sent it, waiting to be committed. */
     record Pending(Peer peer, MapEdits.Submitted change) {
     }
@@ -36,10 +43,25 @@ final class Room {
     private long relayed = -1;
     private final ArrayDeque<Pending> inbox = new ArrayDeque<>();
     private boolean writing;
+    private final Frames frames;
+    private final Later later;
+    private final long tickNanos;
+    /** When the editors were last handed what was delivered to them (System.nanoTime); guarded by this. */
+    private long flushedAt;
+    /** Whether a flush is scheduled; guarded by this. */
+    private boolean flushScheduled;
 
-    Room(long mapId, Log log) {
+    /**
+     * @param tickNanos editors are handed what was relayed to them at most once per tick, as one message each (the
+     *                  first after a quiet tick at once); 0: after every commit
+     */
+    Room(long mapId, Log log, Frames frames, Later later, long tickNanos) {
         this.mapId = mapId;
         this.log = log;
+        this.frames = frames;
+        this.later = later;
+        this.tickNanos = tickNanos;
+        this.flushedAt = System.nanoTime() - tickNanos;
     }
 
     /**
@@ -51,7 +73,7 @@ final class Room {
             relayed = known;
         } else if (relayed > known) {
             log.read(mapId, known, relayed, entry -> peer.deliver(entry, null));
-            peer.flush();
+            send(peer, frames.coalesce(peer.due()));
         }
         peer.joined(Math.max(known, relayed));
     }
@@ -73,10 +95,60 @@ final class Room {
         }
     }
 
-    /** Hands each editor what was relayed to it since the last flush, in one go. */
+    /**
+     * A frame for one editor that must keep its place among the relays (the answer to its op: a reject, or the ack of
+     * a repeat after the versions before it).
+     */
+    synchronized void answer(Peer peer, String frame) {
+        peer.deliver(frame);
+        flush();
+    }
+
+    /**
+     * Hands each editor what was relayed to it since the last flush, as one message: now if the last flush was a tick
+     * ago or more, else when the tick is over (what comes meanwhile goes along).
+     */
     private void flush() {
+        if (flushScheduled) {
+            return;
+        }
+        long wait = flushedAt + tickNanos - System.nanoTime();
+        if (wait <= 0) {
+            flushNow();
+        } else {
+            flushScheduled = true;
+            later.run(this::scheduledFlush, wait);
+        }
+    }
+
+    private synchronized void scheduledFlush() {
+        flushScheduled = false;
+        flushNow();
+    }
+
+    /** Sends what is due; editors who are due the same frames (all but the senders of this tick's ops) share them. */
+    private void flushNow() {
+        flushedAt = System.nanoTime();
+        List<String> sameAs = null;
+        List<String> shared = null;
         for (Peer peer : peers.values()) {
-            peer.flush();
+            List<String> due = peer.due();
+            if (due.isEmpty()) {
+                continue;
+            }
+            if (!due.equals(sameAs)) {
+                sameAs = List.copyOf(due);
+                shared = frames.coalesce(due);
+            }
+            peer.outbox.send(shared);
+            due.clear();
+        }
+    }
+
+    private static void send(Peer peer, List<String> coalesced) {
+        if (!coalesced.isEmpty()) {
+            peer.outbox.send(coalesced);
+            peer.due().clear();
         }
     }
 

@@ -26,12 +26,14 @@ class Rooms {
     private final MapReads maps;
     private final Frames frames;
     private final LiveProperties properties;
+    private final Ticks timer;
 
-    Rooms(OpLog log, MapReads maps, Frames frames, LiveProperties properties) {
+    Rooms(OpLog log, MapReads maps, Frames frames, LiveProperties properties, Ticks timer) {
         this.log = log;
         this.maps = maps;
         this.frames = frames;
         this.properties = properties;
+        this.timer = timer;
     }
 
     /**
@@ -42,7 +44,8 @@ class Rooms {
         boolean[] entered = {false};
         // entering and the removal of an emptied room (below) are atomic per map, so nobody enters a dropped room
         rooms.compute(mapId, (id, room) -> {
-            Room into = room == null ? new Room(mapId, log::forEach) : room;
+            Room into = room == null ? new Room(mapId, log::forEach, frames, timer,
+                    properties.tickMs() * 1_000_000L) : room;
             if (into.peers.size() < most) {
                 into.peers.put(peer.session.getId(), peer);
                 entered[0] = true;

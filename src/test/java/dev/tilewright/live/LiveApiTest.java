@@ -274,6 +274,21 @@ class LiveApiTest {
     }
 
     @Test
+    void aBrowsersOfferOfPermessageDeflateIsDeclinedAndTheSocketWorksPlain() throws Exception {
+        RawLiveSocket.Deflate offered = new RawLiveSocket.Deflate();
+        try (java.net.Socket socket = RawLiveSocket.open(port, mapId, 0, offered)) {
+            assertThat(offered.on()).as("tilewright.live.compression is off by default").isFalse();
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(RawLiveSocket.maskedTextFrame(
+                    "{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"plain\",\"lastVersion\":1}"));
+            RawLiveSocket.Frames frames = new RawLiveSocket.Frames(socket);
+            assertThat(frames.next()).as("a text frame").isEqualTo(1);
+            assertThat(new String(frames.payload, 0, frames.length, java.nio.charset.StandardCharsets.UTF_8))
+                    .startsWith("{\"type\":\"welcome\"");
+        }
+    }
+
+    @Test
     void aFrameOverTheSizeLimitClosesTheSocketWith1009() throws Exception {
         // a raw socket, so the close frame is read even while the server refuses the rest of the frame
         try (java.net.Socket socket = RawLiveSocket.open(port, mapId, 0)) {

@@ -430,6 +430,7 @@ class LiveConvergenceFuzzTest {
                     expect(frame.get("problem").get("status").asInt() == 422, "refusals are 422: " + frame);
                     answered(frame.get("clientSeq").asLong(), rejected);
                 }
+                case "frames" -> frame.get("frames").forEach(one -> received(from, one));
                 case "people", "presence", "pong" -> { }
                 default -> expect(false, "unexpected frame " + frame);
             }

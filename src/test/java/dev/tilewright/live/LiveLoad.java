@@ -9,6 +9,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -71,7 +72,13 @@ public final class LiveLoad {
         int seconds = 20;
         int warmup = 5;
         boolean deflate = true;
+        List<String> service = new ArrayList<>(List.of("--server.port=0", "--tilewright.database.data-dir=",
+                "--logging.level.root=WARN", "--spring.main.banner-mode=off"));
         for (String arg : args) {
+            if (arg.startsWith("--")) {
+                service.add(arg);
+                continue;
+            }
             String[] kv = arg.split("=", 2);
             switch (kv[0]) {
                 case "editors" -> editors = Integer.parseInt(kv[1]);
@@ -80,12 +87,11 @@ public final class LiveLoad {
                 case "warmup" -> warmup = Integer.parseInt(kv[1]);
                 case "deflate" -> deflate = Boolean.parseBoolean(kv[1]);
                 default -> throw new IllegalArgumentException(
-                        "editors=N rate=OPS_PER_EDITOR seconds=N warmup=N deflate=true|false");
+                        "editors=N rate=OPS_PER_EDITOR seconds=N warmup=N deflate=true|false [--service.property=value]");
             }
         }
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class)
-                .run("--server.port=0", "--tilewright.database.data-dir=", "--logging.level.root=WARN",
-                        "--spring.main.banner-mode=off")) {
+                .run(service.toArray(String[]::new))) {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
             run(app, port, editors, rate, seconds, warmup, deflate);
         }
@@ -148,21 +154,24 @@ public final class LiveLoad {
                 }
             }
 
+            /** A message: one frame, or a tick's frames coalesced ({"type":"frames","frames":[...]}): each is timed. */
             private void frame(byte[] text, int length) {
                 long now = System.nanoTime();
-                if (startsWith(text, length, ACK)) {
-                    long sent = sentAt[index][ring(number(text, length, CLIENT_SEQ))];
-                    if (measuring[0]) {
-                        acks.record(now - sent);
+                for (int at = indexOf(text, length, TYPE, 0); at >= 0; at = indexOf(text, length, TYPE, at + 1)) {
+                    if (startsWith(text, at, length, ACK)) {
+                        long sent = sentAt[index][ring(number(text, at, length, CLIENT_SEQ))];
+                        if (measuring[0]) {
+                            acks.record(now - sent);
+                        }
+                    } else if (startsWith(text, at, length, OP)) {
+                        int from = (int) number(text, at, length, FROM_EDITOR);
+                        long sent = sentAt[from][ring(number(text, at, length, CLIENT_SEQ))];
+                        if (measuring[0]) {
+                            broadcasts.record(now - sent);
+                        }
+                    } else if (startsWith(text, at, length, REJECT)) {
+                        rejects.incrementAndGet();
                     }
-                } else if (startsWith(text, length, OP)) {
-                    int from = (int) number(text, length, FROM_EDITOR);
-                    long sent = sentAt[from][ring(number(text, length, CLIENT_SEQ))];
-                    if (measuring[0]) {
-                        broadcasts.record(now - sent);
-                    }
-                } else if (startsWith(text, length, REJECT)) {
-                    rejects.incrementAndGet();
                 }
             }
 
@@ -203,10 +212,12 @@ public final class LiveLoad {
         measuring[0] = true;
         long versionBefore = app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
         long cpuBefore = serviceCpuNanos();
+        Map<String, Long> threadsBefore = cpuByThreadKind();
         long start = System.nanoTime();
         Thread.sleep(seconds * 1000L);
         long versionAfter = app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
         long cpu = serviceCpuNanos() - cpuBefore;
+        Map<String, Long> threadsAfter = cpuByThreadKind();
         double elapsed = (System.nanoTime() - start) / 1e9;
         measuring[0] = false;
         ticks.shutdownNow();
@@ -219,6 +230,17 @@ public final class LiveLoad {
         System.out.printf("permessage-deflate: %s; service CPU %.2f s for %d ops delivered (ops x editors): %.2f µs per op"
                 + " delivered%n", all.get(0).compression != null && all.get(0).compression.on() ? "agreed" : "off",
                 cpu / 1e9, delivered, cpu / 1e3 / Math.max(1, delivered));
+        long inThreads = 0;
+        StringBuilder kinds = new StringBuilder();
+        for (Map.Entry<String, Long> kind : threadsAfter.entrySet()) {
+            long spent = kind.getValue() - threadsBefore.getOrDefault(kind.getKey(), 0L);
+            inThreads += kind.getKey().startsWith(" ") ? 0 : spent;
+            if (spent > cpu / 100) {
+                kinds.append(String.format(" %s %.2f", kind.getKey(), spent / 1e3 / Math.max(1, delivered)));
+            }
+        }
+        System.out.printf("µs per op delivered by threads:%s; JIT, GC and other VM threads %.2f%n", kinds,
+                (cpu - inThreads) / 1e3 / Math.max(1, delivered));
         System.out.println("ack:       " + acks.summary());
         System.out.println("broadcast: " + broadcasts.summary());
         System.out.printf("stalled reader: %s (editors on the map: %d at start, %d at the end)%n",
@@ -245,6 +267,24 @@ public final class LiveLoad {
         return os.getProcessCpuTime() - tool;
     }
 
+    /**
+     * CPU time of the service's Java threads by kind (the name less its numbers), the load tool's left out, and how
+     * much of it all was spent in the kernel (" in the kernel": sockets; on loopback that includes the receiving side).
+     */
+    private static Map<String, Long> cpuByThreadKind() {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        Map<String, Long> kinds = new java.util.TreeMap<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (!thread.getName().startsWith("load-")) {
+                String kind = thread.getName().replaceAll("\\d+", "N");
+                long cpu = Math.max(0, threads.getThreadCpuTime(thread.getId()));
+                kinds.merge(kind, cpu, Long::sum);
+                kinds.merge(" in the kernel", cpu - Math.max(0, threads.getThreadUserTime(thread.getId())), Long::sum);
+            }
+        }
+        return kinds;
+    }
+
     /** Opens the live socket by hand, says hello in one masked frame, and never reads a byte after. */
     private static java.net.Socket stalledClient(int port, long mapId) throws java.io.IOException {
         java.net.Socket socket = RawLiveSocket.open(port, mapId, 4096);
@@ -259,6 +299,7 @@ public final class LiveLoad {
         return (int) (seq & 0xFFFF);
     }
 
+    private static final byte[] TYPE = ascii("{\"type\":\"");
     private static final byte[] ACK = ascii("{\"type\":\"ack\"");
     private static final byte[] OP = ascii("{\"type\":\"op\"");
     private static final byte[] REJECT = ascii("{\"type\":\"reject\"");
@@ -269,25 +310,35 @@ public final class LiveLoad {
         return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
-    private static boolean startsWith(byte[] text, int length, byte[] prefix) {
-        return length >= prefix.length && java.util.Arrays.equals(text, 0, prefix.length, prefix, 0, prefix.length);
+    private static boolean startsWith(byte[] text, int at, int length, byte[] prefix) {
+        return length - at >= prefix.length
+                && java.util.Arrays.equals(text, at, at + prefix.length, prefix, 0, prefix.length);
     }
 
-    /** The decimal number right after the first occurrence of {@code field} (0 when absent). */
-    private static long number(byte[] text, int length, byte[] field) {
+    /** Where {@code field} next occurs at or after {@code from}; -1 if it does not. */
+    private static int indexOf(byte[] text, int length, byte[] field, int from) {
         outer:
-        for (int at = 0; at + field.length <= length; at++) {
+        for (int at = from; at + field.length <= length; at++) {
             for (int k = 0; k < field.length; k++) {
                 if (text[at + k] != field[k]) {
                     continue outer;
                 }
             }
-            long value = 0;
-            for (int i = at + field.length; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
-                value = value * 10 + (text[i] - '0');
-            }
-            return value;
+            return at;
         }
-        return 0;
+        return -1;
+    }
+
+    /** The decimal number right after the first occurrence of {@code field} at or after {@code from} (0 if none). */
+    private static long number(byte[] text, int from, int length, byte[] field) {
+        int at = indexOf(text, length, field, from);
+        if (at < 0) {
+            return 0;
+        }
+        long value = 0;
+        for (int i = at + field.length; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+            value = value * 10 + (text[i] - '0');
+        }
+        return value;
     }
 }

@@ -22,8 +22,11 @@ class RoomTest {
     private final List<OpLog.Entry> log = LongStream.rangeClosed(2, 20).mapToObj(v -> new OpLog.Entry(v,
             v % 2 == 1 ? "alice" : "bob", v * 10, "{\"type\":\"paint\",\"layerId\":1,\"cells\":[]}", Instant.EPOCH))
             .toList();
-    private final Room room = new Room(7, (map, after, upTo, sink) -> log.stream()
-            .filter(e -> e.version() > after && e.version() <= upTo).forEach(sink));
+    private final Room.Log reader = (map, after, upTo, sink) -> log.stream()
+            .filter(e -> e.version() > after && e.version() <= upTo).forEach(sink);
+    /** Flushes the room's timer would run, in order (run by the test when it wants the tick to be over). */
+    private final List<Runnable> ticks = new ArrayList<>();
+    private Room room = new Room(7, reader, frames, (task, delay) -> task.run(), 0);
 
     private Peer peer(String clientId, OutboxTest.FakeSession session) {
         Peer peer = new Peer(session, new Outbox(session, Runnable::run, 1 << 20, 5000, () -> { }), frames);
@@ -41,14 +44,93 @@ class RoomTest {
         return log.stream().filter(e -> e.version() >= from && e.version() <= to).toList();
     }
 
-    /** What a session was sent, as "op 3" / "ack 4". */
+    /** What a session was sent, as "op 3" / "ack 4" (the frames of a coalesced message each on their own). */
     private static List<String> got(OutboxTest.FakeSession session) {
         List<String> out = new ArrayList<>();
         for (String frame : session.sent) {
             JsonNode node = JSON.readTree(frame);
-            out.add(node.get("type").asString() + " " + node.get("version").asLong());
+            for (JsonNode one : "frames".equals(node.get("type").asString()) ? node.get("frames") : List.of(node)) {
+                out.add(one.get("type").asString() + " " + one.path("version").asLong(one.path("clientSeq").asLong()));
+            }
         }
         return out;
+    }
+
+    /** A room whose flushes after the first wait for the test to end the tick. */
+    private void ticking() {
+        room = new Room(7, reader, frames, (task, delay) -> ticks.add(task), 60_000_000_000L);
+    }
+
+    private void endTick() {
+        List<Runnable> due = List.copyOf(ticks);
+        ticks.clear();
+        due.forEach(Runnable::run);
+    }
+
+    @Test
+    void underLoadEachEditorGetsOneMessagePerTickAndTheOnesDueTheSameFramesShareIt() {
+        ticking();
+        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
+        OutboxTest.FakeSession bob = new OutboxTest.FakeSession();
+        OutboxTest.FakeSession carol = new OutboxTest.FakeSession();
+        welcome(peer("alice", alice), 2);
+        welcome(peer("bob", bob), 2);
+        welcome(peer("carol", carol), 2);
+        room.committed(entries(3, 3));
+        assertThat(got(carol)).as("the first after a quiet tick goes at once").containsExactly("op 3");
+        room.committed(entries(4, 5));
+        room.committed(entries(6, 8));
+        assertThat(carol.sent).as("the rest waits for the tick").hasSize(1);
+        assertThat(ticks).as("one flush scheduled, not one per commit").hasSize(1);
+        endTick();
+        assertThat(carol.sent).hasSize(2);
+        assertThat(got(carol)).containsExactly("op 3", "op 4", "op 5", "op 6", "op 7", "op 8");
+        assertThat(got(alice)).containsExactly("ack 3", "op 4", "ack 5", "op 6", "ack 7", "op 8");
+        assertThat(got(bob)).containsExactly("op 3", "ack 4", "op 5", "ack 6", "op 7", "ack 8");
+        assertThat(JSON.readTree(carol.sent.get(1)).get("type").asString()).isEqualTo("frames");
+        room.peers.remove("alice");
+        room.peers.remove("bob");
+        OutboxTest.FakeSession dave = new OutboxTest.FakeSession();
+        welcome(peer("dave", dave), 8);
+        room.committed(entries(9, 9));
+        room.committed(entries(10, 10));
+        endTick();
+        room.committed(entries(11, 12));
+        endTick();
+        assertThat(got(dave)).containsExactly("op 9", "op 10", "op 11", "op 12");
+        assertThat(dave.sent.get(dave.sent.size() - 1)).as("built once for both")
+                .isSameAs(carol.sent.get(carol.sent.size() - 1));
+    }
+
+    @Test
+    void anAnswerKeepsItsPlaceAmongTheRelaysOfTheTick() {
+        ticking();
+        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
+        welcome(peer("alice", alice), 2);
+        room.committed(entries(3, 3));
+        room.catchUp(5);
+        room.answer(room.peers.get("alice"), frames.ack(30L, 3, "{}"));
+        room.committed(entries(6, 6));
+        endTick();
+        assertThat(got(alice)).as("a repeat's ack after the versions before it, in order")
+                .containsExactly("ack 3", "op 4", "ack 5", "ack 3", "op 6");
+    }
+
+    @Test
+    void aTicksFramesGoInMessagesNoLongerThanTheOpFrameLimitAndOneFrameGoesAsItIs() {
+        Frames small = new Frames(JSON, 200);
+        String op = "{\"type\":\"op\",\"version\":1,\"op\":{\"a\":\"" + "x".repeat(20) + "\"}}";
+        assertThat(small.coalesce(List.of(op))).containsExactly(op);
+        assertThat(small.coalesce(List.of())).isEmpty();
+        List<String> messages = small.coalesce(java.util.Collections.nCopies(7, op));
+        assertThat(messages).allSatisfy(m -> assertThat(m.length()).isLessThanOrEqualTo(200));
+        int frameCount = 0;
+        for (String message : messages) {
+            JsonNode node = JSON.readTree(message);
+            frameCount += "frames".equals(node.get("type").asString()) ? node.get("frames").size() : 1;
+        }
+        assertThat(frameCount).isEqualTo(7);
+        assertThat(messages).hasSizeLessThan(7);
     }
 
     @Test

@@ -12,7 +12,10 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A test client of the live socket (java.net.http): every frame it gets, in order. */
+/**
+ * A test client of the live socket (java.net.http): every frame it gets, in order; the frames of a coalesced
+ * {@code frames} message each on their own, as the editor reads them.
+ */
 public final class LiveClient implements WebSocket.Listener {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -23,6 +26,8 @@ public final class LiveClient implements WebSocket.Listener {
     public final WebSocket socket;
     public volatile Integer closedWith;
     public volatile String closeReason;
+    /** Text messages received (a coalesced {@code frames} message counts once). */
+    public volatile int messages;
 
     public LiveClient(int port, long mapId, String origin) {
         socket = HTTP.newWebSocketBuilder().header("Origin", origin)
@@ -37,8 +42,14 @@ public final class LiveClient implements WebSocket.Listener {
     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
         partial.append(data);
         if (last) {
-            frames.add(JSON.readTree(partial.toString()));
+            JsonNode frame = JSON.readTree(partial.toString());
             partial.setLength(0);
+            if ("frames".equals(frame.path("type").asString())) {
+                frame.get("frames").forEach(frames::add);
+            } else {
+                frames.add(frame);
+            }
+            messages++;
         }
         webSocket.request(1);
         return null;

@@ -9,6 +9,7 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ public class Frames {
     public static final int MAP_DELETED = 4404;
 
     private static final String PONG = "{\"type\":\"pong\"}";
+    private static final String FRAMES = "{\"type\":\"frames\",\"frames\":[";
 
     private final JsonMapper json;
     private final int maxOpFrameBytes;
@@ -73,6 +75,33 @@ public class Frames {
             return fetch(version);
         }
         return "{\"type\":\"ack\",\"clientSeq\":" + clientSeq + ",\"version\":" + version + ",\"op\":" + op + "}";
+    }
+
+    /**
+     * Frames due to one client, in order, as few text frames as fit: one frame goes as it is; several go as
+     * {@code {"type":"frames","frames":[…]}}, each at most max-op-frame-bytes long (a frame that alone is longer goes
+     * on its own). Sending a tick's frames as one costs the service one message per client instead of one per op.
+     */
+    public List<String> coalesce(List<String> due) {
+        if (due.size() <= 1) {
+            return List.copyOf(due);
+        }
+        List<String> out = new ArrayList<>();
+        StringBuilder batch = new StringBuilder();
+        int inBatch = 0;
+        String first = null;
+        for (String frame : due) {
+            if (inBatch > 0 && batch.length() + frame.length() + 2 > maxOpFrameBytes) {
+                out.add(inBatch == 1 ? first : batch.append("]}").toString());
+                batch.setLength(0);
+                inBatch = 0;
+            }
+            batch.append(inBatch == 0 ? FRAMES : ",").append(frame);
+            first = inBatch == 0 ? frame : first;
+            inBatch++;
+        }
+        out.add(inBatch == 1 ? first : batch.append("]}").toString());
+        return out;
     }
 
     /** A welcome: the version the client is now at and the ops (frames as {@link #op}) that took it there. */

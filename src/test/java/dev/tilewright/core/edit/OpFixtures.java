@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.fail;
  * every other cell empty. Expected values match when every field they name is equal (numbers by value); an object
  * may have fields the case does not name, a list must have exactly the elements named.
  */
-final class OpFixtures {
+public final class OpFixtures {
 
     /** Every op type the server reads (web/JsonConfig's names). */
     static final List<String> OP_TYPES = List.of("paint", "fillRect", "putRegion", "addObject", "updateObject",
@@ -31,13 +31,13 @@ final class OpFixtures {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    record Case(String name, JsonNode json) {
+    public record Case(String name, JsonNode json) {
     }
 
     private OpFixtures() {
     }
 
-    static List<Case> cases(Path dir) throws IOException {
+    public static List<Case> cases(Path dir) throws IOException {
         List<Case> cases = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
