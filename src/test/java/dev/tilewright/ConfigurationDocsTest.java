@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,7 @@ class ConfigurationDocsTest {
 
     private static final Path METADATA = Path.of("target/classes/META-INF/spring-configuration-metadata.json");
     private static final Path DOCS = Path.of("docs/configuration.md");
+    private static final Path OPERATIONS = Path.of("docs/operations.md");
 
     @Test
     void everyPropertyInTheMetadataIsDocumented() throws IOException {
@@ -38,6 +40,34 @@ class ConfigurationDocsTest {
     void everyDocumentedPropertyExists() throws IOException {
         List<String> properties = metadataProperties();
         assertThat(properties).containsAll(documentedProperties());
+    }
+
+    /**
+     * Every limit (a property named max-*, *-bytes, *-per-*, a lane of tilewright.work or a timeout) is in the limits
+     * list of docs/operations.md, with the default configuration.md gives it.
+     */
+    @Test
+    void everyLimitIsListedInOperationsWithItsDefault() throws IOException {
+        Map<String, String> configured = rows(DOCS);
+        Map<String, String> limits = rows(OPERATIONS);
+        List<String> expected = metadataProperties().stream().filter(name -> name.contains(".max-")
+                || name.endsWith("-bytes") || name.contains("-per-") || name.startsWith("tilewright.work.")
+                && !name.endsWith("retry-after-seconds") || name.endsWith("timeout-ms")).toList();
+        assertThat(expected).as("limits in the metadata").hasSizeGreaterThan(40);
+        assertThat(limits.keySet()).as("limits listed in " + OPERATIONS).containsAll(expected);
+        limits.forEach((name, value) -> assertThat(value).as(name + " in " + OPERATIONS + " and " + DOCS)
+                .isEqualTo(configured.get(name)));
+    }
+
+    /** Each table row's first property and its second cell (the default), by property. */
+    private static Map<String, String> rows(Path doc) throws IOException {
+        Map<String, String> rows = new java.util.LinkedHashMap<>();
+        Matcher row = Pattern.compile("^\\| `([a-z][a-zA-Z0-9.-]+)` \\| ([^|]+) \\|", Pattern.MULTILINE)
+                .matcher(Files.readString(doc));
+        while (row.find()) {
+            rows.put(row.group(1), row.group(2).trim());
+        }
+        return rows;
     }
 
     private static List<String> metadataProperties() throws IOException {
