@@ -165,6 +165,42 @@ class RedTeamTest {
     }
 
     @Test
+    void sixImportsAtTheByteLimitAtOnceWaitForTheirLaneWithoutHoldingTheirUploads() throws Exception {
+        int maps = api.get("/api/v1/maps").json().size();
+        String tmx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" "
+                + "renderorder=\"right-down\" width=\"2\" height=\"2\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\" "
+                + "nextlayerid=\"2\" nextobjectid=\"1\">\n <layer id=\"1\" name=\"g\" width=\"2\" height=\"2\">"
+                + "<data encoding=\"csv\">0,0,0,0</data></layer>\n</map>\n";
+        // six uploads just under tilewright.limits.max-import-bytes (128 MiB): read at once they would not fit -Xmx1g
+        Api.Files upload = Api.Files.of(Map.of("small.tmx", tmx.getBytes(StandardCharsets.UTF_8),
+                "notes.bin", new byte[120 << 20]));
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Future<Api.Response>> answers = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                answers.add(pool.submit(() -> api.post("/api/v1/maps/import", upload)));
+            }
+            int created = 0;
+            for (var answer : answers) {
+                Api.Response response = answer.get();
+                System.out.printf("RedTeamTest: an import of 120 MiB among six at once -> %d%n", response.status());
+                assertThat(response.status()).as(response.text()).isIn(201, 503);
+                if (response.status() == 503) {
+                    assertThat(response.header("Content-Type")).startsWith("application/problem+json");
+                    assertThat(response.header("Retry-After")).isNotNull();
+                } else {
+                    created++;
+                }
+            }
+            assertThat(created).as("the first to get the lane is imported").isPositive();
+            healthy("six imports of 120 MiB at once");
+            assertThat(api.get("/api/v1/maps").json().size()).as("one map per 201").isEqualTo(maps + created);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void socketFloodsAreCappedAndHugePresenceIsNeverPassedOn() throws Exception {
         long mapId = api.newMap("sockets", 20, 20);
         List<LiveClient> idle = new ArrayList<>();

@@ -78,26 +78,39 @@ class TiledController {
 
     /** A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path. */
     @PostMapping(value = "/api/v1/maps/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    ResponseEntity<MapJson> importMap(@RequestPart("files") List<MultipartFile> files) throws IOException {
-        Map<String, byte[]> uploaded = byPath(files);
-        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(uploaded));
+    ResponseEntity<MapJson> importMap(@RequestPart("files") List<MultipartFile> files) {
+        checkUpload(files);
+        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(byPath(files)));
         MapJson map = maps.read(id, (version, m) -> MapJson.of(id, version, m));
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }
 
     @PostMapping(value = "/api/v1/tilesets/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    ResponseEntity<TilesetJson> importTileset(@RequestPart("files") List<MultipartFile> files) throws IOException {
-        Map<String, byte[]> uploaded = byPath(files);
-        StoredTileset stored = lanes.run(Lanes.Lane.IMPORT, () -> imports.importTileset(uploaded));
+    ResponseEntity<TilesetJson> importTileset(@RequestPart("files") List<MultipartFile> files) {
+        checkUpload(files);
+        StoredTileset stored = lanes.run(Lanes.Lane.IMPORT, () -> imports.importTileset(byPath(files)));
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));
     }
 
-    static Map<String, byte[]> byPath(List<MultipartFile> files) throws IOException {
+    /**
+     * The parts wait on disk (the container writes them there as they arrive, within spring.servlet.multipart.*);
+     * their count and sizes are checked before any is read, and they are read only once the import has its lane, so
+     * requests waiting for the lane hold no upload in memory.
+     */
+    private void checkUpload(List<MultipartFile> files) {
+        imports.checkUpload(files.size(), files.stream().mapToLong(MultipartFile::getSize).sum());
+    }
+
+    static Map<String, byte[]> byPath(List<MultipartFile> files) {
         Map<String, byte[]> out = new LinkedHashMap<>();
         for (MultipartFile file : files) {
             String name = file.getOriginalFilename() == null || file.getOriginalFilename().isBlank()
                     ? file.getName() : file.getOriginalFilename();
-            out.put(name, file.getBytes());
+            try {
+                out.put(name, file.getBytes());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
         return out;
     }

@@ -93,19 +93,26 @@ public class TiledImportService {
         return new ReadLimits(limits.maxMapWidth(), limits.maxMapHeight(), limits.maxImportDecodedBytes());
     }
 
-    private TiledFiles checkedFiles(Map<String, byte[]> uploaded) {
-        if (uploaded.isEmpty()) {
+    /**
+     * Refuses an upload of too many files or bytes by its parts' count and sizes: called before the parts (on disk
+     * while the request is read) are read into memory, and again on what was read.
+     */
+    public void checkUpload(int files, long bytes) {
+        if (files == 0) {
             throw ApiProblem.invalidField("files", "Send the Tiled file and everything it references as 'files' parts.");
         }
-        if (uploaded.size() > limits.maxImportFiles()) {
+        if (files > limits.maxImportFiles()) {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-files",
-                    limits.maxImportFiles(), uploaded.size() + " files were sent").with("field", "files");
+                    limits.maxImportFiles(), files + " files were sent").with("field", "files");
         }
-        long total = uploaded.values().stream().mapToLong(b -> b.length).sum();
-        if (total > limits.maxImportBytes()) {
+        if (bytes > limits.maxImportBytes()) {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-bytes",
-                    limits.maxImportBytes(), "The files hold " + total + " bytes").with("field", "files");
+                    limits.maxImportBytes(), "The files hold " + bytes + " bytes").with("field", "files");
         }
+    }
+
+    private TiledFiles checkedFiles(Map<String, byte[]> uploaded) {
+        checkUpload(uploaded.size(), uploaded.values().stream().mapToLong(b -> b.length).sum());
         return read(() -> new TiledFiles(uploaded));
     }
 

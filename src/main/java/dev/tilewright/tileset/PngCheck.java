@@ -27,12 +27,17 @@ public final class PngCheck {
     private PngCheck() {
     }
 
-    static Dimensions check(byte[] png, LimitsProperties limits, String field) {
-        if (png.length > limits.maxTilesetBytes()) {
+    /** Refuses an image of more bytes than a tileset may have: called with an upload's size before it is read. */
+    static void checkSize(long bytes, LimitsProperties limits, String field) {
+        if (bytes > limits.maxTilesetBytes()) {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-tileset-bytes",
-                    limits.maxTilesetBytes(), "The image has " + png.length + " bytes; send a smaller PNG")
+                    limits.maxTilesetBytes(), "The image has " + bytes + " bytes; send a smaller PNG")
                     .with("field", field);
         }
+    }
+
+    static Dimensions check(byte[] png, LimitsProperties limits, String field) {
+        checkSize(png.length, limits, field);
         if (png.length < 24 || !Arrays.equals(png, 0, MAGIC.length, MAGIC, 0, MAGIC.length)
                 || !Arrays.equals(png, 12, 16, IHDR, 0, IHDR.length)) {
             throw ApiProblem.of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Not a PNG",

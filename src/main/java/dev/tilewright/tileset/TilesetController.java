@@ -37,6 +37,7 @@ class TilesetController {
                                        @RequestParam(defaultValue = "0") int spacing,
                                        @RequestParam(required = false) String transparentColor,
                                        @RequestPart("image") MultipartFile image) throws IOException {
+        service.checkImageSize(image.getSize(), "image");
         StoredTileset stored = service.create(new TilesetService.NewTileset(name, tileWidth, tileHeight, margin, spacing,
                 transparentColor, image.getBytes()));
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));

@@ -92,6 +92,11 @@ public class TilesetService {
     }
 
     /** Checks a PNG against the upload limits and returns its size; the field names where it came from. */
+    /** Refuses an uploaded image over the byte limit by its size, before its bytes are read into memory. */
+    public void checkImageSize(long bytes, String field) {
+        PngCheck.checkSize(bytes, limits, field);
+    }
+
     public PngCheck.Dimensions checkImage(byte[] png, String field) {
         return PngCheck.check(png, limits, field);
     }

@@ -87,18 +87,30 @@ public final class Api {
 
     /** Posts files as multipart {@code files} parts, each named by its path. */
     public Response postFiles(String path, Map<String, byte[]> files) {
-        String boundary = "----tw" + UUID.randomUUID();
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        for (Map.Entry<String, byte[]> file : files.entrySet()) {
-            write(body, "--" + boundary + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\""
-                    + file.getKey() + "\"\r\nContent-Type: application/octet-stream\r\n\r\n");
-            body.writeBytes(file.getValue());
-            write(body, "\r\n");
+        return post(path, Files.of(files));
+    }
+
+    /** Posts a multipart body made once (to send it several times). */
+    public Response post(String path, Files files) {
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", files.contentType())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(files.body())));
+    }
+
+    /** Files as multipart {@code files} parts, each named by its path: the body and its content type. */
+    public record Files(String contentType, byte[] body) {
+
+        public static Files of(Map<String, byte[]> files) {
+            String boundary = "----tw" + UUID.randomUUID();
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            for (Map.Entry<String, byte[]> file : files.entrySet()) {
+                write(body, "--" + boundary + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\""
+                        + file.getKey() + "\"\r\nContent-Type: application/octet-stream\r\n\r\n");
+                body.writeBytes(file.getValue());
+                write(body, "\r\n");
+            }
+            write(body, "--" + boundary + "--\r\n");
+            return new Files("multipart/form-data; boundary=" + boundary, body.toByteArray());
         }
-        write(body, "--" + boundary + "--\r\n");
-        return send(HttpRequest.newBuilder(uri(path))
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
     }
 
     /** Uploads a tileset of 16x16 tiles cut from a generated atlas and returns its id. */
