@@ -13,6 +13,7 @@ import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -75,6 +76,76 @@ class DatabaseAwayTest {
             assertThat(back.next("ack").get("version").asLong()).as("the refused op, sent again, is stored").isEqualTo(4);
             editor.abort();
             back.abort();
+        }
+    }
+
+    /**
+     * PostgreSQL frozen (connections open, new ones taken, no answer: a stopped or hung server): a request that needs
+     * it is answered 503 once the driver's socketTimeout (here 4 s) or the map's lock wait gives up, never later and
+     * never a 500; reads the map cache can answer are answered; a live op is refused as not stored; after the thaw
+     * everything goes on without a restart and nothing acknowledged is lost.
+     */
+    @Test
+    void whileTheDatabaseIsFrozenRequestsAreAnsweredWithinTheTimeoutsAndResumeAfter() throws Exception {
+        try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
+             CuttableProxy network = new CuttableProxy(postgres.getPort());
+             ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class).run(
+                     "--server.port=0",
+                     "--spring.datasource.url=jdbc:postgresql://127.0.0.1:" + network.port() + "/postgres",
+                     "--spring.datasource.username=postgres",
+                     "--spring.datasource.password=postgres",
+                     "--spring.datasource.hikari.data-source-properties.socketTimeout=4",
+                     "--tilewright.storage.lock-wait-ms=3000",
+                     "--tilewright.database.data-dir=" + Files.createTempDirectory("tw-unused").resolve("pg"))) {
+            int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+            Api api = new Api(port);
+            long mapId = api.newMap("frozen", 30, 20);
+            LiveClient editor = new LiveClient(port, mapId, "http://localhost:" + port);
+            editor.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"ed\",\"lastVersion\":1}");
+            editor.next("welcome");
+            editor.send("{\"type\":\"op\",\"clientSeq\":1,\"baseVersion\":1,\"op\":{\"type\":\"paint\",\"layerId\":1,"
+                    + "\"cells\":[{\"x\":1,\"y\":1,\"gid\":3}]}}");
+            assertThat(editor.next("ack").get("version").asLong()).isEqualTo(2);
+
+            network.freeze();
+            long frozenAt = System.nanoTime();
+            String paint = "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":2,\"y\":2,\"gid\":4}]}]}";
+            // an edit and a second one behind it (waiting for the map's lock), a list, an export, a read
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(5);
+            try {
+                List<java.util.concurrent.Future<Api.Response>> answers = List.of(
+                        pool.submit(() -> api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*")),
+                        pool.submit(() -> api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*")),
+                        pool.submit(() -> api.get("/api/v1/maps")),
+                        pool.submit(() -> api.get("/api/v1/maps/" + mapId + "/export?format=tmj")),
+                        pool.submit(() -> api.get("/api/v1/maps/" + mapId)));
+                for (var answer : answers) {
+                    // bounded by the timeouts (4 s socket, 3 s lock, 3 s pool), with room for a slow machine
+                    Api.Response response = answer.get(30, java.util.concurrent.TimeUnit.SECONDS);
+                    System.out.printf("DatabaseAwayTest: frozen: %d after at most %d ms%n", response.status(),
+                            (System.nanoTime() - frozenAt) / 1_000_000);
+                    assertThat(response.status()).as(response.text()).isIn(200, 503);
+                    if (response.status() == 503) {
+                        assertThat(response.header("Retry-After")).isNotNull();
+                        assertThat(response.header("Content-Type")).isEqualTo("application/problem+json");
+                    }
+                }
+                assertThat(answers.get(0).get().status()).as("the edit cannot be stored").isEqualTo(503);
+                assertThat(answers.get(1).get().status()).as("nor the one behind it").isEqualTo(503);
+            } finally {
+                pool.shutdownNow();
+            }
+            editor.send("{\"type\":\"op\",\"clientSeq\":2,\"baseVersion\":2,\"op\":{\"type\":\"paint\",\"layerId\":1,"
+                    + "\"cells\":[{\"x\":3,\"y\":3,\"gid\":2}]}}");
+            assertThat(editor.next("reject", Duration.ofSeconds(30)).get("problem").get("status").asInt())
+                    .as("a live op is refused as not stored, to be sent again").isEqualTo(503);
+
+            network.thaw();
+            Eventually.eventually("the service stores edits again", Duration.ofSeconds(30),
+                    () -> api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*").status() == 200);
+            JsonNode cells = api.get("/api/v1/maps/" + mapId + "/layers/1/cells?x=1&y=1&width=2&height=2").json();
+            assertThat(cells.get("gids").toString()).as("the op acknowledged before is kept").isEqualTo("[3,0,0,4]");
+            editor.abort();
         }
     }
 }

@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A TCP proxy on loopback in front of the service, for taking a browser off the network: {@link #cut} closes every
- * connection through it (HTTP and the live socket alike) and refuses new ones until {@link #mend}.
+ * A TCP proxy on loopback in front of a server, for taking a browser (or the service's database) off the network:
+ * {@link #cut} closes every connection through it (HTTP and the live socket alike) and refuses new ones until
+ * {@link #mend}; {@link #freeze} keeps every connection open and accepts new ones but passes no byte on, as a server
+ * that hangs (stopped with SIGSTOP, a frozen disk) does, until {@link #thaw}.
  */
 public final class CuttableProxy implements AutoCloseable {
 
@@ -19,6 +21,8 @@ public final class CuttableProxy implements AutoCloseable {
     private final int target;
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private volatile boolean cut;
+    private final Object frozen = new Object();
+    private boolean isFrozen;
 
     public CuttableProxy(int target) throws IOException {
         this.target = target;
@@ -46,6 +50,29 @@ public final class CuttableProxy implements AutoCloseable {
         cut = false;
     }
 
+    /** Connections stay open, new ones are taken, nothing goes through. */
+    public void freeze() {
+        synchronized (frozen) {
+            isFrozen = true;
+        }
+    }
+
+    /** What waited goes on. */
+    public void thaw() {
+        synchronized (frozen) {
+            isFrozen = false;
+            frozen.notifyAll();
+        }
+    }
+
+    private void waitWhileFrozen() throws InterruptedException {
+        synchronized (frozen) {
+            while (isFrozen) {
+                frozen.wait();
+            }
+        }
+    }
+
     private void accept() {
         while (!server.isClosed()) {
             try {
@@ -71,10 +98,11 @@ public final class CuttableProxy implements AutoCloseable {
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                    waitWhileFrozen();
                     out.write(buffer, 0, n);
                     out.flush();
                 }
-            } catch (IOException e) {
+            } catch (IOException | InterruptedException e) {
                 // one side went away
             } finally {
                 closeQuietly(from);

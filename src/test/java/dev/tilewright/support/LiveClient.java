@@ -81,7 +81,12 @@ public final class LiveClient implements WebSocket.Listener {
 
     /** The next frame of a type (frames of other types before it are dropped). */
     public JsonNode next(String type) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        return next(type, java.time.Duration.ofSeconds(10));
+    }
+
+    /** The next frame of a type within {@code wait} (frames of other types before it are dropped). */
+    public JsonNode next(String type, java.time.Duration wait) throws InterruptedException {
+        long until = System.nanoTime() + wait.toNanos();
         while (System.nanoTime() < until) {
             JsonNode frame = frames.poll(100, TimeUnit.MILLISECONDS);
             if (frame != null && type.equals(frame.path("type").asString())) {
