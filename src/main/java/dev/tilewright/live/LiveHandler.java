@@ -164,7 +164,7 @@ class LiveHandler extends TextWebSocketHandler {
         if (ops != null) {
             peer.outbox.send(frames.welcome(version, hello.clientId(), ops));
         } else {
-            MapJson map = maps.read(mapId, (v, m) -> MapJson.of(mapId, v, m));
+            MapJson map = maps.json(mapId);
             version = map.version();
             peer.outbox.send(frames.snapshot(hello.clientId(), map));
         }

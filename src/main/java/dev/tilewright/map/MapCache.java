@@ -28,6 +28,8 @@ class MapCache {
      */
     static final class Cached {
         private final TileMap map;
+        /** The project the map belongs to (it does not move). */
+        private final long projectId;
         /** The version of the last op the map reflects. */
         private long version;
         /** The version its stored rows reflect: what the map marks changed is what differs from them. */
@@ -36,14 +38,19 @@ class MapCache {
         /** What the map took on the heap when last measured. */
         private long bytes;
 
-        private Cached(TileMap map, long version) {
+        private Cached(TileMap map, long projectId, long version) {
             this.map = map;
+            this.projectId = projectId;
             this.version = version;
             this.storedVersion = version;
         }
 
         TileMap map() {
             return map;
+        }
+
+        long projectId() {
+            return projectId;
         }
     }
 
@@ -113,7 +120,7 @@ class MapCache {
             return cached;
         }
         MapEntity row = maps.findById(mapId).orElseThrow(() -> ApiProblem.notFound("Map", mapId));
-        cached = put(mapId, new Cached(store.load(row), row.getStoredVersion()));
+        cached = put(mapId, new Cached(store.load(row), row.getProjectId(), row.getStoredVersion()));
         if (cached.version < version && !catchUp(mapId, cached, version)) {
             throw new IllegalStateException("The log of map " + mapId + " does not reach from its stored version "
                     + row.getStoredVersion() + " to " + version);
@@ -123,7 +130,7 @@ class MapCache {
 
     /** A map just created from its row (version 0, nothing logged yet). */
     Cached created(MapEntity row) {
-        return put(row.getId(), new Cached(store.load(row), 0));
+        return put(row.getId(), new Cached(store.load(row), row.getProjectId(), 0));
     }
 
     /**

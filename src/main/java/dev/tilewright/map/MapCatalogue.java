@@ -12,6 +12,7 @@ import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.access.Projects;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.HttpStatus;
@@ -32,7 +33,14 @@ public class MapCatalogue {
     /** What a new map starts as. */
     public record NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
                          Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
-                         Properties properties) {
+                         Properties properties, Long projectId) {
+
+        public NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
+                      Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
+                      Properties properties) {
+            this(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesetIds, layers, properties,
+                    null);
+        }
     }
 
     public record NewLayer(String name, LayerKind type) {
@@ -54,10 +62,10 @@ public class MapCatalogue {
     }
 
     /** A map summary for lists: no content is loaded. */
-    public record MapEntitySummary(long id, String name, long version, int width, int height, int tileWidth,
-                                   int tileHeight, Instant updatedAt) {
+    public record MapEntitySummary(long id, long projectId, String name, long version, int width, int height,
+                                   int tileWidth, int tileHeight, Instant updatedAt) {
         static MapEntitySummary of(MapEntity e) {
-            return new MapEntitySummary(e.getId(), e.getName(), e.getVersion(), e.getWidth(), e.getHeight(),
+            return new MapEntitySummary(e.getId(), e.getProjectId(), e.getName(), e.getVersion(), e.getWidth(), e.getHeight(),
                     e.getTileWidth(), e.getTileHeight(), e.getUpdatedAt());
         }
     }
@@ -71,9 +79,12 @@ public class MapCatalogue {
     private final TransactionTemplate tx;
     private final JsonMapper json;
     private final ApplicationEventPublisher events;
+    private final Projects projects;
 
     MapCatalogue(MapRepository maps, MapRows rows, MapCache cache, MapEdits edits, TilesetService tilesets,
-                 LimitsProperties limits, TransactionTemplate tx, JsonMapper json, ApplicationEventPublisher events) {
+                 LimitsProperties limits, TransactionTemplate tx, JsonMapper json, ApplicationEventPublisher events,
+                 Projects projects) {
+        this.projects = projects;
         this.events = events;
         this.maps = maps;
         this.rows = rows;
@@ -87,7 +98,8 @@ public class MapCatalogue {
 
     /** Creates a map; its layers arrive as the map's first op (version 1). Returns the new map's id. */
     public long create(NewMap request) {
-        Genesis genesis = validate(request);
+        long project = projects.resolve(request.projectId());
+        Genesis genesis = validate(request, project);
         List<MapOp> layerOps = new ArrayList<>();
         for (int i = 0; i < request.layers().size(); i++) {
             NewLayer layer = request.layers().get(i);
@@ -100,16 +112,16 @@ public class MapCatalogue {
                 throw ApiProblem.invalidField("layers[" + i + "].name", e.getMessage());
             }
         }
-        return create(genesis, layerOps.isEmpty() ? null : new Batch(layerOps));
+        return create(project, genesis, layerOps.isEmpty() ? null : new Batch(layerOps));
     }
 
     /**
      * Creates a map from its genesis and applies its first op (version 1) through the edit path, in one
      * transaction (joining the caller's, so an import stores all or nothing). Returns the new map's id.
      */
-    public long create(Genesis genesis, MapOp first) {
+    public long create(long projectId, Genesis genesis, MapOp first) {
         Long created = tx.execute(status -> {
-            MapEntity row = maps.saveAndFlush(new MapEntity(genesis.name(), genesis.width(), genesis.height(),
+            MapEntity row = maps.saveAndFlush(new MapEntity(projectId, genesis.name(), genesis.width(), genesis.height(),
                     genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
                     genesis.backgroundColor(), json.writeValueAsString(genesis.properties()), json.writeValueAsString(genesis),
                     genesis.tilesets().stream().map(t -> new MapEntity.TilesetUse(t.tilesetId(), t.firstGid(),
@@ -129,7 +141,7 @@ public class MapCatalogue {
         return Objects.requireNonNull(created);
     }
 
-    private Genesis validate(NewMap r) {
+    private Genesis validate(NewMap r, long project) {
         if (r.name() == null || r.name().isBlank()) {
             throw ApiProblem.invalidField("name", "Give the map a name.");
         }
@@ -149,8 +161,12 @@ public class MapCatalogue {
             }
             try {
                 StoredTileset tileset = tilesets.get(id);
+                tilesets.checkSameProject(tileset, project, "tilesets[" + i + "].tilesetId");
                 counts.add(tileset.tileset().tileCount());
             } catch (ApiProblem notFound) {
+                if (notFound.status() != HttpStatus.NOT_FOUND) {
+                    throw notFound;
+                }
                 throw ApiProblem.invalidField("tilesets[" + i + "].tilesetId", "There is no tileset " + id
                         + "; upload it first (POST /api/v1/tilesets).");
             }

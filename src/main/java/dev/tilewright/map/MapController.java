@@ -53,7 +53,8 @@ class MapController {
     }
 
     record CreateMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight, Position offset,
-                     String backgroundColor, List<TilesetRef> tilesets, List<LayerSpec> layers, Properties properties) {
+                     String backgroundColor, List<TilesetRef> tilesets, List<LayerSpec> layers, Properties properties,
+                     Long projectId) {
     }
 
     @PostMapping
@@ -63,8 +64,9 @@ class MapController {
         List<MapCatalogue.NewLayer> layers = Objects.requireNonNullElse(body.layers(), List.<LayerSpec>of()).stream()
                 .map(l -> l == null ? null : new MapCatalogue.NewLayer(l.name(), l.type())).toList();
         long id = catalogue.create(new MapCatalogue.NewMap(body.name(), body.width(), body.height(), body.tileWidth(),
-                body.tileHeight(), body.offset(), body.backgroundColor(), tilesetIds, layers, body.properties()));
-        MapJson map = reads.read(id, (version, m) -> MapJson.of(id, version, m));
+                body.tileHeight(), body.offset(), body.backgroundColor(), tilesetIds, layers, body.properties(),
+                body.projectId()));
+        MapJson map = reads.json(id);
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }
 
@@ -80,7 +82,7 @@ class MapController {
         if (ETags.noneMatchHits(ifNoneMatch, current)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(ETags.of(current)).build();
         }
-        MapJson map = reads.read(id, (version, m) -> MapJson.of(id, version, m));
+        MapJson map = reads.json(id);
         return ResponseEntity.ok().eTag(ETags.of(map.version())).body(map);
     }
 

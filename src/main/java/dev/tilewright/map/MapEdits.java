@@ -9,6 +9,7 @@ import dev.tilewright.core.edit.InvalidOpException;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
+import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
 import org.slf4j.Logger;
@@ -115,7 +116,7 @@ public class MapEdits {
         if (tooMany != null) {
             throw tooMany;
         }
-        Applied applied = withTileCounts(first, "").applyTo(created.map());
+        Applied applied = withTileCounts(first, "", created::projectId).applyTo(created.map());
         log.append(mapId, List.of(new OpLog.Entry(1, null, null, log.json(applied.op()), null)));
         cache.committed(mapId, created, 1, true);
     }
@@ -123,10 +124,13 @@ public class MapEdits {
     private List<Outcome> commit(long mapId, LongConsumer precondition, List<Submitted> changes, boolean storeNow) {
         Outcome[] outcomes = new Outcome[changes.size()];
         MapOp[] ops = new MapOp[changes.size()];
+        long[] projectOf = {-1};
+        java.util.function.LongSupplier project = () -> projectOf[0] >= 0 ? projectOf[0]
+                : (projectOf[0] = rows.project(mapId));
         for (int i = 0; i < ops.length; i++) {
             try {
                 checkLimits(changes.get(i).op());
-                ops[i] = withTileCounts(changes.get(i).op(), "");
+                ops[i] = withTileCounts(changes.get(i).op(), "", project);
             } catch (ApiProblem refused) {
                 outcomes[i] = new Outcome(null, refused);
             }
@@ -203,22 +207,24 @@ public class MapEdits {
     }
 
     /** The op with each addTileset's tile count taken from the stored tileset (which must exist). */
-    private MapOp withTileCounts(MapOp op, String path) {
+    private MapOp withTileCounts(MapOp op, String path, java.util.function.LongSupplier project) {
         if (op instanceof Batch batch) {
             List<MapOp> ops = new ArrayList<>(batch.ops().size());
             for (int i = 0; i < batch.ops().size(); i++) {
-                ops.add(withTileCounts(batch.ops().get(i), path + "ops[" + i + "]."));
+                ops.add(withTileCounts(batch.ops().get(i), path + "ops[" + i + "].", project));
             }
             return new Batch(ops);
         }
         if (op instanceof AddTileset add) {
-            Tileset stored;
+            StoredTileset found;
             try {
-                stored = tilesets.get(add.tilesetId()).tileset();
+                found = tilesets.get(add.tilesetId());
             } catch (ApiProblem missing) {
                 throw ApiProblem.invalidField(path + "tilesetId", "There is no tileset " + add.tilesetId()
                         + "; upload it first (POST /api/v1/tilesets).");
             }
+            tilesets.checkSameProject(found, project.getAsLong(), path + "tilesetId");
+            Tileset stored = found.tileset();
             if (add.tileCount() != null && add.tileCount() != stored.tileCount()) {
                 throw ApiProblem.invalidField(path + "tileCount", "Tileset " + add.tilesetId() + " has "
                         + stored.tileCount() + " tiles, not " + add.tileCount() + " (or leave tileCount out).");

@@ -24,6 +24,7 @@ class MapEntity {
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
+    private long projectId;
     private String name;
     private int width;
     private int height;
@@ -82,8 +83,9 @@ class MapEntity {
     protected MapEntity() {
     }
 
-    MapEntity(String name, int width, int height, int tileWidth, int tileHeight, double offsetX, double offsetY,
+    MapEntity(long projectId, String name, int width, int height, int tileWidth, int tileHeight, double offsetX, double offsetY,
               String backgroundColor, String properties, String genesis, List<TilesetUse> tilesets) {
+        this.projectId = projectId;
         this.name = name;
         this.width = width;
         this.height = height;
@@ -104,6 +106,10 @@ class MapEntity {
 
     Long getId() {
         return id;
+    }
+
+    long getProjectId() {
+        return projectId;
     }
 
     String getName() {

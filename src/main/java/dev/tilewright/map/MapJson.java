@@ -15,7 +15,7 @@ import dev.tilewright.core.model.TileMap;
 import java.util.List;
 
 /** A map as the API shows it: attributes, tilesets with first gids, and layers (objects inline, cells by link). */
-public record MapJson(long id, String name, long version, int width, int height, int tileWidth, int tileHeight,
+public record MapJson(long id, long projectId, String name, long version, int width, int height, int tileWidth, int tileHeight,
                Position offset, String backgroundColor, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
                int nextLayerId, int nextObjectId, GridSettings gridSettings) {
 
@@ -35,8 +35,8 @@ public record MapJson(long id, String name, long version, int width, int height,
         }
     }
 
-    public static MapJson of(long id, long version, TileMap map) {
-        return new MapJson(id, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
+    public static MapJson of(long id, long projectId, long version, TileMap map) {
+        return new MapJson(id, projectId, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
                 map.offset(), map.backgroundColor(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l)).toList(),
                 map.properties(), map.nextLayerId(), map.nextObjectId(), map.gridSettings());
     }

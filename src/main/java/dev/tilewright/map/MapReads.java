@@ -46,6 +46,25 @@ public class MapReads {
         return rows.version(mapId);
     }
 
+    /** The current map as the API shows it (with the project it belongs to). */
+    public MapJson json(long mapId) {
+        ReentrantLock lock = cache.enter(mapId);
+        try {
+            return tx.execute(status -> {
+                long version = rows.version(mapId);
+                MapCache.Cached cached = cache.at(mapId, version);
+                return MapJson.of(mapId, cached.projectId(), version, cached.map());
+            });
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The project a map belongs to. */
+    public long project(long mapId) {
+        return rows.project(mapId);
+    }
+
     /** Runs {@code reader} on the current map under its lock. */
     public <T> T read(long mapId, Reader<T> reader) {
         ReentrantLock lock = cache.enter(mapId);

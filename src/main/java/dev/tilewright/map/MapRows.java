@@ -27,6 +27,11 @@ class MapRows {
         return column(mapId, "SELECT version FROM maps WHERE id = ? FOR UPDATE", Long.class);
     }
 
+    /** The project the map belongs to. */
+    long project(long mapId) {
+        return column(mapId, "SELECT project_id FROM maps WHERE id = ?", Long.class);
+    }
+
     /** The version the map's stored rows (chunks, objects, ...) reflect; the log holds the ops after it. */
     long storedVersion(long mapId) {
         return column(mapId, "SELECT stored_version FROM maps WHERE id = ?", Long.class);

@@ -57,7 +57,7 @@ class MapPages {
     }
 
     private void describe(long id, Model model) {
-        MapJson map = maps.read(id, (version, m) -> MapJson.of(id, version, m));
+        MapJson map = maps.json(id);
         List<LayerRow> layers = map.layers().stream()
                 .map(l -> new LayerRow(l.name(), l.type(), l.visible(), l.opacity())).toList();
         List<TilesetRow> used = map.tilesets().stream().map(t -> new TilesetRow(t.tilesetId(),

@@ -78,17 +78,19 @@ class TiledController {
 
     /** A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path. */
     @PostMapping(value = "/api/v1/maps/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    ResponseEntity<MapJson> importMap(@RequestPart("files") List<MultipartFile> files) {
+    ResponseEntity<MapJson> importMap(@RequestPart("files") List<MultipartFile> files,
+                                      @RequestParam(required = false) Long projectId) {
         checkUpload(files);
-        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(byPath(files)));
-        MapJson map = maps.read(id, (version, m) -> MapJson.of(id, version, m));
+        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(byPath(files), projectId));
+        MapJson map = maps.json(id);
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }
 
     @PostMapping(value = "/api/v1/tilesets/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    ResponseEntity<TilesetJson> importTileset(@RequestPart("files") List<MultipartFile> files) {
+    ResponseEntity<TilesetJson> importTileset(@RequestPart("files") List<MultipartFile> files,
+                                              @RequestParam(required = false) Long projectId) {
         checkUpload(files);
-        StoredTileset stored = lanes.run(Lanes.Lane.IMPORT, () -> imports.importTileset(byPath(files)));
+        StoredTileset stored = lanes.run(Lanes.Lane.IMPORT, () -> imports.importTileset(byPath(files), projectId));
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));
     }
 

@@ -1,5 +1,6 @@
 package dev.tilewright.tiled;
 
+import dev.tilewright.access.Projects;
 import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.LayerOps;
@@ -39,7 +40,11 @@ public class TiledImportService {
     private final MapImages mapImages;
     private final LimitsProperties limits;
 
-    TiledImportService(TilesetService tilesets, MapCatalogue maps, MapImages mapImages, LimitsProperties limits) {
+    private final Projects projects;
+
+    TiledImportService(TilesetService tilesets, MapCatalogue maps, MapImages mapImages, LimitsProperties limits,
+                       Projects projects) {
+        this.projects = projects;
         this.tilesets = tilesets;
         this.maps = maps;
         this.mapImages = mapImages;
@@ -47,7 +52,8 @@ public class TiledImportService {
     }
 
     @Transactional
-    public long importMap(Map<String, byte[]> uploaded) {
+    public long importMap(Map<String, byte[]> uploaded, Long projectId) {
+        long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded);
         String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
         TiledMap map = read(() -> mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx")
@@ -57,28 +63,29 @@ public class TiledImportService {
         map.images().forEach((source, png) -> tilesets.checkImage(png, "files[" + source + "]"));
         List<MapTileset> uses = new ArrayList<>();
         for (TiledTileset tileset : map.tilesets()) {
-            StoredTileset stored = tilesets.store(tileset.tileset(), tileset.atlas(), tileset.tileImages());
+            StoredTileset stored = tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
             uses.add(new MapTileset(stored.id(), tileset.firstGid(), tileset.tileset().tileCount()));
         }
         List<MapOp> ops = new ArrayList<>();
         for (int i = 0; i < map.layers().size(); i++) {
             ops.addAll(LayerOps.recreate(map.layers().get(i), i));
         }
-        long mapId = maps.create(new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
+        long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
                 map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops));
         mapImages.store(mapId, map.images());
         return mapId;
     }
 
     @Transactional
-    public StoredTileset importTileset(Map<String, byte[]> uploaded) {
+    public StoredTileset importTileset(Map<String, byte[]> uploaded, Long projectId) {
+        long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded);
         String file = single(files, List.of(".tsx", ".tsj"), "tileset (.tsx or .tsj)");
         TiledTileset tileset = read(() -> file.toLowerCase(Locale.ROOT).endsWith(".tsx")
                 ? new TmxReader(files, readLimits()).readTileset(file, 0)
                 : new TmjReader(files, readLimits()).readTileset(file, 0));
         checkImages(tileset);
-        return tilesets.store(tileset.tileset(), tileset.atlas(), tileset.tileImages());
+        return tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
     }
 
     private void checkImages(TiledTileset tileset) {

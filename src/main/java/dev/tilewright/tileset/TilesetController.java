@@ -36,10 +36,11 @@ class TilesetController {
                                        @RequestParam int tileHeight, @RequestParam(defaultValue = "0") int margin,
                                        @RequestParam(defaultValue = "0") int spacing,
                                        @RequestParam(required = false) String transparentColor,
+                                       @RequestParam(required = false) Long projectId,
                                        @RequestPart("image") MultipartFile image) throws IOException {
         service.checkImageSize(image.getSize(), "image");
         StoredTileset stored = service.create(new TilesetService.NewTileset(name, tileWidth, tileHeight, margin, spacing,
-                transparentColor, image.getBytes()));
+                transparentColor, image.getBytes(), projectId));
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));
     }
 

@@ -16,6 +16,7 @@ class TilesetEntity {
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
+    private long projectId;
     private String name;
     private int tileWidth;
     private int tileHeight;
@@ -40,9 +41,10 @@ class TilesetEntity {
     protected TilesetEntity() {
     }
 
-    TilesetEntity(String name, int tileWidth, int tileHeight, int margin, int spacing, int columns, int tileCount,
+    TilesetEntity(long projectId, String name, int tileWidth, int tileHeight, int margin, int spacing, int columns, int tileCount,
                   int imageWidth, int imageHeight, Integer transparentColor, int tileOffsetX, int tileOffsetY,
                   String imageSource, String properties, String tiles) {
+        this.projectId = projectId;
         this.name = name;
         this.tileWidth = tileWidth;
         this.tileHeight = tileHeight;
@@ -63,6 +65,10 @@ class TilesetEntity {
 
     Long getId() {
         return id;
+    }
+
+    long getProjectId() {
+        return projectId;
     }
 
     String getName() {

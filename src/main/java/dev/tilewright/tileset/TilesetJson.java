@@ -9,7 +9,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /** A tileset as the API shows it. */
-public record TilesetJson(long id, String name, int tileWidth, int tileHeight, int margin, int spacing, int columns,
+public record TilesetJson(long id, long projectId, String name, int tileWidth, int tileHeight, int margin, int spacing, int columns,
                    int tileCount, int imageWidth, int imageHeight, String transparentColor, int tileOffsetX,
                    int tileOffsetY, Properties properties, List<TileJson> tiles, String image) {
 
@@ -28,7 +28,7 @@ public record TilesetJson(long id, String name, int tileWidth, int tileHeight, i
                         : "/api/v1/tilesets/" + stored.id() + "/tiles/" + e.getKey() + "/image"))
                 .toList();
         String colorKey = t.transparentColor() == null ? null : HexFormat.of().toHexDigits(t.transparentColor()).substring(2);
-        return new TilesetJson(stored.id(), t.name(), t.tileWidth(), t.tileHeight(), t.margin(), t.spacing(),
+        return new TilesetJson(stored.id(), stored.projectId(), t.name(), t.tileWidth(), t.tileHeight(), t.margin(), t.spacing(),
                 t.columns(), t.tileCount(), t.imageWidth(), t.imageHeight(), colorKey, t.tileOffsetX(),
                 t.tileOffsetY(), t.properties(), tiles,
                 t.isCollection() ? null : "/api/v1/tilesets/" + stored.id() + "/image");

@@ -1,5 +1,6 @@
 package dev.tilewright.tileset;
 
+import dev.tilewright.access.Projects;
 import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.Properties;
@@ -32,9 +33,11 @@ public class TilesetService {
     private final JdbcTemplate jdbc;
     private final LimitsProperties limits;
     private final JsonMapper json;
+    private final Projects projects;
 
     TilesetService(TilesetRepository tilesets, TilesetImageRepository images, JdbcTemplate jdbc,
-                   LimitsProperties limits, JsonMapper json) {
+                   LimitsProperties limits, JsonMapper json, Projects projects) {
+        this.projects = projects;
         this.tilesets = tilesets;
         this.images = images;
         this.jdbc = jdbc;
@@ -44,7 +47,12 @@ public class TilesetService {
 
     /** What an upload says about the atlas; the image is checked here, the rest by the domain. */
     public record NewTileset(String name, int tileWidth, int tileHeight, int margin, int spacing,
-                             String transparentColor, byte[] png) {
+                             String transparentColor, byte[] png, Long projectId) {
+
+        public NewTileset(String name, int tileWidth, int tileHeight, int margin, int spacing, String transparentColor,
+                          byte[] png) {
+            this(name, tileWidth, tileHeight, margin, spacing, transparentColor, png, null);
+        }
     }
 
     @Transactional
@@ -67,7 +75,7 @@ public class TilesetService {
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidField("tileWidth", e.getMessage() + "; check tileWidth, tileHeight, margin and spacing.");
         }
-        return store(tileset, request.png(), Map.of());
+        return store(projects.resolve(request.projectId()), tileset, request.png(), Map.of());
     }
 
     /**
@@ -75,8 +83,8 @@ public class TilesetService {
      * PNG by local id. Images must have passed {@link #checkImage}.
      */
     @Transactional
-    public StoredTileset store(Tileset tileset, byte[] atlasPng, Map<Integer, byte[]> tileImages) {
-        TilesetEntity saved = tilesets.save(new TilesetEntity(tileset.name(), tileset.tileWidth(), tileset.tileHeight(),
+    public StoredTileset store(long projectId, Tileset tileset, byte[] atlasPng, Map<Integer, byte[]> tileImages) {
+        TilesetEntity saved = tilesets.save(new TilesetEntity(projectId, tileset.name(), tileset.tileWidth(), tileset.tileHeight(),
                 tileset.margin(), tileset.spacing(), tileset.columns(), tileset.tileCount(), tileset.imageWidth(),
                 tileset.imageHeight(), tileset.transparentColor(), tileset.tileOffsetX(), tileset.tileOffsetY(),
                 tileset.imageSource(), json.writeValueAsString(tileset.properties()),
@@ -88,10 +96,22 @@ public class TilesetService {
         List<Object[]> rows = tileImages.entrySet().stream()
                 .map(e -> new Object[]{saved.getId(), e.getKey(), e.getValue()}).toList();
         jdbc.batchUpdate("INSERT INTO tileset_tile_images (tileset_id, local_id, png) VALUES (?, ?, ?)", rows);
-        return new StoredTileset(saved.getId(), tileset);
+        return new StoredTileset(saved.getId(), projectId, tileset);
     }
 
     /** Checks a PNG against the upload limits and returns its size; the field names where it came from. */
+    /**
+     * Refuses a tileset of another project for a map of {@code projectId} (a map uses the tilesets of its project),
+     * naming the field it came from.
+     */
+    public void checkSameProject(StoredTileset tileset, long projectId, String field) {
+        if (tileset.projectId() != projectId) {
+            throw ApiProblem.invalidField(field, "Tileset " + tileset.id() + " belongs to project "
+                    + tileset.projectId() + ", the map to project " + projectId
+                    + "; a map uses the tilesets of its own project.");
+        }
+    }
+
     /** Refuses an uploaded image over the byte limit by its size, before its bytes are read into memory. */
     public void checkImageSize(long bytes, String field) {
         PngCheck.checkSize(bytes, limits, field);
@@ -149,7 +169,7 @@ public class TilesetService {
         }
         Tileset updated = tileset.withTileProperties(localId, next);
         entity.setTiles(json.writeValueAsString(updated.tiles()));
-        return new StoredTileset(id, updated);
+        return new StoredTileset(id, entity.getProjectId(), updated);
     }
 
     /** Renames a tileset and/or replaces its own custom properties. */
@@ -192,7 +212,7 @@ public class TilesetService {
     }
 
     private StoredTileset toStored(TilesetEntity e) {
-        return new StoredTileset(e.getId(), new Tileset(e.getName(), e.getTileWidth(), e.getTileHeight(), e.getMargin(),
+        return new StoredTileset(e.getId(), e.getProjectId(), new Tileset(e.getName(), e.getTileWidth(), e.getTileHeight(), e.getMargin(),
                 e.getSpacing(), e.getColumns(), e.getTileCount(), e.getImageWidth(), e.getImageHeight(),
                 e.getTransparentColor(), e.getTileOffsetX(), e.getTileOffsetY(), e.getImageSource(),
                 json.readValue(e.getProperties(), Properties.class), json.readValue(e.getTiles(), TILES)));

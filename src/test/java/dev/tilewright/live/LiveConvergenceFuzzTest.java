@@ -165,7 +165,7 @@ class LiveConvergenceFuzzTest {
     /** The whole map as JSON: its description and every tile layer's cells. */
     private String state(TileMap map, long version) {
         Map<String, Object> state = new java.util.LinkedHashMap<>();
-        state.put("map", MapJson.of(mapId, version, map));
+        state.put("map", MapJson.of(mapId, 0, version, map));
         for (Layer layer : map.layers()) {
             if (layer instanceof TileLayer tiles) {
                 state.put("cells " + layer.id(), tiles.read(map.bounds()));
@@ -413,7 +413,8 @@ class LiveConvergenceFuzzTest {
                 case "snapshot" -> {
                     long at = frame.get("version").asLong();
                     confirmed = from.instance.getBean(MapHistory.class).snapshot(mapId, at).map();
-                    expect(json.readTree(json.writeValueAsString(MapJson.of(mapId, at, confirmed))).equals(frame.get("map")),
+                    expect(json.readTree(json.writeValueAsString(MapJson.of(mapId,
+                            frame.get("map").get("projectId").asLong(), at, confirmed))).equals(frame.get("map")),
                             "the snapshot frame is the map at its version");
                     version = at;
                     welcomed = true;
