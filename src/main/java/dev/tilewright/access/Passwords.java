@@ -2,6 +2,7 @@ package dev.tilewright.access;
 
 import dev.tilewright.web.ApiProblem;
 import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
+import org.springframework.stereotype.Component;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import java.util.Set;
  * composition rules, refused when it is one of the 30,000 most common passwords (zxcvbn's list, bundled in its
  * jar). Stored as Argon2id with 19 MiB of memory, 2 iterations, parallelism 1 (OWASP's minimum), a 16-byte salt.
  */
+@Component
 public final class Passwords {
 
     public static final int MIN_CHARACTERS = 8;

@@ -1,0 +1,120 @@
+package dev.tilewright.access;
+
+import dev.tilewright.config.AccessProperties;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import java.security.SecureRandom;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * API tokens: made (the secret returned once), found again by their hash, used, listed without their secret,
+ * revoked. A token that is malformed or has a wrong checksum is refused before any lookup; one that is revoked or
+ * expired finds nothing. Its last use is written at most every token-touch-minutes.
+ */
+@Component
+public class ApiTokens {
+
+    /** A token just made: the secret, shown this once. */
+    public record Made(long id, String token, String hint, Instant expiresAt) {
+    }
+
+    /** What a valid token grants: whose it is or where it acts, and its scope (read/write, view/comment). */
+    public record Grant(long id, Tokens.Kind kind, Long userId, Long projectId, Long mapId, String scope,
+                        Instant expiresAt) {
+    }
+
+    /** A token as its lists show it: never the secret. */
+    public record Listed(long id, String name, String hint, String scope, Instant createdAt, Instant expiresAt,
+                         Instant lastUsedAt) {
+    }
+
+    private final JdbcTemplate jdbc;
+    private final AccessProperties properties;
+    private final Tokens tokens = new Tokens(new SecureRandom());
+
+    ApiTokens(JdbcTemplate jdbc, AccessProperties properties) {
+        this.jdbc = jdbc;
+        this.properties = properties;
+    }
+
+    /** A personal token: acts as the user, never beyond their role, at most {@code scope} (read or write). */
+    public Made personal(long userId, String name, String scope, Integer expiresInDays) {
+        return make(Tokens.Kind.PERSONAL, name, scope, List.of("read", "write"), expiresInDays, userId, null, null,
+                userId);
+    }
+
+    /** A project's bot token (made by a maintainer): acts in that project only. */
+    public Made bot(long projectId, Long createdBy, String name, String scope, Integer expiresInDays) {
+        return make(Tokens.Kind.BOT, name, scope, List.of("read", "write"), expiresInDays, null, projectId, null,
+                createdBy);
+    }
+
+    /** A share link's token: views (or comments on) one map and nothing else. */
+    public Made share(long mapId, Long createdBy, String name, String access, Integer expiresInDays) {
+        return make(Tokens.Kind.SHARE, name, access, List.of("view", "comment"), expiresInDays, null, null, mapId,
+                createdBy);
+    }
+
+    private Made make(Tokens.Kind kind, String name, String scope, List<String> scopes, Integer expiresInDays,
+                      Long userId, Long projectId, Long mapId, Long createdBy) {
+        String label = name == null ? "" : name.strip();
+        if (label.isEmpty() || label.length() > 100) {
+            throw ApiProblem.invalidField("name", "Give the token a name of 1 to 100 characters (what uses it).");
+        }
+        if (!scopes.contains(scope)) {
+            throw ApiProblem.invalidField(kind == Tokens.Kind.SHARE ? "access" : "scopes", "The token's "
+                    + (kind == Tokens.Kind.SHARE ? "access" : "scope") + " is one of " + scopes + ".");
+        }
+        int days = expiresInDays == null ? properties.tokenDefaultDays() : expiresInDays;
+        if (days < 1 || days > properties.tokenMaxDays()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.access.token-max-days",
+                    properties.tokenMaxDays(), "A token expires in 1 to " + properties.tokenMaxDays() + " days, not "
+                            + days).with("field", "expiresInDays");
+        }
+        String secret = tokens.generate(kind);
+        Instant expires = Instant.now().plus(days, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
+        long id = jdbc.queryForObject("INSERT INTO tokens (kind, hash, hint, name, user_id, project_id, map_id, "
+                        + "created_by, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", Long.class,
+                kind.name().toLowerCase(java.util.Locale.ROOT), Tokens.hash(secret), Tokens.hint(secret), label, userId,
+                projectId, mapId, createdBy, scope, Timestamp.from(expires));
+        return new Made(id, secret, Tokens.hint(secret), expires);
+    }
+
+    /** What a presented token grants, if it is well formed, known, not revoked and not expired. */
+    public Optional<Grant> authenticate(String presented) {
+        Optional<Tokens.Kind> kind = Tokens.kind(presented);
+        if (kind.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Grant> grant = jdbc.query("SELECT id, user_id, project_id, map_id, scope, expires_at FROM tokens "
+                        + "WHERE hash = ? AND revoked_at IS NULL AND expires_at > now()",
+                (rs, row) -> new Grant(rs.getLong(1), kind.get(), (Long) rs.getObject(2), (Long) rs.getObject(3),
+                        (Long) rs.getObject(4), rs.getString(5), rs.getTimestamp(6).toInstant()),
+                (Object) Tokens.hash(presented)).stream().findFirst();
+        grant.ifPresent(g -> jdbc.update("UPDATE tokens SET last_used_at = now() WHERE id = ? AND (last_used_at IS NULL"
+                + " OR last_used_at < now() - make_interval(mins => ?))", g.id(), properties.tokenTouchMinutes()));
+        return grant;
+    }
+
+    /** A user's personal tokens, newest first, revoked ones left out. */
+    public List<Listed> ofUser(long userId) {
+        return jdbc.query("SELECT id, name, hint, scope, created_at, expires_at, last_used_at FROM tokens "
+                + "WHERE kind = 'personal' AND user_id = ? AND revoked_at IS NULL ORDER BY id DESC", (rs, row) ->
+                new Listed(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getTimestamp(5).toInstant(), rs.getTimestamp(6).toInstant(),
+                        rs.getTimestamp(7) == null ? null : rs.getTimestamp(7).toInstant()), userId);
+    }
+
+    /** Revokes a user's own personal token at once; false when they have no such token. */
+    public boolean revokePersonal(long userId, long tokenId) {
+        return jdbc.update("UPDATE tokens SET revoked_at = now() WHERE id = ? AND kind = 'personal' AND user_id = ? "
+                + "AND revoked_at IS NULL", tokenId, userId) == 1;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.tilewright.access;
+
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** The people with accounts: made with a password the policy takes, found by email without case. */
+@Component
+public class Users {
+
+    /** Someone with an account, as the rest of the service sees them (never their password hash). */
+    public record User(long id, String email, String name, boolean instanceAdmin) {
+    }
+
+    public static final int MAX_EMAIL = 254;
+    public static final int MAX_NAME = 100;
+    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+");
+
+    private final JdbcTemplate jdbc;
+    private final Passwords passwords;
+    /** Checked against when an email has no account, so a wrong email takes as long as a wrong password. */
+    private final String decoy;
+
+    Users(JdbcTemplate jdbc, Passwords passwords) {
+        this.jdbc = jdbc;
+        this.passwords = passwords;
+        this.decoy = passwords.hash("decoy password that is never anybody's " + System.nanoTime());
+    }
+
+    /** Makes an account; the email must be free (409), the password must meet the policy (422, field password). */
+    public User create(String email, String name, String password, boolean instanceAdmin) {
+        String address = email == null ? "" : email.strip();
+        if (address.length() > MAX_EMAIL || !EMAIL.matcher(address).matches()) {
+            throw ApiProblem.invalidField("email", "Give an email address (name@example.com), at most " + MAX_EMAIL
+                    + " characters.");
+        }
+        String shown = name == null ? "" : name.strip();
+        if (shown.isEmpty() || shown.codePointCount(0, shown.length()) > MAX_NAME) {
+            throw ApiProblem.invalidField("name", "Give a name of 1 to " + MAX_NAME + " characters; others see it.");
+        }
+        String hash = passwords.hash(password);
+        List<Long> id = jdbc.queryForList("INSERT INTO users (email, name, password_hash, instance_admin, "
+                + "password_changed_at) VALUES (?, ?, ?, ?, now()) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id",
+                Long.class, address, shown, hash, instanceAdmin);
+        if (id.isEmpty()) {
+            throw ApiProblem.of(HttpStatus.CONFLICT, "Email taken", "There is an account with this email already.")
+                    .with("field", "email");
+        }
+        return new User(id.get(0), address, shown, instanceAdmin);
+    }
+
+    /** The account an email and password sign in to; empty for a wrong email or password (alike, in time too). */
+    public Optional<User> signIn(String email, String password) {
+        List<Object[]> found = jdbc.query("SELECT id, email, name, instance_admin, password_hash FROM users "
+                        + "WHERE lower(email) = lower(?)",
+                (rs, row) -> new Object[]{new User(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)),
+                        rs.getString(5)}, email == null ? "" : email.strip());
+        if (found.isEmpty() || found.get(0)[1] == null) {
+            passwords.matches(password == null ? "" : password, decoy);
+            return Optional.empty();
+        }
+        return passwords.matches(password, (String) found.get(0)[1]) ? Optional.of((User) found.get(0)[0])
+                : Optional.empty();
+    }
+
+    /** An account by id. */
+    public Optional<User> find(long id) {
+        return jdbc.query("SELECT id, email, name, instance_admin FROM users WHERE id = ?",
+                (rs, row) -> new User(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)), id)
+                .stream().findFirst();
+    }
+
+    /** How many accounts there are (none: the instance is waiting for its first, the admin). */
+    public long count() {
+        return jdbc.queryForObject("SELECT count(*) FROM users", Long.class);
+    }
+}
