@@ -80,11 +80,13 @@ public class MapCatalogue {
     private final JsonMapper json;
     private final ApplicationEventPublisher events;
     private final Projects projects;
+    private final MapFeed feed;
 
     MapCatalogue(MapRepository maps, MapRows rows, MapCache cache, MapEdits edits, TilesetService tilesets,
                  LimitsProperties limits, TransactionTemplate tx, JsonMapper json, ApplicationEventPublisher events,
-                 Projects projects) {
+                 Projects projects, MapFeed feed) {
         this.projects = projects;
+        this.feed = feed;
         this.events = events;
         this.maps = maps;
         this.rows = rows;
@@ -223,11 +225,18 @@ public class MapCatalogue {
             tx.executeWithoutResult(status -> {
                 rows.version(mapId);
                 maps.deleteById(mapId);
+                feed.announceDeleted(mapId);
             });
             cache.evict(mapId);
         } finally {
             lock.unlock();
         }
         events.publishEvent(new MapDeleted(mapId));
+    }
+
+    /** A map deleted (here or on another instance): no cached copy of it stays. */
+    @org.springframework.context.event.EventListener
+    void deleted(MapDeleted event) {
+        forget(event.mapId());
     }
 }

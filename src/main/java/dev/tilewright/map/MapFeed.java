@@ -21,12 +21,15 @@ import java.util.UUID;
  * Tells the other instances on the same PostgreSQL that a map moved on, and hears them: the edit path announces
  * each commit with NOTIFY inside its transaction (delivered only if it commits); a listening connection turns the
  * other instances' announcements into {@link MovedElsewhere} events. After the listening connection is lost and
- * found again it publishes {@link MovedElsewhere#ANY}, as notifications may have been missed meanwhile.
+ * found again it publishes {@link MovedElsewhere#ANY}, as notifications may have been missed meanwhile. A map
+ * deleted on another instance becomes a {@link MapDeleted} event here too (its editors here are told, its cached
+ * copy goes).
  */
 @Component
 public class MapFeed extends BackgroundWork {
 
     static final String CHANNEL = "tilewright_ops";
+    private static final String DELETED = "deleted";
     private static final Logger logger = LoggerFactory.getLogger(MapFeed.class);
 
     private final String instance = UUID.randomUUID().toString();
@@ -48,6 +51,13 @@ public class MapFeed extends BackgroundWork {
     void announce(long mapId, long version) {
         if (properties.notifyOthers()) {
             jdbc.query("SELECT pg_notify(?, ?)", rs -> { }, CHANNEL, instance + " " + mapId + " " + version);
+        }
+    }
+
+    /** Within the deleting transaction: the map is gone once it commits. */
+    void announceDeleted(long mapId) {
+        if (properties.notifyOthers()) {
+            jdbc.query("SELECT pg_notify(?, ?)", rs -> { }, CHANNEL, instance + " " + mapId + " " + DELETED);
         }
     }
 
@@ -100,7 +110,9 @@ public class MapFeed extends BackgroundWork {
     private void heard(String payload) {
         String[] parts = payload.split(" ");
         if (parts.length == 3 && !parts[0].equals(instance)) {
-            events.publishEvent(new MovedElsewhere(Long.parseLong(parts[1]), Long.parseLong(parts[2])));
+            long mapId = Long.parseLong(parts[1]);
+            events.publishEvent(parts[2].equals(DELETED) ? new MapDeleted(mapId)
+                    : new MovedElsewhere(mapId, Long.parseLong(parts[2])));
         }
     }
 }
