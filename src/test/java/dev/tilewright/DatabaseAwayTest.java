@@ -2,16 +2,12 @@ package dev.tilewright;
 
 import dev.tilewright.support.Api;
 import dev.tilewright.support.CuttableProxy;
+import dev.tilewright.support.DatabaseBehindProxy;
 import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 
@@ -26,16 +22,9 @@ class DatabaseAwayTest {
 
     @Test
     void whileTheDatabaseIsAwayRequestsAre503AndEverythingResumesWhenItIsBack() throws Exception {
-        try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
-             CuttableProxy network = new CuttableProxy(postgres.getPort());
-             ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class).run(
-                     "--server.port=0",
-                     "--spring.datasource.url=jdbc:postgresql://127.0.0.1:" + network.port() + "/postgres",
-                     "--spring.datasource.username=postgres",
-                     "--spring.datasource.password=postgres",
-                     "--tilewright.storage.lock-wait-ms=4000",
-                     "--tilewright.database.data-dir=" + Files.createTempDirectory("tw-unused").resolve("pg"))) {
-            int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        try (DatabaseBehindProxy service = new DatabaseBehindProxy("--tilewright.storage.lock-wait-ms=4000")) {
+            CuttableProxy network = service.database;
+            int port = service.port();
             Api api = new Api(port);
             long mapId = api.newMap("away", 30, 20);
             LiveClient editor = new LiveClient(port, mapId, "http://localhost:" + port);
@@ -87,17 +76,11 @@ class DatabaseAwayTest {
      */
     @Test
     void whileTheDatabaseIsFrozenRequestsAreAnsweredWithinTheTimeoutsAndResumeAfter() throws Exception {
-        try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
-             CuttableProxy network = new CuttableProxy(postgres.getPort());
-             ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class).run(
-                     "--server.port=0",
-                     "--spring.datasource.url=jdbc:postgresql://127.0.0.1:" + network.port() + "/postgres",
-                     "--spring.datasource.username=postgres",
-                     "--spring.datasource.password=postgres",
-                     "--spring.datasource.hikari.data-source-properties.socketTimeout=4",
-                     "--tilewright.storage.lock-wait-ms=3000",
-                     "--tilewright.database.data-dir=" + Files.createTempDirectory("tw-unused").resolve("pg"))) {
-            int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        try (DatabaseBehindProxy service = new DatabaseBehindProxy(
+                "--spring.datasource.hikari.data-source-properties.socketTimeout=4",
+                "--tilewright.storage.lock-wait-ms=3000")) {
+            CuttableProxy network = service.database;
+            int port = service.port();
             Api api = new Api(port);
             long mapId = api.newMap("frozen", 30, 20);
             LiveClient editor = new LiveClient(port, mapId, "http://localhost:" + port);

@@ -1,22 +1,17 @@
 package dev.tilewright.editor;
 
-import dev.tilewright.TilewrightApplication;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
 import dev.tilewright.support.CuttableProxy;
+import dev.tilewright.support.DatabaseBehindProxy;
 import dev.tilewright.support.EditorPage;
 import dev.tilewright.support.RequiresTools;
 import dev.tilewright.support.Tool;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,16 +29,9 @@ class DatabaseAwayBrowserTest {
 
     @Test
     void editsMadeWhileTheDatabaseIsAwayArePendingAndStoredWhenItIsBack() throws Exception {
-        try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
-             CuttableProxy database = new CuttableProxy(postgres.getPort());
-             ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class).run(
-                     "--server.port=0",
-                     "--spring.datasource.url=jdbc:postgresql://127.0.0.1:" + database.port() + "/postgres",
-                     "--spring.datasource.username=postgres",
-                     "--spring.datasource.password=postgres",
-                     "--tilewright.storage.lock-wait-ms=3000",
-                     "--tilewright.database.data-dir=" + Files.createTempDirectory("tw-unused").resolve("pg"))) {
-            int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        try (DatabaseBehindProxy service = new DatabaseBehindProxy("--tilewright.storage.lock-wait-ms=3000")) {
+            CuttableProxy database = service.database;
+            int port = service.port();
             Api api = new Api(port);
             long tileset = api.uploadTileset("terrain", 4, 2);
             long mapId = api.postJson("/api/v1/maps", "{\"name\":\"away\",\"width\":20,\"height\":12,\"tileWidth\":16,"
