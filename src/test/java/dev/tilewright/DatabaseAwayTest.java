@@ -20,6 +20,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DatabaseAwayTest {
 
+    /** A live editor on the map whose first op (3 at 1,1: version 2) was acknowledged. */
+    private static LiveClient editorWithOneOpStored(int port, long mapId) throws InterruptedException {
+        LiveClient editor = new LiveClient(port, mapId, "http://localhost:" + port);
+        editor.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"ed\",\"lastVersion\":1}");
+        editor.next("welcome");
+        editor.send("{\"type\":\"op\",\"clientSeq\":1,\"baseVersion\":1,\"op\":{\"type\":\"paint\",\"layerId\":1,"
+                + "\"cells\":[{\"x\":1,\"y\":1,\"gid\":3}]}}");
+        assertThat(editor.next("ack").get("version").asLong()).isEqualTo(2);
+        return editor;
+    }
+
     @Test
     void whileTheDatabaseIsAwayRequestsAre503AndEverythingResumesWhenItIsBack() throws Exception {
         try (DatabaseBehindProxy service = new DatabaseBehindProxy("--tilewright.storage.lock-wait-ms=4000")) {
@@ -27,12 +38,7 @@ class DatabaseAwayTest {
             int port = service.port();
             Api api = new Api(port);
             long mapId = api.newMap("away", 30, 20);
-            LiveClient editor = new LiveClient(port, mapId, "http://localhost:" + port);
-            editor.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"ed\",\"lastVersion\":1}");
-            editor.next("welcome");
-            editor.send("{\"type\":\"op\",\"clientSeq\":1,\"baseVersion\":1,\"op\":{\"type\":\"paint\",\"layerId\":1,"
-                    + "\"cells\":[{\"x\":1,\"y\":1,\"gid\":3}]}}");
-            assertThat(editor.next("ack").get("version").asLong()).isEqualTo(2);
+            LiveClient editor = editorWithOneOpStored(port, mapId);
 
             network.cut();
             String paint = "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":2,\"y\":2,\"gid\":4}]}]}";
@@ -83,12 +89,7 @@ class DatabaseAwayTest {
             int port = service.port();
             Api api = new Api(port);
             long mapId = api.newMap("frozen", 30, 20);
-            LiveClient editor = new LiveClient(port, mapId, "http://localhost:" + port);
-            editor.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"ed\",\"lastVersion\":1}");
-            editor.next("welcome");
-            editor.send("{\"type\":\"op\",\"clientSeq\":1,\"baseVersion\":1,\"op\":{\"type\":\"paint\",\"layerId\":1,"
-                    + "\"cells\":[{\"x\":1,\"y\":1,\"gid\":3}]}}");
-            assertThat(editor.next("ack").get("version").asLong()).isEqualTo(2);
+            LiveClient editor = editorWithOneOpStored(port, mapId);
 
             network.freeze();
             long frozenAt = System.nanoTime();
