@@ -5,6 +5,7 @@ import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.OpLog;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
@@ -129,19 +130,13 @@ final class Room {
     /** Sends what is due; editors who are due the same frames (all but the senders of this tick's ops) share them. */
     private void flushNow() {
         flushedAt = System.nanoTime();
-        List<String> sameAs = null;
-        List<String> shared = null;
+        Map<List<String>, List<String>> built = new HashMap<>();
         for (Peer peer : peers.values()) {
             List<String> due = peer.due();
-            if (due.isEmpty()) {
-                continue;
+            if (!due.isEmpty()) {
+                peer.outbox.send(built.computeIfAbsent(List.copyOf(due), frames::coalesce));
+                due.clear();
             }
-            if (!due.equals(sameAs)) {
-                sameAs = List.copyOf(due);
-                shared = frames.coalesce(due);
-            }
-            peer.outbox.send(shared);
-            due.clear();
         }
     }
 
