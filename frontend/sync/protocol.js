@@ -14,7 +14,7 @@ export const PROTOCOL = 1;
  * - fetch    {version}: an op (ours or another's) too large for the socket: read the log up to version over HTTP
  * - reject   {clientSeq, problem}: ours, refused (RFC 9457 problem naming the field, e.g. "op.cells[0].gid")
  * - people   {people: [{clientId, name, cursor?, tool?, selection?}]}
- * - presence {clientId, name, cursor?, tool?, selection?}
+ * - presence {clientId, name, cursor?, tool?, selection?} (our own comes back too: ignored)
  * - error    {problem}: a frame the server could not take (not JSON, unknown type, before hello)
  * - pong     {}: the answer to a ping
  * - frames   {frames: [op, ack, fetch and reject frames, in order]}: what was relayed to us in one short tick, as one

@@ -72,6 +72,17 @@ test('a frames message is read as its frames, in order', () => {
   assert.deepEqual(snapshot(b.map), snapshot(server.map));
 });
 
+test('presence comes with a tick\'s frames, everyone\'s: its own is not shown as someone else', () => {
+  const { a } = twoSessions();
+  const shown = [];
+  a.listen((e) => { if (e.type === 'presence') shown.push(e.person.clientId); });
+  a.socket.onmessage({ data: JSON.stringify({ type: 'frames', frames: [
+    { type: 'presence', clientId: 'a', name: 'a', cursor: { x: 1, y: 1 } },
+    { type: 'presence', clientId: 'b', name: 'b', cursor: { x: 2, y: 2 } }] }) });
+  assert.deepEqual(shown, ['b']);
+  assert.deepEqual(a.people.get('b').cursor, { x: 2, y: 2 });
+});
+
 test('a refused op is taken back, the rest stay, and the reason is told', () => {
   const base = newMap();
   const server = new FakeLiveServer(base);

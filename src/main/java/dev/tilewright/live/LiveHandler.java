@@ -198,7 +198,6 @@ class LiveHandler extends TextWebSocketHandler {
         if (!peer.presenceDue(System.nanoTime(), properties.presenceIntervalMs() * 1_000_000L)) {
             return;
         }
-        String sent = frames.presence(peer.person());
-        room.peers.values().stream().filter(p -> p != peer && p.joined()).forEach(p -> p.outbox.send(sent));
+        room.relayPresence(frames.presence(peer.person()));
     }
 }

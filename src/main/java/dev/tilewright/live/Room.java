@@ -97,6 +97,19 @@ final class Room {
     }
 
     /**
+     * Someone's presence, for every editor of the map with the tick's other frames (its sender ignores its own: so
+     * every editor not acknowledging an op this tick is due the same message, built once).
+     */
+    synchronized void relayPresence(String frame) {
+        for (Peer peer : peers.values()) {
+            if (peer.joined()) {
+                peer.deliver(frame);
+            }
+        }
+        flush();
+    }
+
+    /**
      * A frame for one editor that must keep its place among the relays (the answer to its op: a reject, or the ack of
      * a repeat after the versions before it).
      */

@@ -72,6 +72,7 @@ public final class LiveLoad {
         int seconds = 20;
         int warmup = 5;
         boolean deflate = true;
+        int presence = 0;
         List<String> service = new ArrayList<>(List.of("--server.port=0", "--tilewright.database.data-dir=",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off"));
         for (String arg : args) {
@@ -86,20 +87,22 @@ public final class LiveLoad {
                 case "seconds" -> seconds = Integer.parseInt(kv[1]);
                 case "warmup" -> warmup = Integer.parseInt(kv[1]);
                 case "deflate" -> deflate = Boolean.parseBoolean(kv[1]);
+                case "presence" -> presence = Integer.parseInt(kv[1]);
                 default -> throw new IllegalArgumentException(
-                        "editors=N rate=OPS_PER_EDITOR seconds=N warmup=N deflate=true|false [--service.property=value]");
+                        "editors=N rate=OPS_PER_EDITOR seconds=N warmup=N deflate=true|false presence=PER_EDITOR_PER_SECOND"
+                                + " [--service.property=value]");
             }
         }
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class)
                 .run(service.toArray(String[]::new))) {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-            run(app, port, editors, rate, seconds, warmup, deflate);
+            run(app, port, editors, rate, seconds, warmup, deflate, presence);
         }
         System.exit(0);
     }
 
     private static void run(ConfigurableApplicationContext app, int port, int editors, int rate, int seconds, int warmup,
-                            boolean deflate) throws Exception {
+                            boolean deflate, int presence) throws Exception {
         Api api = new Api(port);
         long tileset = api.uploadTileset("load", 4, 4);
         long mapId = api.postJson("/api/v1/maps", "{\"name\":\"load\",\"width\":256,\"height\":256,\"tileWidth\":16,"
@@ -175,6 +178,16 @@ public final class LiveLoad {
                 }
             }
 
+            /** Where the pointer is, as the editor sends it while the mouse moves (at most one per 50 ms). */
+            void move(Random random) {
+                try {
+                    send("{\"type\":\"presence\",\"cursor\":{\"x\":" + random.nextInt(4096) + ",\"y\":"
+                            + random.nextInt(4096) + "},\"tool\":\"brush\"}");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+
             void paint(Random random) {
                 long s = ++seq;
                 String frame = "{\"type\":\"op\",\"clientSeq\":" + s + ",\"op\":{\"type\":\"paint\",\"layerId\":1,"
@@ -207,6 +220,11 @@ public final class LiveLoad {
             Random random = new Random(editor.index);
             ticks.scheduleAtFixedRate(() -> editor.paint(random), random.nextInt((int) periodMicros), periodMicros,
                     TimeUnit.MICROSECONDS);
+            if (presence > 0) {
+                long every = 1_000_000L / presence;
+                ticks.scheduleAtFixedRate(() -> editor.move(random), random.nextInt((int) every), every,
+                        TimeUnit.MICROSECONDS);
+            }
         }
         Thread.sleep(warmup * 1000L);
         measuring[0] = true;
@@ -223,7 +241,8 @@ public final class LiveLoad {
         ticks.shutdownNow();
         int left = rooms.editors(mapId);
 
-        System.out.printf("editors %d x %d ops/s, measured %.1f s after %d s warm-up%n", editors, rate, elapsed, warmup);
+        System.out.printf("editors %d x %d ops/s (and %d presence frames/s), measured %.1f s after %d s warm-up%n",
+                editors, rate, presence, elapsed, warmup);
         System.out.printf("applied: %.0f ops/s (versions %d -> %d), rejects %d%n",
                 (versionAfter - versionBefore) / elapsed, versionBefore, versionAfter, rejects.get());
         long delivered = (versionAfter - versionBefore) * (long) editors;

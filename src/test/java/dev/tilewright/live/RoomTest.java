@@ -103,6 +103,26 @@ class RoomTest {
     }
 
     @Test
+    void presenceGoesToEveryEditorWithTheTicksFramesInTheSharedMessage() {
+        ticking();
+        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
+        OutboxTest.FakeSession carol = new OutboxTest.FakeSession();
+        OutboxTest.FakeSession dave = new OutboxTest.FakeSession();
+        welcome(peer("alice", alice), 2);
+        welcome(peer("carol", carol), 2);
+        welcome(peer("dave", dave), 2);
+        room.committed(entries(3, 3));
+        room.relayPresence("{\"type\":\"presence\",\"clientId\":\"carol\",\"version\":0}");
+        room.committed(entries(4, 4));
+        room.relayPresence("{\"type\":\"presence\",\"clientId\":\"dave\",\"version\":0}");
+        endTick();
+        assertThat(got(carol)).containsExactly("op 3", "presence 0", "op 4", "presence 0");
+        assertThat(got(dave)).containsExactly("op 3", "presence 0", "op 4", "presence 0");
+        assertThat(got(alice)).as("alice sent 3").containsExactly("ack 3", "presence 0", "op 4", "presence 0");
+        assertThat(dave.sent.get(1)).as("one message for the editors due the same").isSameAs(carol.sent.get(1));
+    }
+
+    @Test
     void anAnswerKeepsItsPlaceAmongTheRelaysOfTheTick() {
         ticking();
         OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
