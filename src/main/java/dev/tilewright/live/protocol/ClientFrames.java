@@ -67,7 +67,7 @@ public class ClientFrames {
         return switch (type) {
             case "hello" -> hello(frame, greeted);
             case "op" -> op(frame);
-            case "presence" -> presence(frame);
+            case "presence" -> presence(frame, text);
             case "ping" -> new ClientFrame.Ping();
             default -> throw FrameRefused.error(ApiProblem.badRequest("type", "Unknown message type \"" + type
                     + "\"; protocol " + PROTOCOL + " knows hello, op, presence and ping."));
@@ -99,9 +99,13 @@ public class ClientFrames {
         return new ClientFrame.Hello(clientId, name, lastVersion);
     }
 
-    private ClientFrame.Presence presence(JsonNode frame) {
+    private ClientFrame.Presence presence(JsonNode frame, String text) {
         ClientFrame.Presence presence = new ClientFrame.Presence(frame.get("cursor"), frame.get("tool"),
                 frame.get("selection"));
+        if ((long) text.length() * 3 <= limits.maxPresenceBytes()) {
+            // the whole frame is within the limit even if every character took 3 UTF-8 bytes: so are its parts
+            return presence;
+        }
         long bytes = 0;
         for (JsonNode part : new JsonNode[]{presence.cursor(), presence.tool(), presence.selection()}) {
             bytes += part == null ? 0 : json.writeValueAsBytes(part).length;
