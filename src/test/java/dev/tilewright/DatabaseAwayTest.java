@@ -20,6 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DatabaseAwayTest {
 
+    /** A REST edit: 4 at (2,2). */
+    private static final String PAINT = "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":2,\"y\":2,"
+            + "\"gid\":4}]}]}";
+
     /** A live editor on the map whose first op (3 at 1,1: version 2) was acknowledged. */
     private static LiveClient editorWithOneOpStored(int port, long mapId) throws InterruptedException {
         LiveClient editor = new LiveClient(port, mapId, "http://localhost:" + port);
@@ -41,10 +45,9 @@ class DatabaseAwayTest {
             LiveClient editor = editorWithOneOpStored(port, mapId);
 
             network.cut();
-            String paint = "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":2,\"y\":2,\"gid\":4}]}]}";
             for (Api.Response response : new Api.Response[]{
                     api.get("/api/v1/maps/" + mapId),
-                    api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*"),
+                    api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*"),
                     api.get("/api/v1/maps/" + mapId + "/export?format=tmj"),
                     api.get("/api/v1/maps")}) {
                 assertThat(response.status()).as(response.text()).isEqualTo(503);
@@ -60,7 +63,7 @@ class DatabaseAwayTest {
             network.mend();
             Eventually.eventually("the service answers again", Duration.ofSeconds(30),
                     () -> api.get("/api/v1/maps/" + mapId).status() == 200);
-            assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*").status()).isEqualTo(200);
+            assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*").status()).isEqualTo(200);
             JsonNode cells = api.get("/api/v1/maps/" + mapId + "/layers/1/cells?x=1&y=1&width=2&height=2").json();
             assertThat(cells.get("gids").toString()).as("the op acknowledged before is kept").isEqualTo("[3,0,0,4]");
             LiveClient back = new LiveClient(port, mapId, "http://localhost:" + port);
@@ -93,13 +96,12 @@ class DatabaseAwayTest {
 
             network.freeze();
             long frozenAt = System.nanoTime();
-            String paint = "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":2,\"y\":2,\"gid\":4}]}]}";
             // an edit and a second one behind it (waiting for the map's lock), a list, an export, a read
             var pool = java.util.concurrent.Executors.newFixedThreadPool(5);
             try {
                 List<java.util.concurrent.Future<Api.Response>> answers = List.of(
-                        pool.submit(() -> api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*")),
-                        pool.submit(() -> api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*")),
+                        pool.submit(() -> api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*")),
+                        pool.submit(() -> api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*")),
                         pool.submit(() -> api.get("/api/v1/maps")),
                         pool.submit(() -> api.get("/api/v1/maps/" + mapId + "/export?format=tmj")),
                         pool.submit(() -> api.get("/api/v1/maps/" + mapId)));
@@ -126,7 +128,7 @@ class DatabaseAwayTest {
 
             network.thaw();
             Eventually.eventually("the service stores edits again", Duration.ofSeconds(30),
-                    () -> api.postJson("/api/v1/maps/" + mapId + "/ops", paint, "If-Match", "*").status() == 200);
+                    () -> api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*").status() == 200);
             JsonNode cells = api.get("/api/v1/maps/" + mapId + "/layers/1/cells?x=1&y=1&width=2&height=2").json();
             assertThat(cells.get("gids").toString()).as("the op acknowledged before is kept").isEqualTo("[3,0,0,4]");
             editor.abort();

@@ -23,13 +23,15 @@ public class Users {
 
     private final JdbcTemplate jdbc;
     private final Passwords passwords;
-    /** Checked against when an email has no account, so a wrong email takes as long as a wrong password. */
-    private final String decoy;
+    /**
+     * Checked against when an email has no account, so a wrong email takes as long as a wrong password; made on the
+     * first such sign-in (an Argon2 hash is too dear for every start).
+     */
+    private volatile String decoy;
 
     Users(JdbcTemplate jdbc, Passwords passwords) {
         this.jdbc = jdbc;
         this.passwords = passwords;
-        this.decoy = passwords.hash("decoy password that is never anybody's " + System.nanoTime());
     }
 
     /** Makes an account; the email must be free (409), the password must meet the policy (422, field password). */
@@ -61,7 +63,11 @@ public class Users {
                 (rs, row) -> new Object[]{new User(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)),
                         rs.getString(5)}, email == null ? "" : email.strip());
         if (found.isEmpty() || found.get(0)[1] == null) {
-            passwords.matches(password == null ? "" : password, decoy);
+            String against = decoy;
+            if (against == null) {
+                decoy = against = passwords.hash("decoy password that is never anybody's " + System.nanoTime());
+            }
+            passwords.matches(password == null ? "" : password, against);
             return Optional.empty();
         }
         return passwords.matches(password, (String) found.get(0)[1]) ? Optional.of((User) found.get(0)[0])

@@ -1,6 +1,7 @@
 package dev.tilewright.live;
 
 import dev.tilewright.support.Api;
+import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -35,8 +36,8 @@ class LiveIdleTest {
             JsonNode people = talker.nextPeople(1);
             assertThat(people.get("people").get(0).get("clientId").asString()).isEqualTo("talker");
             assertThat(silent.awaitClose()).as("closed by the server").isEqualTo(1001);
-            Thread.sleep(2000);
-            assertThat(talker.closedWith).as("the one who pings stays").isNull();
+            Eventually.holds("the one who pings staying connected", java.time.Duration.ofSeconds(2),
+                    () -> talker.closedWith == null);
         } finally {
             pinger.shutdownNow();
             talker.abort();

@@ -209,7 +209,8 @@ public final class LiveLoad {
         // a client that says hello and then never reads again (a raw socket: nothing reads for it behind its back)
         java.net.Socket stalled = stalledClient(port, mapId);
         Rooms rooms = app.getBean(Rooms.class);
-        Thread.sleep(500);
+        dev.tilewright.support.Eventually.eventually("every editor and the stalled one on the map",
+                () -> rooms.editors(mapId) == editors + 1);
         int connected = rooms.editors(mapId);
 
         java.util.concurrent.atomic.AtomicInteger tickThreads = new java.util.concurrent.atomic.AtomicInteger();

@@ -35,6 +35,13 @@ class RoomTest {
         return peer;
     }
 
+    /** A new editor's session, welcomed at {@code version} and joined. */
+    private OutboxTest.FakeSession joined(String clientId, long version) {
+        OutboxTest.FakeSession session = new OutboxTest.FakeSession();
+        welcome(peer(clientId, session), version);
+        return session;
+    }
+
     private void welcome(Peer peer, long version) {
         peer.welcomed(version);
         room.join(peer, version);
@@ -70,12 +77,9 @@ class RoomTest {
     @Test
     void underLoadEachEditorGetsOneMessagePerTickAndTheOnesDueTheSameFramesShareIt() {
         ticking();
-        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
-        OutboxTest.FakeSession bob = new OutboxTest.FakeSession();
-        OutboxTest.FakeSession carol = new OutboxTest.FakeSession();
-        welcome(peer("alice", alice), 2);
-        welcome(peer("bob", bob), 2);
-        welcome(peer("carol", carol), 2);
+        OutboxTest.FakeSession alice = joined("alice", 2);
+        OutboxTest.FakeSession bob = joined("bob", 2);
+        OutboxTest.FakeSession carol = joined("carol", 2);
         room.committed(entries(3, 3));
         assertThat(got(carol)).as("the first after a quiet tick goes at once").containsExactly("op 3");
         room.committed(entries(4, 5));
@@ -89,8 +93,7 @@ class RoomTest {
         assertThat(got(bob)).containsExactly("op 3", "ack 4", "op 5", "ack 6", "op 7", "ack 8");
         assertThat(JSON.readTree(carol.sent.get(1)).get("type").asString()).isEqualTo("frames");
         room.peers.remove("bob");
-        OutboxTest.FakeSession dave = new OutboxTest.FakeSession();
-        welcome(peer("dave", dave), 8);
+        OutboxTest.FakeSession dave = joined("dave", 8);
         room.committed(entries(9, 9));
         room.committed(entries(10, 10));
         endTick();
@@ -105,12 +108,9 @@ class RoomTest {
     @Test
     void presenceGoesToEveryEditorWithTheTicksFramesInTheSharedMessage() {
         ticking();
-        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
-        OutboxTest.FakeSession carol = new OutboxTest.FakeSession();
-        OutboxTest.FakeSession dave = new OutboxTest.FakeSession();
-        welcome(peer("alice", alice), 2);
-        welcome(peer("carol", carol), 2);
-        welcome(peer("dave", dave), 2);
+        OutboxTest.FakeSession alice = joined("alice", 2);
+        OutboxTest.FakeSession carol = joined("carol", 2);
+        OutboxTest.FakeSession dave = joined("dave", 2);
         room.committed(entries(3, 3));
         room.relayPresence("{\"type\":\"presence\",\"clientId\":\"carol\",\"version\":0}");
         room.committed(entries(4, 4));
@@ -125,8 +125,7 @@ class RoomTest {
     @Test
     void anAnswerKeepsItsPlaceAmongTheRelaysOfTheTick() {
         ticking();
-        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
-        welcome(peer("alice", alice), 2);
+        OutboxTest.FakeSession alice = joined("alice", 2);
         room.committed(entries(3, 3));
         room.catchUp(5);
         room.answer(room.peers.get("alice"), frames.ack(30L, 3, "{}"));
@@ -155,9 +154,8 @@ class RoomTest {
 
     @Test
     void aLateJoinerGetsWhatWasRelayedSinceItsWelcomeAndThenEverythingElseOnce() {
-        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
+        OutboxTest.FakeSession alice = joined("alice", 2);
         OutboxTest.FakeSession bob = new OutboxTest.FakeSession();
-        welcome(peer("alice", alice), 2);
         room.committed(entries(3, 5));
         welcome(peer("bob", bob), 3);
         room.committed(entries(6, 6));
@@ -167,8 +165,7 @@ class RoomTest {
 
     @Test
     void aGapBetweenLocalCommitsIsFilledFromTheLogAndNothingComesTwice() {
-        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
-        welcome(peer("alice", alice), 2);
+        OutboxTest.FakeSession alice = joined("alice", 2);
         room.committed(entries(5, 5));
         room.catchUp(7);
         room.committed(entries(7, 8));
@@ -178,9 +175,8 @@ class RoomTest {
 
     @Test
     void aJoinerWelcomedAheadOfTheRelaysSkipsWhatItHas() {
-        OutboxTest.FakeSession alice = new OutboxTest.FakeSession();
+        OutboxTest.FakeSession alice = joined("alice", 2);
         OutboxTest.FakeSession bob = new OutboxTest.FakeSession();
-        welcome(peer("alice", alice), 2);
         Peer late = peer("bob", bob);
         room.committed(entries(3, 3));
         assertThat(got(bob)).as("nothing before its welcome").isEmpty();

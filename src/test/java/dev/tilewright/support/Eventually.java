@@ -6,7 +6,8 @@ import java.util.function.Supplier;
 
 /**
  * Waits for a condition instead of for a time: checks it every few milliseconds until it holds, and fails naming
- * what was awaited when it does not hold within the limit.
+ * what was awaited when it does not hold within the limit. {@link #holds} is the other way round: what must stay
+ * true for a while is checked all along, not once after a sleep.
  */
 public final class Eventually {
 
@@ -27,15 +28,28 @@ public final class Eventually {
 
     /** Waits up to {@code limit} for {@code value} to give something other than null, and returns it. */
     public static <T> T eventually(String what, Duration limit, Supplier<T> value) {
+        T got = poll(what, limit, value);
+        if (got == null) {
+            throw new AssertionError("Waited " + limit.toMillis() + " ms for " + what);
+        }
+        return got;
+    }
+
+    /** Checks that {@code condition} holds throughout {@code span}; fails the moment it does not. */
+    public static void holds(String what, Duration span, BooleanSupplier condition) {
+        if (poll(what, span, () -> condition.getAsBoolean() ? null : Boolean.TRUE) != null) {
+            throw new AssertionError("Expected " + what + " to hold for " + span.toMillis() + " ms; it stopped");
+        }
+    }
+
+    /** {@code value}'s first non-null answer within {@code limit}, or null. */
+    private static <T> T poll(String what, Duration limit, Supplier<T> value) {
         long until = System.nanoTime() + limit.toNanos();
         long pause = 1;
         while (true) {
             T got = value.get();
-            if (got != null) {
+            if (got != null || System.nanoTime() > until) {
                 return got;
-            }
-            if (System.nanoTime() > until) {
-                throw new AssertionError("Waited " + limit.toMillis() + " ms for " + what);
             }
             try {
                 Thread.sleep(pause);
