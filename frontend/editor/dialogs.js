@@ -2,6 +2,8 @@
 // (POST /api/v1/tilesets), shows the server's problem detail when it refuses, and adds the tileset to the map with
 // an addTileset op.
 
+import { apiFetch } from '../sync/http.js';
+
 const MAX_BYTES = 10 * 1024 * 1024;
 
 export class TilesetDialog {
@@ -71,7 +73,7 @@ export class TilesetDialog {
     body.append('image', f.image.files[0]);
     let response;
     try {
-      response = await fetch('/api/v1/tilesets', { method: 'POST', body });
+      response = await apiFetch('/api/v1/tilesets', { method: 'POST', body });
     } catch (e) {
       this.show('The server cannot be reached; try again when online.');
       return;

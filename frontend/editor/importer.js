@@ -1,6 +1,8 @@
 // Import from the menu: a Tiled map and the files it references (tilesets, images, templates) chosen together;
 // POST /api/v1/maps/import, then the new map opens in the editor. The server's problem is shown when it refuses.
 
+import { apiFetch } from '../sync/http.js';
+
 export function wireImport(input, notify) {
   input.addEventListener('change', async () => {
     const files = [...input.files];
@@ -13,7 +15,7 @@ export function wireImport(input, notify) {
     for (const file of files) body.append('files', file, file.name);
     let response;
     try {
-      response = await fetch('/api/v1/maps/import', { method: 'POST', body });
+      response = await apiFetch('/api/v1/maps/import', { method: 'POST', body });
     } catch (e) {
       notify('The server cannot be reached; try again when online.');
       return;

@@ -1,6 +1,8 @@
 // The "New map" dialog of the maps page: checks the sizes before sending, creates the map with one tile layer
 // (POST /api/v1/maps), shows the server's problem detail when it refuses, and opens the new map in the editor.
 
+import { apiFetch } from '../sync/http.js';
+
 const dialog = document.querySelector('[data-testid="new-map-dialog"]');
 const form = dialog.querySelector('form');
 const error = dialog.querySelector('[data-testid="dialog-error"]');
@@ -40,7 +42,7 @@ form.addEventListener('submit', async (e) => {
   };
   let response;
   try {
-    response = await fetch('/api/v1/maps', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    response = await apiFetch('/api/v1/maps', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   } catch (err) {
     error.hidden = false;
     error.textContent = 'The server cannot be reached; try again when online.';

@@ -1,17 +1,10 @@
-// Who else is editing: the people list (name and colour; your own name first, click it to change it), their
-// cursors and selections drawn on the canvas in their colour with their name, and this editor's own pointer, tool
-// and selection sent to them (the session throttles it).
+// Who else is editing: the people list (name and colour; your own name first), their cursors and selections drawn
+// on the canvas in their colour with their name, and this editor's own pointer, tool and selection sent to them (the
+// session throttles it). Names are the accounts' (the server sends them; the page says this editor's own).
 
-const STYLE_KEY = 'tilewright.name';
-
-/** This browser's name for the others: kept in localStorage, a guest name until changed. */
-export function personName(storage = localStorage) {
-  let name = storage.getItem(STYLE_KEY);
-  if (!name) {
-    name = `Guest ${Math.floor(1000 + Math.random() * 9000)}`;
-    storage.setItem(STYLE_KEY, name);
-  }
-  return name;
+/** This editor's name as the others see it: the signed-in account's, which the page carries. */
+export function personName(page = document.body) {
+  return page.dataset.userName || 'You';
 }
 
 export class PeoplePanel {
@@ -34,17 +27,6 @@ export class PeoplePanel {
       if (what === 'hover' || what === 'tool' || what === 'selection') this.sendPresence();
     });
     editor.renderer.overlays.push((ctx, view) => this.draw(ctx, view));
-    list.addEventListener('click', (e) => {
-      if (!e.target.closest('[data-self]')) return;
-      const name = prompt('Your name, as the others see it:', session.name);
-      if (name && name.trim()) {
-        localStorage.setItem(STYLE_KEY, name.trim().slice(0, 60));
-        session.name = name.trim().slice(0, 60);
-        session.close();
-        session.start(); // say hello again under the new name
-        this.render();
-      }
-    });
     this.render();
   }
 
@@ -69,7 +51,6 @@ export class PeoplePanel {
       item.append(dot, document.createTextNode(self ? `${name} (you)` : name));
       if (self) {
         item.dataset.self = 'true';
-        item.title = 'Click to change your name';
       }
       this.list.append(item);
     };

@@ -3,6 +3,7 @@
 // the tileset's data, changed with PATCH /api/v1/tilesets/{id}/tiles/{local}).
 
 import { tileId } from '../model/gid.js';
+import { apiFetch } from '../sync/http.js';
 
 const TYPES = ['string', 'int', 'float', 'bool', 'color', 'file'];
 
@@ -140,7 +141,7 @@ export class PropertiesPanel {
   }
 
   async patchTile(info, local, patch) {
-    const response = await fetch(`/api/v1/tilesets/${info.id}/tiles/${local}`, {
+    const response = await apiFetch(`/api/v1/tilesets/${info.id}/tiles/${local}`, {
       method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(patch),
     });
     const json = await response.json().catch(() => null);

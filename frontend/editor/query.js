@@ -2,6 +2,8 @@
 // (POST .../queries/ray); with shift a rectangle, with alt a circle (centre where the drag starts), showing the
 // tiles with something on the current layer and the objects inside (POST .../queries/rect, .../circle).
 
+import { apiFetch } from '../sync/http.js';
+
 export class QueryTool {
   /** @param {import('./editor.js').Editor} editor */
   constructor(editor) {
@@ -42,7 +44,7 @@ export class QueryTool {
       path = 'circle';
       body = { cx: from.x, cy: from.y, r: Math.hypot(to.x - from.x, to.y - from.y), objects: true, ...(layerId ? { layerId, nonEmpty: true } : {}) };
     }
-    const response = await fetch(`/api/v1/maps/${map.id}/queries/${path}`, {
+    const response = await apiFetch(`/api/v1/maps/${map.id}/queries/${path}`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
     });
     const json = await response.json().catch(() => null);

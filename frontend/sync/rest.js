@@ -1,7 +1,9 @@
 // The REST transport of the op queue: POST /api/v1/maps/{id}/ops with If-Match, GET .../ops?since= to catch up.
 
+import { apiFetch } from './http.js';
+
 /** @returns {import('./opqueue.js').Transport} */
-export function restTransport(mapId, fetchFn = (...args) => fetch(...args)) {
+export function restTransport(mapId, fetchFn = apiFetch) {
   const base = `/api/v1/maps/${mapId}`;
   return {
     async postOps(body, ifMatch) {

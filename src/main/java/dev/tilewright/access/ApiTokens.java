@@ -26,8 +26,8 @@ public class ApiTokens {
     }
 
     /** What a valid token grants: whose it is or where it acts, and its scope (read/write, view/comment). */
-    public record Grant(long id, Tokens.Kind kind, Long userId, Long projectId, Long mapId, String scope,
-                        Instant expiresAt) {
+    public record Grant(long id, Tokens.Kind kind, String name, Long userId, Long projectId, Long mapId,
+                        String scope, Instant expiresAt) {
     }
 
     /** A token as its lists show it: never the secret. */
@@ -93,10 +93,11 @@ public class ApiTokens {
         if (kind.isEmpty()) {
             return Optional.empty();
         }
-        Optional<Grant> grant = jdbc.query("SELECT id, user_id, project_id, map_id, scope, expires_at FROM tokens "
+        Optional<Grant> grant = jdbc.query("SELECT id, name, user_id, project_id, map_id, scope, expires_at FROM tokens "
                         + "WHERE hash = ? AND revoked_at IS NULL AND expires_at > now()",
-                (rs, row) -> new Grant(rs.getLong(1), kind.get(), (Long) rs.getObject(2), (Long) rs.getObject(3),
-                        (Long) rs.getObject(4), rs.getString(5), rs.getTimestamp(6).toInstant()),
+                (rs, row) -> new Grant(rs.getLong(1), kind.get(), rs.getString(2), (Long) rs.getObject(3),
+                        (Long) rs.getObject(4), (Long) rs.getObject(5), rs.getString(6),
+                        rs.getTimestamp(7).toInstant()),
                 (Object) Tokens.hash(presented)).stream().findFirst();
         grant.ifPresent(g -> jdbc.update("UPDATE tokens SET last_used_at = now() WHERE id = ? AND (last_used_at IS NULL"
                 + " OR last_used_at < now() - make_interval(mins => ?))", g.id(), properties.tokenTouchMinutes()));

@@ -4,6 +4,7 @@ import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.List;
 import java.util.Optional;
@@ -23,15 +24,34 @@ public class Users {
 
     private final JdbcTemplate jdbc;
     private final Passwords passwords;
+    private final TransactionTemplate tx;
     /**
      * Checked against when an email has no account, so a wrong email takes as long as a wrong password; made on the
      * first such sign-in (an Argon2 hash is too dear for every start).
      */
     private volatile String decoy;
 
-    Users(JdbcTemplate jdbc, Passwords passwords) {
+    Users(JdbcTemplate jdbc, Passwords passwords, TransactionTemplate tx) {
         this.jdbc = jdbc;
         this.passwords = passwords;
+        this.tx = tx;
+    }
+
+    /**
+     * Makes the instance admin, owner of the team "Default" (a team always keeps an owner), if there is no account
+     * yet; empty when there is one (then nobody is made). Several instances starting on one database make one.
+     */
+    public Optional<User> createFirstAdmin(String email, String name, String password) {
+        return tx.execute(status -> {
+            jdbc.execute("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE");
+            if (count() > 0) {
+                return Optional.<User>empty();
+            }
+            User admin = create(email, name, password, true);
+            jdbc.update("INSERT INTO team_members (team_id, user_id, role) SELECT team_id, ?, 'owner' FROM projects "
+                    + "WHERE is_default", admin.id());
+            return Optional.of(admin);
+        });
     }
 
     /** Makes an account; the email must be free (409), the password must meet the policy (422, field password). */
@@ -79,6 +99,12 @@ public class Users {
         return jdbc.query("SELECT id, email, name, instance_admin FROM users WHERE id = ?",
                 (rs, row) -> new User(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)), id)
                 .stream().findFirst();
+    }
+
+    /** Every account, by id. */
+    public List<User> all() {
+        return jdbc.query("SELECT id, email, name, instance_admin FROM users ORDER BY id",
+                (rs, row) -> new User(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)));
     }
 
     /** How many accounts there are (none: the instance is waiting for its first, the admin). */

@@ -3,16 +3,24 @@ package dev.tilewright.config;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
+import java.util.List;
+
 /**
- * Accounts and tokens (issue 22, being built).
+ * Accounts, sessions and tokens.
  *
- * @param tokenDefaultDays  how long a token lives when its maker names no expiry
- * @param tokenMaxDays      the longest expiry a token may be given (every token expires)
- * @param tokenTouchMinutes a token's last use is recorded at most this often (not a write per request)
+ * @param tokenDefaultDays       how long a token lives when its maker names no expiry
+ * @param tokenMaxDays           the longest expiry a token may be given (every token expires)
+ * @param tokenTouchMinutes      a token's last use is recorded at most this often (not a write per request)
+ * @param sessionAbsoluteHours   a browser session ends this long after sign-in, however active (the idle timeout is
+ *                               {@code server.servlet.session.timeout})
+ * @param allowedHosts           when not empty, requests whose Host is not one of these are refused (against DNS
+ *                               rebinding); empty: any Host
  */
 @ConfigurationProperties("tilewright.access")
 public record AccessProperties(
         @DefaultValue("30") int tokenDefaultDays,
         @DefaultValue("365") int tokenMaxDays,
-        @DefaultValue("10") int tokenTouchMinutes) {
+        @DefaultValue("10") int tokenTouchMinutes,
+        @DefaultValue("24") int sessionAbsoluteHours,
+        @DefaultValue("") List<String> allowedHosts) {
 }

@@ -1,5 +1,8 @@
 package dev.tilewright.grid;
 
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+
 import dev.tilewright.config.GridProperties;
 import dev.tilewright.core.edit.OverrideGrid;
 import dev.tilewright.core.edit.SetGrid;
@@ -70,6 +73,7 @@ class GridController {
      * changes when the settings are the same) and answers the grid's summary. If-Match is optional.
      */
     @PostMapping("/api/v1/maps/{id}/grid/compute")
+    @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<Summary> compute(@PathVariable long id, @RequestBody(required = false) GridSettings settings,
                                     @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
         GridSettings wanted = settings == null ? GridSettings.DEFAULT : settings;
@@ -114,6 +118,7 @@ class GridController {
     }
 
     @GetMapping("/api/v1/maps/{id}/grid/overrides")
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<Overrides> overrides(@PathVariable long id) {
         return maps.read(id, (version, map) -> {
             List<OverrideGrid.Element> elements = new ArrayList<>(map.gridOverrides().count());
@@ -133,6 +138,7 @@ class GridController {
      * recomputation. If-Match is optional. Answers the grid's summary.
      */
     @PutMapping("/api/v1/maps/{id}/grid/overrides")
+    @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<Summary> putOverrides(@PathVariable long id, @RequestBody OverridesRequest body,
                                          @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
         if (body.elements() == null && !Boolean.TRUE.equals(body.clear())) {
@@ -148,6 +154,7 @@ class GridController {
     }
 
     @GetMapping(value = "/api/v1/maps/{id}/grid", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Requires(on = Requires.On.MAP)
     GridJson json(@PathVariable long id, @RequestParam(required = false) Integer elementWidth,
                   @RequestParam(required = false) Integer elementHeight) {
         GridService.Computed computed = lanes.run(Lanes.Lane.GRID, () -> grids.grid(id, elementWidth, elementHeight));
@@ -171,6 +178,7 @@ class GridController {
     }
 
     @GetMapping(value = "/api/v1/maps/{id}/grid", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<byte[]> bytes(@PathVariable long id, @RequestParam(required = false) Integer elementWidth,
                                  @RequestParam(required = false) Integer elementHeight) {
         GridService.Computed computed = lanes.run(Lanes.Lane.GRID, () -> grids.grid(id, elementWidth, elementHeight));
@@ -193,6 +201,7 @@ class GridController {
     }
 
     @PostMapping("/api/v1/maps/{id}/motion")
+    @Requires(on = Requires.On.MAP)
     Allowed motion(@PathVariable long id, @RequestBody Motion motion) {
         if (motion.box() == null) {
             throw ApiProblem.invalidField("box", "box {x, y, width, height} is required.");

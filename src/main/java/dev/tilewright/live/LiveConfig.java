@@ -1,7 +1,12 @@
 package dev.tilewright.live;
 
 import dev.tilewright.config.LiveProperties;
-import dev.tilewright.map.MapReads;
+import dev.tilewright.access.Access;
+import dev.tilewright.access.Caller;
+import dev.tilewright.access.Roles;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.socket.server.support.HttpSessionHandshakeInterceptor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpStatus;
@@ -15,6 +20,7 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,19 +32,19 @@ class LiveConfig implements WebSocketConfigurer {
     private static final Pattern PATH = Pattern.compile("/api/v1/maps/(\\d+)/live$");
 
     private final LiveHandler handler;
-    private final MapReads maps;
+    private final Access access;
     private final LiveProperties properties;
 
-    LiveConfig(LiveHandler handler, MapReads maps, LiveProperties properties) {
+    LiveConfig(LiveHandler handler, Access access, LiveProperties properties) {
         this.handler = handler;
-        this.maps = maps;
+        this.access = access;
         this.properties = properties;
     }
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
         registry.addHandler(handler, "/api/v1/maps/{id}/live")
-                .addInterceptors(new MapExists())
+                .addInterceptors(new MayView(), new HttpSessionHandshakeInterceptor())
                 .setAllowedOriginPatterns(properties.allowedOrigins().toArray(String[]::new));
     }
 
@@ -50,8 +56,11 @@ class LiveConfig implements WebSocketConfigurer {
         return container;
     }
 
-    /** A socket for a map that does not exist is refused with 404 before it opens. */
-    private final class MapExists implements HandshakeInterceptor {
+    /**
+     * The caller (Spring Security authenticated the upgrade request: a session or a bearer token) must be allowed to
+     * see the map; a map that does not exist or that they may not see is refused with 404 before the socket opens.
+     */
+    private final class MayView implements HandshakeInterceptor {
 
         @Override
         public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response,
@@ -62,13 +71,19 @@ class LiveConfig implements WebSocketConfigurer {
                 return false;
             }
             long mapId = Long.parseLong(m.group(1));
-            try {
-                maps.version(mapId);
-            } catch (RuntimeException missing) {
+            Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+            if (authentication == null || !(authentication.getPrincipal() instanceof Caller caller)) {
+                response.setStatusCode(HttpStatus.UNAUTHORIZED);
+                return false;
+            }
+            Optional<Access.Standing> standing = access.onMap(caller, mapId);
+            if (!access.allows(caller, standing, Roles.Action.VIEW)) {
                 response.setStatusCode(HttpStatus.NOT_FOUND);
                 return false;
             }
             attributes.put(LiveHandler.MAP_ID, mapId);
+            attributes.put(LiveHandler.CALLER, caller);
+            attributes.put(LiveHandler.MAY_EDIT, access.allows(caller, standing, Roles.Action.EDIT));
             return true;
         }
 

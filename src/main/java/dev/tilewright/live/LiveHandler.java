@@ -1,5 +1,6 @@
 package dev.tilewright.live;
 
+import dev.tilewright.access.Caller;
 import dev.tilewright.config.LiveProperties;
 import dev.tilewright.live.protocol.ClientFrame;
 import dev.tilewright.live.protocol.ClientFrames;
@@ -35,6 +36,8 @@ import java.util.Map;
 class LiveHandler extends TextWebSocketHandler {
 
     static final String MAP_ID = "tilewright.mapId";
+    static final String CALLER = "tilewright.caller";
+    static final String MAY_EDIT = "tilewright.mayEdit";
     private static final String ADDRESS = "tilewright.address";
 
     private final MapReads maps;
@@ -75,7 +78,9 @@ class LiveHandler extends TextWebSocketHandler {
         session.getAttributes().put(ADDRESS, address);
         Outbox outbox = new Outbox(session, workers.senders(), properties.sendBufferBytes(),
                 properties.sendTimeLimitMs(), () -> leave(session));
-        if (!rooms.enter(mapId(session), new Peer(session, outbox, frames), properties.maxSocketsPerMap())) {
+        Peer peer = new Peer(session, outbox, frames, (Caller) session.getAttributes().get(CALLER),
+                (Boolean) session.getAttributes().get(MAY_EDIT));
+        if (!rooms.enter(mapId(session), peer, properties.maxSocketsPerMap())) {
             session.close(CloseStatus.SERVICE_OVERLOAD.withReason("Too many sockets on this map "
                     + "(tilewright.live.max-sockets-per-map); try again later"));
         }
@@ -119,7 +124,11 @@ class LiveHandler extends TextWebSocketHandler {
         if (frame instanceof ClientFrame.Hello hello) {
             hello(room, peer, hello);
         } else if (frame instanceof ClientFrame.SendOp op) {
-            if (withinRate(peer, op.clientSeq())) {
+            if (!peer.mayEdit) {
+                peer.outbox.send(frames.reject(op.clientSeq(), ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed",
+                        "Your role on this map's project does not allow edits; ask a maintainer for the editor role.")
+                        .with("field", "op")));
+            } else if (withinRate(peer, op.clientSeq())) {
                 groupCommit.submit(room, new Room.Pending(peer, new MapEdits.Submitted(peer.clientId, op.clientSeq(),
                         op.op())));
             }
@@ -157,7 +166,6 @@ class LiveHandler extends TextWebSocketHandler {
         long mapId = room.mapId;
         long version = maps.version(mapId);
         Long last = hello.lastVersion();
-        peer.name = hello.name();
         peer.clientId = hello.clientId();
         List<String> ops = last != null && last >= 0 && last <= version && version - last <= properties.maxCatchUpOps()
                 ? catchUp(mapId, last, version) : null;

@@ -1,5 +1,6 @@
 package dev.tilewright.live;
 
+import dev.tilewright.access.Caller;
 import dev.tilewright.live.protocol.ClientFrame;
 import dev.tilewright.live.protocol.Frames;
 import dev.tilewright.map.OpLog;
@@ -14,6 +15,10 @@ final class Peer {
     final WebSocketSession session;
     final Outbox outbox;
     private final Frames frames;
+    /** Who the socket acts for (authenticated at the handshake). */
+    final Caller caller;
+    /** Whether the caller may edit the map now (kept up to date as roles change); a viewer's ops are refused. */
+    volatile boolean mayEdit;
     volatile String clientId;
     volatile String name;
     volatile ClientFrame.Presence presence;
@@ -29,10 +34,13 @@ final class Peer {
     private double tokens = -1;
     private long refilledAt;
 
-    Peer(WebSocketSession session, Outbox outbox, Frames frames) {
+    Peer(WebSocketSession session, Outbox outbox, Frames frames, Caller caller, boolean mayEdit) {
         this.session = session;
         this.outbox = outbox;
         this.frames = frames;
+        this.caller = caller;
+        this.mayEdit = mayEdit;
+        this.name = caller.name();
     }
 
     /** The person others see: name, cursor, tool, selection. */

@@ -202,8 +202,10 @@ public class MapCatalogue {
         return value;
     }
 
-    public List<MapEntitySummary> list() {
-        return tx.execute(status -> maps.findAllByOrderByIdAsc().stream().map(MapEntitySummary::of).toList());
+    /** The maps of some projects (those a caller can see), by id. */
+    public List<MapEntitySummary> list(java.util.Collection<Long> projectIds) {
+        return tx.execute(status -> maps.findAllByProjectIdInOrderByIdAsc(projectIds).stream()
+                .map(MapEntitySummary::of).toList());
     }
 
     /** Drops the decoded map from memory: the next read or change loads it from the stored rows. */

@@ -1,5 +1,10 @@
 package dev.tilewright.map;
 
+import dev.tilewright.access.Access;
+import dev.tilewright.access.Caller;
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.MapOp;
@@ -38,12 +43,14 @@ class MapController {
     private final MapReads reads;
     private final MapEdits edits;
     private final MapHistory history;
+    private final Access access;
 
-    MapController(MapCatalogue catalogue, MapReads reads, MapEdits edits, MapHistory history) {
+    MapController(MapCatalogue catalogue, MapReads reads, MapEdits edits, MapHistory history, Access access) {
         this.catalogue = catalogue;
         this.reads = reads;
         this.edits = edits;
         this.history = history;
+        this.access = access;
     }
 
     record TilesetRef(Long tilesetId) {
@@ -58,24 +65,28 @@ class MapController {
     }
 
     @PostMapping
-    ResponseEntity<MapJson> create(@RequestBody CreateMap body) {
+    @Requires(value = Action.EDIT, on = Requires.On.CALLER)
+    ResponseEntity<MapJson> create(@RequestBody CreateMap body, Caller caller) {
+        long project = access.projectToWrite(caller, body.projectId());
         List<Long> tilesetIds = Objects.requireNonNullElse(body.tilesets(), List.<TilesetRef>of()).stream()
                 .map(t -> t == null ? null : t.tilesetId()).toList();
         List<MapCatalogue.NewLayer> layers = Objects.requireNonNullElse(body.layers(), List.<LayerSpec>of()).stream()
                 .map(l -> l == null ? null : new MapCatalogue.NewLayer(l.name(), l.type())).toList();
         long id = catalogue.create(new MapCatalogue.NewMap(body.name(), body.width(), body.height(), body.tileWidth(),
                 body.tileHeight(), body.offset(), body.backgroundColor(), tilesetIds, layers, body.properties(),
-                body.projectId()));
+                project));
         MapJson map = reads.json(id);
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }
 
     @GetMapping
-    List<MapCatalogue.MapEntitySummary> list() {
-        return catalogue.list();
+    @Requires(on = Requires.On.CALLER)
+    List<MapCatalogue.MapEntitySummary> list(Caller caller) {
+        return catalogue.list(access.visibleProjects(caller));
     }
 
     @GetMapping("/{id}")
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<MapJson> get(@PathVariable long id,
                                 @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         long current = reads.version(id);
@@ -87,6 +98,7 @@ class MapController {
     }
 
     @DeleteMapping("/{id}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.MAP)
     ResponseEntity<Void> delete(@PathVariable long id) {
         catalogue.delete(id);
         return ResponseEntity.noContent().build();
@@ -100,6 +112,7 @@ class MapController {
 
     /** Applies a batch of ops, all or nothing, against the version named by If-Match. */
     @PostMapping("/{id}/ops")
+    @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<OpsResponse> apply(@PathVariable long id, @RequestBody OpsRequest body,
                                       @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
         if (body.ops() == null || body.ops().isEmpty()) {
@@ -121,6 +134,7 @@ class MapController {
 
     /** The same region as little-endian uint32 gids, row by row (a quarter of the JSON's size, no parsing). */
     @GetMapping(value = "/{id}/layers/{layerId}/cells", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<byte[]> cellBytes(@PathVariable long id, @PathVariable int layerId,
                                      @RequestParam(required = false) Integer x, @RequestParam(required = false) Integer y,
                                      @RequestParam(required = false) Integer width,
@@ -135,6 +149,7 @@ class MapController {
     }
 
     @GetMapping(value = "/{id}/layers/{layerId}/cells", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<Cells> cells(@PathVariable long id, @PathVariable int layerId,
                                 @RequestParam(required = false) Integer x, @RequestParam(required = false) Integer y,
                                 @RequestParam(required = false) Integer width,
@@ -157,6 +172,7 @@ class MapController {
     }
 
     @GetMapping("/{id}/ops")
+    @Requires(on = Requires.On.MAP)
     History history(@PathVariable long id, @RequestParam(defaultValue = "0") long since,
                     @RequestParam(required = false) Integer limit) {
         List<OpEntry> ops = history.entries(id, since, limit).stream()

@@ -9,7 +9,7 @@ import java.util.List;
 
 interface MapRepository extends JpaRepository<MapEntity, Long> {
 
-    List<MapEntity> findAllByOrderByIdAsc();
+    List<MapEntity> findAllByProjectIdInOrderByIdAsc(java.util.Collection<Long> projectIds);
 
     /** Writes what every op may change on the map row, with the version the stored rows now reflect. */
     @Modifying(flushAutomatically = true)

@@ -1,5 +1,8 @@
 package dev.tilewright.pages;
 
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+
 import dev.tilewright.map.MapReads;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -17,6 +20,7 @@ class EditorPage {
     }
 
     @GetMapping("/maps/{id}/edit")
+    @Requires(on = Requires.On.MAP)
     String edit(@PathVariable long id, Model model) {
         model.addAttribute("mapId", id);
         model.addAttribute("mapName", maps.read(id, (version, map) -> map.name()));

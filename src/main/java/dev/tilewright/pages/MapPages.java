@@ -1,5 +1,10 @@
 package dev.tilewright.pages;
 
+import dev.tilewright.access.Access;
+import dev.tilewright.access.Caller;
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.map.MapReads;
@@ -19,7 +24,10 @@ class MapPages {
     private final MapReads maps;
     private final TilesetService tilesets;
 
-    MapPages(MapCatalogue catalogue, MapReads maps, TilesetService tilesets) {
+    private final Access access;
+
+    MapPages(MapCatalogue catalogue, MapReads maps, TilesetService tilesets, Access access) {
+        this.access = access;
         this.catalogue = catalogue;
         this.maps = maps;
         this.tilesets = tilesets;
@@ -34,23 +42,27 @@ class MapPages {
     }
 
     @GetMapping("/")
+    @Requires(on = Requires.On.CALLER)
     String home() {
         return "redirect:/maps";
     }
 
     @GetMapping("/maps")
-    String list(Model model) {
-        model.addAttribute("maps", catalogue.list());
+    @Requires(on = Requires.On.CALLER)
+    String list(Model model, Caller caller) {
+        model.addAttribute("maps", catalogue.list(access.visibleProjects(caller)));
         return "maps";
     }
 
     @GetMapping("/maps/{id}")
+    @Requires(on = Requires.On.MAP)
     String overview(@PathVariable long id, Model model) {
         describe(id, model);
         return "map";
     }
 
     @GetMapping("/maps/{id}/preview")
+    @Requires(on = Requires.On.MAP)
     String preview(@PathVariable long id, Model model) {
         describe(id, model);
         return "preview";

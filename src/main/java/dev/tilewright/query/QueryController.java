@@ -1,5 +1,8 @@
 package dev.tilewright.query;
 
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+
 import dev.tilewright.grid.Reachability;
 import dev.tilewright.query.Queries.AreaAnswer;
 import dev.tilewright.query.Queries.BatchAnswer;
@@ -27,26 +30,31 @@ class QueryController {
     }
 
     @PostMapping("/ray")
+    @Requires(on = Requires.On.MAP)
     RayAnswer ray(@PathVariable long id, @RequestBody Queries.Ray ray) {
         return (RayAnswer) queries.answer(id, ray);
     }
 
     @PostMapping("/rect")
+    @Requires(on = Requires.On.MAP)
     AreaAnswer rect(@PathVariable long id, @RequestBody Queries.Rect rect) {
         return (AreaAnswer) queries.answer(id, rect);
     }
 
     @PostMapping("/circle")
+    @Requires(on = Requires.On.MAP)
     AreaAnswer circle(@PathVariable long id, @RequestBody Queries.Circle circle) {
         return (AreaAnswer) queries.answer(id, circle);
     }
 
     @PostMapping("/path")
+    @Requires(on = Requires.On.MAP)
     Reachability.PathAnswer path(@PathVariable long id, @RequestBody Reachability.PathQuery path) {
         return lanes.run(Lanes.Lane.SEARCH, () -> reachability.path(id, path));
     }
 
     @PostMapping("/batch")
+    @Requires(on = Requires.On.MAP)
     BatchAnswer batch(@PathVariable long id, @RequestBody Queries.Batch batch) {
         return lanes.run(Lanes.Lane.BATCH, () -> new BatchAnswer(queries.batch(id, batch.queries())));
     }

@@ -1,5 +1,8 @@
 package dev.tilewright.rendering;
 
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+
 import dev.tilewright.map.MapReads;
 import dev.tilewright.render.ViewWindow;
 import dev.tilewright.web.ApiProblem;
@@ -37,6 +40,7 @@ class RenderController {
     }
 
     @GetMapping(value = "/api/v1/maps/{id}/render.png", produces = MediaType.IMAGE_PNG_VALUE)
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<byte[]> render(@PathVariable long id, @RequestParam(defaultValue = "0") int x,
                                   @RequestParam(defaultValue = "0") int y, @RequestParam int width,
                                   @RequestParam int height, @ParameterObject Drawing drawing,
@@ -46,6 +50,7 @@ class RenderController {
 
     /** Several view windows side by side (split screen): {@code view=x,y,width,height}, repeated. */
     @GetMapping(value = "/api/v1/maps/{id}/views.png", produces = MediaType.IMAGE_PNG_VALUE)
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<byte[]> views(@PathVariable long id, @RequestParam("view") List<String> views,
                                  @ParameterObject Drawing drawing,
                                  @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
@@ -66,6 +71,7 @@ class RenderController {
 
     /** The whole map shrunk to fit {@code size} x {@code size} (default 320), for lists and overviews. */
     @GetMapping(value = "/api/v1/maps/{id}/thumbnail.png", produces = MediaType.IMAGE_PNG_VALUE)
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<byte[]> thumbnail(@PathVariable long id, @RequestParam(defaultValue = "320") int size,
                                      @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         String etag = "\"" + maps.version(id) + "-t" + size + "\"";
@@ -79,6 +85,7 @@ class RenderController {
 
     /** An animated GIF of a scroll: {@code path=x,y;x,y;...} view centres in map pixels, followed at {@code speed}. */
     @GetMapping(value = "/api/v1/maps/{id}/tour.gif", produces = MediaType.IMAGE_GIF_VALUE)
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<byte[]> tour(@PathVariable long id, @RequestParam String path,
                                 @RequestParam(defaultValue = "320") int width, @RequestParam(defaultValue = "240") int height,
                                 @RequestParam(defaultValue = "240") double speed, @RequestParam(defaultValue = "20") int fps) {
@@ -129,7 +136,7 @@ class RenderController {
         String key = windows.stream().map(w -> w.x() + "," + w.y() + "," + w.width() + "," + w.height())
                 .collect(Collectors.joining(";")) + "|" + String.join(",", names) + "|" + drawing;
         String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
-        CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
+        CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).cachePrivate().immutable();
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }

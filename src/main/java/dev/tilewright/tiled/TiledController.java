@@ -1,5 +1,10 @@
 package dev.tilewright.tiled;
 
+import dev.tilewright.access.Access;
+import dev.tilewright.access.Caller;
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.StoredTileset;
@@ -36,12 +41,15 @@ class TiledController {
     private final TiledExportService exports;
     private final MapReads maps;
     private final Lanes lanes;
+    private final Access access;
 
-    TiledController(TiledImportService imports, TiledExportService exports, MapReads maps, Lanes lanes) {
+    TiledController(TiledImportService imports, TiledExportService exports, MapReads maps, Lanes lanes,
+                    Access access) {
         this.imports = imports;
         this.exports = exports;
         this.maps = maps;
         this.lanes = lanes;
+        this.access = access;
     }
 
     /**
@@ -49,6 +57,7 @@ class TiledController {
      * 304; an export of a fixed {@code version} never changes and may be cached for good.
      */
     @GetMapping("/api/v1/maps/{id}/export")
+    @Requires(on = Requires.On.MAP)
     ResponseEntity<byte[]> exportMap(@PathVariable long id, @RequestParam(required = false) String format,
                                      @RequestParam(required = false) String encoding,
                                      @RequestParam(required = false) String compression,
@@ -57,7 +66,7 @@ class TiledController {
         TiledExportService.Request request = TiledExportService.Request.of(format, encoding, compression);
         long at = version == null ? maps.version(id) : version;
         String etag = "\"" + at + "-" + request.tag() + "\"";
-        CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).immutable();
+        CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).cachePrivate().immutable();
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }
@@ -69,6 +78,7 @@ class TiledController {
     }
 
     @GetMapping("/api/v1/tilesets/{id}/export")
+    @Requires(on = Requires.On.TILESET)
     ResponseEntity<byte[]> exportTileset(@PathVariable long id, @RequestParam(required = false) String format) {
         TiledExportService.Export export = exports.exportTileset(id, format);
         return ResponseEntity.ok().contentType(MediaType.parseMediaType(export.contentType()))
@@ -78,19 +88,23 @@ class TiledController {
 
     /** A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path. */
     @PostMapping(value = "/api/v1/maps/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<MapJson> importMap(@RequestPart("files") List<MultipartFile> files,
-                                      @RequestParam(required = false) Long projectId) {
+                                      @RequestParam(required = false) Long projectId, Caller caller) {
+        long project = access.projectToWrite(caller, projectId);
         checkUpload(files);
-        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(byPath(files), projectId));
+        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(byPath(files), project));
         MapJson map = maps.json(id);
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }
 
     @PostMapping(value = "/api/v1/tilesets/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<TilesetJson> importTileset(@RequestPart("files") List<MultipartFile> files,
-                                              @RequestParam(required = false) Long projectId) {
+                                              @RequestParam(required = false) Long projectId, Caller caller) {
+        long project = access.projectToWrite(caller, projectId);
         checkUpload(files);
-        StoredTileset stored = lanes.run(Lanes.Lane.IMPORT, () -> imports.importTileset(byPath(files), projectId));
+        StoredTileset stored = lanes.run(Lanes.Lane.IMPORT, () -> imports.importTileset(byPath(files), project));
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));
     }
 

@@ -1,5 +1,10 @@
 package dev.tilewright.tileset;
 
+import dev.tilewright.access.Access;
+import dev.tilewright.access.Caller;
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+
 import dev.tilewright.core.model.Property;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
@@ -26,46 +31,55 @@ import java.util.List;
 class TilesetController {
 
     private final TilesetService service;
+    private final Access access;
 
-    TilesetController(TilesetService service) {
+    TilesetController(TilesetService service, Access access) {
         this.service = service;
+        this.access = access;
     }
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<TilesetJson> create(@RequestParam String name, @RequestParam int tileWidth,
                                        @RequestParam int tileHeight, @RequestParam(defaultValue = "0") int margin,
                                        @RequestParam(defaultValue = "0") int spacing,
                                        @RequestParam(required = false) String transparentColor,
                                        @RequestParam(required = false) Long projectId,
-                                       @RequestPart("image") MultipartFile image) throws IOException {
+                                       @RequestPart("image") MultipartFile image, Caller caller)
+            throws IOException {
+        long project = access.projectToWrite(caller, projectId);
         service.checkImageSize(image.getSize(), "image");
         StoredTileset stored = service.create(new TilesetService.NewTileset(name, tileWidth, tileHeight, margin, spacing,
-                transparentColor, image.getBytes(), projectId));
+                transparentColor, image.getBytes(), project));
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));
     }
 
     @GetMapping
-    List<TilesetJson> list() {
-        return service.list().stream().map(TilesetJson::of).toList();
+    @Requires(on = Requires.On.CALLER)
+    List<TilesetJson> list(Caller caller) {
+        return service.list(access.visibleProjects(caller)).stream().map(TilesetJson::of).toList();
     }
 
     @GetMapping("/{id}")
+    @Requires(on = Requires.On.TILESET)
     TilesetJson get(@PathVariable long id) {
         return TilesetJson.of(service.get(id));
     }
 
     /** Atlas images never change once uploaded, so clients may cache them for good. */
     @GetMapping(value = "/{id}/image", produces = MediaType.IMAGE_PNG_VALUE)
+    @Requires(on = Requires.On.TILESET)
     ResponseEntity<byte[]> image(@PathVariable long id) {
         return ResponseEntity.ok()
-                .cacheControl(CacheControl.maxAge(Duration.ofDays(365)).cachePublic().immutable())
+                .cacheControl(CacheControl.maxAge(Duration.ofDays(365)).cachePrivate().immutable())
                 .body(service.image(id));
     }
 
     @GetMapping(value = "/{id}/tiles/{localId}/image", produces = MediaType.IMAGE_PNG_VALUE)
+    @Requires(on = Requires.On.TILESET)
     ResponseEntity<byte[]> tileImage(@PathVariable long id, @PathVariable int localId) {
         return ResponseEntity.ok()
-                .cacheControl(CacheControl.maxAge(Duration.ofDays(365)).cachePublic().immutable())
+                .cacheControl(CacheControl.maxAge(Duration.ofDays(365)).cachePrivate().immutable())
                 .body(service.tileImage(id, localId));
     }
 
@@ -73,6 +87,7 @@ class TilesetController {
     }
 
     @PatchMapping("/{id}")
+    @Requires(value = Action.EDIT, on = Requires.On.TILESET)
     TilesetJson update(@PathVariable long id, @RequestBody TilesetPatch patch) {
         return TilesetJson.of(service.update(id, patch.name(), patch.properties()));
     }
@@ -81,11 +96,13 @@ class TilesetController {
     }
 
     @PatchMapping("/{id}/tiles/{localId}")
+    @Requires(value = Action.EDIT, on = Requires.On.TILESET)
     TilesetJson updateTile(@PathVariable long id, @PathVariable int localId, @RequestBody TilePatch patch) {
         return TilesetJson.of(service.updateTile(id, localId, patch.solid(), patch.properties()));
     }
 
     @DeleteMapping("/{id}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.TILESET)
     ResponseEntity<Void> delete(@PathVariable long id) {
         service.delete(id);
         return ResponseEntity.noContent().build();

@@ -7,7 +7,7 @@ import java.util.List;
 
 interface TilesetRepository extends JpaRepository<TilesetEntity, Long> {
 
-    List<TilesetEntity> findAllByOrderByIdAsc();
+    List<TilesetEntity> findAllByProjectIdInOrderByIdAsc(java.util.Collection<Long> projectIds);
 
     @Query(value = "SELECT EXISTS (SELECT 1 FROM map_tilesets WHERE tileset_id = :id)", nativeQuery = true)
     boolean isUsedByAMap(long id);

@@ -122,8 +122,9 @@ public class TilesetService {
     }
 
     @Transactional(readOnly = true)
-    public List<StoredTileset> list() {
-        return tilesets.findAllByOrderByIdAsc().stream().map(this::toStored).toList();
+    /** The tilesets of some projects (those a caller can see), by id. */
+    public List<StoredTileset> list(java.util.Collection<Long> projectIds) {
+        return tilesets.findAllByProjectIdInOrderByIdAsc(projectIds).stream().map(this::toStored).toList();
     }
 
     @Transactional(readOnly = true)

@@ -38,6 +38,12 @@ public final class ApiProblem extends RuntimeException {
         return new ApiProblem(HttpStatus.BAD_REQUEST, "Bad request", detail).with("field", field);
     }
 
+    /** The database unreachable for now: a 503 telling when to ask again; nothing was changed. */
+    public static ApiProblem databaseAway(int retryAfterSeconds) {
+        return of(HttpStatus.SERVICE_UNAVAILABLE, "Database unreachable", "The database cannot be reached just now; "
+                + "nothing was changed. Try again in " + retryAfterSeconds + " s.").retryAfter(retryAfterSeconds);
+    }
+
     public static ApiProblem notFound(String what, Object id) {
         return new ApiProblem(HttpStatus.NOT_FOUND, what + " not found", "There is no " + what.toLowerCase()
                 + " with id " + id + ".");

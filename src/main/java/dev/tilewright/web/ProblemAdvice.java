@@ -55,9 +55,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> unexpected(Exception e) {
         if (DatabaseAway.is(e)) {
             logger.warn("The database is unreachable: " + e);
-            return apiProblem(ApiProblem.of(HttpStatus.SERVICE_UNAVAILABLE, "Database unreachable",
-                    "The database cannot be reached just now; nothing was changed. Try again in "
-                            + storage.retryAfterSeconds() + " s.").retryAfter(storage.retryAfterSeconds()));
+            return apiProblem(ApiProblem.databaseAway(storage.retryAfterSeconds()));
         }
         logger.error("Unexpected failure", e);
         return apiProblem(ApiProblem.of(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",

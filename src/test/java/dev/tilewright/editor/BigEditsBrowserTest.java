@@ -44,7 +44,9 @@ class BigEditsBrowserTest {
     void open() throws Exception {
         api = new Api(port);
         alice = Browsers.chromium(dir.resolve("alice"));
+        Browsers.signIn(alice, port);
         bob = Browsers.chromium(dir.resolve("bob"));
+        Browsers.signIn(bob, port);
         for (ChromeDriver browser : new ChromeDriver[]{alice, bob}) {
             browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
         }

@@ -38,6 +38,7 @@ class DatabaseAwayBrowserTest {
                     + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
                     + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}").json().get("id").asLong();
             ChromeDriver browser = Browsers.chromium(dir.resolve("editor"));
+            Browsers.signIn(browser, port);
             try {
                 browser.get("http://localhost:" + port + "/maps/" + mapId + "/edit");
                 EditorPage page = new EditorPage(browser);

@@ -60,6 +60,7 @@ class EditorBrowserTest {
         api = new Api(port);
         proxy = new CuttableProxy(port);
         browser = Browsers.chromium(dir);
+        Browsers.signIn(browser, port);
         page = new EditorPage(browser);
     }
 

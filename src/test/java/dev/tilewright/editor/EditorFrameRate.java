@@ -59,6 +59,7 @@ public final class EditorFrameRate {
         }
         Path dir = Files.createTempDirectory("frame-rate");
         ChromeDriver browser = Browsers.chromium(dir, "--window-size=1600,1000");
+        Browsers.signIn(browser, base.getPort());
         try {
             browser.get(base.resolve("/maps/" + mapId + "/edit").toString());
             new WebDriverWait(browser, Duration.ofSeconds(60)).until(d ->

@@ -51,8 +51,13 @@ class TwoEditorsBrowserTest {
     void open() throws Exception {
         api = new Api(port);
         bobsNetwork = new CuttableProxy(port);
+        long project = api.projectOf(api.newMap("project of", 1, 1));
+        Api.Person a = api.person("Alice", project, "editor");
+        Api.Person b = api.person("Bob", project, "editor");
         alice = Browsers.chromium(dir.resolve("alice"));
+        Browsers.signIn(alice, port, a.email(), a.password());
         bob = Browsers.chromium(dir.resolve("bob"));
+        Browsers.signIn(bob, port, b.email(), b.password());
     }
 
     @AfterEach
@@ -97,11 +102,7 @@ class TwoEditorsBrowserTest {
     /** Alice straight to the server, Bob through his cuttable network; returns when each sees the other. */
     private void openBoth(long mapId) {
         alice.get("http://localhost:" + port + "/maps/" + mapId + "/edit");
-        alice.executeScript("localStorage.setItem('tilewright.name', 'Alice')");
-        alice.navigate().refresh();
         bob.get("http://localhost:" + bobsNetwork.port() + "/maps/" + mapId + "/edit");
-        bob.executeScript("localStorage.setItem('tilewright.name', 'Bob')");
-        bob.navigate().refresh();
         EditorPage a = new EditorPage(alice);
         EditorPage b = new EditorPage(bob);
         a.waitReady();

@@ -66,10 +66,18 @@ class LiveApiTest {
         return api.get("/api/v1/maps/" + mapId).json().get("version").asLong();
     }
 
+    /** A socket of a person with an account (the people list shows account names). */
+    private LiveClient clientOf(String name) {
+        Api.Person person = api.person(name, api.projectOf(mapId), "editor");
+        LiveClient client = new LiveClient(port, mapId, "http://localhost:" + port, api.token(person, "write"));
+        clients.add(client);
+        return client;
+    }
+
     @Test
     void opsAreAcknowledgedAfterCommitAndReachTheOthersOnceInOrder() throws Exception {
-        LiveClient a = client();
-        LiveClient b = client();
+        LiveClient a = clientOf("Alice");
+        LiveClient b = clientOf("Bob");
         a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"alice\",\"name\":\"Alice\",\"lastVersion\":1}");
         JsonNode welcome = a.next("welcome");
         assertThat(welcome.get("version").asLong()).isEqualTo(1);

@@ -13,6 +13,7 @@ import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.MapWriteBack;
 import dev.tilewright.support.Api;
+import dev.tilewright.support.Credentials;
 import dev.tilewright.support.Eventually;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -280,6 +281,7 @@ class LiveConvergenceFuzzTest {
             }
             Connection c = new Connection();
             c.socket = HTTP.newWebSocketBuilder().header("Origin", "http://localhost:" + port(instance))
+                    .header("Authorization", Credentials.bearer())
                     .buildAsync(URI.create("ws://localhost:" + port(instance) + "/api/v1/maps/" + mapId + "/live"), c)
                     .join();
             synchronized (this) {

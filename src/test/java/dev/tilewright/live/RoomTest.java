@@ -16,6 +16,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The relay cursor of a room: every joined editor gets every version once, in order, its own as acks. */
 class RoomTest {
 
+    /** Whom the tests\' editors act for. */
+    static final dev.tilewright.access.Caller EDITOR = new dev.tilewright.access.Caller(
+            dev.tilewright.access.Caller.Kind.BOOTSTRAP_TOKEN, null, "Editor", true, null, null, null, "write");
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final Frames frames = new Frames(JSON, 262144);
     /** The map's log: versions 2..20, odd ones by alice, even ones by bob. */
@@ -29,7 +33,7 @@ class RoomTest {
     private Room room = new Room(7, reader, frames, (task, delay) -> task.run(), 0);
 
     private Peer peer(String clientId, OutboxTest.FakeSession session) {
-        Peer peer = new Peer(session, new Outbox(session, Runnable::run, 1 << 20, 5000, () -> { }), frames);
+        Peer peer = new Peer(session, new Outbox(session, Runnable::run, 1 << 20, 5000, () -> { }), frames, EDITOR, true);
         peer.clientId = clientId;
         room.peers.put(clientId, peer);
         return peer;

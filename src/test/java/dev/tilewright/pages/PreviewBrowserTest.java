@@ -53,6 +53,7 @@ class PreviewBrowserTest {
         }
         mapId = new Api(port).postFiles("/api/v1/maps/import", files).json().get("id").asLong();
         browser = Browsers.chromium(dir);
+        Browsers.signIn(browser, port);
     }
 
     @AfterEach

@@ -20,9 +20,27 @@ public final class Api {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;
+    /** The bearer token sent with every request, or null for none. */
+    private final String token;
 
+    /** A client with the bootstrap token (the instance admin), as most tests speak to the service. */
     public Api(int port) {
+        this(port, Credentials.BOOTSTRAP_TOKEN);
+    }
+
+    private Api(int port, String token) {
         this.base = "http://localhost:" + port;
+        this.token = token;
+    }
+
+    /** The same service, with another bearer token. */
+    public Api as(String otherToken) {
+        return new Api(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)), otherToken);
+    }
+
+    /** The same service without credentials. */
+    public Api anonymous() {
+        return as(null);
     }
 
     /** A response with its body parsed as JSON when it is JSON. */
@@ -139,6 +157,48 @@ public final class Api {
         return response.json().get("id").asLong();
     }
 
+    /** Someone with an account: to sign a browser in with, or to make tokens for. */
+    public record Person(long id, String email, String name, String password) {
+    }
+
+    /** Makes an account (as the admin) with a role on a project; its email is unique to this call. */
+    public Person person(String name, long projectId, String role) {
+        String email = name.toLowerCase(java.util.Locale.ROOT).replace(' ', '.') + "." + UUID.randomUUID()
+                + "@people.test";
+        String password = "a fine long password for " + name;
+        Response made = postJson("/api/v1/admin/users", "{\"email\":\"" + email + "\",\"name\":\"" + name
+                + "\",\"password\":\"" + password + "\"}");
+        if (made.status() != 201) {
+            throw new AssertionError("account not made: " + made.status() + " " + made.text());
+        }
+        long id = made.json().get("id").asLong();
+        Response granted = putJson("/api/v1/projects/" + projectId + "/members/" + id, "{\"role\":\"" + role + "\"}");
+        if (granted.status() != 200) {
+            throw new AssertionError("role not given: " + granted.status() + " " + granted.text());
+        }
+        return new Person(id, email, name, password);
+    }
+
+    /** A personal token of someone's (scope read or write), made as they would: signed in, on their account. */
+    public String token(Person person, String scope) {
+        BrowserSession browser = new BrowserSession(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)));
+        HttpResponse<String> in = browser.signIn(person.email(), person.password());
+        if (in.statusCode() != 302 || in.headers().firstValue("Location").orElse("").contains("error")) {
+            throw new AssertionError("sign-in refused: " + in.statusCode() + " " + in.headers().map());
+        }
+        HttpResponse<String> made = browser.postJson("/api/v1/me/tokens", "{\"name\":\"test\",\"scopes\":[\""
+                + scope + "\"],\"expiresInDays\":7}", true);
+        if (made.statusCode() != 201) {
+            throw new AssertionError("token not made: " + made.statusCode() + " " + made.body());
+        }
+        return JSON.readTree(made.body()).get("token").asString();
+    }
+
+    /** The project a map belongs to. */
+    public long projectOf(long mapId) {
+        return get("/api/v1/maps/" + mapId).json().get("projectId").asLong();
+    }
+
     private static void write(ByteArrayOutputStream out, String text) {
         out.writeBytes(text.getBytes(StandardCharsets.UTF_8));
     }
@@ -148,6 +208,9 @@ public final class Api {
     }
 
     private Response send(HttpRequest.Builder request, String... headers) {
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
         for (int i = 0; i + 1 < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }

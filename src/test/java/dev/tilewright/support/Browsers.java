@@ -1,10 +1,14 @@
 package dev.tilewright.support;
 
+import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
+import org.openqa.selenium.support.ui.WebDriverWait;
+
 import java.io.IOException;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -24,5 +28,20 @@ public final class Browsers {
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(Tool.CHROMEDRIVER.path().toFile()).usingAnyFreePort().build();
         return new ChromeDriver(service, options);
+    }
+
+    /** Signs a browser in on the service at {@code port} as the test admin ({@link Credentials}). */
+    public static void signIn(ChromeDriver browser, int port) {
+        signIn(browser, port, Credentials.ADMIN_EMAIL, Credentials.ADMIN_PASSWORD);
+    }
+
+    /** Signs a browser in with the sign-in form; returns once the form has let it through. */
+    public static void signIn(ChromeDriver browser, int port, String email, String password) {
+        browser.get("http://localhost:" + port + "/login");
+        browser.findElement(By.cssSelector("[data-testid=login-email]")).sendKeys(email);
+        browser.findElement(By.cssSelector("[data-testid=login-password]")).sendKeys(password);
+        browser.findElement(By.cssSelector("[data-testid=login-submit]")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(20)).withMessage("signed in as " + email)
+                .until(d -> !d.getCurrentUrl().contains("/login"));
     }
 }

@@ -29,9 +29,18 @@ public final class LiveClient implements WebSocket.Listener {
     /** Text messages received (a coalesced {@code frames} message counts once). */
     public volatile int messages;
 
+    /** A socket with the bootstrap token (the instance admin). */
     public LiveClient(int port, long mapId, String origin) {
-        socket = HTTP.newWebSocketBuilder().header("Origin", origin)
-                .buildAsync(URI.create("ws://localhost:" + port + "/api/v1/maps/" + mapId + "/live"), this).join();
+        this(port, mapId, origin, Credentials.BOOTSTRAP_TOKEN);
+    }
+
+    /** A socket sending {@code token} as its bearer token (none when null). */
+    public LiveClient(int port, long mapId, String origin, String token) {
+        WebSocket.Builder builder = HTTP.newWebSocketBuilder().header("Origin", origin);
+        if (token != null) {
+            builder.header("Authorization", "Bearer " + token);
+        }
+        socket = builder.buildAsync(URI.create("ws://localhost:" + port + "/api/v1/maps/" + mapId + "/live"), this).join();
     }
 
     public LiveClient(int port, long mapId) {

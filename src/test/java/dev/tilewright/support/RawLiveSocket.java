@@ -40,6 +40,7 @@ public final class RawLiveSocket {
         out.write(("GET /api/v1/maps/" + mapId + "/live HTTP/1.1\r\nHost: localhost:" + port + "\r\n"
                 + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                 + "Sec-WebSocket-Version: 13\r\nOrigin: http://localhost:" + port + "\r\n"
+                + "Authorization: " + Credentials.bearer() + "\r\n"
                 + (deflate == null ? "" : "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n")
                 + "\r\n")
                 .getBytes(StandardCharsets.US_ASCII));

@@ -1,5 +1,6 @@
 package dev.tilewright.web;
 
+import dev.tilewright.support.Credentials;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -38,12 +39,12 @@ class JsonLimitsTest {
     }
 
     private HttpResponse<String> post(HttpRequest.BodyPublisher body) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/maps"))
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/maps")).header("Authorization", Credentials.bearer())
                 .header("Content-Type", "application/json").POST(body).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private int maps() throws IOException, InterruptedException {
-        return JSON.readTree(HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/maps"))
+        return JSON.readTree(HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/maps")).header("Authorization", Credentials.bearer())
                 .build(), HttpResponse.BodyHandlers.ofString()).body()).size();
     }
 
@@ -68,7 +69,7 @@ class JsonLimitsTest {
 
     @Test
     void aContentTypeThatIsNoMediaTypeIsAClientErrorNotAServerOne() throws Exception {
-        HttpResponse<String> odd = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/maps"))
+        HttpResponse<String> odd = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/maps")).header("Authorization", Credentials.bearer())
                 .header("Content-Type", "json;;;=").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(odd.statusCode()).as(odd.body()).isBetween(400, 499);
@@ -100,6 +101,7 @@ class JsonLimitsTest {
         }
         HttpResponse<String> refused = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
                         + "/api/v1/maps/" + mapId + "/ops")).header("Content-Type", "application/json")
+                .header("Authorization", Credentials.bearer())
                 .header("If-Match", "*").POST(HttpRequest.BodyPublishers.ofString("{\"ops\":[" + inner + "]}")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(422);
@@ -107,7 +109,7 @@ class JsonLimitsTest {
         assertThat(problem.get("limit").asString()).isEqualTo("spring.jackson.factory.constraints.read.max-nesting-depth");
         assertThat(problem.get("limitValue").asInt()).isEqualTo(64);
         JsonNode map = JSON.readTree(HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
-                + "/api/v1/maps/" + mapId)).build(), HttpResponse.BodyHandlers.ofString()).body());
+                + "/api/v1/maps/" + mapId)).header("Authorization", Credentials.bearer()).build(), HttpResponse.BodyHandlers.ofString()).body());
         assertThat(map.get("name").asString()).isEqualTo("deep");
         assertThat(map.get("version").asLong()).isEqualTo(1);
         healthy();

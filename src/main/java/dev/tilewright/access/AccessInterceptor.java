@@ -1,0 +1,76 @@
+package dev.tilewright.access;
+
+import dev.tilewright.web.ApiProblem;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.HandlerMapping;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Asks {@link Access} what every handler's {@link Requires} says, before it runs: the map, tileset or project in
+ * the path, by the caller's role there. A handler without {@code @Requires} is refused with a 500 naming it.
+ */
+class AccessInterceptor implements HandlerInterceptor {
+
+    private final Access access;
+
+    AccessInterceptor(Access access) {
+        this.access = access;
+    }
+
+    /** The caller of the current request, if it authenticated. */
+    static Optional<Caller> current() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication != null && authentication.getPrincipal() instanceof Caller caller
+                ? Optional.of(caller) : Optional.empty();
+    }
+
+    @Override
+    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+        if (!(handler instanceof HandlerMethod method)) {
+            return true; // static resources: Spring Security's rules decide
+        }
+        Requires requires = method.getMethodAnnotation(Requires.class);
+        if (requires == null) {
+            throw new IllegalStateException("No @Requires on " + method.getShortLogMessage()
+                    + ": every route says what it needs");
+        }
+        if (requires.on() == Requires.On.ANYONE) {
+            return true;
+        }
+        Caller caller = current().orElseThrow(() -> ApiProblem.of(HttpStatus.UNAUTHORIZED, "Sign in",
+                "This needs credentials: a session or an API token (Authorization: Bearer)."));
+        switch (requires.on()) {
+            case MAP -> access.map(caller, id(request), requires.value());
+            case TILESET -> access.tileset(caller, id(request), requires.value());
+            case PROJECT -> access.project(caller, id(request), requires.value());
+            case ADMIN -> {
+                if (!caller.instanceAdmin()) {
+                    throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only the instance admin may do this.");
+                }
+            }
+            case CALLER, ANYONE -> {
+            }
+        }
+        return true;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long id(HttpServletRequest request) {
+        Map<String, String> variables = (Map<String, String>) request.getAttribute(
+                HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE);
+        String id = variables == null ? null : variables.get("id");
+        try {
+            return Long.parseLong(id);
+        } catch (NumberFormatException | NullPointerException e) {
+            throw ApiProblem.badRequest("id", "'" + id + "' is not a valid id.");
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.tilewright.access;
+
+import dev.tilewright.access.Roles.Action;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+
+/** Who the caller is, and their API tokens: made (the secret shown once), listed (never the secret), revoked. */
+@RestController
+class MeController {
+
+    private final ApiTokens tokens;
+    private final Users users;
+
+    MeController(ApiTokens tokens, Users users) {
+        this.tokens = tokens;
+        this.users = users;
+    }
+
+    /** The caller: a person (with their email), or the token it came with. */
+    record Me(String kind, Long id, String email, String name, boolean instanceAdmin, TokenInfo token) {
+    }
+
+    record TokenInfo(Long id, String scope, Long projectId, Long mapId) {
+    }
+
+    record NewToken(String name, List<String> scopes, Integer expiresInDays) {
+    }
+
+    /** A token just made: {@code token} is the secret, shown this once. */
+    record MadeToken(long id, String name, String token, String hint, String scope, Instant expiresAt) {
+    }
+
+    @GetMapping("/api/v1/me")
+    @Requires(on = Requires.On.CALLER)
+    Me me(Caller caller) {
+        String email = caller.userId() == null ? null : users.find(caller.userId()).map(Users.User::email).orElse(null);
+        TokenInfo token = caller.kind() == Caller.Kind.SESSION ? null
+                : new TokenInfo(caller.tokenId(), caller.scope(), caller.projectId(), caller.mapId());
+        return new Me(caller.kind().name().toLowerCase(java.util.Locale.ROOT), caller.userId(), email, caller.name(),
+                caller.instanceAdmin(), token);
+    }
+
+    @PostMapping("/api/v1/me/tokens")
+    @Requires(on = Requires.On.CALLER)
+    ResponseEntity<MadeToken> create(@RequestBody NewToken body, Caller caller) {
+        long user = person(caller);
+        if ("read".equals(caller.scope())) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "A read-only token cannot make tokens.");
+        }
+        String scope = scope(body.scopes());
+        ApiTokens.Made made = tokens.personal(user, body.name(), scope, body.expiresInDays());
+        return ResponseEntity.created(URI.create("/api/v1/me/tokens/" + made.id())).body(new MadeToken(made.id(),
+                body.name().strip(), made.token(), made.hint(), scope, made.expiresAt()));
+    }
+
+    @GetMapping("/api/v1/me/tokens")
+    @Requires(on = Requires.On.CALLER)
+    List<ApiTokens.Listed> list(Caller caller) {
+        return tokens.ofUser(person(caller));
+    }
+
+    @DeleteMapping("/api/v1/me/tokens/{tokenId}")
+    @Requires(on = Requires.On.CALLER)
+    ResponseEntity<Void> revoke(@PathVariable long tokenId, Caller caller) {
+        if (!tokens.revokePersonal(person(caller), tokenId)) {
+            throw ApiProblem.notFound("Token", tokenId);
+        }
+        return ResponseEntity.noContent().build();
+    }
+
+    /** A project's bot token, made by a maintainer of the project: it acts in that project only. */
+    @PostMapping("/api/v1/projects/{id}/tokens")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
+    ResponseEntity<MadeToken> createBot(@PathVariable long id, @RequestBody NewToken body, Caller caller) {
+        String scope = scope(body.scopes());
+        ApiTokens.Made made = tokens.bot(id, caller.userId(), body.name(), scope, body.expiresInDays());
+        return ResponseEntity.created(URI.create("/api/v1/projects/" + id + "/tokens/" + made.id()))
+                .body(new MadeToken(made.id(), body.name().strip(), made.token(), made.hint(), scope,
+                        made.expiresAt()));
+    }
+
+    /** Tokens are a person's: the caller must be one (a session or their personal token). */
+    private static long person(Caller caller) {
+        if (caller.userId() == null) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not a person", "Only a person has personal tokens; this "
+                    + "caller is a " + caller.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ".");
+        }
+        return caller.userId();
+    }
+
+    /** {@code ["read"]} or {@code ["read", "write"]} (or {@code ["write"]}): write includes read. */
+    private static String scope(List<String> scopes) {
+        if (scopes == null || scopes.isEmpty() || !List.of("read", "write").containsAll(scopes)) {
+            throw ApiProblem.invalidField("scopes", "Give the token's scopes: [\"read\"] or [\"read\", \"write\"].");
+        }
+        return scopes.contains("write") ? "write" : "read";
+    }
+}

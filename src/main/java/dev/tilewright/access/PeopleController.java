@@ -1,0 +1,85 @@
+package dev.tilewright.access;
+
+import dev.tilewright.access.Roles.Action;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.util.List;
+
+/** Accounts made by the instance admin, and who has which role on a project. */
+@RestController
+class PeopleController {
+
+    private final Users users;
+    private final JdbcTemplate jdbc;
+
+    PeopleController(Users users, JdbcTemplate jdbc) {
+        this.users = users;
+        this.jdbc = jdbc;
+    }
+
+    record NewUser(String email, String name, String password) {
+    }
+
+    @PostMapping("/api/v1/admin/users")
+    @Requires(on = Requires.On.ADMIN)
+    ResponseEntity<Users.User> create(@RequestBody NewUser body) {
+        Users.User user = users.create(body.email(), body.name(), body.password(), false);
+        return ResponseEntity.created(URI.create("/api/v1/admin/users/" + user.id())).body(user);
+    }
+
+    @GetMapping("/api/v1/admin/users")
+    @Requires(on = Requires.On.ADMIN)
+    List<Users.User> list() {
+        return users.all();
+    }
+
+    record Member(long userId, String name, String role) {
+    }
+
+    record ProjectJson(long id, long teamId, String name, boolean isDefault, List<Member> members) {
+    }
+
+    @GetMapping("/api/v1/projects/{id}")
+    @Requires(on = Requires.On.PROJECT)
+    ProjectJson project(@PathVariable long id) {
+        List<Member> members = jdbc.query("SELECT u.id, u.name, m.role FROM project_members m JOIN users u ON "
+                + "u.id = m.user_id WHERE m.project_id = ? ORDER BY u.id", (rs, row) ->
+                new Member(rs.getLong(1), rs.getString(2), rs.getString(3)), id);
+        return jdbc.queryForObject("SELECT id, team_id, name, is_default FROM projects WHERE id = ?", (rs, row) ->
+                new ProjectJson(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getBoolean(4), members), id);
+    }
+
+    record RoleRequest(String role) {
+    }
+
+    /** Gives a person a role on the project (replacing one they had). */
+    @PutMapping("/api/v1/projects/{id}/members/{userId}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
+    Member putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body) {
+        Roles.ProjectRole role = Roles.ProjectRole.named(body.role() == null ? "" : body.role()).orElseThrow(() ->
+                ApiProblem.invalidField("role", "The role is one of viewer, commenter, editor, maintainer."));
+        Users.User user = users.find(userId).orElseThrow(() -> ApiProblem.notFound("User", userId));
+        jdbc.update("INSERT INTO project_members (project_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT "
+                + "(project_id, user_id) DO UPDATE SET role = excluded.role", id, userId, role.apiName());
+        return new Member(userId, user.name(), role.apiName());
+    }
+
+    @DeleteMapping("/api/v1/projects/{id}/members/{userId}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
+    ResponseEntity<Void> removeMember(@PathVariable long id, @PathVariable long userId) {
+        if (jdbc.update("DELETE FROM project_members WHERE project_id = ? AND user_id = ?", id, userId) == 0) {
+            throw ApiProblem.notFound("Member", userId);
+        }
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,174 @@
+package dev.tilewright.access;
+
+import dev.tilewright.config.AccessProperties;
+import dev.tilewright.web.ProblemResponses;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.oauth2.server.resource.web.BearerTokenAuthenticationEntryPoint;
+import org.springframework.security.oauth2.server.resource.web.DefaultBearerTokenResolver;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
+import org.springframework.security.web.savedrequest.CookieRequestCache;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.session.web.http.CookieSerializer;
+import org.springframework.session.web.http.DefaultCookieSerializer;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Who is calling, for every request: a browser session (the sign-in form at {@code /login}; sessions in PostgreSQL,
+ * CSRF-protected: the editor sends the {@code XSRF-TOKEN} cookie back as {@code X-XSRF-TOKEN}) or an API token
+ * ({@code Authorization: Bearer}, never in a URL; no session, no CSRF). Pages send anonymous callers to the sign-in
+ * page; the API answers them 401 with {@code WWW-Authenticate: Bearer}. What each caller may do is then asked of
+ * {@link Access} by every route ({@link Requires}), by the live handshake and by every live op.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSecurity
+class SecurityConfig {
+
+    /** What anyone may fetch: the sign-in and setup pages, the editor's code and styles, health, the API's docs. */
+    private static final String[] PUBLIC = {"/login", "/setup", "/error", "/css/**", "/frontend/**", "/favicon.ico",
+            "/actuator/health/**", "/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html"};
+
+    /** Scripts only from this origin, nothing inline; no framing; images also from data: and blob: URLs (canvas). */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
+            + "img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+            + "form-action 'self'; frame-ancestors 'none'";
+
+    @Bean
+    SecurityFilterChain security(HttpSecurity http, TokenSignIn tokens, PasswordSignIn passwords,
+                                 ProblemResponses problems, AccessProperties properties) throws Exception {
+        RequestMatcher api = request -> request.getRequestURI().startsWith(request.getContextPath() + "/api/");
+        // what a forged request could ride on is a session: API calls with a bearer token or without any session
+        // need no CSRF token (they are 401 anyway without credentials); the sign-in form and pages always do
+        RequestMatcher noCsrf = request -> request.getHeader(HttpHeaders.AUTHORIZATION) != null
+                || (api.matches(request) && request.getRequestedSessionId() == null);
+        BearerTokenAuthenticationEntryPoint challenge = new BearerTokenAuthenticationEntryPoint();
+        AuthenticationEntryPoint apiEntry = (request, response, failure) -> {
+            challenge.commence(request, response, failure);
+            problems.write(response, HttpStatus.UNAUTHORIZED, "Sign in", request.getHeader(HttpHeaders.AUTHORIZATION)
+                    == null ? "This needs credentials: an API token (Authorization: Bearer <token>) or a session."
+                    : "The token is unknown, expired or revoked; make a new one (account page, or "
+                    + "POST /api/v1/me/tokens).");
+        };
+        AccessDeniedHandler denied = (request, response, failure) -> problems.write(response, HttpStatus.FORBIDDEN,
+                "Not allowed", "The request was refused: a form or request from the browser needs its CSRF token "
+                        + "(the XSRF-TOKEN cookie sent back as the X-XSRF-TOKEN header); reload the page.");
+        CookieRequestCache cache = new CookieRequestCache();
+        DefaultBearerTokenResolver resolver = new DefaultBearerTokenResolver(); // the header only, never the URL
+        ProviderManager tokenManager = new ProviderManager(tokens);
+        http.authorizeHttpRequests(requests -> requests
+                        .requestMatchers(PUBLIC).permitAll()
+                        .anyRequest().authenticated())
+                .authenticationProvider(passwords)
+                .oauth2ResourceServer(server -> server.bearerTokenResolver(resolver)
+                        .authenticationManagerResolver(request -> tokenManager)
+                        .authenticationEntryPoint(apiEntry)
+                        .accessDeniedHandler(denied))
+                .formLogin(form -> form.loginPage("/login").usernameParameter("email").passwordParameter("password")
+                        .defaultSuccessUrl("/maps", false).failureUrl("/login?error").permitAll())
+                .logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?signedOut"))
+                .requestCache(c -> c.requestCache(cache))
+                .csrf(csrf -> csrf.spa().ignoringRequestMatchers(noCsrf))
+                .exceptionHandling(e -> e.defaultAuthenticationEntryPointFor(apiEntry, api)
+                        .defaultAuthenticationEntryPointFor(new LoginUrlAuthenticationEntryPoint("/login"),
+                                request -> true)
+                        .accessDeniedHandler(denied))
+                .headers(headers -> headers
+                        .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
+                        .frameOptions(frame -> frame.deny())
+                        .referrerPolicy(referrer -> referrer.policy(
+                                org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter
+                                        .ReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN)))
+                .addFilterAfter(new SessionAge(Duration.ofHours(properties.sessionAbsoluteHours())),
+                        SecurityContextHolderFilter.class);
+        return http.build();
+    }
+
+    /**
+     * With {@code tilewright.access.allowed-hosts} set, a request naming another host (its {@code Host} header, port
+     * aside) is refused with 400 before anything else looks at it: a DNS-rebinding page cannot reach the service.
+     */
+    @Bean
+    WebSecurityCustomizer allowedHosts(AccessProperties properties) {
+        List<String> hosts = properties.allowedHosts().stream().map(String::strip).filter(h -> !h.isEmpty()).toList();
+        return web -> {
+            if (!hosts.isEmpty()) {
+                StrictHttpFirewall firewall = new StrictHttpFirewall();
+                firewall.setAllowedHostnames(host -> hosts.stream().anyMatch(host::equalsIgnoreCase));
+                web.httpFirewall(firewall);
+            }
+        };
+    }
+
+    /**
+     * The session cookie: {@code HttpOnly}, {@code SameSite=Lax}; over HTTPS also {@code Secure} and named with the
+     * {@code __Host-} prefix (bound to this host, path /).
+     */
+    @Bean
+    CookieSerializer sessionCookie() {
+        DefaultCookieSerializer plain = cookie("tw_session", false);
+        DefaultCookieSerializer secure = cookie("__Host-tw_session", true);
+        return new CookieSerializer() {
+            @Override
+            public void writeCookieValue(CookieValue value) {
+                (value.getRequest().isSecure() ? secure : plain).writeCookieValue(value);
+            }
+
+            @Override
+            public List<String> readCookieValues(HttpServletRequest request) {
+                return (request.isSecure() ? secure : plain).readCookieValues(request);
+            }
+        };
+    }
+
+    private static DefaultCookieSerializer cookie(String name, boolean secure) {
+        DefaultCookieSerializer cookie = new DefaultCookieSerializer();
+        cookie.setCookieName(name);
+        cookie.setCookiePath("/");
+        cookie.setUseHttpOnlyCookie(true);
+        cookie.setSameSite("Lax");
+        cookie.setUseSecureCookie(secure);
+        return cookie;
+    }
+
+    /** Ends a session older than the absolute timeout, however active: the request goes on as anonymous. */
+    static final class SessionAge extends OncePerRequestFilter {
+
+        private final Duration absolute;
+
+        SessionAge(Duration absolute) {
+            this.absolute = absolute;
+        }
+
+        @Override
+        protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws ServletException, IOException {
+            HttpSession session = request.getSession(false);
+            if (session != null && System.currentTimeMillis() - session.getCreationTime() > absolute.toMillis()) {
+                session.invalidate();
+                SecurityContextHolder.clearContext();
+            }
+            chain.doFilter(request, response);
+        }
+    }
+}

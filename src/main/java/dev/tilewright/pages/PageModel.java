@@ -1,0 +1,18 @@
+package dev.tilewright.pages;
+
+import dev.tilewright.access.Caller;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ModelAttribute;
+
+/** What every page's header shows: who is signed in ({@code me}; null on the sign-in and setup pages). */
+@ControllerAdvice(basePackageClasses = PageModel.class)
+class PageModel {
+
+    @ModelAttribute("me")
+    Caller me() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication != null && authentication.getPrincipal() instanceof Caller caller ? caller : null;
+    }
+}
