@@ -15,9 +15,12 @@ import java.util.Optional;
 
 /**
  * Asks {@link Access} what every handler's {@link Requires} says, before it runs: the map, tileset or project in
- * the path, by the caller's role there. A handler without {@code @Requires} is refused with a 500 naming it.
+ * the path, by the caller's role there. A handler of ours without {@code @Requires} is refused with a 500 naming it.
  */
 class AccessInterceptor implements HandlerInterceptor {
+
+    /** Our handlers: each says what it needs. */
+    private static final String OURS = "dev.tilewright.";
 
     private final Access access;
 
@@ -34,8 +37,10 @@ class AccessInterceptor implements HandlerInterceptor {
 
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-        if (!(handler instanceof HandlerMethod method)) {
-            return true; // static resources: Spring Security's rules decide
+        if (!(handler instanceof HandlerMethod method)
+                || !method.getBeanType().getPackageName().startsWith(OURS)) {
+            // static resources, the API's OpenAPI description, the error page: Spring Security's rules decide
+            return true;
         }
         Requires requires = method.getMethodAnnotation(Requires.class);
         if (requires == null) {

@@ -17,7 +17,6 @@ import org.springframework.security.config.annotation.web.configuration.EnableWe
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.core.context.SecurityContextHolder;
-import org.springframework.security.oauth2.server.resource.web.BearerTokenAuthenticationEntryPoint;
 import org.springframework.security.oauth2.server.resource.web.DefaultBearerTokenResolver;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
@@ -62,18 +61,22 @@ class SecurityConfig {
         // need no CSRF token (they are 401 anyway without credentials); the sign-in form and pages always do
         RequestMatcher noCsrf = request -> request.getHeader(HttpHeaders.AUTHORIZATION) != null
                 || (api.matches(request) && request.getRequestedSessionId() == null);
-        BearerTokenAuthenticationEntryPoint challenge = new BearerTokenAuthenticationEntryPoint();
+        // RFC 6750's challenge: plain without credentials, invalid_token for a token that is not (or no longer) one
         AuthenticationEntryPoint apiEntry = (request, response, failure) -> {
-            challenge.commence(request, response, failure);
-            problems.write(response, HttpStatus.UNAUTHORIZED, "Sign in", request.getHeader(HttpHeaders.AUTHORIZATION)
-                    == null ? "This needs credentials: an API token (Authorization: Bearer <token>) or a session."
-                    : "The token is unknown, expired or revoked; make a new one (account page, or "
-                    + "POST /api/v1/me/tokens).");
+            boolean presented = request.getHeader(HttpHeaders.AUTHORIZATION) != null;
+            response.setHeader(HttpHeaders.WWW_AUTHENTICATE, presented
+                    ? "Bearer error=\"invalid_token\", error_description=\"The token is unknown, expired or revoked\""
+                    : "Bearer");
+            problems.write(response, HttpStatus.UNAUTHORIZED, "Sign in", presented
+                    ? "The token is unknown, expired or revoked; make a new one (POST /api/v1/me/tokens)."
+                    : "This needs credentials: an API token (Authorization: Bearer <token>) or a session.");
         };
         AccessDeniedHandler denied = (request, response, failure) -> problems.write(response, HttpStatus.FORBIDDEN,
                 "Not allowed", "The request was refused: a form or request from the browser needs its CSRF token "
                         + "(the XSRF-TOKEN cookie sent back as the X-XSRF-TOKEN header); reload the page.");
+        // where to return after signing in: a page, kept in a cookie (an anonymous request never makes a session)
         CookieRequestCache cache = new CookieRequestCache();
+        cache.setRequestMatcher(request -> "GET".equals(request.getMethod()) && !api.matches(request));
         DefaultBearerTokenResolver resolver = new DefaultBearerTokenResolver(); // the header only, never the URL
         ProviderManager tokenManager = new ProviderManager(tokens);
         http.authorizeHttpRequests(requests -> requests

@@ -62,6 +62,16 @@ public final class Api {
         return send(HttpRequest.newBuilder(uri(path)).GET(), headers);
     }
 
+    /** Any method, with a body of a content type (none when null). */
+    public Response request(String method, String path, String contentType, byte[] body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).method(method, body == null
+                ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        return send(request);
+    }
+
     public Response delete(String path) {
         return send(HttpRequest.newBuilder(uri(path)).DELETE());
     }
