@@ -39,10 +39,11 @@ export class StatusBar {
   showSave(state, pending) {
     const save = this.field('save');
     save.dataset.state = state;
-    save.classList.toggle('offline', ['offline', 'reconnecting', 'deleted', 'unkept'].includes(state));
+    save.classList.toggle('offline', ['offline', 'reconnecting', 'deleted', 'denied', 'unkept'].includes(state));
     const edits = `${pending} pending edit${pending === 1 ? '' : 's'}`;
     const plural = pending === 1 ? '' : 's';
     save.textContent = state === 'deleted' ? `map deleted – ${pending} edit${plural} not saved`
+      : state === 'denied' ? `access ended (signed out?) – ${pending} edit${plural} not saved`
       : state === 'unkept' ? `not saved – ${pending} edit${plural} only in this tab`
       : state === 'offline' ? `offline – ${edits}`
       : state === 'reconnecting' ? `reconnecting – ${edits}`

@@ -91,7 +91,7 @@ export class LiveSession extends Emitter {
 
   /** Tells listeners the connection and how many edits are pending. */
   report() {
-    const state = this.unkept() && this.connection !== 'deleted' ? 'unkept'
+    const state = this.unkept() && !this.ended() ? 'unkept'
       : this.connection !== 'live' ? this.connection : this.pending.length > 0 ? 'saving' : 'saved';
     this.state = state;
     this.emit({ type: 'state', state, pending: this.pending.length });
@@ -133,7 +133,11 @@ export class LiveSession extends Emitter {
       if (socket !== this.socket) return;
       this.socket = null;
       if (event?.code === CLOSE_CODES.MAP_DELETED) {
-        this.deleted();
+        this.end('deleted');
+        return;
+      }
+      if (event?.code === CLOSE_CODES.ACCESS_ENDED) {
+        this.end('denied');
         return;
       }
       this.lost();
@@ -159,11 +163,17 @@ export class LiveSession extends Emitter {
     }, this.retryMs * (0.8 + 0.4 * Math.random()));
   }
 
+  /** Whether nothing more can be kept here: the map was deleted, or this editor's access to it ended. */
+  ended() {
+    return this.connection === 'deleted' || this.connection === 'denied';
+  }
+
   /**
-   * The map was deleted: nothing more can be kept. The status says so with the edits that were not saved, no
+   * Nothing more can be kept: the map was deleted ('deleted'), or the server ended this editor's access to it
+   * ('denied': signed out, token revoked, role removed). The status says so with the edits that were not saved, no
    * reconnect is tried, and new edits are refused (they would be lost).
    */
-  deleted() {
+  end(why) {
     this.welcomed = false;
     this.inFlight.clear();
     this.cancel(this.pingTimer);
@@ -172,7 +182,7 @@ export class LiveSession extends Emitter {
     this.closed = true;
     this.people.clear();
     this.emit({ type: 'people', people: [] });
-    this.connection = 'deleted';
+    this.connection = why;
     this.report();
   }
 
@@ -190,6 +200,7 @@ export class LiveSession extends Emitter {
    */
   perform(op) {
     if (this.connection === 'deleted') throw new InvalidOp('map', 'this map was deleted: edits cannot be kept');
+    if (this.connection === 'denied') throw new InvalidOp('map', 'your access to this map ended: edits cannot be kept');
     if (this.unkept()) throw new InvalidOp('storage', UNKEPT);
     const applied = apply(this.map, op);
     const pending = { seq: this.nextSeq++, op: applied.op, inverse: applied.inverse, fresh: isFresh(op) };

@@ -26,7 +26,7 @@ export const SERVER_FRAMES = Object.freeze({
 });
 
 /** Close codes the server gives a reason with (4000-4999 are the application's). */
-export const CLOSE_CODES = Object.freeze({ MAP_DELETED: 4404 });
+export const CLOSE_CODES = Object.freeze({ MAP_DELETED: 4404, ACCESS_ENDED: 4403 });
 
 /** The frames the client sends, by type (each written by the function of the same name below). */
 export const CLIENT_FRAMES = Object.freeze({ HELLO: 'hello', OP: 'op', PRESENCE: 'presence', PING: 'ping' });

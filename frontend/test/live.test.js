@@ -102,21 +102,24 @@ test('a refused op is taken back, the rest stay, and the reason is told', () => 
   assert.equal(a.pending.length, 0);
 });
 
-test('a deleted map: the session says so with what was not saved, stops knocking and refuses new edits', async () => {
-  const { server, clock, a } = oneSession();
-  const states = [];
-  a.listen((e) => { if (e.type === 'state') states.push(e.state); });
-  a.perform(paint(1, 1, 2));
-  server.cut(server.sockets[0], 4404); // the server closes every socket of a deleted map with 4404
-  assert.equal(a.state, 'deleted');
-  assert.equal(a.pending.length, 1, 'the unsaved edit is still counted');
-  assert.throws(() => a.perform(paint(2, 2, 3)), (e) => e.field === 'map');
-  assert.equal(a.map.layer(1).get(2, 2), 0, 'a refused edit leaves the map as it was');
-  const sockets = server.sockets.length;
-  await clock.runAll(3);
-  assert.equal(server.sockets.length, sockets, 'no reconnect');
-  assert.deepEqual(states.slice(-1), ['deleted']);
-});
+for (const [code, state, why] of [[4404, 'deleted', 'a deleted map'], [4403, 'denied', 'access ended']]) {
+  test(`${why}: the session says so with what was not saved, stops knocking and refuses new edits`, async () => {
+    const { server, clock, a } = oneSession();
+    const states = [];
+    a.listen((e) => { if (e.type === 'state') states.push(e.state); });
+    a.perform(paint(1, 1, 2));
+    // the server closes every socket of a deleted map with 4404, one whose access ended with 4403
+    server.cut(server.sockets[0], code);
+    assert.equal(a.state, state);
+    assert.equal(a.pending.length, 1, 'the unsaved edit is still counted');
+    assert.throws(() => a.perform(paint(2, 2, 3)), (e) => e.field === 'map');
+    assert.equal(a.map.layer(1).get(2, 2), 0, 'a refused edit leaves the map as it was');
+    const sockets = server.sockets.length;
+    await clock.runAll(3);
+    assert.equal(server.sockets.length, sockets, 'no reconnect');
+    assert.deepEqual(states.slice(-1), [state]);
+  });
+}
 
 test('a dropped socket: edits wait, the status says so, and after reconnecting they arrive once', async () => {
   const base = newMap();

@@ -104,6 +104,12 @@ public class ApiTokens {
         return grant;
     }
 
+    /** Whether a token is still good (not revoked, not expired): open live sockets ask it again and again. */
+    public boolean stillValid(long tokenId) {
+        return !jdbc.queryForList("SELECT 1 FROM tokens WHERE id = ? AND revoked_at IS NULL AND expires_at > now()",
+                Integer.class, tokenId).isEmpty();
+    }
+
     /** A user's personal tokens, newest first, revoked ones left out. */
     public List<Listed> ofUser(long userId) {
         return jdbc.query("SELECT id, name, hint, scope, created_at, expires_at, last_used_at FROM tokens "

@@ -19,6 +19,8 @@ import java.util.List;
  * @param maxGroupOps      most ops committed in one transaction when many arrive together (group commit)
  * @param idleTimeoutMs    a socket that sends nothing for this long is closed (editors ping every 10 s), so people whose
  *                         network died leave the people list
+ * @param accessCheckMs    how often open sockets are checked against their caller's access now (a socket whose
+ *                         session or token ended, or whose caller lost the map, is closed within about this long)
  * @param presenceIntervalMs a client's presence frames are passed on at most this often (the editor sends one per
  *                         50 ms at most, its last one always); the ones between are kept for the people list only
  * @param notifyOthers     announce commits to other instances on the same PostgreSQL (NOTIFY) and relay theirs
@@ -50,6 +52,7 @@ public record LiveProperties(
         @DefaultValue("1000") int opBurst,
         @DefaultValue("500") int maxGroupOps,
         @DefaultValue("30000") long idleTimeoutMs,
+        @DefaultValue("1000") long accessCheckMs,
         @DefaultValue("25") long presenceIntervalMs,
         @DefaultValue("true") boolean notifyOthers,
         @DefaultValue("256") int maxNameBytes,

@@ -1,6 +1,8 @@
 package dev.tilewright.grid;
 
+import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
+import dev.tilewright.map.Author;
 import dev.tilewright.access.Roles.Action;
 
 import dev.tilewright.config.GridProperties;
@@ -75,11 +77,12 @@ class GridController {
     @PostMapping("/api/v1/maps/{id}/grid/compute")
     @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<Summary> compute(@PathVariable long id, @RequestBody(required = false) GridSettings settings,
-                                    @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
+                                    @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                    Caller caller) {
         GridSettings wanted = settings == null ? GridSettings.DEFAULT : settings;
         GridSettings current = maps.read(id, (version, map) -> map.gridSettings());
         if (!current.equals(wanted)) {
-            edits.apply(id, version -> matchIfAsked(ifMatch, version), null, null, new SetGrid(wanted));
+            edits.apply(id, version -> matchIfAsked(ifMatch, version), null, null, new SetGrid(wanted), Author.of(caller));
         } else {
             matchIfAsked(ifMatch, maps.version(id));
         }
@@ -140,7 +143,8 @@ class GridController {
     @PutMapping("/api/v1/maps/{id}/grid/overrides")
     @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<Summary> putOverrides(@PathVariable long id, @RequestBody OverridesRequest body,
-                                         @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
+                                         @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                         Caller caller) {
         if (body.elements() == null && !Boolean.TRUE.equals(body.clear())) {
             throw ApiProblem.invalidField("elements", "Send elements [{\"x\":3,\"y\":4,\"sides\":15}, ...] "
                     + "(sides null releases one) and/or \"clear\":true.");
@@ -149,7 +153,7 @@ class GridController {
             throw ApiProblem.invalidField("elements", "An element must not be null.");
         }
         edits.apply(id, version -> matchIfAsked(ifMatch, version), null, null,
-                new OverrideGrid(body.clear(), body.elements()));
+                new OverrideGrid(body.clear(), body.elements()), Author.of(caller));
         return summary(id);
     }
 

@@ -1,11 +1,13 @@
 package dev.tilewright.live;
 
 import dev.tilewright.access.Caller;
+import dev.tilewright.access.ClientIds;
 import dev.tilewright.config.LiveProperties;
 import dev.tilewright.live.protocol.ClientFrame;
 import dev.tilewright.live.protocol.ClientFrames;
 import dev.tilewright.live.protocol.FrameRefused;
 import dev.tilewright.live.protocol.Frames;
+import dev.tilewright.map.Author;
 import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapReads;
@@ -48,9 +50,11 @@ class LiveHandler extends TextWebSocketHandler {
     private final GroupCommit groupCommit;
     private final LiveWorkers workers;
     private final LiveProperties properties;
+    private final ClientIds clientIds;
 
     LiveHandler(MapReads maps, OpLog opLog, ClientFrames clientFrames, Frames frames, Rooms rooms,
-                GroupCommit groupCommit, LiveWorkers workers, LiveProperties properties) {
+                GroupCommit groupCommit, LiveWorkers workers, LiveProperties properties, ClientIds clientIds) {
+        this.clientIds = clientIds;
         this.maps = maps;
         this.opLog = opLog;
         this.clientFrames = clientFrames;
@@ -130,7 +134,7 @@ class LiveHandler extends TextWebSocketHandler {
                         .with("field", "op")));
             } else if (withinRate(peer, op.clientSeq())) {
                 groupCommit.submit(room, new Room.Pending(peer, new MapEdits.Submitted(peer.clientId, op.clientSeq(),
-                        op.op())));
+                        op.op(), Author.of(peer.caller))));
             }
         } else if (frame instanceof ClientFrame.Presence presence) {
             presence(room, peer, presence);
@@ -166,6 +170,12 @@ class LiveHandler extends TextWebSocketHandler {
         long mapId = room.mapId;
         long version = maps.version(mapId);
         Long last = hello.lastVersion();
+        try {
+            clientIds.claim(peer.caller, mapId, hello.clientId());
+        } catch (ApiProblem someoneElses) {
+            peer.outbox.send(frames.error(someoneElses));
+            return;
+        }
         peer.clientId = hello.clientId();
         List<String> ops = last != null && last >= 0 && last <= version && version - last <= properties.maxCatchUpOps()
                 ? catchUp(mapId, last, version) : null;

@@ -10,20 +10,22 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The live socket's threads: senders (each client's outbox is written by one at a time), writers (a room's group
- * commit) and the sweep that closes silent sockets. Up before the web server takes the first socket, down after it
+ * commit) and the sweeps that close silent sockets and those whose access ended. Up before the web server takes the first socket, down after it
  * closed the last (see {@link Phase#LIVE}).
  */
 @Component
 class LiveWorkers extends BackgroundWork {
 
     private final Rooms rooms;
+    private final LiveAccess access;
     private final LiveProperties properties;
     private volatile Executor senders;
     private volatile Executor writers;
 
-    LiveWorkers(Rooms rooms, LiveProperties properties) {
+    LiveWorkers(Rooms rooms, LiveAccess access, LiveProperties properties) {
         super("live", Phase.LIVE);
         this.rooms = rooms;
+        this.access = access;
         this.properties = properties;
     }
 
@@ -33,6 +35,8 @@ class LiveWorkers extends BackgroundWork {
         writers = pool("write");
         long period = Math.max(100, Math.min(1000, properties.idleTimeoutMs() / 4));
         timer("idle").scheduleWithFixedDelay(rooms::closeSilent, period, period, TimeUnit.MILLISECONDS);
+        timer("access").scheduleWithFixedDelay(access::recheck, properties.accessCheckMs(),
+                properties.accessCheckMs(), TimeUnit.MILLISECONDS);
     }
 
     /** Where outboxes write to their sockets. */

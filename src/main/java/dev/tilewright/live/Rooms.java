@@ -82,6 +82,11 @@ class Rooms {
     }
 
     /** How many editors (hello said) are connected to a map on this instance. */
+    /** Every room with sockets on this instance. */
+    java.util.Collection<Room> all() {
+        return rooms.values();
+    }
+
     int editors(long mapId) {
         Room room = rooms.get(mapId);
         return room == null ? 0 : (int) room.peers.values().stream().filter(Peer::joined).count();

@@ -99,7 +99,7 @@ public class MapCatalogue {
     }
 
     /** Creates a map; its layers arrive as the map's first op (version 1). Returns the new map's id. */
-    public long create(NewMap request) {
+    public long create(NewMap request, Author author) {
         long project = projects.resolve(request.projectId());
         Genesis genesis = validate(request, project);
         List<MapOp> layerOps = new ArrayList<>();
@@ -114,14 +114,14 @@ public class MapCatalogue {
                 throw ApiProblem.invalidField("layers[" + i + "].name", e.getMessage());
             }
         }
-        return create(project, genesis, layerOps.isEmpty() ? null : new Batch(layerOps));
+        return create(project, genesis, layerOps.isEmpty() ? null : new Batch(layerOps), author);
     }
 
     /**
      * Creates a map from its genesis and applies its first op (version 1) through the edit path, in one
      * transaction (joining the caller's, so an import stores all or nothing). Returns the new map's id.
      */
-    public long create(long projectId, Genesis genesis, MapOp first) {
+    public long create(long projectId, Genesis genesis, MapOp first, Author author) {
         Long created = tx.execute(status -> {
             MapEntity row = maps.saveAndFlush(new MapEntity(projectId, genesis.name(), genesis.width(), genesis.height(),
                     genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
@@ -132,7 +132,7 @@ public class MapCatalogue {
             MapCache.Cached cached = cache.created(row);
             try {
                 if (first != null) {
-                    edits.applyFirst(mapId, cached, first);
+                    edits.applyFirst(mapId, cached, first, author);
                 }
             } catch (RuntimeException e) {
                 cache.evict(mapId);

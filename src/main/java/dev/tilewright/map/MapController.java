@@ -2,6 +2,7 @@ package dev.tilewright.map;
 
 import dev.tilewright.access.Access;
 import dev.tilewright.access.Caller;
+import dev.tilewright.access.ClientIds;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 
@@ -44,8 +45,11 @@ class MapController {
     private final MapEdits edits;
     private final MapHistory history;
     private final Access access;
+    private final ClientIds clientIds;
 
-    MapController(MapCatalogue catalogue, MapReads reads, MapEdits edits, MapHistory history, Access access) {
+    MapController(MapCatalogue catalogue, MapReads reads, MapEdits edits, MapHistory history, Access access,
+                  ClientIds clientIds) {
+        this.clientIds = clientIds;
         this.catalogue = catalogue;
         this.reads = reads;
         this.edits = edits;
@@ -74,7 +78,7 @@ class MapController {
                 .map(l -> l == null ? null : new MapCatalogue.NewLayer(l.name(), l.type())).toList();
         long id = catalogue.create(new MapCatalogue.NewMap(body.name(), body.width(), body.height(), body.tileWidth(),
                 body.tileHeight(), body.offset(), body.backgroundColor(), tilesetIds, layers, body.properties(),
-                project));
+                project), Author.of(caller));
         MapJson map = reads.json(id);
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }
@@ -114,7 +118,8 @@ class MapController {
     @PostMapping("/{id}/ops")
     @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<OpsResponse> apply(@PathVariable long id, @RequestBody OpsRequest body,
-                                      @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
+                                      @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                      Caller caller) {
         if (body.ops() == null || body.ops().isEmpty()) {
             throw ApiProblem.invalidField("ops", "Send at least one op, e.g. {\"type\":\"paint\",\"layerId\":1,"
                     + "\"cells\":[{\"x\":0,\"y\":0,\"gid\":1}]}.");
@@ -122,9 +127,10 @@ class MapController {
         if (body.ops().contains(null)) {
             throw ApiProblem.invalidField("ops", "An op must not be null.");
         }
+        clientIds.claim(caller, id, body.clientId());
         MapOp op = new Batch(body.ops());
         MapEdits.Result result = edits.apply(id, version -> ETags.requireMatch(ifMatch, version),
-                body.clientId(), body.clientSeq(), op);
+                body.clientId(), body.clientSeq(), op, Author.of(caller));
         return ResponseEntity.ok().eTag(ETags.of(result.version()))
                 .body(new OpsResponse(result.version(), result.repeated(), result.op()));
     }
@@ -165,7 +171,8 @@ class MapController {
                 .body(new Cells(rect.x(), rect.y(), rect.width(), rect.height(), unsigned));
     }
 
-    record OpEntry(long version, String clientId, Long clientSeq, @JsonRawValue String op, Instant createdAt) {
+    record OpEntry(long version, String clientId, Long clientSeq, @JsonRawValue String op, Instant createdAt,
+                   Author author) {
     }
 
     record History(long mapId, long since, List<OpEntry> ops) {
@@ -176,7 +183,8 @@ class MapController {
     History history(@PathVariable long id, @RequestParam(defaultValue = "0") long since,
                     @RequestParam(required = false) Integer limit) {
         List<OpEntry> ops = history.entries(id, since, limit).stream()
-                .map(e -> new OpEntry(e.version(), e.clientId(), e.clientSeq(), e.op(), e.createdAt())).toList();
+                .map(e -> new OpEntry(e.version(), e.clientId(), e.clientSeq(), e.op(), e.createdAt(), e.author()))
+                .toList();
         return new History(id, since, ops);
     }
 }

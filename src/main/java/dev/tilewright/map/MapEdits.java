@@ -47,8 +47,8 @@ public class MapEdits {
     public record Result(long version, String op, boolean repeated) {
     }
 
-    /** One change sent by a client, for {@link #applyAll}. */
-    public record Submitted(String clientId, Long clientSeq, MapOp op) {
+    /** One change sent by a client, for {@link #applyAll}, and who sent it. */
+    public record Submitted(String clientId, Long clientSeq, MapOp op, Author author) {
     }
 
     /** What became of one submitted change: its result, or the refusal (InvalidOpException or ApiProblem). */
@@ -82,12 +82,14 @@ public class MapEdits {
      * @param precondition called with the current version before anything is applied; throws to refuse
      * @param clientId     with clientSeq, identifies the change so a resend is answered, not applied again
      */
-    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested) {
+    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested,
+                        Author author) {
         if ((clientId == null) != (clientSeq == null)) {
             throw ApiProblem.invalidField(clientId == null ? "clientId" : "clientSeq",
                     "Send clientId and clientSeq together (or neither).");
         }
-        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested)), true)
+        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested, author)),
+                true)
                 .get(0);
         if (outcome.refused() != null) {
             throw outcome.refused();
@@ -110,14 +112,14 @@ public class MapEdits {
      * nothing to lock, repeat or tell; of the limits only the layers per map apply (an import's size is held to the
      * import's own limits).
      */
-    void applyFirst(long mapId, MapCache.Cached created, MapOp first) {
+    void applyFirst(long mapId, MapCache.Cached created, MapOp first, Author author) {
         checkText(first);
         ApiProblem tooMany = layersOverLimit(created.map(), first);
         if (tooMany != null) {
             throw tooMany;
         }
         Applied applied = withTileCounts(first, "", created::projectId).applyTo(created.map());
-        log.append(mapId, List.of(new OpLog.Entry(1, null, null, log.json(applied.op()), null)));
+        log.append(mapId, List.of(new OpLog.Entry(1, null, null, log.json(applied.op()), null, author)));
         cache.committed(mapId, created, 1, true);
     }
 
@@ -167,7 +169,7 @@ public class MapEdits {
                     try {
                         Applied applied = ops[i].applyTo(cached.map());
                         OpLog.Entry logged = new OpLog.Entry(version + appended.size() + 1, change.clientId(),
-                                change.clientSeq(), log.json(applied.op()), null);
+                                change.clientSeq(), log.json(applied.op()), null, change.author());
                         appended.add(logged);
                         outcomes[i] = new Outcome(new Result(logged.version(), logged.op(), false), null);
                         if (key != null) {

@@ -21,8 +21,8 @@ import java.util.function.Predicate;
 @Component
 public class OpLog {
 
-    /** One logged change; {@code op} is its JSON as applied (ids assigned). */
-    public record Entry(long version, String clientId, Long clientSeq, String op, Instant createdAt) {
+    /** One logged change; {@code op} is its JSON as applied (ids assigned); its author, if known. */
+    public record Entry(long version, String clientId, Long clientSeq, String op, Instant createdAt, Author author) {
     }
 
     private final JdbcTemplate jdbc;
@@ -87,13 +87,20 @@ public class OpLog {
     void append(long mapId, List<Entry> entries) {
         // one statement for the lot (a group commit may append hundreds)
         jdbc.update(con -> {
-            var statement = con.prepareStatement("INSERT INTO map_ops (map_id, version, client_id, client_seq, op)"
-                    + " SELECT ?, * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::text[])");
+            var statement = con.prepareStatement("INSERT INTO map_ops (map_id, version, client_id, client_seq, op,"
+                    + " author_user_id, author_token_id, author_name) SELECT ?, * FROM unnest(?::bigint[], ?::text[],"
+                    + " ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[])");
             statement.setLong(1, mapId);
             statement.setArray(2, con.createArrayOf("bigint", entries.stream().map(Entry::version).toArray()));
             statement.setArray(3, con.createArrayOf("text", entries.stream().map(Entry::clientId).toArray()));
             statement.setArray(4, con.createArrayOf("bigint", entries.stream().map(Entry::clientSeq).toArray()));
             statement.setArray(5, con.createArrayOf("text", entries.stream().map(Entry::op).toArray()));
+            statement.setArray(6, con.createArrayOf("bigint", entries.stream()
+                    .map(e -> e.author() == null ? null : e.author().id()).toArray()));
+            statement.setArray(7, con.createArrayOf("bigint", entries.stream()
+                    .map(e -> e.author() == null ? null : e.author().tokenId()).toArray()));
+            statement.setArray(8, con.createArrayOf("text", entries.stream()
+                    .map(e -> e.author() == null ? null : e.author().name()).toArray()));
             return statement;
         });
     }
@@ -127,8 +134,8 @@ public class OpLog {
             return found;
         }
         jdbc.query(con -> {
-            var statement = con.prepareStatement("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at"
-                    + " FROM unnest(?::text[], ?::bigint[]) AS k(client_id, client_seq) CROSS JOIN LATERAL"
+            var statement = con.prepareStatement("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at,"
+                    + " o.author_user_id, o.author_token_id, o.author_name FROM unnest(?::text[], ?::bigint[]) AS k(client_id, client_seq) CROSS JOIN LATERAL"
                     + " (SELECT * FROM map_ops m WHERE m.map_id = ? AND m.client_id = k.client_id"
                     + " AND m.client_seq = k.client_seq) o");
             statement.setArray(1, con.createArrayOf("text", candidates.stream().map(Key::clientId).toArray()));
@@ -148,7 +155,8 @@ public class OpLog {
      * entry. The sizes are summed in PostgreSQL before any op is read.
      */
     List<Entry> since(long mapId, long version, int limit) {
-        return jdbc.query("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at FROM"
+        return jdbc.query("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at, o.author_user_id,"
+                        + " o.author_token_id, o.author_name FROM"
                         + " (SELECT version, sum(octet_length(op)) OVER (ORDER BY version) - octet_length(op) AS before"
                         + " FROM map_ops WHERE map_id = ? AND version > ? ORDER BY version LIMIT ?) p"
                         + " JOIN map_ops o ON o.map_id = ? AND o.version = p.version WHERE p.before < ? ORDER BY o.version",
@@ -159,7 +167,10 @@ public class OpLog {
         long seq = rs.getLong("client_seq");
         Long clientSeq = rs.wasNull() ? null : seq;
         Timestamp created = rs.getTimestamp("created_at");
+        String name = rs.getString("author_name");
+        Author author = name == null ? null : new Author((Long) rs.getObject("author_user_id"),
+                (Long) rs.getObject("author_token_id"), name);
         return new Entry(rs.getLong("version"), rs.getString("client_id"), clientSeq, rs.getString("op"),
-                created.toInstant());
+                created.toInstant(), author);
     }
 }

@@ -5,6 +5,7 @@ import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 
+import dev.tilewright.map.Author;
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.StoredTileset;
@@ -93,7 +94,8 @@ class TiledController {
                                       @RequestParam(required = false) Long projectId, Caller caller) {
         long project = access.projectToWrite(caller, projectId);
         checkUpload(files);
-        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(byPath(files), project));
+        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(byPath(files), project,
+                Author.of(caller)));
         MapJson map = maps.json(id);
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
     }

@@ -14,6 +14,7 @@ import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjReader;
 import dev.tilewright.format.TmxReader;
 import dev.tilewright.map.MapImages;
+import dev.tilewright.map.Author;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
@@ -52,7 +53,7 @@ public class TiledImportService {
     }
 
     @Transactional
-    public long importMap(Map<String, byte[]> uploaded, Long projectId) {
+    public long importMap(Map<String, byte[]> uploaded, Long projectId, Author author) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded);
         String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
@@ -71,7 +72,7 @@ public class TiledImportService {
             ops.addAll(LayerOps.recreate(map.layers().get(i), i));
         }
         long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
-                map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops));
+                map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
         return mapId;
     }

@@ -2,6 +2,7 @@ package dev.tilewright.access;
 
 import dev.tilewright.support.Api;
 import dev.tilewright.support.BrowserSession;
+import dev.tilewright.support.Eventually;
 import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.LiveClient;
 import org.junit.jupiter.api.BeforeEach;
@@ -111,10 +112,95 @@ class AccessApiTest {
                 .isEqualTo(200);
         JsonNode me = writer.get("/api/v1/me").json();
         assertThat(me.get("name").asString()).isEqualTo("editor person");
+        JsonNode author = admin.get("/api/v1/maps/" + mapId + "/ops?since=1").json().get("ops").get(0).get("author");
+        assertThat(author.get("id").asLong()).isEqualTo(me.get("id").asLong());
+        assertThat(author.get("name").asString()).isEqualTo("editor person");
         long tokenId = writer.get("/api/v1/me/tokens").json().get(0).get("id").asLong();
         assertThat(writer.get("/api/v1/me/tokens").text()).doesNotContain(token);
         assertThat(writer.delete("/api/v1/me/tokens/" + tokenId).status()).isEqualTo(204);
         assertThat(writer.get("/api/v1/maps/" + mapId).status()).isEqualTo(401);
+    }
+
+    /** A socket of someone with a role on the map's project, welcomed; their id and token in {@code who}. */
+    private LiveClient editorSocket(String name, String[] who) throws InterruptedException {
+        Api.Person person = admin.person(name, project, "editor");
+        String token = admin.token(person, "write");
+        who[0] = String.valueOf(person.id());
+        who[1] = token;
+        LiveClient socket = new LiveClient(port, mapId, "http://localhost:" + port, token);
+        socket.hello(name + "-client", null);
+        socket.next("snapshot");
+        return socket;
+    }
+
+    /** "ack", or "reject" and its status, for one op of a socket (other frames are passed over). */
+    private static String answerTo(LiveClient socket, long clientSeq) {
+        try {
+            while (true) {
+                JsonNode frame = socket.frames.poll(5, java.util.concurrent.TimeUnit.SECONDS);
+                if (frame == null) {
+                    return "nothing";
+                }
+                if (frame.path("clientSeq").asLong(-1) == clientSeq) {
+                    String type = frame.path("type").asString();
+                    return type.equals("reject") ? "reject " + frame.get("problem").get("status").asInt() : type;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
+    @Test
+    void aSocketFollowsItsCallersAccess() throws Exception {
+        String[] who = new String[2];
+        // a role taken down to viewer: the socket stays, its ops are refused from then on
+        LiveClient downgraded = editorSocket("downgraded", who);
+        admin.putJson("/api/v1/projects/" + project + "/members/" + who[0], "{\"role\":\"viewer\"}");
+        long[] seq = {0};
+        Eventually.eventually("the downgraded editor's ops refused", Duration.ofSeconds(3), () -> {
+            downgraded.send("{\"type\":\"op\",\"clientSeq\":" + (++seq[0]) + ",\"op\":{\"type\":\"paint\","
+                    + "\"layerId\":1,\"cells\":[{\"x\":1,\"y\":1,\"gid\":" + (1 + seq[0] % 2) + "}]}}");
+            return answerTo(downgraded, seq[0]).equals("reject 403");
+        });
+        downgraded.abort();
+
+        // removed from the project: closed (4403) within 2 s
+        LiveClient removed = editorSocket("removed", who);
+        long before = System.nanoTime();
+        admin.delete("/api/v1/projects/" + project + "/members/" + who[0]);
+        assertThat(removed.awaitClose()).isEqualTo(4403);
+        assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(Duration.ofSeconds(2));
+
+        // its token revoked: closed too
+        LiveClient revoked = editorSocket("revoked", who);
+        Api own = admin.as(who[1]);
+        long tokenId = own.get("/api/v1/me/tokens").json().get(0).get("id").asLong();
+        own.delete("/api/v1/me/tokens/" + tokenId);
+        assertThat(revoked.awaitClose()).isEqualTo(4403);
+    }
+
+    @Test
+    void aClientIdBelongsToWhoeverUsedItFirstOnTheMap() throws Exception {
+        Api first = admin.as(tokenOf("editor", "write"));
+        Api second = admin.as(tokenOf("editor", "write"));
+        String body = "{\"clientId\":\"shared-id\",\"clientSeq\":1,\"ops\":[{\"type\":\"paint\",\"layerId\":1,"
+                + "\"cells\":[{\"x\":0,\"y\":0,\"gid\":1}]}]}";
+        assertThat(first.postJson("/api/v1/maps/" + mapId + "/ops", body, "If-Match", "*").status()).isEqualTo(200);
+        Api.Response taken = second.postJson("/api/v1/maps/" + mapId + "/ops", body, "If-Match", "*");
+        assertThat(taken.status()).isEqualTo(403);
+        assertThat(taken.json().get("field").asString()).isEqualTo("clientId");
+        assertThat(first.postJson("/api/v1/maps/" + mapId + "/ops", body, "If-Match", "*").json().get("repeated")
+                .asBoolean()).as("its owner's resend is still answered").isTrue();
+
+        LiveClient socket = new LiveClient(port, mapId, "http://localhost:" + port, tokenOf("editor", "write"));
+        socket.hello("shared-id", null);
+        assertThat(socket.next("error").get("problem").get("status").asInt()).isEqualTo(403);
+        socket.abort();
+        // on another map the same id is free
+        long other = admin.newMap("elsewhere", 4, 4);
+        assertThat(second.postJson("/api/v1/maps/" + other + "/ops", body, "If-Match", "*").status()).isEqualTo(200);
     }
 
     @Test

@@ -102,6 +102,9 @@ class LiveApiTest {
         }
         assertThat(api.get("/api/v1/maps/" + mapId + "/layers/1/cells?x=1&y=0&width=5&height=1").json().get("gids")
                 .toString()).as("committed").isEqualTo("[2,2,2,2,2]");
+        JsonNode logged = api.get("/api/v1/maps/" + mapId + "/ops?since=1").json().get("ops");
+        assertThat(logged).hasSize(5).allSatisfy(e -> assertThat(e.get("author").get("name").asString())
+                .as("each op's author, from the socket's account").isEqualTo("Alice"));
 
         // a resend (after a reconnect) is acknowledged with its version and not applied again
         a.send(paint(3, 3, 2));

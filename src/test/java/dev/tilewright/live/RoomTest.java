@@ -24,7 +24,7 @@ class RoomTest {
     private final Frames frames = new Frames(JSON, 262144);
     /** The map's log: versions 2..20, odd ones by alice, even ones by bob. */
     private final List<OpLog.Entry> log = LongStream.rangeClosed(2, 20).mapToObj(v -> new OpLog.Entry(v,
-            v % 2 == 1 ? "alice" : "bob", v * 10, "{\"type\":\"paint\",\"layerId\":1,\"cells\":[]}", Instant.EPOCH))
+            v % 2 == 1 ? "alice" : "bob", v * 10, "{\"type\":\"paint\",\"layerId\":1,\"cells\":[]}", Instant.EPOCH, null))
             .toList();
     private final Room.Log reader = (map, after, upTo, sink) -> log.stream()
             .filter(e -> e.version() > after && e.version() <= upTo).forEach(sink);

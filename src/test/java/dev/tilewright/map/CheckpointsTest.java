@@ -55,13 +55,13 @@ class CheckpointsTest {
         long tileset = tilesets.create(new TilesetService.NewTileset("t", 16, 16, 0, 0, null, Pngs.atlas(64, 64))).id();
         long mapId = catalogue.create(new MapCatalogue.NewMap("checkpoints", 70, 66, 16, 16, null, null, List.of(tileset),
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE),
-                        new MapCatalogue.NewLayer("things", LayerKind.OBJECT)), null));
+                        new MapCatalogue.NewLayer("things", LayerKind.OBJECT)), null), null);
         Random random = new Random(11);
         long version = reads.version(mapId);
         while (version < 65) {
             MapOp op = reads.read(mapId, (v, map) -> RandomOps.randomOp(random, map));
             try {
-                version = edits.apply(mapId, v -> { }, null, null, op).version();
+                version = edits.apply(mapId, v -> { }, null, null, op, null).version();
             } catch (InvalidOpException | ApiProblem refused) {
                 // the random op did not fit: the next one may
             }

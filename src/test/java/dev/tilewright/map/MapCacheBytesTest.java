@@ -42,10 +42,10 @@ class MapCacheBytesTest {
         List<Long> maps = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             long mapId = catalogue.create(new MapCatalogue.NewMap("m" + i, 256, 64, 16, 16, null, null, List.of(tileset),
-                    List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null));
+                    List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
             long before = reads.<Long>read(mapId, (v, map) -> map.heapBytes());
             // four chunks painted: 4 x 16 KB more
-            edits.apply(mapId, v -> { }, null, null, new FillRect(1, 0, 0, 256, 64, 1 + i));
+            edits.apply(mapId, v -> { }, null, null, new FillRect(1, 0, 0, 256, 64, 1 + i), null);
             long after = reads.<Long>read(mapId, (v, map) -> map.heapBytes());
             assertThat(after).as("painting counts")
                     .isGreaterThanOrEqualTo(before + 4 * 16 * 1024);
@@ -64,14 +64,14 @@ class MapCacheBytesTest {
     void aReadOfTheLogHoldsAtMostItsBytesAndPagesStillReachEveryVersion() {
         long tileset = tilesets.create(new TilesetService.NewTileset("log", 16, 16, 0, 0, null, Pngs.atlas(64, 64))).id();
         long mapId = catalogue.create(new MapCatalogue.NewMap("log", 64, 64, 16, 16, null, null, List.of(tileset),
-                List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null));
+                List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         // ten ops of about 1,500 bytes each
         for (int i = 0; i < 10; i++) {
             List<dev.tilewright.core.edit.Cell> cells = new ArrayList<>();
             for (int x = 0; x < 50; x++) {
                 cells.add(new dev.tilewright.core.edit.Cell(x, i, 1 + (x + i) % 16));
             }
-            edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1, cells));
+            edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1, cells), null);
         }
         List<OpLog.Entry> first = history.entries(mapId, 1, null);
         assertThat(first).as("a page holds the entries that start within 4,000 bytes, not all ten").hasSizeBetween(1, 9);

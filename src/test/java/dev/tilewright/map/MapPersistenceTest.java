@@ -44,13 +44,13 @@ class MapPersistenceTest {
         for (long seed = 1; seed <= 6; seed++) {
             long mapId = catalogue.create(new MapCatalogue.NewMap("random-" + seed, 70, 66, 8, 8, null, null, List.of(tileset),
                     List.of(new MapCatalogue.NewLayer("a", LayerKind.TILE), new MapCatalogue.NewLayer("o", LayerKind.OBJECT)),
-                    null));
+                    null), null);
             Random random = new Random(seed);
             int applied = 0;
             for (int step = 0; step < 150; step++) {
                 MapOp op = maps.read(mapId, (version, map) -> RandomOps.randomOp(random, map));
                 try {
-                    edits.apply(mapId, version -> { }, null, null, op);
+                    edits.apply(mapId, version -> { }, null, null, op, null);
                     applied++;
                 } catch (InvalidOpException refused) {
                     // refused ops are part of the mix; they must leave no trace (checked below)

@@ -53,10 +53,10 @@ public final class StorageBenchmark {
         long tileset = context.getBean(TilesetService.class)
                 .create(new TilesetService.NewTileset("bench", 16, 16, 0, 0, null, Pngs.atlas(256, 256))).id();
         long mapId = catalogue.create(new MapCatalogue.NewMap("bench", SIDE, SIDE, 16, 16, null, null, List.of(tileset),
-                List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null));
+                List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         for (int y = 0; y < SIDE; y += 1024) {
             for (int x = 0; x < SIDE; x += 1024) {
-                edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024)));
+                edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024)), null);
             }
         }
         Versioned current = context.getBean(MapHistory.class).snapshot(mapId, null);

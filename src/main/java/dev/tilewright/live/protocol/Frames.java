@@ -27,6 +27,8 @@ public class Frames {
 
     /** The close code of every socket of a map that was deleted (4000-4999 are the application's). */
     public static final int MAP_DELETED = 4404;
+    /** The close code when the caller's access to the map ended (signed out, token revoked, role removed). */
+    public static final int ACCESS_ENDED = 4403;
 
     private static final String PONG = "{\"type\":\"pong\"}";
     private static final String FRAMES = "{\"type\":\"frames\",\"frames\":[";
