@@ -23,6 +23,11 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
+import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.core.AuthenticationException;
+import dev.tilewright.web.ApiProblem;
+import java.util.OptionalLong;
 import org.springframework.security.web.savedrequest.CookieRequestCache;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.session.web.http.CookieSerializer;
@@ -55,7 +60,8 @@ class SecurityConfig {
 
     @Bean
     SecurityFilterChain security(HttpSecurity http, TokenSignIn tokens, PasswordSignIn passwords,
-                                 ProblemResponses problems, AccessProperties properties) throws Exception {
+                                 ProblemResponses problems, AccessProperties properties, Throttle throttle)
+            throws Exception {
         RequestMatcher api = request -> request.getRequestURI().startsWith(request.getContextPath() + "/api/");
         // what a forged request could ride on is a session: API calls with a bearer token or without any session
         // need no CSRF token (they are 401 anyway without credentials); the sign-in form and pages always do
@@ -88,7 +94,17 @@ class SecurityConfig {
                         .authenticationEntryPoint(apiEntry)
                         .accessDeniedHandler(denied))
                 .formLogin(form -> form.loginPage("/login").usernameParameter("email").passwordParameter("password")
-                        .defaultSuccessUrl("/maps", false).failureUrl("/login?error").permitAll())
+                        .defaultSuccessUrl("/maps", false).permitAll()
+                        .failureHandler(new SimpleUrlAuthenticationFailureHandler("/login?error") {
+                            @Override
+                            public void onAuthenticationFailure(HttpServletRequest request,
+                                                                HttpServletResponse response,
+                                                                AuthenticationException failure)
+                                    throws IOException, ServletException {
+                                throttle.signInFailed(signInKeys(request));
+                                super.onAuthenticationFailure(request, response, failure);
+                            }
+                        }))
                 .logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?signedOut"))
                 .requestCache(c -> c.requestCache(cache))
                 .csrf(csrf -> csrf.spa().ignoringRequestMatchers(noCsrf))
@@ -103,7 +119,8 @@ class SecurityConfig {
                                 org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter
                                         .ReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN)))
                 .addFilterAfter(new SessionAge(Duration.ofHours(properties.sessionAbsoluteHours())),
-                        SecurityContextHolderFilter.class);
+                        SecurityContextHolderFilter.class)
+                .addFilterBefore(new SignInThrottle(throttle, problems), UsernamePasswordAuthenticationFilter.class);
         return http.build();
     }
 
@@ -152,6 +169,57 @@ class SecurityConfig {
         cookie.setSameSite("Lax");
         cookie.setUseSecureCookie(secure);
         return cookie;
+    }
+
+    private static List<String> signInKeys(HttpServletRequest request) {
+        return Throttle.signInKeys(request.getParameter("email"), request.getRemoteAddr());
+    }
+
+    /**
+     * Refuses a sign-in while its account or its address has used up its failed attempts: 429 with Retry-After
+     * (the form's page says when to try again), before the password is even looked at.
+     */
+    static final class SignInThrottle extends OncePerRequestFilter {
+
+        private final Throttle throttle;
+        private final ProblemResponses problems;
+
+        SignInThrottle(Throttle throttle, ProblemResponses problems) {
+            this.throttle = throttle;
+            this.problems = problems;
+        }
+
+        @Override
+        protected boolean shouldNotFilter(HttpServletRequest request) {
+            return !("POST".equals(request.getMethod()) && request.getServletPath().equals("/login"));
+        }
+
+        @Override
+        protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws ServletException, IOException {
+            OptionalLong wait = throttle.signInWaitSeconds(signInKeys(request));
+            if (wait.isEmpty()) {
+                chain.doFilter(request, response);
+                return;
+            }
+            String accept = request.getHeader(HttpHeaders.ACCEPT);
+            if (accept != null && accept.contains("text/html")) {
+                response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+                response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(wait.getAsLong()));
+                response.setContentType("text/html;charset=UTF-8");
+                response.getWriter().write("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
+                        + "Too many attempts · Tilewright</title><link rel=\"stylesheet\" href=\"/css/tilewright.css\">"
+                        + "</head><body><main class=\"narrow\"><h1>Too many sign-in attempts</h1><p data-testid=\""
+                        + "login-throttled\">Too many wrong passwords for this account or from this address. Try "
+                        + "again in " + wait.getAsLong() + " seconds.</p><p><a href=\"/login\">Back to sign in</a>"
+                        + "</p></main></body></html>");
+                return;
+            }
+            problems.write(response, ApiProblem.overLimit(HttpStatus.TOO_MANY_REQUESTS,
+                    "tilewright.access.sign-in-failures", throttle.signInFailuresAllowed(), "Too many failed sign-ins "
+                            + "for this account or from this address; try again in " + wait.getAsLong() + " s")
+                    .retryAfter((int) Math.min(Integer.MAX_VALUE, wait.getAsLong())));
+        }
     }
 
     /** Ends a session older than the absolute timeout, however active: the request goes on as anonymous. */

@@ -13,6 +13,9 @@ import java.util.List;
  * @param tokenTouchMinutes      a token's last use is recorded at most this often (not a write per request)
  * @param sessionAbsoluteHours   a browser session ends this long after sign-in, however active (the idle timeout is
  *                               {@code server.servlet.session.timeout})
+ * @param signInFailures        failed sign-ins allowed per account and per address within the window (then 429 with
+ *                               Retry-After until the bucket refills: never a permanent lockout)
+ * @param signInWindowMinutes   the window the failed sign-ins are counted over (refilled smoothly)
  * @param allowedHosts           when not empty, requests whose Host is not one of these are refused (against DNS
  *                               rebinding); empty: any Host
  */
@@ -22,5 +25,7 @@ public record AccessProperties(
         @DefaultValue("365") int tokenMaxDays,
         @DefaultValue("10") int tokenTouchMinutes,
         @DefaultValue("24") int sessionAbsoluteHours,
+        @DefaultValue("10") int signInFailures,
+        @DefaultValue("15") int signInWindowMinutes,
         @DefaultValue("") List<String> allowedHosts) {
 }

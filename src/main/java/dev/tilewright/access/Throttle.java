@@ -1,0 +1,83 @@
+package dev.tilewright.access;
+
+import dev.tilewright.config.AccessProperties;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.EstimationProbe;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
+import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
+import org.springframework.stereotype.Component;
+
+import javax.sql.DataSource;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+
+/**
+ * Failed sign-ins, counted per account and per address in token buckets kept in PostgreSQL (every instance counts
+ * into the same ones): {@code tilewright.access.sign-in-failures} per {@code sign-in-window-minutes}, refilled
+ * smoothly, never a permanent lockout. A bucket that is full again is dropped by {@link #sweep()}.
+ */
+@Component
+public class Throttle {
+
+    private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
+    private final BucketConfiguration signIn;
+    private final java.util.concurrent.atomic.AtomicLong failures = new java.util.concurrent.atomic.AtomicLong();
+    private final int allowed;
+
+    Throttle(DataSource dataSource, AccessProperties properties) {
+        Duration window = Duration.ofMinutes(properties.signInWindowMinutes());
+        this.allowed = properties.signInFailures();
+        this.buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+                .primaryKeyMapper(PrimaryKeyMapper.STRING).table("throttle_buckets")
+                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
+                        Duration.ofMinutes(1)))
+                .build();
+        this.signIn = BucketConfiguration.builder().addLimit(limit -> limit.capacity(properties.signInFailures())
+                .refillGreedy(properties.signInFailures(), window)).build();
+    }
+
+    /** How many failed sign-ins the window allows. */
+    public int signInFailuresAllowed() {
+        return allowed;
+    }
+
+    /** The buckets a sign-in attempt counts against: the account (its email without case) and the address. */
+    public static List<String> signInKeys(String email, String address) {
+        return List.of("sign-in:email:" + (email == null ? "" : email.strip().toLowerCase(Locale.ROOT)),
+                "sign-in:address:" + address);
+    }
+
+    /** How long until another sign-in may be tried, when one of its buckets is empty; empty when it may be now. */
+    public OptionalLong signInWaitSeconds(List<String> keys) {
+        long wait = 0;
+        for (String key : keys) {
+            EstimationProbe probe = bucket(key).estimateAbilityToConsume(1);
+            if (!probe.canBeConsumed()) {
+                wait = Math.max(wait, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+            }
+        }
+        return wait == 0 ? OptionalLong.empty() : OptionalLong.of(wait);
+    }
+
+    /** Counts a failed sign-in against its buckets (and now and then drops buckets that are full again). */
+    public void signInFailed(List<String> keys) {
+        keys.forEach(key -> bucket(key).tryConsume(1));
+        if (failures.incrementAndGet() % 64 == 0) {
+            sweep();
+        }
+    }
+
+    private io.github.bucket4j.Bucket bucket(String key) {
+        return ((ProxyManager<String>) buckets).builder().build(key, () -> signIn);
+    }
+
+    /** Drops buckets that are full again (a few hundred at a time). */
+    public int sweep() {
+        return buckets.removeExpired(500);
+    }
+}

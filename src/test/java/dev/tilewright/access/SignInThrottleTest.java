@@ -1,0 +1,47 @@
+package dev.tilewright.access;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.BrowserSession;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.net.http.HttpResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Failed sign-ins are counted per account and per address (three allowed here): then even the right password is
+ * refused with 429 and Retry-After, before it is checked, until the bucket refills.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "tilewright.database.data-dir=", "tilewright.access.sign-in-failures=3"})
+class SignInThrottleTest {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void afterTheAllowedFailuresSignInIsRefusedWith429AndRetryAfter() {
+        Api admin = new Api(port);
+        long project = admin.projectOf(admin.newMap("throttled", 2, 2));
+        Api.Person target = admin.person("target", project, "viewer");
+        BrowserSession browser = new BrowserSession(port);
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> wrong = browser.signIn(target.email(), "not the password " + i);
+            assertThat(wrong.statusCode()).isEqualTo(302);
+            assertThat(wrong.headers().firstValue("Location").orElseThrow()).contains("/login?error");
+        }
+        HttpResponse<String> refused = browser.signIn(target.email(), target.password());
+        assertThat(refused.statusCode()).as("the right password, but too late").isEqualTo(429);
+        long retryAfter = Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow());
+        // one attempt comes back after a third of the 15 minute window
+        assertThat(retryAfter).isBetween(1L, 5L * 60);
+        assertThat(refused.body()).contains("tilewright.access.sign-in-failures");
+        assertThat(browser.get("/api/v1/maps").statusCode()).as("not signed in").isEqualTo(401);
+
+        // the address has used its attempts too: another account from here waits as well
+        Api.Person other = admin.person("other", project, "viewer");
+        assertThat(new BrowserSession(port).signIn(other.email(), other.password()).statusCode()).isEqualTo(429);
+    }
+}
