@@ -59,6 +59,35 @@ public class Access {
     }
 
     /**
+     * Checks that {@code caller} may do {@code action} to a team: its members may view it, its owners and admins
+     * (and the instance admin) maintain it; anyone else does not see it (404). Tokens act for their person only
+     * within their scope; bots and share links see no team.
+     */
+    public Roles.TeamRole team(Caller caller, long teamId, Action action) {
+        if (jdbc.queryForList("SELECT 1 FROM teams WHERE id = ?", Integer.class, teamId).isEmpty()) {
+            throw ApiProblem.notFound("Team", teamId);
+        }
+        Optional<Roles.TeamRole> role = caller.instanceAdmin() ? Optional.of(Roles.TeamRole.OWNER)
+                : caller.userId() == null ? Optional.empty()
+                : jdbc.queryForList("SELECT role FROM team_members WHERE team_id = ? AND user_id = ?", String.class,
+                teamId, caller.userId()).stream().findFirst().map(r -> Roles.TeamRole.valueOf(r.toUpperCase(Locale.ROOT)));
+        if (role.isEmpty()) {
+            throw ApiProblem.notFound("Team", teamId);
+        }
+        ProjectRole as = role.get() == Roles.TeamRole.MEMBER ? ProjectRole.VIEWER : ProjectRole.MAINTAINER;
+        if ("read".equals(caller.scope())) {
+            as = ProjectRole.VIEWER;
+        }
+        if (!as.allows(action)) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Your role in this team is "
+                            + role.get().name().toLowerCase(Locale.ROOT) + ("read".equals(caller.scope())
+                            ? " (as this token allows: read)" : "") + "; this needs a team owner or admin.")
+                    .with("role", role.get().name().toLowerCase(Locale.ROOT)).with("needed", "admin");
+        }
+        return role.get();
+    }
+
+    /**
      * The project something new goes to, where the caller must be allowed to edit: the one named ({@code projectId};
      * 404 when the caller cannot see it, 403 when they may not edit there), else their default: a bot token's
      * project; for a person the project they last made something in, if they may still edit it, else the first

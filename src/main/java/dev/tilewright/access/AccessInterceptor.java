@@ -56,6 +56,7 @@ class AccessInterceptor implements HandlerInterceptor {
             case MAP -> access.map(caller, id(request), requires.value());
             case TILESET -> access.tileset(caller, id(request), requires.value());
             case PROJECT -> access.project(caller, id(request), requires.value());
+            case TEAM -> access.team(caller, id(request), requires.value());
             case ADMIN -> {
                 if (!caller.instanceAdmin()) {
                     throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only the instance admin may do this.");

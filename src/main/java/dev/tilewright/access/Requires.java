@@ -28,6 +28,11 @@ public @interface Requires {
         /** the project named by the path variable {@code id} */
         PROJECT,
         /**
+         * the team named by the path variable {@code id}: its members may view it, its owners and admins maintain
+         * it
+         */
+        TEAM,
+        /**
          * any authenticated caller; the handler asks {@link Access} itself (what it lists or makes is in a project
          * it resolves: {@link Access#visibleProjects}, {@link Access#projectToWrite})
          */

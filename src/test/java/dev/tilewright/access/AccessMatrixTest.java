@@ -125,9 +125,10 @@ class AccessMatrixTest {
             }
             for (Who who : callers) {
                 seen.merge(who.name(), 1, Integer::sum);
-                expect(wrong, route, who.name(), who.api(), path.get(), expected(route, who.role(), who.admin()));
+                ProjectRole standing = route.requires().on() == Requires.On.TEAM && !who.admin() ? null : who.role();
+                expect(wrong, route, who.name(), who.api(), path.get(), expected(route, standing, who.admin()));
             }
-            if (List.of(Requires.On.MAP, Requires.On.TILESET).contains(route.requires().on())) {
+            if (List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.TEAM).contains(route.requires().on())) {
                 // the same route on something of another team's project: there for its owner (and the admin) only
                 for (Who who : callers) {
                     expect(wrong, route, who.name() + " on another team's", who.api(),
@@ -152,6 +153,9 @@ class AccessMatrixTest {
             case ADMIN -> admin ? allowed : Integer.valueOf(403);
             case MAP, TILESET, PROJECT -> role == null ? Integer.valueOf(404)
                     : role.allows(requires.value()) ? allowed : Integer.valueOf(403);
+            // the matrix's callers have roles on projects, not in teams: only the other team's owner (there) and
+            // the admin see a team
+            case TEAM -> role == ProjectRole.MAINTAINER ? allowed : Integer.valueOf(404);
         };
     }
 
@@ -163,11 +167,11 @@ class AccessMatrixTest {
         // allowed: not refused for who is asking; a 404 of the route's own (no such tile image, no such member) is
         // not the 404 of what the access check could not see
         boolean unseen = answer.status() == 404 && answer.text().matches(
-                "(?s).*\"title\":\"(Map|Tileset|Project) not found\".*");
+                "(?s).*\"title\":\"(Map|Tileset|Project|Team) not found\".*");
         boolean right = status == null ? !Set.of(401, 403).contains(answer.status()) && !unseen
                 || (own && answer.status() != 401)
                 : answer.status() == status;
-        boolean onProject = List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.PROJECT)
+        boolean onProject = List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.PROJECT, Requires.On.TEAM)
                 .contains(route.requires().on());
         if (right && onProject && status != null && status == 403) {
             right = answer.json().has("role") && answer.json().has("needed");
@@ -198,6 +202,7 @@ class AccessMatrixTest {
             case MAP -> String.valueOf(mapIn(admin, project));
             case TILESET -> String.valueOf(tilesetIn(admin, project));
             case PROJECT -> String.valueOf(project);
+            case TEAM -> String.valueOf(admin.get("/api/v1/projects/" + project).json().get("teamId").asLong());
             default -> "1";
         };
         return route.pattern().replace("{id}", id).replace("{layerId}", "1").replace("{localId}", "0")

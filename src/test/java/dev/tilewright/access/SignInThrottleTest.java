@@ -2,7 +2,10 @@ package dev.tilewright.access;
 
 import dev.tilewright.support.Api;
 import dev.tilewright.support.BrowserSession;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -20,6 +23,14 @@ class SignInThrottleTest {
 
     @LocalServerPort
     int port;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    /** The buckets are in the database other tests' services share: this address may sign in again after. */
+    @AfterEach
+    void forgetTheFailures() {
+        jdbc.update("DELETE FROM throttle_buckets");
+    }
 
     @Test
     void afterTheAllowedFailuresSignInIsRefusedWith429AndRetryAfter() {

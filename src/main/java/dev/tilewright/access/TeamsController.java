@@ -1,0 +1,217 @@
+package dev.tilewright.access;
+
+import dev.tilewright.access.Roles.Action;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Teams, their members and their projects. Anyone signed in makes a team (and owns it); its owners and admins
+ * manage it; a team always keeps an owner, and only an owner makes or unmakes owners.
+ */
+@RestController
+class TeamsController {
+
+    static final int MAX_NAME = 100;
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate tx;
+    private final Access access;
+    private final Users users;
+
+    TeamsController(JdbcTemplate jdbc, TransactionTemplate tx, Access access, Users users) {
+        this.jdbc = jdbc;
+        this.tx = tx;
+        this.access = access;
+        this.users = users;
+    }
+
+    record NameRequest(String name) {
+    }
+
+    record TeamJson(long id, String name, String role) {
+    }
+
+    record MemberJson(long userId, String name, String email, String role) {
+    }
+
+    record RoleRequest(String role) {
+    }
+
+    record ProjectJson(long id, long teamId, String name) {
+    }
+
+    @PostMapping("/api/v1/teams")
+    @Requires(on = Requires.On.CALLER)
+    ResponseEntity<TeamJson> create(@RequestBody NameRequest body, Caller caller) {
+        long user = person(caller);
+        String name = name(body.name());
+        long id = tx.execute(status -> {
+            long team = jdbc.queryForObject("INSERT INTO teams (name) VALUES (?) RETURNING id", Long.class, name);
+            jdbc.update("INSERT INTO team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, user);
+            return team;
+        });
+        return ResponseEntity.created(URI.create("/api/v1/teams/" + id)).body(new TeamJson(id, name, "owner"));
+    }
+
+    /** The teams the caller belongs to (the instance admin: every team). */
+    @GetMapping("/api/v1/teams")
+    @Requires(on = Requires.On.CALLER)
+    List<TeamJson> list(Caller caller) {
+        if (caller.instanceAdmin()) {
+            return jdbc.query("SELECT t.id, t.name, coalesce(m.role, 'owner') FROM teams t LEFT JOIN team_members m "
+                    + "ON m.team_id = t.id AND m.user_id = ? ORDER BY t.id", (rs, row) -> new TeamJson(rs.getLong(1),
+                    rs.getString(2), rs.getString(3)), caller.userId() == null ? -1 : caller.userId());
+        }
+        if (caller.userId() == null) {
+            return List.of();
+        }
+        return jdbc.query("SELECT t.id, t.name, m.role FROM teams t JOIN team_members m ON m.team_id = t.id "
+                + "WHERE m.user_id = ? ORDER BY t.id", (rs, row) -> new TeamJson(rs.getLong(1), rs.getString(2),
+                rs.getString(3)), caller.userId());
+    }
+
+    @GetMapping("/api/v1/teams/{id}")
+    @Requires(on = Requires.On.TEAM)
+    TeamJson get(@PathVariable long id, Caller caller) {
+        String role = access.team(caller, id, Action.VIEW).name().toLowerCase(Locale.ROOT);
+        return jdbc.queryForObject("SELECT id, name FROM teams WHERE id = ?", (rs, row) ->
+                new TeamJson(rs.getLong(1), rs.getString(2), role), id);
+    }
+
+    @PatchMapping("/api/v1/teams/{id}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
+    TeamJson rename(@PathVariable long id, @RequestBody NameRequest body, Caller caller) {
+        jdbc.update("UPDATE teams SET name = ? WHERE id = ?", name(body.name()), id);
+        return get(id, caller);
+    }
+
+    /** A team goes only when it has no projects left (their maps would go with it): 409 otherwise. */
+    @DeleteMapping("/api/v1/teams/{id}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
+    ResponseEntity<Void> delete(@PathVariable long id, Caller caller) {
+        requireOwner(caller, id);
+        if (!jdbc.queryForList("SELECT 1 FROM projects WHERE team_id = ? LIMIT 1", Integer.class, id).isEmpty()) {
+            throw ApiProblem.of(HttpStatus.CONFLICT, "Team has projects", "Delete or move the team's projects "
+                    + "first.");
+        }
+        jdbc.update("DELETE FROM teams WHERE id = ?", id);
+        return ResponseEntity.noContent().build();
+    }
+
+    @GetMapping("/api/v1/teams/{id}/members")
+    @Requires(on = Requires.On.TEAM)
+    List<MemberJson> members(@PathVariable long id) {
+        return jdbc.query("SELECT u.id, u.name, u.email, m.role FROM team_members m JOIN users u ON u.id = m.user_id "
+                + "WHERE m.team_id = ? ORDER BY u.id", (rs, row) -> new MemberJson(rs.getLong(1), rs.getString(2),
+                rs.getString(3), rs.getString(4)), id);
+    }
+
+    /** Adds a person to the team or changes their role; owners are made (and unmade) by owners only. */
+    @PutMapping("/api/v1/teams/{id}/members/{userId}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
+    MemberJson putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body,
+                         Caller caller) {
+        String role = body.role() == null ? "" : body.role();
+        if (!List.of("owner", "admin", "member").contains(role)) {
+            throw ApiProblem.invalidField("role", "The role is one of owner, admin, member.");
+        }
+        Users.User user = users.find(userId).orElseThrow(() -> ApiProblem.notFound("User", userId));
+        tx.executeWithoutResult(status -> {
+            String before = lockedRole(id, userId);
+            if ("owner".equals(role) || "owner".equals(before)) {
+                requireOwner(caller, id);
+            }
+            jdbc.update("INSERT INTO team_members (team_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT "
+                    + "(team_id, user_id) DO UPDATE SET role = excluded.role", id, userId, role);
+            keepsAnOwner(id);
+        });
+        return new MemberJson(userId, user.name(), user.email(), role);
+    }
+
+    @DeleteMapping("/api/v1/teams/{id}/members/{userId}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
+    ResponseEntity<Void> removeMember(@PathVariable long id, @PathVariable long userId, Caller caller) {
+        tx.executeWithoutResult(status -> {
+            String before = lockedRole(id, userId);
+            if (before == null) {
+                throw ApiProblem.notFound("Member", userId);
+            }
+            if ("owner".equals(before)) {
+                requireOwner(caller, id);
+            }
+            jdbc.update("DELETE FROM team_members WHERE team_id = ? AND user_id = ?", id, userId);
+            keepsAnOwner(id);
+        });
+        return ResponseEntity.noContent().build();
+    }
+
+    @PostMapping("/api/v1/teams/{id}/projects")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
+    ResponseEntity<ProjectJson> createProject(@PathVariable long id, @RequestBody NameRequest body) {
+        String name = name(body.name());
+        long project = jdbc.queryForObject("INSERT INTO projects (team_id, name) VALUES (?, ?) RETURNING id",
+                Long.class, id, name);
+        return ResponseEntity.created(URI.create("/api/v1/projects/" + project))
+                .body(new ProjectJson(project, id, name));
+    }
+
+    @GetMapping("/api/v1/teams/{id}/projects")
+    @Requires(on = Requires.On.TEAM)
+    List<ProjectJson> projects(@PathVariable long id) {
+        return jdbc.query("SELECT id, team_id, name FROM projects WHERE team_id = ? ORDER BY id", (rs, row) ->
+                new ProjectJson(rs.getLong(1), rs.getLong(2), rs.getString(3)), id);
+    }
+
+    /** The member's role, with the team's members locked until the transaction ends (owners are counted after). */
+    private String lockedRole(long team, long user) {
+        jdbc.queryForList("SELECT 1 FROM teams WHERE id = ? FOR UPDATE", Integer.class, team);
+        return jdbc.queryForList("SELECT role FROM team_members WHERE team_id = ? AND user_id = ?", String.class,
+                team, user).stream().findFirst().orElse(null);
+    }
+
+    private void keepsAnOwner(long team) {
+        if (jdbc.queryForObject("SELECT count(*) FROM team_members WHERE team_id = ? AND role = 'owner'", Long.class,
+                team) == 0) {
+            throw ApiProblem.of(HttpStatus.CONFLICT, "A team keeps an owner", "This would leave the team without an "
+                    + "owner; make someone else owner first.").with("field", "role");
+        }
+    }
+
+    private void requireOwner(Caller caller, long team) {
+        if (access.team(caller, team, Action.MAINTAIN) != Roles.TeamRole.OWNER) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only a team owner makes, unmakes or removes "
+                    + "owners, and deletes the team.").with("role", "admin").with("needed", "owner");
+        }
+    }
+
+    private static long person(Caller caller) {
+        if (caller.userId() == null || "read".equals(caller.scope())) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Teams are made by a person (signed in, or "
+                    + "with a personal token that may write).");
+        }
+        return caller.userId();
+    }
+
+    private static String name(String name) {
+        String shown = name == null ? "" : name.strip();
+        if (shown.isEmpty() || shown.codePointCount(0, shown.length()) > MAX_NAME) {
+            throw ApiProblem.invalidField("name", "Give a name of 1 to " + MAX_NAME + " characters.");
+        }
+        return shown;
+    }
+}
