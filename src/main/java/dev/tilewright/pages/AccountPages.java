@@ -1,6 +1,11 @@
 package dev.tilewright.pages;
 
+import dev.tilewright.access.ApiTokens;
 import dev.tilewright.access.Bootstrap;
+import dev.tilewright.access.Caller;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import dev.tilewright.access.Requires;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.stereotype.Controller;
@@ -9,14 +14,53 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-/** Signing in, and the first run: {@code /setup} makes the instance admin while there is no account. */
+/**
+ * Signing in; the first run ({@code /setup} makes the instance admin while there is no account); the account page
+ * (who you are, your API tokens: made, shown once, listed with their last use, revoked).
+ */
 @Controller
 class AccountPages {
 
     private final Bootstrap bootstrap;
+    private final ApiTokens tokens;
 
-    AccountPages(Bootstrap bootstrap) {
+    AccountPages(Bootstrap bootstrap, ApiTokens tokens) {
         this.bootstrap = bootstrap;
+        this.tokens = tokens;
+    }
+
+    @GetMapping("/account")
+    @Requires(on = Requires.On.CALLER)
+    String account(Caller caller, Model model) {
+        model.addAttribute("tokens", caller.userId() == null ? java.util.List.of() : tokens.ofUser(caller.userId()));
+        return "account";
+    }
+
+    /** Makes a personal token; the page shows its secret this once (a flash attribute: gone on reload). */
+    @PostMapping("/account/tokens")
+    @Requires(on = Requires.On.CALLER)
+    String makeToken(Caller caller, @RequestParam(required = false) String name,
+                     @RequestParam(required = false) String scope,
+                     @RequestParam(required = false) Integer expiresInDays, RedirectAttributes flash) {
+        if (caller.userId() == null) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not a person", "Only a person has personal tokens.");
+        }
+        try {
+            // only the secret goes into the flash (it is kept in the session, serialised, until the next page)
+            flash.addFlashAttribute("madeToken", tokens.personal(caller.userId(), name, scope, expiresInDays).token());
+        } catch (ApiProblem refused) {
+            flash.addFlashAttribute("error", refused.getMessage());
+        }
+        return "redirect:/account";
+    }
+
+    @PostMapping("/account/tokens/{tokenId}/revoke")
+    @Requires(on = Requires.On.CALLER)
+    String revokeToken(Caller caller, @PathVariable long tokenId, RedirectAttributes flash) {
+        if (caller.userId() != null && tokens.revokePersonal(caller.userId(), tokenId)) {
+            flash.addFlashAttribute("notice", "The token is revoked: it no longer works.");
+        }
+        return "redirect:/account";
     }
 
     /** The sign-in form; Spring Security takes its POST. With no account yet it sends the visitor to setup. */
