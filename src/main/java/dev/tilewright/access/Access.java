@@ -106,21 +106,16 @@ public class Access {
             project(caller, caller.projectId(), Action.EDIT);
             return caller.projectId();
         }
-        if (caller.userId() != null && !caller.instanceAdmin()) {
-            List<Long> last = jdbc.queryForList("SELECT last_project_id FROM users WHERE id = ? "
-                    + "AND last_project_id IS NOT NULL", Long.class, caller.userId());
-            for (Long candidate : last) {
-                if (allows(caller, onProject(caller, candidate), Action.EDIT)) {
-                    return candidate;
-                }
-            }
+        List<Long> candidates = new java.util.ArrayList<>();
+        if (caller.instanceAdmin()) {
+            candidates.addAll(jdbc.queryForList("SELECT id FROM projects WHERE is_default", Long.class));
+        } else if (caller.userId() != null) {
+            candidates.addAll(jdbc.queryForList("SELECT last_project_id FROM users WHERE id = ? "
+                    + "AND last_project_id IS NOT NULL", Long.class, caller.userId()));
         }
-        for (long candidate : visibleProjects(caller)) {
+        candidates.addAll(visibleProjects(caller));
+        for (long candidate : candidates) {
             if (allows(caller, onProject(caller, candidate), Action.EDIT)) {
-                if (caller.instanceAdmin()) {
-                    List<Long> fallback = jdbc.queryForList("SELECT id FROM projects WHERE is_default", Long.class);
-                    return fallback.isEmpty() ? candidate : fallback.get(0);
-                }
                 return candidate;
             }
         }

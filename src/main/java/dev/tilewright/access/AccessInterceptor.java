@@ -4,14 +4,11 @@ import dev.tilewright.web.ApiProblem;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.HandlerMapping;
 
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Asks {@link Access} what every handler's {@link Requires} says, before it runs: the map, tileset or project in
@@ -26,13 +23,6 @@ class AccessInterceptor implements HandlerInterceptor {
 
     AccessInterceptor(Access access) {
         this.access = access;
-    }
-
-    /** The caller of the current request, if it authenticated. */
-    static Optional<Caller> current() {
-        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-        return authentication != null && authentication.getPrincipal() instanceof Caller caller
-                ? Optional.of(caller) : Optional.empty();
     }
 
     @Override
@@ -50,7 +40,7 @@ class AccessInterceptor implements HandlerInterceptor {
         if (requires.on() == Requires.On.ANYONE) {
             return true;
         }
-        Caller caller = current().orElseThrow(() -> ApiProblem.of(HttpStatus.UNAUTHORIZED, "Sign in",
+        Caller caller = Caller.current().orElseThrow(() -> ApiProblem.of(HttpStatus.UNAUTHORIZED, "Sign in",
                 "This needs credentials: a session or an API token (Authorization: Bearer)."));
         switch (requires.on()) {
             case MAP -> access.map(caller, id(request), requires.value());

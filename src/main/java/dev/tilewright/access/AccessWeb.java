@@ -39,7 +39,7 @@ class AccessWeb implements WebMvcConfigurer {
             @Override
             public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav,
                                           NativeWebRequest request, WebDataBinderFactory binders) {
-                return AccessInterceptor.current().orElseThrow(() -> ApiProblem.of(HttpStatus.UNAUTHORIZED,
+                return Caller.current().orElseThrow(() -> ApiProblem.of(HttpStatus.UNAUTHORIZED,
                         "Sign in", "This needs credentials: a session or an API token (Authorization: Bearer)."));
             }
         });

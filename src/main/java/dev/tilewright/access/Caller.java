@@ -1,9 +1,15 @@
 package dev.tilewright.access;
 
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.core.AuthenticatedPrincipal;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 
 import java.io.Serial;
 import java.io.Serializable;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Who a request (or a live socket) acts for: a signed-in person, a personal token (acts as its owner within its
@@ -40,7 +46,28 @@ public record Caller(Kind kind, Long userId, String name, boolean instanceAdmin,
      */
     @Override
     public String getName() {
-        return userId != null ? Long.toString(userId) : kind.name().toLowerCase(java.util.Locale.ROOT) + ":" + tokenId;
+        return userId != null ? Long.toString(userId) : kind.name().toLowerCase(Locale.ROOT) + ":" + tokenId;
+    }
+
+    /** Who the current request (or socket upgrade) acts for, once Spring Security authenticated it. */
+    public static Optional<Caller> current() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication != null && authentication.getPrincipal() instanceof Caller caller
+                ? Optional.of(caller) : Optional.empty();
+    }
+
+    /**
+     * The person this caller is, for what only people do (personal tokens, teams): a 403 for bots, share links and
+     * the bootstrap token, and for a read-only token when {@code toWrite}.
+     */
+    public long person(boolean toWrite) {
+        if (userId == null || (toWrite && "read".equals(scope))) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", userId == null
+                    ? "Only a person does this (signed in, or with their personal token); this caller is a "
+                    + kind.name().toLowerCase(Locale.ROOT).replace('_', ' ') + "."
+                    : "A read-only token cannot do this.");
+        }
+        return userId;
     }
 
     /** The caller's identity for binding live clients and authorship: a person, else the token. */

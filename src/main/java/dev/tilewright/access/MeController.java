@@ -2,7 +2,6 @@ package dev.tilewright.access;
 
 import dev.tilewright.access.Roles.Action;
 import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -54,10 +53,7 @@ class MeController {
     @PostMapping("/api/v1/me/tokens")
     @Requires(on = Requires.On.CALLER)
     ResponseEntity<MadeToken> create(@RequestBody NewToken body, Caller caller) {
-        long user = person(caller);
-        if ("read".equals(caller.scope())) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "A read-only token cannot make tokens.");
-        }
+        long user = caller.person(true);
         String scope = scope(body.scopes());
         ApiTokens.Made made = tokens.personal(user, body.name(), scope, body.expiresInDays());
         return ResponseEntity.created(URI.create("/api/v1/me/tokens/" + made.id())).body(new MadeToken(made.id(),
@@ -67,13 +63,13 @@ class MeController {
     @GetMapping("/api/v1/me/tokens")
     @Requires(on = Requires.On.CALLER)
     List<ApiTokens.Listed> list(Caller caller) {
-        return tokens.ofUser(person(caller));
+        return tokens.ofUser(caller.person(false));
     }
 
     @DeleteMapping("/api/v1/me/tokens/{tokenId}")
     @Requires(on = Requires.On.CALLER)
     ResponseEntity<Void> revoke(@PathVariable long tokenId, Caller caller) {
-        if (!tokens.revokePersonal(person(caller), tokenId)) {
+        if (!tokens.revokePersonal(caller.person(false), tokenId)) {
             throw ApiProblem.notFound("Token", tokenId);
         }
         return ResponseEntity.noContent().build();
@@ -88,15 +84,6 @@ class MeController {
         return ResponseEntity.created(URI.create("/api/v1/projects/" + id + "/tokens/" + made.id()))
                 .body(new MadeToken(made.id(), body.name().strip(), made.token(), made.hint(), scope,
                         made.expiresAt()));
-    }
-
-    /** Tokens are a person's: the caller must be one (a session or their personal token). */
-    private static long person(Caller caller) {
-        if (caller.userId() == null) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not a person", "Only a person has personal tokens; this "
-                    + "caller is a " + caller.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ".");
-        }
-        return caller.userId();
     }
 
     /** {@code ["read"]} or {@code ["read", "write"]} (or {@code ["write"]}): write includes read. */

@@ -58,7 +58,7 @@ class TeamsController {
     @PostMapping("/api/v1/teams")
     @Requires(on = Requires.On.CALLER)
     ResponseEntity<TeamJson> create(@RequestBody NameRequest body, Caller caller) {
-        long user = person(caller);
+        long user = caller.person(true);
         String name = name(body.name());
         long id = tx.execute(status -> {
             long team = jdbc.queryForObject("INSERT INTO teams (name) VALUES (?) RETURNING id", Long.class, name);
@@ -197,14 +197,6 @@ class TeamsController {
             throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only a team owner makes, unmakes or removes "
                     + "owners, and deletes the team.").with("role", "admin").with("needed", "owner");
         }
-    }
-
-    private static long person(Caller caller) {
-        if (caller.userId() == null || "read".equals(caller.scope())) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Teams are made by a person (signed in, or "
-                    + "with a personal token that may write).");
-        }
-        return caller.userId();
     }
 
     private static String name(String name) {

@@ -4,8 +4,6 @@ import dev.tilewright.config.LiveProperties;
 import dev.tilewright.access.Access;
 import dev.tilewright.access.Caller;
 import dev.tilewright.access.Roles;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.socket.server.support.HttpSessionHandshakeInterceptor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -71,11 +69,12 @@ class LiveConfig implements WebSocketConfigurer {
                 return false;
             }
             long mapId = Long.parseLong(m.group(1));
-            Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-            if (authentication == null || !(authentication.getPrincipal() instanceof Caller caller)) {
+            Optional<Caller> who = Caller.current();
+            if (who.isEmpty()) {
                 response.setStatusCode(HttpStatus.UNAUTHORIZED);
                 return false;
             }
+            Caller caller = who.get();
             Optional<Access.Standing> standing = access.onMap(caller, mapId);
             if (!access.allows(caller, standing, Roles.Action.VIEW)) {
                 response.setStatusCode(HttpStatus.NOT_FOUND);

@@ -3,7 +3,6 @@ package dev.tilewright.pages;
 import dev.tilewright.access.ApiTokens;
 import dev.tilewright.access.Bootstrap;
 import dev.tilewright.access.Caller;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import dev.tilewright.access.Requires;
@@ -42,12 +41,10 @@ class AccountPages {
     String makeToken(Caller caller, @RequestParam(required = false) String name,
                      @RequestParam(required = false) String scope,
                      @RequestParam(required = false) Integer expiresInDays, RedirectAttributes flash) {
-        if (caller.userId() == null) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not a person", "Only a person has personal tokens.");
-        }
+        long user = caller.person(false);
         try {
             // only the secret goes into the flash (it is kept in the session, serialised, until the next page)
-            flash.addFlashAttribute("madeToken", tokens.personal(caller.userId(), name, scope, expiresInDays).token());
+            flash.addFlashAttribute("madeToken", tokens.personal(user, name, scope, expiresInDays).token());
         } catch (ApiProblem refused) {
             flash.addFlashAttribute("error", refused.getMessage());
         }

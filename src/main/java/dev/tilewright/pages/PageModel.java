@@ -1,8 +1,6 @@
 package dev.tilewright.pages;
 
 import dev.tilewright.access.Caller;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
@@ -12,7 +10,6 @@ class PageModel {
 
     @ModelAttribute("me")
     Caller me() {
-        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-        return authentication != null && authentication.getPrincipal() instanceof Caller caller ? caller : null;
+        return Caller.current().orElse(null);
     }
 }
