@@ -35,20 +35,22 @@ class AccountPages {
         return "account";
     }
 
-    /** Makes a personal token; the page shows its secret this once (a flash attribute: gone on reload). */
+    /**
+     * Makes a personal token and answers with the account page showing its secret this once. Not a redirect: the
+     * secret would have to wait in the session (stored in the database) for the next page; only its hash is kept.
+     */
     @PostMapping("/account/tokens")
     @Requires(on = Requires.On.CALLER)
     String makeToken(Caller caller, @RequestParam(required = false) String name,
                      @RequestParam(required = false) String scope,
-                     @RequestParam(required = false) Integer expiresInDays, RedirectAttributes flash) {
+                     @RequestParam(required = false) Integer expiresInDays, Model model) {
         long user = caller.person(false);
         try {
-            // only the secret goes into the flash (it is kept in the session, serialised, until the next page)
-            flash.addFlashAttribute("madeToken", tokens.personal(user, name, scope, expiresInDays).token());
+            model.addAttribute("madeToken", tokens.personal(user, name, scope, expiresInDays).token());
         } catch (ApiProblem refused) {
-            flash.addFlashAttribute("error", refused.getMessage());
+            model.addAttribute("error", refused.getMessage());
         }
-        return "redirect:/account";
+        return account(caller, model);
     }
 
     @PostMapping("/account/tokens/{tokenId}/revoke")

@@ -57,8 +57,9 @@ class AccountBrowserTest {
         assertThat(admin.as(token).postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"paint\","
                 + "\"layerId\":1,\"cells\":[]}]}", "If-Match", "*").status()).as("a read token").isEqualTo(403);
 
-        browser.navigate().refresh();
+        browser.get("http://localhost:" + port + "/account");
         assertThat(browser.findElements(By.cssSelector("[data-testid=token-secret]"))).as("shown once").isEmpty();
+        assertThat(page.testId("token-list").getText()).contains("CI on main");
         page.testId("token-revoke").click();
         page.waitFor("revoked", () -> !browser.findElements(By.cssSelector("[data-testid=account-notice]")).isEmpty());
         assertThat(admin.as(token).get("/api/v1/maps/" + mapId).status()).isEqualTo(401);
