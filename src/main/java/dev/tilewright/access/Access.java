@@ -70,7 +70,7 @@ public class Access {
         Optional<Roles.TeamRole> role = caller.instanceAdmin() ? Optional.of(Roles.TeamRole.OWNER)
                 : caller.userId() == null ? Optional.empty()
                 : jdbc.queryForList("SELECT role FROM team_members WHERE team_id = ? AND user_id = ?", String.class,
-                teamId, caller.userId()).stream().findFirst().map(r -> Roles.TeamRole.valueOf(r.toUpperCase(Locale.ROOT)));
+                teamId, caller.userId()).stream().findFirst().flatMap(Roles.TeamRole::named);
         if (role.isEmpty()) {
             throw ApiProblem.notFound("Team", teamId);
         }
@@ -115,7 +115,7 @@ public class Access {
         }
         candidates.addAll(visibleProjects(caller));
         for (long candidate : candidates) {
-            if (allows(caller, onProject(caller, candidate), Action.EDIT)) {
+            if (allows(onProject(caller, candidate), Action.EDIT)) {
                 return candidate;
             }
         }
@@ -167,8 +167,8 @@ public class Access {
         return standing(caller, "projects", projectId);
     }
 
-    /** Whether a standing lets the caller do an action. */
-    public boolean allows(Caller caller, Optional<Standing> standing, Action action) {
+    /** Whether a standing (empty: the thing does not exist) lets its caller do an action. */
+    public static boolean allows(Optional<Standing> standing, Action action) {
         return standing.flatMap(Standing::role).map(role -> role.allows(action)).orElse(false);
     }
 
@@ -218,7 +218,7 @@ public class Access {
                     Optional<ProjectRole> onProject = Optional.ofNullable(rs.getString(2))
                             .flatMap(ProjectRole::named);
                     Optional<TeamRole> inTeam = Optional.ofNullable(rs.getString(3))
-                            .map(r -> TeamRole.valueOf(r.toUpperCase(Locale.ROOT)));
+                            .flatMap(TeamRole::named);
                     return new Standing(projectId, role(caller, projectId, Roles.effective(onProject, inTeam)));
                 }, user, user, id);
         return found.stream().findFirst();

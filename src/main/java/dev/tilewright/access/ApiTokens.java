@@ -22,12 +22,12 @@ import java.util.Optional;
 public class ApiTokens {
 
     /** A token just made: the secret, shown this once. */
-    public record Made(long id, String token, String hint, Instant expiresAt) {
+    public record Made(long id, String name, String token, String hint, Instant expiresAt) {
     }
 
     /** What a valid token grants: whose it is or where it acts, and its scope (read/write, view/comment). */
     public record Grant(long id, Tokens.Kind kind, String name, Long userId, Long projectId, Long mapId,
-                        String scope, Instant expiresAt) {
+                        String scope, Instant expiresAt, String userName, boolean instanceAdmin) {
     }
 
     /** A token as its lists show it: never the secret. */
@@ -64,10 +64,7 @@ public class ApiTokens {
 
     private Made make(Tokens.Kind kind, String name, String scope, List<String> scopes, Integer expiresInDays,
                       Long userId, Long projectId, Long mapId, Long createdBy) {
-        String label = name == null ? "" : name.strip();
-        if (label.isEmpty() || label.length() > 100) {
-            throw ApiProblem.invalidField("name", "Give the token a name of 1 to 100 characters (what uses it).");
-        }
+        String label = Names.shown(name, " (what uses the token)");
         if (!scopes.contains(scope)) {
             throw ApiProblem.invalidField(kind == Tokens.Kind.SHARE ? "access" : "scopes", "The token's "
                     + (kind == Tokens.Kind.SHARE ? "access" : "scope") + " is one of " + scopes + ".");
@@ -84,7 +81,7 @@ public class ApiTokens {
                         + "created_by, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", Long.class,
                 kind.name().toLowerCase(java.util.Locale.ROOT), Tokens.hash(secret), Tokens.hint(secret), label, userId,
                 projectId, mapId, createdBy, scope, Timestamp.from(expires));
-        return new Made(id, secret, Tokens.hint(secret), expires);
+        return new Made(id, label, secret, Tokens.hint(secret), expires);
     }
 
     /** What a presented token grants, if it is well formed, known, not revoked and not expired. */
@@ -93,14 +90,22 @@ public class ApiTokens {
         if (kind.isEmpty()) {
             return Optional.empty();
         }
-        Optional<Grant> grant = jdbc.query("SELECT id, name, user_id, project_id, map_id, scope, expires_at FROM tokens "
-                        + "WHERE hash = ? AND revoked_at IS NULL AND expires_at > now()",
-                (rs, row) -> new Grant(rs.getLong(1), kind.get(), rs.getString(2), (Long) rs.getObject(3),
-                        (Long) rs.getObject(4), (Long) rs.getObject(5), rs.getString(6),
-                        rs.getTimestamp(7).toInstant()),
-                (Object) Tokens.hash(presented)).stream().findFirst();
-        grant.ifPresent(g -> jdbc.update("UPDATE tokens SET last_used_at = now() WHERE id = ? AND (last_used_at IS NULL"
-                + " OR last_used_at < now() - make_interval(mins => ?))", g.id(), properties.tokenTouchMinutes()));
+        // one read per request: the token, its person (a personal token's), and whether its last use is due to be
+        // written (at most every token-touch-minutes: most requests write nothing)
+        boolean[] touch = {false};
+        Optional<Grant> grant = jdbc.query("SELECT t.id, t.name, t.user_id, t.project_id, t.map_id, t.scope, "
+                        + "t.expires_at, u.name, coalesce(u.instance_admin, false), t.last_used_at IS NULL OR "
+                        + "t.last_used_at < now() - make_interval(mins => ?) FROM tokens t LEFT JOIN users u ON "
+                        + "u.id = t.user_id WHERE t.hash = ? AND t.revoked_at IS NULL AND t.expires_at > now()",
+                (rs, row) -> {
+                    touch[0] = rs.getBoolean(10);
+                    return new Grant(rs.getLong(1), kind.get(), rs.getString(2), (Long) rs.getObject(3),
+                            (Long) rs.getObject(4), (Long) rs.getObject(5), rs.getString(6),
+                            rs.getTimestamp(7).toInstant(), rs.getString(8), rs.getBoolean(9));
+                }, properties.tokenTouchMinutes(), Tokens.hash(presented)).stream().findFirst();
+        if (grant.isPresent() && touch[0]) {
+            jdbc.update("UPDATE tokens SET last_used_at = now() WHERE id = ?", grant.get().id());
+        }
         return grant;
     }
 

@@ -57,7 +57,7 @@ class MeController {
         String scope = scope(body.scopes());
         ApiTokens.Made made = tokens.personal(user, body.name(), scope, body.expiresInDays());
         return ResponseEntity.created(URI.create("/api/v1/me/tokens/" + made.id())).body(new MadeToken(made.id(),
-                body.name().strip(), made.token(), made.hint(), scope, made.expiresAt()));
+                made.name(), made.token(), made.hint(), scope, made.expiresAt()));
     }
 
     @GetMapping("/api/v1/me/tokens")
@@ -82,7 +82,7 @@ class MeController {
         String scope = scope(body.scopes());
         ApiTokens.Made made = tokens.bot(id, caller.userId(), body.name(), scope, body.expiresInDays());
         return ResponseEntity.created(URI.create("/api/v1/projects/" + id + "/tokens/" + made.id()))
-                .body(new MadeToken(made.id(), body.name().strip(), made.token(), made.hint(), scope,
+                .body(new MadeToken(made.id(), made.name(), made.token(), made.hint(), scope,
                         made.expiresAt()));
     }
 

@@ -55,6 +55,12 @@ public final class Roles {
     public enum TeamRole {
         OWNER, ADMIN, MEMBER;
 
+        /** The role by its name in the API and the database ({@code owner}, ...). */
+        public static Optional<TeamRole> named(String name) {
+            return Arrays.stream(values()).filter(r -> r.name().toLowerCase(java.util.Locale.ROOT).equals(name))
+                    .findFirst();
+        }
+
         /** The role this team role gives on every project of the team, if any. */
         public Optional<ProjectRole> onEveryProject() {
             return this == MEMBER ? Optional.empty() : Optional.of(ProjectRole.MAINTAINER);

@@ -26,7 +26,6 @@ import java.util.Locale;
 @RestController
 class TeamsController {
 
-    static final int MAX_NAME = 100;
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
@@ -200,10 +199,6 @@ class TeamsController {
     }
 
     private static String name(String name) {
-        String shown = name == null ? "" : name.strip();
-        if (shown.isEmpty() || shown.codePointCount(0, shown.length()) > MAX_NAME) {
-            throw ApiProblem.invalidField("name", "Give a name of 1 to " + MAX_NAME + " characters.");
-        }
-        return shown;
+        return Names.shown(name, "");
     }
 }

@@ -5,7 +5,6 @@ import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.EstimationProbe;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
-import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
 import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
 import org.springframework.stereotype.Component;
@@ -73,7 +72,7 @@ public class Throttle {
     }
 
     private io.github.bucket4j.Bucket bucket(String key) {
-        return ((ProxyManager<String>) buckets).builder().build(key, () -> signIn);
+        return buckets.builder().build(key, () -> signIn);
     }
 
     /** Drops buckets that are full again (a few hundred at a time). */

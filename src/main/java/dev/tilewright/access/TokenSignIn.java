@@ -26,12 +26,10 @@ class TokenSignIn implements AuthenticationProvider {
     private static final Logger log = LoggerFactory.getLogger(TokenSignIn.class);
 
     private final ApiTokens tokens;
-    private final Users users;
     private final byte[] bootstrap;
 
-    TokenSignIn(ApiTokens tokens, Users users, BootstrapProperties properties) {
+    TokenSignIn(ApiTokens tokens, BootstrapProperties properties) {
         this.tokens = tokens;
-        this.users = users;
         String token = properties.token();
         if (token != null && !token.isBlank()) {
             if (token.length() < BootstrapProperties.MIN_TOKEN_CHARS) {
@@ -60,12 +58,8 @@ class TokenSignIn implements AuthenticationProvider {
 
     private Caller caller(ApiTokens.Grant grant) {
         return switch (grant.kind()) {
-            case PERSONAL -> {
-                Users.User user = users.find(grant.userId()).orElseThrow(() ->
-                        new InvalidBearerTokenException("The token's account is gone."));
-                yield new Caller(Caller.Kind.PERSONAL_TOKEN, user.id(), user.name(), user.instanceAdmin(), grant.id(),
-                        null, null, grant.scope());
-            }
+            case PERSONAL -> new Caller(Caller.Kind.PERSONAL_TOKEN, grant.userId(), grant.userName(),
+                    grant.instanceAdmin(), grant.id(), null, null, grant.scope());
             case BOT -> new Caller(Caller.Kind.BOT_TOKEN, null, grant.name(), false, grant.id(), grant.projectId(),
                     null, grant.scope());
             case SHARE -> new Caller(Caller.Kind.SHARE_LINK, null, "Reviewer", false, grant.id(), null,

@@ -19,7 +19,6 @@ public class Users {
     }
 
     public static final int MAX_EMAIL = 254;
-    public static final int MAX_NAME = 100;
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+");
 
     private final JdbcTemplate jdbc;
@@ -61,10 +60,7 @@ public class Users {
             throw ApiProblem.invalidField("email", "Give an email address (name@example.com), at most " + MAX_EMAIL
                     + " characters.");
         }
-        String shown = name == null ? "" : name.strip();
-        if (shown.isEmpty() || shown.codePointCount(0, shown.length()) > MAX_NAME) {
-            throw ApiProblem.invalidField("name", "Give a name of 1 to " + MAX_NAME + " characters; others see it.");
-        }
+        String shown = Names.shown(name, "; others see it");
         String hash = passwords.hash(password);
         List<Long> id = jdbc.queryForList("INSERT INTO users (email, name, password_hash, instance_admin, "
                 + "password_changed_at) VALUES (?, ?, ?, ?, now()) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id",

@@ -85,7 +85,7 @@ class LiveAccess {
             return Verdict.NONE;
         }
         Optional<Access.Standing> standing = access.onMap(caller, mapId);
-        return access.allows(caller, standing, Roles.Action.EDIT) ? Verdict.EDIT
-                : access.allows(caller, standing, Roles.Action.VIEW) ? Verdict.VIEW : Verdict.NONE;
+        return Access.allows(standing, Roles.Action.EDIT) ? Verdict.EDIT
+                : Access.allows(standing, Roles.Action.VIEW) ? Verdict.VIEW : Verdict.NONE;
     }
 }

@@ -76,13 +76,13 @@ class LiveConfig implements WebSocketConfigurer {
             }
             Caller caller = who.get();
             Optional<Access.Standing> standing = access.onMap(caller, mapId);
-            if (!access.allows(caller, standing, Roles.Action.VIEW)) {
+            if (!Access.allows(standing, Roles.Action.VIEW)) {
                 response.setStatusCode(HttpStatus.NOT_FOUND);
                 return false;
             }
             attributes.put(LiveHandler.MAP_ID, mapId);
             attributes.put(LiveHandler.CALLER, caller);
-            attributes.put(LiveHandler.MAY_EDIT, access.allows(caller, standing, Roles.Action.EDIT));
+            attributes.put(LiveHandler.MAY_EDIT, Access.allows(standing, Roles.Action.EDIT));
             return true;
         }
 
