@@ -87,8 +87,8 @@ public class ApiTokens {
     /** What a presented token grants, if it is well formed, known, not revoked and not expired. */
     public Optional<Grant> authenticate(String presented) {
         Optional<Tokens.Kind> kind = Tokens.kind(presented);
-        if (kind.isEmpty()) {
-            return Optional.empty();
+        if (kind.isEmpty() || kind.get() == Tokens.Kind.INVITE) {
+            return Optional.empty(); // an invite code is no API token
         }
         // one read per request: the token, its person (a personal token's), and whether its last use is due to be
         // written (at most every token-touch-minutes: most requests write nothing)
@@ -115,18 +115,31 @@ public class ApiTokens {
                 Integer.class, tokenId).isEmpty();
     }
 
-    /** A user's personal tokens, newest first, revoked ones left out. */
-    public List<Listed> ofUser(long userId) {
-        return jdbc.query("SELECT id, name, hint, scope, created_at, expires_at, last_used_at FROM tokens "
-                + "WHERE kind = 'personal' AND user_id = ? AND revoked_at IS NULL ORDER BY id DESC", (rs, row) ->
-                new Listed(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getTimestamp(5).toInstant(), rs.getTimestamp(6).toInstant(),
-                        rs.getTimestamp(7) == null ? null : rs.getTimestamp(7).toInstant()), userId);
+    /** Whose tokens a list shows: a person's personal tokens, a project's bots, a map's share links. */
+    public enum Owner {
+        USER("personal", "user_id"), PROJECT("bot", "project_id"), MAP("share", "map_id");
+
+        private final String kind;
+        private final String column;
+
+        Owner(String kind, String column) {
+            this.kind = kind;
+            this.column = column;
+        }
     }
 
-    /** Revokes a user's own personal token at once; false when they have no such token. */
-    public boolean revokePersonal(long userId, long tokenId) {
-        return jdbc.update("UPDATE tokens SET revoked_at = now() WHERE id = ? AND kind = 'personal' AND user_id = ? "
-                + "AND revoked_at IS NULL", tokenId, userId) == 1;
+    /** The working tokens of a person, project or map (newest first; revoked and expired ones left out). */
+    public List<Listed> of(Owner owner, long ownerId) {
+        return jdbc.query("SELECT id, name, hint, scope, created_at, expires_at, last_used_at FROM tokens WHERE "
+                + "kind = ? AND " + owner.column + " = ? AND revoked_at IS NULL AND expires_at > now() ORDER BY id "
+                + "DESC", (rs, row) -> new Listed(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                rs.getTimestamp(5).toInstant(), rs.getTimestamp(6).toInstant(),
+                rs.getTimestamp(7) == null ? null : rs.getTimestamp(7).toInstant()), owner.kind, ownerId);
+    }
+
+    /** Revokes a token of a person, project or map at once; false when it has no such working token. */
+    public boolean revoke(Owner owner, long ownerId, long tokenId) {
+        return jdbc.update("UPDATE tokens SET revoked_at = now() WHERE id = ? AND kind = ? AND " + owner.column
+                + " = ? AND revoked_at IS NULL", tokenId, owner.kind, ownerId) == 1;
     }
 }

@@ -63,13 +63,13 @@ class MeController {
     @GetMapping("/api/v1/me/tokens")
     @Requires(on = Requires.On.CALLER)
     List<ApiTokens.Listed> list(Caller caller) {
-        return tokens.ofUser(caller.person(false));
+        return tokens.of(ApiTokens.Owner.USER, caller.person(false));
     }
 
     @DeleteMapping("/api/v1/me/tokens/{tokenId}")
     @Requires(on = Requires.On.CALLER)
     ResponseEntity<Void> revoke(@PathVariable long tokenId, Caller caller) {
-        if (!tokens.revokePersonal(caller.person(false), tokenId)) {
+        if (!tokens.revoke(ApiTokens.Owner.USER, caller.person(false), tokenId)) {
             throw ApiProblem.notFound("Token", tokenId);
         }
         return ResponseEntity.noContent().build();
@@ -84,6 +84,22 @@ class MeController {
         return ResponseEntity.created(URI.create("/api/v1/projects/" + id + "/tokens/" + made.id()))
                 .body(new MadeToken(made.id(), made.name(), made.token(), made.hint(), scope,
                         made.expiresAt()));
+    }
+
+    /** A project's working bot tokens (never their secrets). */
+    @GetMapping("/api/v1/projects/{id}/tokens")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
+    List<ApiTokens.Listed> bots(@PathVariable long id) {
+        return tokens.of(ApiTokens.Owner.PROJECT, id);
+    }
+
+    @DeleteMapping("/api/v1/projects/{id}/tokens/{tokenId}")
+    @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
+    ResponseEntity<Void> revokeBot(@PathVariable long id, @PathVariable long tokenId) {
+        if (!tokens.revoke(ApiTokens.Owner.PROJECT, id, tokenId)) {
+            throw ApiProblem.notFound("Token", tokenId);
+        }
+        return ResponseEntity.noContent().build();
     }
 
     /** {@code ["read"]} or {@code ["read", "write"]} (or {@code ["write"]}): write includes read. */

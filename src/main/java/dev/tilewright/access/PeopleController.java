@@ -21,10 +21,12 @@ class PeopleController {
 
     private final Users users;
     private final JdbcTemplate jdbc;
+    private final Directory directory;
 
-    PeopleController(Users users, JdbcTemplate jdbc) {
+    PeopleController(Users users, JdbcTemplate jdbc, Directory directory) {
         this.users = users;
         this.jdbc = jdbc;
+        this.directory = directory;
     }
 
     record NewUser(String email, String name, String password) {
@@ -43,20 +45,16 @@ class PeopleController {
         return users.all();
     }
 
-    record Member(long userId, String name, String role) {
-    }
-
-    record ProjectJson(long id, long teamId, String name, boolean isDefault, List<Member> members) {
+    record ProjectJson(long id, long teamId, String teamName, String name, boolean isDefault,
+                       List<Directory.ProjectMember> members) {
     }
 
     @GetMapping("/api/v1/projects/{id}")
     @Requires(on = Requires.On.PROJECT)
     ProjectJson project(@PathVariable long id) {
-        List<Member> members = jdbc.query("SELECT u.id, u.name, m.role FROM project_members m JOIN users u ON "
-                + "u.id = m.user_id WHERE m.project_id = ? ORDER BY u.id", (rs, row) ->
-                new Member(rs.getLong(1), rs.getString(2), rs.getString(3)), id);
-        return jdbc.queryForObject("SELECT id, team_id, name, is_default FROM projects WHERE id = ?", (rs, row) ->
-                new ProjectJson(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getBoolean(4), members), id);
+        Directory.Project project = directory.project(id).orElseThrow(() -> ApiProblem.notFound("Project", id));
+        return new ProjectJson(project.id(), project.teamId(), project.teamName(), project.name(), project.isDefault(),
+                directory.projectMembers(id));
     }
 
     record RoleRequest(String role) {
@@ -65,13 +63,13 @@ class PeopleController {
     /** Gives a person a role on the project (replacing one they had). */
     @PutMapping("/api/v1/projects/{id}/members/{userId}")
     @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
-    Member putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body) {
+    Directory.ProjectMember putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body) {
         Roles.ProjectRole role = Roles.ProjectRole.named(body.role() == null ? "" : body.role()).orElseThrow(() ->
                 ApiProblem.invalidField("role", "The role is one of viewer, commenter, editor, maintainer."));
         Users.User user = users.find(userId).orElseThrow(() -> ApiProblem.notFound("User", userId));
         jdbc.update("INSERT INTO project_members (project_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT "
                 + "(project_id, user_id) DO UPDATE SET role = excluded.role", id, userId, role.apiName());
-        return new Member(userId, user.name(), role.apiName());
+        return new Directory.ProjectMember(userId, user.name(), user.email(), role.apiName());
     }
 
     @DeleteMapping("/api/v1/projects/{id}/members/{userId}")

@@ -17,6 +17,8 @@ import org.springframework.security.config.annotation.web.configuration.EnableWe
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.oauth2.server.resource.web.BearerTokenResolver;
 import org.springframework.security.oauth2.server.resource.web.DefaultBearerTokenResolver;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
@@ -50,7 +52,7 @@ import java.util.List;
 class SecurityConfig {
 
     /** What anyone may fetch: the sign-in and setup pages, the editor's code and styles, health, the API's docs. */
-    private static final String[] PUBLIC = {"/login", "/setup", "/error", "/css/**", "/frontend/**", "/favicon.ico",
+    private static final String[] PUBLIC = {"/login", "/setup", "/invites/*", "/invites/*/sign-up", "/s/*", "/error", "/css/**", "/frontend/**", "/favicon.ico",
             "/actuator/health/**", "/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html"};
 
     /** Scripts only from this origin, nothing inline; no framing; images also from data: and blob: URLs (canvas). */
@@ -66,10 +68,23 @@ class SecurityConfig {
         // what a forged request could ride on is a session: API calls with a bearer token or without any session
         // need no CSRF token (they are 401 anyway without credentials); the sign-in form and pages always do
         RequestMatcher noCsrf = request -> request.getHeader(HttpHeaders.AUTHORIZATION) != null
-                || (api.matches(request) && request.getRequestedSessionId() == null);
+                || (api.matches(request) && request.getRequestedSessionId() == null
+                && ShareCookie.read(request) == null);
         // RFC 6750's challenge: plain without credentials, invalid_token for a token that is not (or no longer) one
         AuthenticationEntryPoint apiEntry = (request, response, failure) -> {
             boolean presented = request.getHeader(HttpHeaders.AUTHORIZATION) != null;
+            if (!presented && ShareCookie.read(request) != null) {
+                // the share link this browser was given has ended: forget it, and try again without it
+                ShareCookie.clear(request, response);
+                if ("GET".equals(request.getMethod()) && !api.matches(request)) {
+                    String query = request.getQueryString();
+                    response.sendRedirect(request.getRequestURI() + (query == null ? "" : "?" + query));
+                    return;
+                }
+                problems.write(response, HttpStatus.UNAUTHORIZED, "Share link ended", "The share link is revoked "
+                        + "or expired; ask for a new one.");
+                return;
+            }
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, presented
                     ? "Bearer error=\"invalid_token\", error_description=\"The token is unknown, expired or revoked\""
                     : "Bearer");
@@ -83,7 +98,19 @@ class SecurityConfig {
         // where to return after signing in: a page, kept in a cookie (an anonymous request never makes a session)
         CookieRequestCache cache = new CookieRequestCache();
         cache.setRequestMatcher(request -> "GET".equals(request.getMethod()) && !api.matches(request));
-        DefaultBearerTokenResolver resolver = new DefaultBearerTokenResolver(); // the header only, never the URL
+        // the Authorization header (never the URL); else, for a browser without a signed-in session, the share link's
+        // cookie (a person signed in is themselves, whatever links they opened)
+        DefaultBearerTokenResolver header = new DefaultBearerTokenResolver();
+        BearerTokenResolver resolver = request -> {
+            String token = header.resolve(request);
+            if (token != null) {
+                return token;
+            }
+            String shared = ShareCookie.read(request);
+            Authentication session = shared == null ? null
+                    : SecurityContextHolder.getContextHolderStrategy().getContext().getAuthentication();
+            return session != null && session.isAuthenticated() ? null : shared;
+        };
         ProviderManager tokenManager = new ProviderManager(tokens);
         http.authorizeHttpRequests(requests -> requests
                         .requestMatchers(PUBLIC).permitAll()
@@ -101,11 +128,16 @@ class SecurityConfig {
                                                                 HttpServletResponse response,
                                                                 AuthenticationException failure)
                                     throws IOException, ServletException {
-                                throttle.signInFailed(signInKeys(request));
+                                throttle.failed(signInKeys(request));
                                 super.onAuthenticationFailure(request, response, failure);
                             }
                         }))
-                .logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?signedOut"))
+                .logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?signedOut")
+                        .addLogoutHandler((request, response, authentication) -> {
+                            if (ShareCookie.read(request) != null) {
+                                ShareCookie.clear(request, response);
+                            }
+                        }))
                 .requestCache(c -> c.requestCache(cache))
                 .csrf(csrf -> csrf.spa().ignoringRequestMatchers(noCsrf))
                 .exceptionHandling(e -> e.defaultAuthenticationEntryPointFor(apiEntry, api)
@@ -197,7 +229,7 @@ class SecurityConfig {
         @Override
         protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                 throws ServletException, IOException {
-            OptionalLong wait = throttle.signInWaitSeconds(signInKeys(request));
+            OptionalLong wait = throttle.waitSeconds(signInKeys(request));
             if (wait.isEmpty()) {
                 chain.doFilter(request, response);
                 return;

@@ -31,12 +31,14 @@ class TeamsController {
     private final TransactionTemplate tx;
     private final Access access;
     private final Users users;
+    private final Directory directory;
 
-    TeamsController(JdbcTemplate jdbc, TransactionTemplate tx, Access access, Users users) {
+    TeamsController(JdbcTemplate jdbc, TransactionTemplate tx, Access access, Users users, Directory directory) {
         this.jdbc = jdbc;
         this.tx = tx;
         this.access = access;
         this.users = users;
+        this.directory = directory;
     }
 
     record NameRequest(String name) {
@@ -45,13 +47,7 @@ class TeamsController {
     record TeamJson(long id, String name, String role) {
     }
 
-    record MemberJson(long userId, String name, String email, String role) {
-    }
-
     record RoleRequest(String role) {
-    }
-
-    record ProjectJson(long id, long teamId, String name) {
     }
 
     @PostMapping("/api/v1/teams")
@@ -88,8 +84,8 @@ class TeamsController {
     @Requires(on = Requires.On.TEAM)
     TeamJson get(@PathVariable long id, Caller caller) {
         String role = access.team(caller, id, Action.VIEW).name().toLowerCase(Locale.ROOT);
-        return jdbc.queryForObject("SELECT id, name FROM teams WHERE id = ?", (rs, row) ->
-                new TeamJson(rs.getLong(1), rs.getString(2), role), id);
+        Directory.Team team = directory.team(id).orElseThrow(() -> ApiProblem.notFound("Team", id));
+        return new TeamJson(team.id(), team.name(), role);
     }
 
     @PatchMapping("/api/v1/teams/{id}")
@@ -114,16 +110,14 @@ class TeamsController {
 
     @GetMapping("/api/v1/teams/{id}/members")
     @Requires(on = Requires.On.TEAM)
-    List<MemberJson> members(@PathVariable long id) {
-        return jdbc.query("SELECT u.id, u.name, u.email, m.role FROM team_members m JOIN users u ON u.id = m.user_id "
-                + "WHERE m.team_id = ? ORDER BY u.id", (rs, row) -> new MemberJson(rs.getLong(1), rs.getString(2),
-                rs.getString(3), rs.getString(4)), id);
+    List<Directory.TeamMember> members(@PathVariable long id) {
+        return directory.teamMembers(id);
     }
 
     /** Adds a person to the team or changes their role; owners are made (and unmade) by owners only. */
     @PutMapping("/api/v1/teams/{id}/members/{userId}")
     @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
-    MemberJson putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body,
+    Directory.TeamMember putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body,
                          Caller caller) {
         String role = body.role() == null ? "" : body.role();
         if (!List.of("owner", "admin", "member").contains(role)) {
@@ -139,7 +133,7 @@ class TeamsController {
                     + "(team_id, user_id) DO UPDATE SET role = excluded.role", id, userId, role);
             keepsAnOwner(id);
         });
-        return new MemberJson(userId, user.name(), user.email(), role);
+        return new Directory.TeamMember(userId, user.name(), user.email(), role);
     }
 
     @DeleteMapping("/api/v1/teams/{id}/members/{userId}")
@@ -161,19 +155,18 @@ class TeamsController {
 
     @PostMapping("/api/v1/teams/{id}/projects")
     @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
-    ResponseEntity<ProjectJson> createProject(@PathVariable long id, @RequestBody NameRequest body) {
+    ResponseEntity<Directory.Project> createProject(@PathVariable long id, @RequestBody NameRequest body) {
         String name = name(body.name());
         long project = jdbc.queryForObject("INSERT INTO projects (team_id, name) VALUES (?, ?) RETURNING id",
                 Long.class, id, name);
         return ResponseEntity.created(URI.create("/api/v1/projects/" + project))
-                .body(new ProjectJson(project, id, name));
+                .body(directory.project(project).orElseThrow());
     }
 
     @GetMapping("/api/v1/teams/{id}/projects")
     @Requires(on = Requires.On.TEAM)
-    List<ProjectJson> projects(@PathVariable long id) {
-        return jdbc.query("SELECT id, team_id, name FROM projects WHERE team_id = ? ORDER BY id", (rs, row) ->
-                new ProjectJson(rs.getLong(1), rs.getLong(2), rs.getString(3)), id);
+    List<Directory.Project> projects(@PathVariable long id) {
+        return directory.teamProjects(id);
     }
 
     /** The member's role, with the team's members locked until the transaction ends (owners are counted after). */

@@ -1,6 +1,8 @@
 package dev.tilewright.access;
 
 import dev.tilewright.config.AccessProperties;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.EstimationProbe;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
@@ -13,11 +15,14 @@ import javax.sql.DataSource;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 
 /**
- * Failed sign-ins, counted per account and per address in token buckets kept in PostgreSQL (every instance counts
- * into the same ones): {@code tilewright.access.sign-in-failures} per {@code sign-in-window-minutes}, refilled
+ * Failed sign-ins (per account and per address) and failed lookups of invite codes and share links (per address),
+ * counted in token buckets kept in PostgreSQL (every instance counts into the same ones):
+ * {@code tilewright.access.sign-in-failures} (and {@code link-failures}) per {@code sign-in-window-minutes}, refilled
  * smoothly, never a permanent lockout. A bucket that is full again is dropped by {@link #sweep()}.
  */
 @Component
@@ -25,6 +30,8 @@ public class Throttle {
 
     private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
     private final BucketConfiguration signIn;
+    private final BucketConfiguration links;
+    private final int linksAllowed;
     private final java.util.concurrent.atomic.AtomicLong failures = new java.util.concurrent.atomic.AtomicLong();
     private final int allowed;
 
@@ -38,6 +45,9 @@ public class Throttle {
                 .build();
         this.signIn = BucketConfiguration.builder().addLimit(limit -> limit.capacity(properties.signInFailures())
                 .refillGreedy(properties.signInFailures(), window)).build();
+        this.linksAllowed = properties.linkFailures();
+        this.links = BucketConfiguration.builder().addLimit(limit -> limit.capacity(properties.linkFailures())
+                .refillGreedy(properties.linkFailures(), window)).build();
     }
 
     /** How many failed sign-ins the window allows. */
@@ -51,8 +61,33 @@ public class Throttle {
                 "sign-in:address:" + address);
     }
 
-    /** How long until another sign-in may be tried, when one of its buckets is empty; empty when it may be now. */
-    public OptionalLong signInWaitSeconds(List<String> keys) {
+    /** The bucket a lookup of a secret in a link (an invite code, a share link) counts against: the address. */
+    public static List<String> lookupKeys(String address) {
+        return List.of("lookup:address:" + address);
+    }
+
+    /**
+     * Looks up a secret someone brought in a link: refused with 429 (Retry-After) while their address has used up its
+     * failed lookups; a lookup that finds nothing counts as a failure.
+     */
+    public <T> Optional<T> lookup(String address, Supplier<Optional<T>> find) {
+        List<String> keys = lookupKeys(address);
+        OptionalLong wait = waitSeconds(keys);
+        if (wait.isPresent()) {
+            throw ApiProblem.overLimit(HttpStatus.TOO_MANY_REQUESTS, "tilewright.access.link-failures", linksAllowed,
+                            "Too many unknown or expired links were tried from this address; try again in "
+                                    + wait.getAsLong() + " s")
+                    .retryAfter((int) Math.min(Integer.MAX_VALUE, wait.getAsLong()));
+        }
+        Optional<T> found = find.get();
+        if (found.isEmpty()) {
+            failed(keys);
+        }
+        return found;
+    }
+
+    /** How long until another attempt may be made, when one of its buckets is empty; empty when it may be now. */
+    public OptionalLong waitSeconds(List<String> keys) {
         long wait = 0;
         for (String key : keys) {
             EstimationProbe probe = bucket(key).estimateAbilityToConsume(1);
@@ -63,8 +98,8 @@ public class Throttle {
         return wait == 0 ? OptionalLong.empty() : OptionalLong.of(wait);
     }
 
-    /** Counts a failed sign-in against its buckets (and now and then drops buckets that are full again). */
-    public void signInFailed(List<String> keys) {
+    /** Counts a failed attempt against its buckets (and now and then drops buckets that are full again). */
+    public void failed(List<String> keys) {
         keys.forEach(key -> bucket(key).tryConsume(1));
         if (failures.incrementAndGet() % 64 == 0) {
             sweep();
@@ -72,7 +107,7 @@ public class Throttle {
     }
 
     private io.github.bucket4j.Bucket bucket(String key) {
-        return buckets.builder().build(key, () -> signIn);
+        return buckets.builder().build(key, () -> key.startsWith("lookup:") ? links : signIn);
     }
 
     /** Drops buckets that are full again (a few hundred at a time). */

@@ -64,6 +64,7 @@ class TokenSignIn implements AuthenticationProvider {
                     null, grant.scope());
             case SHARE -> new Caller(Caller.Kind.SHARE_LINK, null, "Reviewer", false, grant.id(), null,
                     grant.mapId(), grant.scope());
+            case INVITE -> throw new InvalidBearerTokenException("An invite code is not an API token.");
         };
     }
 

@@ -9,7 +9,8 @@ import java.util.Optional;
 import java.util.zip.CRC32;
 
 /**
- * The API tokens' form: a kind's prefix ({@code twp_} personal, {@code twb_} project bot, {@code tws_} share link),
+ * The API tokens' form: a kind's prefix ({@code twp_} personal, {@code twb_} project bot, {@code tws_} share link, {@code twi_} an
+ * invite code),
  * 32 random bytes in base62 (43 characters) and a CRC32 of the two in base62 (6 characters), 53 characters in all.
  * The prefix lets a leaked token be recognised (by secret scanners too); the checksum refuses a mistyped or made-up
  * one before any lookup. Only the SHA-256 of a token and a short hint are ever stored.
@@ -18,7 +19,7 @@ public final class Tokens {
 
     /** What a token stands for, by its prefix. */
     public enum Kind {
-        PERSONAL("twp_"), BOT("twb_"), SHARE("tws_");
+        PERSONAL("twp_"), BOT("twb_"), SHARE("tws_"), INVITE("twi_");
 
         private final String prefix;
 

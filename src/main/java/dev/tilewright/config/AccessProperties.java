@@ -16,6 +16,10 @@ import java.util.List;
  * @param signInFailures        failed sign-ins allowed per account and per address within the window (then 429 with
  *                               Retry-After until the bucket refills: never a permanent lockout)
  * @param signInWindowMinutes   the window the failed sign-ins are counted over (refilled smoothly)
+ * @param linkFailures           unknown or ended invite codes and share links tried per address within the sign-in
+ *                               window (then 429 with Retry-After)
+ * @param inviteDefaultDays      how long an invite link lives when its maker names no expiry
+ * @param inviteMaxDays          the longest expiry an invite link may be given
  * @param allowedHosts           when not empty, requests whose Host is not one of these are refused (against DNS
  *                               rebinding); empty: any Host
  */
@@ -27,5 +31,8 @@ public record AccessProperties(
         @DefaultValue("24") int sessionAbsoluteHours,
         @DefaultValue("10") int signInFailures,
         @DefaultValue("15") int signInWindowMinutes,
+        @DefaultValue("20") int linkFailures,
+        @DefaultValue("7") int inviteDefaultDays,
+        @DefaultValue("30") int inviteMaxDays,
         @DefaultValue("") List<String> allowedHosts) {
 }

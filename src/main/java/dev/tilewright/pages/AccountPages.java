@@ -31,7 +31,8 @@ class AccountPages {
     @GetMapping("/account")
     @Requires(on = Requires.On.CALLER)
     String account(Caller caller, Model model) {
-        model.addAttribute("tokens", caller.userId() == null ? java.util.List.of() : tokens.ofUser(caller.userId()));
+        model.addAttribute("tokens", caller.userId() == null ? java.util.List.of()
+                : tokens.of(ApiTokens.Owner.USER, caller.userId()));
         return "account";
     }
 
@@ -56,7 +57,7 @@ class AccountPages {
     @PostMapping("/account/tokens/{tokenId}/revoke")
     @Requires(on = Requires.On.CALLER)
     String revokeToken(Caller caller, @PathVariable long tokenId, RedirectAttributes flash) {
-        if (caller.userId() != null && tokens.revokePersonal(caller.userId(), tokenId)) {
+        if (caller.userId() != null && tokens.revoke(ApiTokens.Owner.USER, caller.userId(), tokenId)) {
             flash.addFlashAttribute("notice", "The token is revoked: it no longer works.");
         }
         return "redirect:/account";

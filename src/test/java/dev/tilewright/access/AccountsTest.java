@@ -71,7 +71,7 @@ class AccountsTest {
         assertThat(grant.kind()).isEqualTo(Tokens.Kind.PERSONAL);
         assertThat(grant.userId()).isEqualTo(ada.id());
         assertThat(grant.scope()).isEqualTo("read");
-        assertThat(tokens.ofUser(ada.id())).singleElement().satisfies(listed -> {
+        assertThat(tokens.of(ApiTokens.Owner.USER, ada.id())).singleElement().satisfies(listed -> {
             assertThat(listed.name()).isEqualTo("ci");
             assertThat(listed.hint()).isEqualTo(made.hint());
             assertThat(listed.lastUsedAt()).as("its use recorded").isNotNull();
@@ -83,10 +83,11 @@ class AccountsTest {
         assertThat(tokens.authenticate(new Tokens(new java.security.SecureRandom()).generate(Tokens.Kind.PERSONAL)))
                 .as("well formed but unknown").isEmpty();
 
-        assertThat(tokens.revokePersonal(ada.id() + 1_000_000, made.id())).as("not someone else's").isFalse();
-        assertThat(tokens.revokePersonal(ada.id(), made.id())).isTrue();
+        assertThat(tokens.revoke(ApiTokens.Owner.USER, ada.id() + 1_000_000, made.id())).as("not someone else's")
+                .isFalse();
+        assertThat(tokens.revoke(ApiTokens.Owner.USER, ada.id(), made.id())).isTrue();
         assertThat(tokens.authenticate(made.token())).as("revoked at once").isEmpty();
-        assertThat(tokens.ofUser(ada.id())).isEmpty();
+        assertThat(tokens.of(ApiTokens.Owner.USER, ada.id())).isEmpty();
 
         ApiTokens.Made old = tokens.personal(ada.id(), "old", "write", 1);
         jdbc.update("UPDATE tokens SET expires_at = now() - interval '1 second' WHERE id = ?", old.id());

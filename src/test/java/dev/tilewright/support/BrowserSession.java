@@ -53,6 +53,16 @@ public final class BrowserSession {
         return send(request);
     }
 
+    /** A page's form posted (url-encoded, with its CSRF token). */
+    public HttpResponse<String> postForm(String path, java.util.Map<String, String> fields) {
+        StringBuilder form = new StringBuilder();
+        fields.forEach((name, value) -> form.append(form.isEmpty() ? "" : "&").append(name).append('=')
+                .append(URLEncoder.encode(value, StandardCharsets.UTF_8)));
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("X-XSRF-TOKEN", csrf()).POST(HttpRequest.BodyPublishers.ofString(form.toString())));
+    }
+
     /** Signs out (the form's POST, with its CSRF token). */
     public HttpResponse<String> signOut() {
         return send(HttpRequest.newBuilder(URI.create(base + "/logout")).header("X-XSRF-TOKEN", csrf())
@@ -65,6 +75,9 @@ public final class BrowserSession {
     }
 
     private String csrf() {
+        if (cookie("XSRF-TOKEN") == null) {
+            get("/login"); // a page sets it
+        }
         String token = cookie("XSRF-TOKEN");
         if (token == null) {
             throw new AssertionError("the server set no XSRF-TOKEN cookie");
@@ -72,7 +85,8 @@ public final class BrowserSession {
         return token;
     }
 
-    private String cookie(String name) {
+    /** A cookie's value as this browser keeps it, or null. */
+    public String cookie(String name) {
         return cookies.getCookieStore().getCookies().stream().filter(c -> c.getName().equals(name))
                 .map(HttpCookie::getValue).findFirst().orElse(null);
     }

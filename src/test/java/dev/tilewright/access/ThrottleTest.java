@@ -3,6 +3,7 @@ package dev.tilewright.access;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.BrowserSession;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -15,18 +16,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Failed sign-ins are counted per account and per address (three allowed here): then even the right password is
- * refused with 429 and Retry-After, before it is checked, until the bucket refills.
+ * refused with 429 and Retry-After, before it is checked, until the bucket refills. Unknown invite and share links
+ * are counted per address the same way.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "tilewright.database.data-dir=", "tilewright.access.sign-in-failures=3"})
-class SignInThrottleTest {
+        "tilewright.database.data-dir=", "tilewright.access.sign-in-failures=3",
+        "tilewright.access.link-failures=3"})
+class ThrottleTest {
 
     @LocalServerPort
     int port;
     @Autowired
     JdbcTemplate jdbc;
 
-    /** The buckets are in the database other tests' services share: this address may sign in again after. */
+    /** The buckets are in the database other tests' services share: this address starts afresh, and after. */
+    @BeforeEach
     @AfterEach
     void forgetTheFailures() {
         jdbc.update("DELETE FROM throttle_buckets");
@@ -54,5 +58,25 @@ class SignInThrottleTest {
         // the address has used its attempts too: another account from here waits as well
         Api.Person other = admin.person("other", project, "viewer");
         assertThat(new BrowserSession(port).signIn(other.email(), other.password()).statusCode()).isEqualTo(429);
+    }
+
+    @Test
+    void guessingAtLinksIsRefusedWith429AfterTheAllowedFailures() {
+        Api admin = new Api(port);
+        long map = admin.newMap("shared", 2, 2);
+        String share = admin.postJson("/api/v1/maps/" + map + "/shares", "{\"access\":\"view\"}").json().get("token")
+                .asString();
+        BrowserSession browser = new BrowserSession(port);
+        assertThat(browser.get("/s/tws_made_up").statusCode()).isEqualTo(404);
+        assertThat(browser.get("/invites/twi_made_up").statusCode()).isEqualTo(404);
+        assertThat(admin.postJson("/api/v1/invites/twi_made_up/accept", "{}").status()).as("the bootstrap token is "
+                + "no person").isEqualTo(403);
+        assertThat(browser.get("/s/" + share).statusCode()).as("a good link is no failure").isEqualTo(302);
+        assertThat(browser.get("/s/" + share.substring(0, share.length() - 1) + "x").statusCode()).isEqualTo(404);
+        HttpResponse<String> refused = browser.get("/s/" + share);
+        assertThat(refused.statusCode()).as("even a good link, once the address has used its failures")
+                .isEqualTo(429);
+        assertThat(Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 5L * 60);
+        assertThat(refused.body()).contains("tilewright.access.link-failures");
     }
 }

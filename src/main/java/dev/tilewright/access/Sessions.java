@@ -1,0 +1,36 @@
+package dev.tilewright.access;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+
+/**
+ * Browser sessions begun by the service itself rather than the sign-in form: a person who just made their account
+ * through an invite is signed in, in a session with a new id (never one an attacker could have planted).
+ */
+@Component
+public class Sessions {
+
+    private final SecurityContextRepository repository = new HttpSessionSecurityContextRepository();
+    private final SecurityContextHolderStrategy holder = SecurityContextHolder.getContextHolderStrategy();
+
+    /** Signs a person in for the rest of this browser's session (kept in PostgreSQL like every session). */
+    public void signIn(Users.User user, HttpServletRequest request, HttpServletResponse response) {
+        if (request.getSession(false) != null) {
+            request.changeSessionId();
+        }
+        SecurityContext context = holder.createEmptyContext();
+        context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(Caller.signedIn(user), null,
+                List.of()));
+        holder.setContext(context);
+        repository.saveContext(context, request, response);
+    }
+}
