@@ -6,8 +6,13 @@ import { InvalidOp } from '../model/ops.js';
 import { Stamp } from '../model/stamp.js';
 
 export class Editor {
-  constructor({ map, session, history, images, view, renderer }) {
+  /** The tools that only look (the ones a read-only editor offers). */
+  static VIEW_TOOLS = new Set(['picker', 'query']);
+
+  constructor({ map, session, history, images, view, renderer, readOnly = false }) {
     this.map = map;
+    /** whether the map is only to be looked at here (a viewer, a share link): every edit is refused */
+    this.readOnly = readOnly;
     this.session = session;
     this.history = history;
     this.images = images;
@@ -57,6 +62,7 @@ export class Editor {
   }
 
   setTool(tool) {
+    if (this.readOnly && !Editor.VIEW_TOOLS.has(tool)) return;
     this.tool = tool;
     this.emit('tool');
   }
@@ -81,6 +87,10 @@ export class Editor {
    * @returns {{op: object, inverse: object}|null}
    */
   edit(op) {
+    if (this.readOnly) {
+      this.notify('Read only: you may look at this map, not change it (editing needs the editor role).');
+      return null;
+    }
     try {
       const applied = this.session.perform(op);
       this.history.record(applied);

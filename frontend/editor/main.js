@@ -2,6 +2,7 @@
 // wires the model, the session, the view and the panels together. The only module that knows them all.
 
 import { History } from '../model/history.js';
+import { InvalidOp } from '../model/ops.js';
 import { TileMap } from '../model/tilemap.js';
 import { Renderer } from '../render/renderer.js';
 import { TilesetImages } from '../render/tilesets.js';
@@ -26,6 +27,8 @@ import { StatusBar } from './status.js';
 import { Tools } from './tools.js';
 
 const mapId = Number(document.body.dataset.mapId);
+/** A viewer (or a share link) gets the editor to look: its edit tools hidden, every edit refused. */
+const readOnly = document.body.dataset.mayEdit !== 'true';
 /** Edits not acknowledged yet, kept across a reload (null where the browser has no IndexedDB: boot() says so). */
 const pendingStore = globalThis.indexedDB ? new IndexedDbStore() : null;
 const notice = document.querySelector('[data-testid="notice"]');
@@ -111,11 +114,14 @@ async function boot() {
   await loadNewTilesets(map, images, () => {});
 
   const session = openSession(map, version, transport);
-  const history = new History((op) => session.perform(op));
+  const history = new History((op) => {
+    if (readOnly) throw new InvalidOp('read only');
+    return session.perform(op);
+  });
   const view = new View();
   const canvas = document.querySelector('[data-testid="map-canvas"]');
   const renderer = new Renderer(canvas, map, images, view);
-  const editor = new Editor({ map, session, history, images, view, renderer });
+  const editor = new Editor({ map, session, history, images, view, renderer, readOnly });
   const tools = new Tools(editor, canvas);
   tools.modes.grid = new GridOverlay(editor, document.querySelector('[data-testid="collision-grid"]'));
   tools.modes.query = new QueryTool(editor);
@@ -156,7 +162,7 @@ async function boot() {
   wireKeys(editor, tools, objects);
   new ResizeObserver(() => renderer.resize()).observe(canvas);
   renderer.resize();
-  editor.setTool('brush');
+  editor.setTool(readOnly ? 'picker' : 'brush');
   window.tilewright = { editor, renderer, session }; // for browser tests and the console
   document.body.dataset.ready = 'true';
 }

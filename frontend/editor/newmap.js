@@ -1,4 +1,4 @@
-// The "New map" dialog of the maps page: checks the sizes before sending, creates the map with one tile layer
+// The "New map" dialog of the maps and project pages: checks the sizes before sending, creates the map with one tile layer
 // (POST /api/v1/maps), shows the server's problem detail when it refuses, and opens the new map in the editor.
 
 import { apiFetch } from '../sync/http.js';
@@ -7,7 +7,9 @@ const dialog = document.querySelector('[data-testid="new-map-dialog"]');
 const form = dialog.querySelector('form');
 const error = dialog.querySelector('[data-testid="dialog-error"]');
 
-document.querySelector('[data-testid="new-map"]').addEventListener('click', () => {
+// on a project's page the map is made in that project; elsewhere in the caller's default project
+const trigger = document.querySelector('[data-testid="new-map"]');
+trigger?.addEventListener('click', () => {
   form.reset();
   error.hidden = true;
   dialog.showModal();
@@ -40,6 +42,7 @@ form.addEventListener('submit', async (e) => {
     tileHeight: Number(f.tileHeight.value),
     layers: [{ name: 'Tile Layer 1', type: 'tile' }],
   };
+  if (trigger?.dataset.projectId) body.projectId = Number(trigger.dataset.projectId);
   let response;
   try {
     response = await apiFetch('/api/v1/maps', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

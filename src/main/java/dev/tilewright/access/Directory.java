@@ -35,6 +35,25 @@ public class Directory {
         this.jdbc = jdbc;
     }
 
+    /** A team as its member sees it: with their role there. */
+    public record MyTeam(long id, String name, String role) {
+    }
+
+    /** The teams a caller belongs to (the instance admin: every team, as owner of those they are not in). */
+    public List<MyTeam> teamsOf(Caller caller) {
+        if (caller.instanceAdmin()) {
+            return jdbc.query("SELECT t.id, t.name, coalesce(m.role, 'owner') FROM teams t LEFT JOIN team_members m "
+                    + "ON m.team_id = t.id AND m.user_id = ? ORDER BY t.id", (rs, row) -> new MyTeam(rs.getLong(1),
+                    rs.getString(2), rs.getString(3)), caller.userId() == null ? -1 : caller.userId());
+        }
+        if (caller.userId() == null) {
+            return List.of();
+        }
+        return jdbc.query("SELECT t.id, t.name, m.role FROM teams t JOIN team_members m ON m.team_id = t.id "
+                + "WHERE m.user_id = ? ORDER BY t.id", (rs, row) -> new MyTeam(rs.getLong(1), rs.getString(2),
+                rs.getString(3)), caller.userId());
+    }
+
     public Optional<Team> team(long id) {
         return jdbc.query("SELECT id, name FROM teams WHERE id = ?", (rs, row) -> new Team(rs.getLong(1),
                 rs.getString(2)), id).stream().findFirst();

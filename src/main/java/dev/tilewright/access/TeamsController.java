@@ -44,15 +44,13 @@ class TeamsController {
     record NameRequest(String name) {
     }
 
-    record TeamJson(long id, String name, String role) {
-    }
 
     record RoleRequest(String role) {
     }
 
     @PostMapping("/api/v1/teams")
     @Requires(on = Requires.On.CALLER)
-    ResponseEntity<TeamJson> create(@RequestBody NameRequest body, Caller caller) {
+    ResponseEntity<Directory.MyTeam> create(@RequestBody NameRequest body, Caller caller) {
         long user = caller.person(true);
         String name = name(body.name());
         long id = tx.execute(status -> {
@@ -60,37 +58,27 @@ class TeamsController {
             jdbc.update("INSERT INTO team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, user);
             return team;
         });
-        return ResponseEntity.created(URI.create("/api/v1/teams/" + id)).body(new TeamJson(id, name, "owner"));
+        return ResponseEntity.created(URI.create("/api/v1/teams/" + id)).body(new Directory.MyTeam(id, name, "owner"));
     }
 
     /** The teams the caller belongs to (the instance admin: every team). */
     @GetMapping("/api/v1/teams")
     @Requires(on = Requires.On.CALLER)
-    List<TeamJson> list(Caller caller) {
-        if (caller.instanceAdmin()) {
-            return jdbc.query("SELECT t.id, t.name, coalesce(m.role, 'owner') FROM teams t LEFT JOIN team_members m "
-                    + "ON m.team_id = t.id AND m.user_id = ? ORDER BY t.id", (rs, row) -> new TeamJson(rs.getLong(1),
-                    rs.getString(2), rs.getString(3)), caller.userId() == null ? -1 : caller.userId());
-        }
-        if (caller.userId() == null) {
-            return List.of();
-        }
-        return jdbc.query("SELECT t.id, t.name, m.role FROM teams t JOIN team_members m ON m.team_id = t.id "
-                + "WHERE m.user_id = ? ORDER BY t.id", (rs, row) -> new TeamJson(rs.getLong(1), rs.getString(2),
-                rs.getString(3)), caller.userId());
+    List<Directory.MyTeam> list(Caller caller) {
+        return directory.teamsOf(caller);
     }
 
     @GetMapping("/api/v1/teams/{id}")
     @Requires(on = Requires.On.TEAM)
-    TeamJson get(@PathVariable long id, Caller caller) {
+    Directory.MyTeam get(@PathVariable long id, Caller caller) {
         String role = access.team(caller, id, Action.VIEW).name().toLowerCase(Locale.ROOT);
         Directory.Team team = directory.team(id).orElseThrow(() -> ApiProblem.notFound("Team", id));
-        return new TeamJson(team.id(), team.name(), role);
+        return new Directory.MyTeam(team.id(), team.name(), role);
     }
 
     @PatchMapping("/api/v1/teams/{id}")
     @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
-    TeamJson rename(@PathVariable long id, @RequestBody NameRequest body, Caller caller) {
+    Directory.MyTeam rename(@PathVariable long id, @RequestBody NameRequest body, Caller caller) {
         jdbc.update("UPDATE teams SET name = ? WHERE id = ?", name(body.name()), id);
         return get(id, caller);
     }

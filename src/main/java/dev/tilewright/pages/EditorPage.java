@@ -1,6 +1,9 @@
 package dev.tilewright.pages;
 
+import dev.tilewright.access.Access;
+import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles;
 import dev.tilewright.access.Roles.Action;
 
 import dev.tilewright.map.MapReads;
@@ -9,21 +12,36 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 
+import java.util.Optional;
+
 /** The browser editor's page: a shell the ES modules under /frontend fill in from the REST API. */
 @Controller
 class EditorPage {
 
     private final MapReads maps;
+    private final Access access;
 
-    EditorPage(MapReads maps) {
+    EditorPage(MapReads maps, Access access) {
         this.maps = maps;
+        this.access = access;
     }
 
+    /** The editor; read only (tools that change the map hidden and refused) for those who may not edit. */
     @GetMapping("/maps/{id}/edit")
     @Requires(on = Requires.On.MAP)
-    String edit(@PathVariable long id, Model model) {
+    String edit(@PathVariable long id, Caller caller, Model model) {
+        mayDo(access, caller, id, model);
         model.addAttribute("mapId", id);
         model.addAttribute("mapName", maps.read(id, (version, map) -> map.name()));
         return "edit";
+    }
+
+    /** What a caller may do to a map, for a page to show or hide: its role, edit, share (maintain). */
+    static void mayDo(Access access, Caller caller, long mapId, Model model) {
+        Optional<Access.Standing> standing = access.onMap(caller, mapId);
+        model.addAttribute("role", standing.flatMap(Access.Standing::role).map(Roles.ProjectRole::apiName)
+                .orElse("none"));
+        model.addAttribute("mayEdit", Access.allows(standing, Action.EDIT));
+        model.addAttribute("mayShare", Access.allows(standing, Action.MAINTAIN));
     }
 }

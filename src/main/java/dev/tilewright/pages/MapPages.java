@@ -2,6 +2,7 @@ package dev.tilewright.pages;
 
 import dev.tilewright.access.Access;
 import dev.tilewright.access.Caller;
+import dev.tilewright.access.Directory;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 
@@ -25,9 +26,11 @@ class MapPages {
     private final TilesetService tilesets;
 
     private final Access access;
+    private final Directory directory;
 
-    MapPages(MapCatalogue catalogue, MapReads maps, TilesetService tilesets, Access access) {
+    MapPages(MapCatalogue catalogue, MapReads maps, TilesetService tilesets, Access access, Directory directory) {
         this.access = access;
+        this.directory = directory;
         this.catalogue = catalogue;
         this.maps = maps;
         this.tilesets = tilesets;
@@ -47,10 +50,24 @@ class MapPages {
         return "redirect:/maps";
     }
 
+    /** The maps of one project, as the maps page groups them. */
+    record ProjectMaps(Directory.Project project, List<MapCatalogue.MapEntitySummary> maps) {
+    }
+
+    /** The maps the caller may see, grouped by project (by team and project name). */
     @GetMapping("/maps")
     @Requires(on = Requires.On.CALLER)
     String list(Model model, Caller caller) {
-        model.addAttribute("maps", catalogue.list(access.visibleProjects(caller)));
+        if (caller.kind() == Caller.Kind.SHARE_LINK) {
+            return "redirect:/maps/" + caller.mapId() + "/preview"; // a share link shows its one map
+        }
+        java.util.Set<Long> visible = access.visibleProjects(caller);
+        List<MapCatalogue.MapEntitySummary> all = catalogue.list(visible);
+        java.util.Map<Long, List<MapCatalogue.MapEntitySummary>> byProject = all.stream().collect(
+                java.util.stream.Collectors.groupingBy(MapCatalogue.MapEntitySummary::projectId));
+        model.addAttribute("maps", all);
+        model.addAttribute("groups", directory.projects(byProject.keySet()).stream()
+                .map(project -> new ProjectMaps(project, byProject.get(project.id()))).toList());
         return "maps";
     }
 
@@ -63,8 +80,9 @@ class MapPages {
 
     @GetMapping("/maps/{id}/preview")
     @Requires(on = Requires.On.MAP)
-    String preview(@PathVariable long id, Model model) {
+    String preview(@PathVariable long id, Caller caller, Model model) {
         describe(id, model);
+        EditorPage.mayDo(access, caller, id, model);
         return "preview";
     }
 

@@ -45,6 +45,7 @@ class InvitesTest {
         assertThat(made.status()).isEqualTo(201);
         String code = made.json().get("code").asString();
         assertThat(Tokens.kind(code)).contains(Tokens.Kind.INVITE);
+        assertThat(admin.as(code).get("/api/v1/me").status()).as("an invite code is no API token").isEqualTo(401);
         assertThat(made.json().get("url").asString()).isEqualTo("http://localhost:" + port + "/invites/" + code);
         Api.Response listed = place.owner().get("/api/v1/projects/" + place.project() + "/invites");
         assertThat(listed.json()).hasSize(1);

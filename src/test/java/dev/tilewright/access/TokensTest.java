@@ -19,7 +19,7 @@ class TokensTest {
         for (Tokens.Kind kind : Tokens.Kind.values()) {
             for (int i = 0; i < 200; i++) {
                 String token = tokens.generate(kind);
-                assertThat(token).hasSize(53).startsWith(kind.prefix()).matches("tw[pbs]_[0-9A-Za-z]{49}");
+                assertThat(token).hasSize(53).startsWith(kind.prefix()).matches("tw[pbsi]_[0-9A-Za-z]{49}");
                 assertThat(Tokens.kind(token)).contains(kind);
                 assertThat(seen.add(token)).as("never the same twice").isTrue();
             }
