@@ -20,10 +20,47 @@ class MeController {
 
     private final ApiTokens tokens;
     private final Users users;
+    private final Sessions sessions;
 
-    MeController(ApiTokens tokens, Users users) {
+    MeController(ApiTokens tokens, Users users, Sessions sessions) {
         this.tokens = tokens;
         this.users = users;
+        this.sessions = sessions;
+    }
+
+    record PasswordChange(String currentPassword, String newPassword) {
+    }
+
+    /**
+     * Changes the signed-in person's password (in their browser session: a token cannot) and ends their other
+     * sessions; this one stays signed in.
+     */
+    @PostMapping("/api/v1/me/password")
+    @Requires(on = Requires.On.CALLER)
+    ResponseEntity<Void> changePassword(@RequestBody PasswordChange body, Caller caller,
+                                        jakarta.servlet.http.HttpServletRequest request) {
+        long user = inSession(caller);
+        users.changePassword(user, body.currentPassword() == null ? "" : body.currentPassword(), body.newPassword());
+        jakarta.servlet.http.HttpSession session = request.getSession(false);
+        sessions.end(user, session == null ? null : session.getId());
+        return ResponseEntity.noContent().build();
+    }
+
+    /** Signs the person out everywhere: every browser session of theirs ends, this one too (tokens stay). */
+    @DeleteMapping("/api/v1/me/sessions")
+    @Requires(on = Requires.On.CALLER)
+    ResponseEntity<Void> signOutEverywhere(Caller caller) {
+        sessions.end(caller.person(true), null);
+        return ResponseEntity.noContent().build();
+    }
+
+    /** The person of a browser session: what only they do in person (a token cannot change their password). */
+    static long inSession(Caller caller) {
+        if (caller.kind() != Caller.Kind.SESSION) {
+            throw ApiProblem.of(org.springframework.http.HttpStatus.FORBIDDEN, "Not allowed", "Sign in with the "
+                    + "browser to change a password; a token cannot.");
+        }
+        return caller.person(true);
     }
 
     /** The caller: a person (with their email), or the token it came with. */

@@ -6,6 +6,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -22,11 +23,43 @@ class PeopleController {
     private final Users users;
     private final JdbcTemplate jdbc;
     private final Directory directory;
+    private final Sessions sessions;
 
-    PeopleController(Users users, JdbcTemplate jdbc, Directory directory) {
+    PeopleController(Users users, JdbcTemplate jdbc, Directory directory, Sessions sessions) {
         this.users = users;
         this.jdbc = jdbc;
         this.directory = directory;
+        this.sessions = sessions;
+    }
+
+    record UserChange(String name, String email, Boolean instanceAdmin, String password) {
+    }
+
+    @GetMapping("/api/v1/admin/users/{userId}")
+    @Requires(on = Requires.On.ADMIN)
+    Users.User user(@PathVariable long userId) {
+        return users.find(userId).orElseThrow(() -> ApiProblem.notFound("User", userId));
+    }
+
+    /** Renames, re-addresses, makes or unmakes an admin, or sets a new password (which ends their sessions). */
+    @PatchMapping("/api/v1/admin/users/{userId}")
+    @Requires(on = Requires.On.ADMIN)
+    Users.User update(@PathVariable long userId, @RequestBody UserChange body) {
+        Users.User user = users.update(userId, body.name(), body.email(), body.instanceAdmin());
+        if (body.password() != null) {
+            users.changePassword(userId, null, body.password());
+            sessions.end(userId, null);
+        }
+        return user;
+    }
+
+    /** Deletes an account (its sessions end; its edits keep their author's name). */
+    @DeleteMapping("/api/v1/admin/users/{userId}")
+    @Requires(on = Requires.On.ADMIN)
+    ResponseEntity<Void> delete(@PathVariable long userId) {
+        users.delete(userId);
+        sessions.end(userId, null);
+        return ResponseEntity.noContent().build();
     }
 
     record NewUser(String email, String name, String password) {

@@ -55,11 +55,7 @@ public class Users {
 
     /** Makes an account; the email must be free (409), the password must meet the policy (422, field password). */
     public User create(String email, String name, String password, boolean instanceAdmin) {
-        String address = email == null ? "" : email.strip();
-        if (address.length() > MAX_EMAIL || !EMAIL.matcher(address).matches()) {
-            throw ApiProblem.invalidField("email", "Give an email address (name@example.com), at most " + MAX_EMAIL
-                    + " characters.");
-        }
+        String address = checkedEmail(email);
         String shown = Names.shown(name, "; others see it");
         String hash = passwords.hash(password);
         List<Long> id = jdbc.queryForList("INSERT INTO users (email, name, password_hash, instance_admin, "
@@ -70,6 +66,15 @@ public class Users {
                     .with("field", "email");
         }
         return new User(id.get(0), address, shown, instanceAdmin);
+    }
+
+    private static String checkedEmail(String email) {
+        String address = email == null ? "" : email.strip();
+        if (address.length() > MAX_EMAIL || !EMAIL.matcher(address).matches()) {
+            throw ApiProblem.invalidField("email", "Give an email address (name@example.com), at most " + MAX_EMAIL
+                    + " characters.");
+        }
+        return address;
     }
 
     /** The account an email and password sign in to; empty for a wrong email or password (alike, in time too). */
@@ -88,6 +93,76 @@ public class Users {
         }
         return passwords.matches(password, (String) found.get(0)[1]) ? Optional.of((User) found.get(0)[0])
                 : Optional.empty();
+    }
+
+    /**
+     * Changes a person's password, which must meet the policy (422, field newPassword); the current one must be right
+     * (403, field currentPassword) unless {@code current} is null (the instance admin resetting it).
+     */
+    public void changePassword(long id, String current, String next) {
+        if (current != null) {
+            String hash = jdbc.queryForList("SELECT password_hash FROM users WHERE id = ?", String.class, id).stream()
+                    .findFirst().orElse(null);
+            if (hash == null || !passwords.matches(current, hash)) {
+                throw ApiProblem.of(HttpStatus.FORBIDDEN, "Wrong password", "The current password is not right.")
+                        .with("field", "currentPassword");
+            }
+        }
+        String hash;
+        try {
+            hash = passwords.hash(next);
+        } catch (ApiProblem refused) {
+            throw refused.with("field", "newPassword");
+        }
+        jdbc.update("UPDATE users SET password_hash = ?, password_changed_at = now() WHERE id = ?", hash, id);
+    }
+
+    /** Renames a person, changes their email (free, 409 otherwise) or whether they are the instance admin. */
+    public User update(long id, String name, String email, Boolean instanceAdmin) {
+        User user = find(id).orElseThrow(() -> ApiProblem.notFound("User", id));
+        String shown = name == null ? user.name() : Names.shown(name, "; others see it");
+        String address = email == null ? user.email() : checkedEmail(email);
+        boolean admin = instanceAdmin == null ? user.instanceAdmin() : instanceAdmin;
+        return tx.execute(status -> {
+            jdbc.execute("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE");
+            if (!jdbc.queryForList("SELECT 1 FROM users WHERE lower(email) = lower(?) AND id <> ?", Integer.class,
+                    address, id).isEmpty()) {
+                throw ApiProblem.of(HttpStatus.CONFLICT, "Email taken", "There is an account with this email "
+                        + "already.").with("field", "email");
+            }
+            jdbc.update("UPDATE users SET name = ?, email = ?, instance_admin = ? WHERE id = ?", shown, address, admin,
+                    id);
+            keepsAnAdmin();
+            return new User(id, address, shown, admin);
+        });
+    }
+
+    /**
+     * Deletes an account: its memberships and personal tokens go with it, its edits keep their author's name. Refused
+     * (409) when it is the last instance admin or the only owner of a team.
+     */
+    public void delete(long id) {
+        tx.executeWithoutResult(status -> {
+            jdbc.execute("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE");
+            List<String> owned = jdbc.queryForList("SELECT t.name FROM teams t JOIN team_members m ON m.team_id = t.id "
+                    + "WHERE m.user_id = ? AND m.role = 'owner' AND NOT EXISTS (SELECT 1 FROM team_members o WHERE "
+                    + "o.team_id = t.id AND o.role = 'owner' AND o.user_id <> ?)", String.class, id, id);
+            if (!owned.isEmpty()) {
+                throw ApiProblem.of(HttpStatus.CONFLICT, "Only owner of a team", "This person is the only owner of "
+                        + owned + "; make someone else owner first.");
+            }
+            if (jdbc.update("DELETE FROM users WHERE id = ?", id) == 0) {
+                throw ApiProblem.notFound("User", id);
+            }
+            keepsAnAdmin();
+        });
+    }
+
+    private void keepsAnAdmin() {
+        if (jdbc.queryForObject("SELECT count(*) FROM users WHERE instance_admin", Long.class) == 0) {
+            throw ApiProblem.of(HttpStatus.CONFLICT, "The instance keeps an admin", "This would leave the instance "
+                    + "without an admin; make someone else admin first.").with("field", "instanceAdmin");
+        }
     }
 
     /** An account by id. */

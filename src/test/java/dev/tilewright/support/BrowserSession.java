@@ -63,6 +63,11 @@ public final class BrowserSession {
                 .header("X-XSRF-TOKEN", csrf()).POST(HttpRequest.BodyPublishers.ofString(form.toString())));
     }
 
+    /** A DELETE with the session and the CSRF header. */
+    public HttpResponse<String> delete(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("X-XSRF-TOKEN", csrf()).DELETE());
+    }
+
     /** Signs out (the form's POST, with its CSRF token). */
     public HttpResponse<String> signOut() {
         return send(HttpRequest.newBuilder(URI.create(base + "/logout")).header("X-XSRF-TOKEN", csrf())
