@@ -7,6 +7,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
@@ -18,6 +19,7 @@ import org.springframework.security.config.annotation.web.configuration.WebSecur
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.core.Authentication;
+import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 import org.springframework.security.oauth2.server.resource.web.BearerTokenResolver;
 import org.springframework.security.oauth2.server.resource.web.DefaultBearerTokenResolver;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -62,7 +64,8 @@ class SecurityConfig {
 
     @Bean
     SecurityFilterChain security(HttpSecurity http, TokenSignIn tokens, PasswordSignIn passwords,
-                                 ProblemResponses problems, AccessProperties properties, Throttle throttle)
+                                 ProblemResponses problems, AccessProperties properties, Throttle throttle,
+                                 ObjectProvider<ClientRegistrationRepository> providers, OidcSignIn oidc)
             throws Exception {
         RequestMatcher api = request -> request.getRequestURI().startsWith(request.getContextPath() + "/api/");
         // what a forged request could ride on is a session: API calls with a bearer token or without any session
@@ -153,6 +156,12 @@ class SecurityConfig {
                 .addFilterAfter(new SessionAge(Duration.ofHours(properties.sessionAbsoluteHours())),
                         SecurityContextHolderFilter.class)
                 .addFilterBefore(new SignInThrottle(throttle, problems), UsernamePasswordAuthenticationFilter.class);
+        if (providers.getIfAvailable() != null) {
+            // OpenID Connect providers are configured: "Sign in with …" on the sign-in page
+            http.oauth2Login(login -> login.loginPage("/login").failureUrl("/login?providerError")
+                    .userInfoEndpoint(info -> info.oidcUserService(oidc.userService()))
+                    .successHandler(oidc.success(cache)));
+        }
         return http.build();
     }
 

@@ -57,10 +57,45 @@ public class Users {
     public User create(String email, String name, String password, boolean instanceAdmin) {
         String address = checkedEmail(email);
         String shown = Names.shown(name, "; others see it");
-        String hash = passwords.hash(password);
+        return insert(address, shown, passwords.hash(password), instanceAdmin);
+    }
+
+    /**
+     * Makes an account that signs in through an OpenID Connect provider only (no password), bound to its identity
+     * there (issuer and subject, never the email); the email must be free (409).
+     */
+    public User createWithIdentity(String email, String name, String issuer, String subject) {
+        String address = checkedEmail(email);
+        String shown = Names.shown(name, "; others see it");
+        return tx.execute(status -> {
+            User user = insert(address, shown, null, false);
+            link(user.id(), issuer, subject);
+            return user;
+        });
+    }
+
+    /** Binds an OpenID Connect identity to an account (409 when it is someone else's already). */
+    public void link(long userId, String issuer, String subject) {
+        if (jdbc.update("INSERT INTO user_identities (issuer, subject, user_id) VALUES (?, ?, ?) ON CONFLICT "
+                + "(issuer, subject) DO NOTHING", issuer, subject, userId) == 0
+                && findByIdentity(issuer, subject).map(u -> u.id() != userId).orElse(true)) {
+            throw ApiProblem.of(HttpStatus.CONFLICT, "Identity taken", "This sign-in is bound to another account.");
+        }
+    }
+
+    /** The account an OpenID Connect identity (issuer and subject) is bound to. */
+    public Optional<User> findByIdentity(String issuer, String subject) {
+        return jdbc.query("SELECT u.id, u.email, u.name, u.instance_admin FROM user_identities i JOIN users u ON "
+                        + "u.id = i.user_id WHERE i.issuer = ? AND i.subject = ?",
+                (rs, row) -> new User(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)), issuer,
+                subject).stream().findFirst();
+    }
+
+    private User insert(String address, String shown, String hash, boolean instanceAdmin) {
         List<Long> id = jdbc.queryForList("INSERT INTO users (email, name, password_hash, instance_admin, "
-                + "password_changed_at) VALUES (?, ?, ?, ?, now()) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id",
-                Long.class, address, shown, hash, instanceAdmin);
+                        + "password_changed_at) VALUES (?, ?, ?, ?, CASE WHEN ? THEN now() END) ON CONFLICT "
+                        + "((lower(email))) DO NOTHING RETURNING id", Long.class, address, shown, hash, instanceAdmin,
+                hash != null);
         if (id.isEmpty()) {
             throw ApiProblem.of(HttpStatus.CONFLICT, "Email taken", "There is an account with this email already.")
                     .with("field", "email");

@@ -7,11 +7,21 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import dev.tilewright.access.Requires;
 import dev.tilewright.web.ApiProblem;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.security.oauth2.client.registration.ClientRegistration;
+import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.web.WebAttributes;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Signing in; the first run ({@code /setup} makes the instance admin while there is no account); the account page
@@ -22,10 +32,16 @@ class AccountPages {
 
     private final Bootstrap bootstrap;
     private final ApiTokens tokens;
+    private final ObjectProvider<ClientRegistrationRepository> providers;
 
-    AccountPages(Bootstrap bootstrap, ApiTokens tokens) {
+    AccountPages(Bootstrap bootstrap, ApiTokens tokens, ObjectProvider<ClientRegistrationRepository> providers) {
         this.bootstrap = bootstrap;
         this.tokens = tokens;
+        this.providers = providers;
+    }
+
+    /** An OpenID Connect provider to sign in with: its link and its name. */
+    record Provider(String href, String name) {
     }
 
     @GetMapping("/account")
@@ -66,8 +82,25 @@ class AccountPages {
     /** The sign-in form; Spring Security takes its POST. With no account yet it sends the visitor to setup. */
     @GetMapping("/login")
     @Requires(on = Requires.On.ANYONE)
-    String login() {
-        return bootstrap.waitingForSetup() ? "redirect:/setup" : "login";
+    String login(Model model, HttpServletRequest request) {
+        if (bootstrap.waitingForSetup()) {
+            return "redirect:/setup";
+        }
+        List<Provider> shown = new ArrayList<>();
+        if (providers.getIfAvailable() instanceof Iterable<?> registrations) {
+            for (Object each : registrations) {
+                ClientRegistration registration = (ClientRegistration) each;
+                shown.add(new Provider("/oauth2/authorization/" + registration.getRegistrationId(),
+                        registration.getClientName()));
+            }
+        }
+        model.addAttribute("providers", shown);
+        HttpSession session = request.getSession(false);
+        if (session != null && session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION)
+                instanceof OAuth2AuthenticationException refused) {
+            model.addAttribute("providerError", refused.getError().getDescription());
+        }
+        return "login";
     }
 
     @GetMapping("/setup")

@@ -40,6 +40,11 @@ public final class BrowserSession {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
+    /** A GET of a whole address (another server's too, e.g. a sign-in provider's), with this browser's cookies. */
+    public HttpResponse<String> getAbsolute(String url) {
+        return send(HttpRequest.newBuilder(URI.create(url)).GET());
+    }
+
     /** A JSON post with the session, with the CSRF header when {@code withCsrf}. */
     public HttpResponse<String> postJson(String path, String json, boolean withCsrf, String... headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
