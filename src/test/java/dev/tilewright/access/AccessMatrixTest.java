@@ -25,7 +25,9 @@ import java.util.function.Supplier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every route of the application (its own route table, not a list kept by hand) called by every kind of caller,
+ * Every route of the application (its own route table, not a list kept by hand) called by every kind of caller
+ * (anonymous; viewer, commenter, editor, maintainer; another team's owner; read and write tokens and bots; a view
+ * share link, on its own map and on others; a revoked token),
  * each answered as the permission table says: no credentials 401 (pages: to sign-in), a revoked token 401, what the
  * caller may not see 404, what they may see but not do 403 naming their role, what they may do anything else (a
  * 2xx, or a 4xx about the request itself). A route without {@code @Requires} fails it by name.
@@ -109,6 +111,13 @@ class AccessMatrixTest {
         callers.add(new Who("write bot", admin.as(bot(admin, project, "write")), ProjectRole.EDITOR, null, false));
         callers.add(new Who("admin", admin, ProjectRole.MAINTAINER, ProjectRole.MAINTAINER, true));
 
+        // a view share link of one map: that map (and the tilesets it uses) as a viewer, nothing else
+        long sharedMap = mapIn(admin, project);
+        long sharedTileset = admin.get("/api/v1/maps/" + sharedMap).json().get("tilesets").get(0).get("tilesetId")
+                .asLong();
+        Api share = admin.as(admin.postJson("/api/v1/maps/" + sharedMap + "/shares", "{\"access\":\"view\"}")
+                .json().get("token").asString());
+
         Api revokedApi = admin.as(admin.token(admin.person("revoker", project, "maintainer"), "write"));
         long revokedId = revokedApi.get("/api/v1/me/tokens").json().get(0).get("id").asLong();
         assertThat(revokedApi.delete("/api/v1/me/tokens/" + revokedId).status()).isEqualTo(204);
@@ -130,16 +139,24 @@ class AccessMatrixTest {
                 ProjectRole standing = route.requires().on() == Requires.On.TEAM && !who.admin() ? null : who.role();
                 expect(wrong, route, who.name(), who.api(), path.get(), expected(route, standing, who.admin()));
             }
+            Requires.On on = route.requires().on();
+            String shared = on == Requires.On.MAP ? filled(route, String.valueOf(sharedMap))
+                    : on == Requires.On.TILESET ? filled(route, String.valueOf(sharedTileset)) : path.get();
+            seen.merge("view share link", 1, Integer::sum);
+            expect(wrong, route, "view share link", share, shared, expected(route,
+                    on == Requires.On.MAP || on == Requires.On.TILESET ? ProjectRole.VIEWER : null, false));
             if (List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.TEAM).contains(route.requires().on())) {
                 // the same route on something of another team's project: there for its owner (and the admin) only
                 for (Who who : callers) {
                     expect(wrong, route, who.name() + " on another team's", who.api(),
                             concrete(route, admin, otherProject), expected(route, who.theirs(), who.admin()));
                 }
+                expect(wrong, route, "view share link on another team's", share, concrete(route, admin, otherProject),
+                        expected(route, null, false));
             }
         }
         assertThat(wrong).as("answers that break the permission table").isEmpty();
-        assertThat(seen).hasSize(callers.size());
+        assertThat(seen).hasSize(callers.size() + 1);
     }
 
     /**
@@ -207,6 +224,11 @@ class AccessMatrixTest {
             case TEAM -> String.valueOf(admin.get("/api/v1/projects/" + project).json().get("teamId").asLong());
             default -> "1";
         };
+        return filled(route, id);
+    }
+
+    /** The route's path with {@code id} and made-up values for its other variables. */
+    private static String filled(Route route, String id) {
         return route.pattern().replace("{id}", id).replace("{layerId}", "1").replace("{localId}", "0")
                 .replace("{userId}", "1").replace("{tokenId}", "999999").replace("{inviteId}", "999999")
                 .replace("{shareId}", "999999").replace("{code}", "twi_made_up").replace("{token}", "tws_made_up");

@@ -4,7 +4,9 @@ import dev.tilewright.support.Api;
 import dev.tilewright.support.BrowserSession;
 import dev.tilewright.support.FeatureTest;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpResponse;
@@ -20,6 +22,8 @@ class SharesTest {
 
     @LocalServerPort
     int port;
+    @Autowired
+    JdbcTemplate jdbc;
 
     @Test
     void aViewLinkReadsItsOneMapThroughTheApiAndNothingElse() {
@@ -111,5 +115,39 @@ class SharesTest {
         assertThat(browser.get("/api/v1/me").body()).contains("\"name\":\"Pat\"").contains("\"kind\":\"session\"");
         browser.signOut();
         assertThat(browser.cookie("tw_share")).as("signing out forgets the link too").isNull();
+    }
+
+    @Test
+    void idsOfAnotherTeamsSharesAndTokensReachNothing() {
+        Api admin = new Api(port);
+        long ours = admin.newMap("ours", 2, 2);
+        long project = admin.projectOf(ours);
+        long team = jdbc.queryForObject("INSERT INTO teams (name) VALUES ('elsewhere') RETURNING id", Long.class);
+        long theirProject = jdbc.queryForObject("INSERT INTO projects (team_id, name) VALUES (?, 'theirs') "
+                + "RETURNING id", Long.class, team);
+        long theirs = admin.postJson("/api/v1/maps", "{\"name\":\"theirs\",\"width\":2,\"height\":2,"
+                + "\"tileWidth\":8,\"tileHeight\":8,\"projectId\":" + theirProject + "}").json().get("id").asLong();
+        JsonNode theirShare = admin.postJson("/api/v1/maps/" + theirs + "/shares", "{\"access\":\"view\"}").json();
+        JsonNode theirBot = admin.postJson("/api/v1/projects/" + theirProject + "/tokens", "{\"name\":\"their bot\","
+                + "\"scopes\":[\"read\"]}").json();
+
+        Api maintainer = admin.as(admin.token(admin.person("Mo", project, "maintainer"), "write"));
+        assertThat(maintainer.delete("/api/v1/maps/" + ours + "/shares/" + theirShare.get("id").asLong()).status())
+                .isEqualTo(404);
+        assertThat(maintainer.delete("/api/v1/maps/" + theirs + "/shares/" + theirShare.get("id").asLong()).status())
+                .isEqualTo(404);
+        assertThat(maintainer.delete("/api/v1/projects/" + project + "/tokens/" + theirBot.get("id").asLong())
+                .status()).isEqualTo(404);
+        assertThat(maintainer.delete("/api/v1/me/tokens/" + theirBot.get("id").asLong()).status()).isEqualTo(404);
+        assertThat(maintainer.get("/api/v1/projects/" + theirProject + "/tokens").status()).isEqualTo(404);
+        assertThat(admin.as(theirShare.get("token").asString()).get("/api/v1/maps/" + theirs).status())
+                .as("their link still works").isEqualTo(200);
+        assertThat(admin.as(theirBot.get("token").asString()).get("/api/v1/maps/" + theirs).status())
+                .as("their bot still works").isEqualTo(200);
+        // a share link of ours reaches none of theirs, nor their tilesets
+        Api ourLink = admin.as(admin.postJson("/api/v1/maps/" + ours + "/shares", "{\"access\":\"view\"}").json()
+                .get("token").asString());
+        assertThat(ourLink.get("/api/v1/maps/" + theirs).status()).isEqualTo(404);
+        assertThat(ourLink.get("/api/v1/maps/" + theirs + "/shares").status()).isEqualTo(404);
     }
 }
