@@ -5,6 +5,7 @@ import dev.tilewright.web.ApiProblem;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -29,6 +30,23 @@ class MeController {
     }
 
     record PasswordChange(String currentPassword, String newPassword) {
+    }
+
+    record NameChange(String name) {
+    }
+
+    /** Renames the signed-in person (the name others see on their edits, cursors and in member lists). */
+    @PatchMapping("/api/v1/me")
+    @Requires(on = Requires.On.CALLER)
+    Me rename(@RequestBody NameChange body, Caller caller, jakarta.servlet.http.HttpServletRequest request,
+              jakarta.servlet.http.HttpServletResponse response) {
+        Users.User user = users.update(caller.person(true), body.name() == null ? "" : body.name(), null, null);
+        if (caller.kind() == Caller.Kind.SESSION) {
+            sessions.keep(user, request, response);
+        }
+        Caller renamed = new Caller(caller.kind(), caller.userId(), user.name(), caller.instanceAdmin(),
+                caller.tokenId(), caller.projectId(), caller.mapId(), caller.scope());
+        return me(renamed);
     }
 
     /**

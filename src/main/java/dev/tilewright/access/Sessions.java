@@ -50,6 +50,11 @@ public class Sessions {
         if (request.getSession(false) != null) {
             request.changeSessionId();
         }
+        keep(user, request, response);
+    }
+
+    /** What this browser's session knows of its person, anew (their name changed). */
+    public void keep(Users.User user, HttpServletRequest request, HttpServletResponse response) {
         SecurityContext context = holder.createEmptyContext();
         context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(Caller.signedIn(user), null,
                 List.of()));

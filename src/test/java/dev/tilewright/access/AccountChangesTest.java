@@ -61,6 +61,13 @@ class AccountChangesTest {
         assertThat(again.signIn(kim.email(), "a brand new long password").headers().firstValue("Location")
                 .orElseThrow()).doesNotContain("error");
 
+        // a new name: the session knows it at once
+        HttpResponse<String> renamed = here.patchJson("/api/v1/me", "{\"name\":\"Kim Lee\"}");
+        assertThat(renamed.statusCode()).isEqualTo(200);
+        assertThat(json(renamed).get("name").asString()).isEqualTo("Kim Lee");
+        assertThat(here.get("/api/v1/me").body()).contains("\"name\":\"Kim Lee\"");
+        assertThat(json(here.patchJson("/api/v1/me", "{\"name\":\"\"}")).get("field").asString()).isEqualTo("name");
+
         // sign out everywhere: both browsers
         assertThat(here.delete("/api/v1/me/sessions").statusCode()).isEqualTo(204);
         assertThat(here.get("/api/v1/me").statusCode()).isEqualTo(401);
