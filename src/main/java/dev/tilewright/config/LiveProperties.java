@@ -29,6 +29,8 @@ import java.util.List;
  * @param maxPresenceBytes a presence frame's cursor, tool and selection together, as JSON in UTF-8 bytes; larger is
  *                         refused, as presence is passed on to every editor of the map
  * @param maxSocketsPerAddress live sockets open at once from one remote address (past it: closed with 1008)
+ * @param maxSocketsPerCaller live sockets one person or token has open at once on this instance (past it: closed
+ *                            with 1008)
  * @param maxSocketsPerMap live sockets open at once on one map on this instance (past it: closed with 1013, try later)
  * @param maxOpFrameBytes  an op (or ack) whose JSON is larger is not sent over sockets: every editor gets a
  *                         {@code fetch} frame naming its version and reads it over HTTP, so no single op can fill a
@@ -59,6 +61,7 @@ public record LiveProperties(
         @DefaultValue("1024") int maxPresenceBytes,
         @DefaultValue("200") int maxSocketsPerAddress,
         @DefaultValue("500") int maxSocketsPerMap,
+        @DefaultValue("50") int maxSocketsPerCaller,
         @DefaultValue("262144") int maxOpFrameBytes,
         @DefaultValue("20") long tickMs,
         @DefaultValue("false") boolean compression) {

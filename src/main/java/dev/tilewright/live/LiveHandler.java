@@ -41,6 +41,7 @@ class LiveHandler extends TextWebSocketHandler {
     static final String CALLER = "tilewright.caller";
     static final String MAY_EDIT = "tilewright.mayEdit";
     private static final String ADDRESS = "tilewright.address";
+    private static final String IDENTITY = "tilewright.identity";
 
     private final MapReads maps;
     private final OpLog opLog;
@@ -65,25 +66,47 @@ class LiveHandler extends TextWebSocketHandler {
         this.properties = properties;
     }
 
-    /** Sockets open per remote address. Guarded by itself. */
-    private final Map<String, Integer> perAddress = new HashMap<>();
+    /** How many sockets are open per key (a remote address, a caller), each capped. */
+    private static final class Counts {
+
+        private final Map<String, Integer> open = new HashMap<>();
+
+        /** Counts one more for {@code key} unless it has {@code max} already. */
+        synchronized boolean take(String key, int max) {
+            if (open.getOrDefault(key, 0) >= max) {
+                return false;
+            }
+            open.merge(key, 1, Integer::sum);
+            return true;
+        }
+
+        synchronized void release(String key) {
+            open.computeIfPresent(key, (k, n) -> n > 1 ? n - 1 : null);
+        }
+    }
+
+    private final Counts perAddress = new Counts();
+    private final Counts perCaller = new Counts();
 
     @Override
     public void afterConnectionEstablished(WebSocketSession session) throws IOException {
         String address = session.getRemoteAddress() == null ? "?" : session.getRemoteAddress().getAddress().getHostAddress();
-        synchronized (perAddress) {
-            if (perAddress.getOrDefault(address, 0) >= properties.maxSocketsPerAddress()) {
-                session.close(CloseStatus.POLICY_VIOLATION.withReason("Too many sockets from one address "
-                        + "(tilewright.live.max-sockets-per-address)"));
-                return;
-            }
-            perAddress.merge(address, 1, Integer::sum);
+        Caller caller = (Caller) session.getAttributes().get(CALLER);
+        if (!perAddress.take(address, properties.maxSocketsPerAddress())) {
+            session.close(CloseStatus.POLICY_VIOLATION.withReason("Too many sockets from one address "
+                    + "(tilewright.live.max-sockets-per-address)"));
+            return;
         }
         session.getAttributes().put(ADDRESS, address);
+        if (!perCaller.take(caller.identity(), properties.maxSocketsPerCaller())) {
+            session.close(CloseStatus.POLICY_VIOLATION.withReason("Too many sockets of one person or token "
+                    + "(tilewright.live.max-sockets-per-caller)"));
+            return;
+        }
+        session.getAttributes().put(IDENTITY, caller.identity());
         Outbox outbox = new Outbox(session, workers.senders(), properties.sendBufferBytes(),
                 properties.sendTimeLimitMs(), () -> leave(session));
-        Peer peer = new Peer(session, outbox, frames, (Caller) session.getAttributes().get(CALLER),
-                (Boolean) session.getAttributes().get(MAY_EDIT));
+        Peer peer = new Peer(session, outbox, frames, caller, (Boolean) session.getAttributes().get(MAY_EDIT));
         if (!rooms.enter(mapId(session), peer, properties.maxSocketsPerMap())) {
             session.close(CloseStatus.SERVICE_OVERLOAD.withReason("Too many sockets on this map "
                     + "(tilewright.live.max-sockets-per-map); try again later"));
@@ -97,12 +120,12 @@ class LiveHandler extends TextWebSocketHandler {
 
     private void leave(WebSocketSession session) {
         rooms.leave(mapId(session), session.getId());
-        // counted once: the attribute goes with the first leave (a drop and the close both come here)
-        synchronized (perAddress) {
-            Object address = session.getAttributes().remove(ADDRESS);
-            if (address != null) {
-                perAddress.computeIfPresent((String) address, (a, n) -> n > 1 ? n - 1 : null);
-            }
+        // counted once: the attributes go with the first leave (a drop and the close both come here)
+        if (session.getAttributes().remove(ADDRESS) instanceof String address) {
+            perAddress.release(address);
+        }
+        if (session.getAttributes().remove(IDENTITY) instanceof String identity) {
+            perCaller.release(identity);
         }
     }
 

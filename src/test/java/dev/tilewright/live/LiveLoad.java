@@ -93,6 +93,8 @@ public final class LiveLoad {
                                 + " [--service.property=value]");
             }
         }
+        // every load editor signs in with the one bootstrap token: let them all in (and the observer)
+        service.add(0, "--tilewright.live.max-sockets-per-caller=" + (editors + 10));
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class)
                 .run(service.toArray(String[]::new))) {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
