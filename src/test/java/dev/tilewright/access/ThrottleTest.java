@@ -78,5 +78,7 @@ class ThrottleTest {
                 .isEqualTo(429);
         assertThat(Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 5L * 60);
         assertThat(refused.body()).contains("tilewright.access.link-failures");
+        assertThat(refused.headers().firstValue("Content-Type").orElseThrow()).as("a page, for people")
+                .startsWith("text/html");
     }
 }
