@@ -502,7 +502,7 @@ export class LiveSession extends Emitter {
     const next = new Map();
     for (const person of list) {
       if (person.clientId === this.clientId) continue;
-      next.set(person.clientId, { ...this.people.get(person.clientId), ...person, color: personColor(person.clientId) });
+      next.set(person.clientId, { ...this.people.get(person.clientId), ...person, color: personColor(person.account ?? person.clientId) });
     }
     this.people = next;
     this.emit({ type: 'people', people: [...next.values()] });
@@ -510,7 +510,8 @@ export class LiveSession extends Emitter {
 
   updatePerson(frame) {
     if (frame.clientId === this.clientId) return;
-    const person = { ...this.people.get(frame.clientId), ...frame, color: personColor(frame.clientId) };
+    const person = { ...this.people.get(frame.clientId), ...frame };
+    person.color = personColor(person.account ?? person.clientId);
     delete person.type;
     this.people.set(frame.clientId, person);
     this.emit({ type: 'presence', person });

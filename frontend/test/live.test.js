@@ -83,6 +83,20 @@ test('presence comes with a tick\'s frames, everyone\'s: its own is not shown as
   assert.deepEqual(a.people.get('b').cursor, { x: 2, y: 2 });
 });
 
+test('one person\'s tabs share their account\'s colour; a client without an account has its own', () => {
+  const { a } = twoSessions();
+  a.socket.onmessage({ data: JSON.stringify({ type: 'people', people: [
+    { clientId: 'b', name: 'Bo', account: 'user:7' }, { clientId: 'c', name: 'Bo', account: 'user:7' },
+    { clientId: 'd', name: 'Di', account: 'user:8' }, { clientId: 'e', name: 'old client' }] }) });
+  assert.equal(a.people.get('b').color, personColor('user:7'));
+  assert.equal(a.people.get('c').color, a.people.get('b').color);
+  assert.notEqual(a.people.get('d').color, a.people.get('b').color);
+  assert.equal(a.people.get('e').color, personColor('e'));
+  a.socket.onmessage({ data: JSON.stringify({ type: 'presence', clientId: 'c', name: 'Bo', account: 'user:7',
+    cursor: { x: 1, y: 1 } }) });
+  assert.equal(a.people.get('c').color, personColor('user:7'));
+});
+
 test('a refused op is taken back, the rest stay, and the reason is told', () => {
   const base = newMap();
   const server = new FakeLiveServer(base);

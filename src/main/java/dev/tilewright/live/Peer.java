@@ -43,9 +43,9 @@ final class Peer {
         this.name = caller.name();
     }
 
-    /** The person others see: name, cursor, tool, selection. */
+    /** The person others see: name, account (one colour for all their tabs), cursor, tool, selection. */
     Frames.Person person() {
-        return new Frames.Person(clientId, name, presence);
+        return new Frames.Person(clientId, name, caller.identity(), presence);
     }
 
     boolean joined() {

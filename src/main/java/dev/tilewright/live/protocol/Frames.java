@@ -22,7 +22,7 @@ import java.util.Map;
 public class Frames {
 
     /** Someone on the map, as the people list and presence frames show them. */
-    public record Person(String clientId, String name, ClientFrame.Presence presence) {
+    public record Person(String clientId, String name, String account, ClientFrame.Presence presence) {
     }
 
     /** The close code of every socket of a map that was deleted (4000-4999 are the application's). */
@@ -156,6 +156,7 @@ public class Frames {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("clientId", person.clientId());
         out.put("name", person.name());
+        out.put("account", person.account());
         ClientFrame.Presence presence = person.presence();
         if (presence != null) {
             putIfPresent(out, "cursor", presence.cursor());
