@@ -36,7 +36,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Answers spatial queries on a map's current version, under its lock: rays (walk or supercover, clipped to the map,
+ * Answers spatial queries on a map's current version, searching a copy-on-write view of it taken under its lock
+ * (so no edit waits behind a query batch): rays (walk or supercover, clipped to the map,
  * optionally stopped by a layer's tiles or by objects), rectangles and circles (optionally only non-empty tiles of a
  * layer, optionally with the objects in them). Coordinates become fixed-point once ({@link Fixed}); everything after
  * is exact.
@@ -56,7 +57,7 @@ public class QueryService {
 
     public Answer answer(long mapId, Query query) {
         CollisionGrid grid = gridFor(mapId, List.of(query));
-        return maps.read(mapId, (version, map) -> answer(map, grid, query, "", new Work()));
+        return answer(maps.view(mapId).map(), grid, query, "", new Work());
     }
 
     /**
@@ -76,17 +77,16 @@ public class QueryService {
                             + (queries == null ? 0 : queries.size())).with("field", "queries");
         }
         CollisionGrid grid = gridFor(mapId, queries.stream().filter(q -> q != null).toList());
-        return maps.read(mapId, (version, map) -> {
-            List<Answer> answers = new ArrayList<>(queries.size());
-            Work work = new Work();
-            for (int i = 0; i < queries.size(); i++) {
-                if (queries.get(i) == null) {
-                    throw ApiProblem.invalidField("queries[" + i + "]", "Each entry is a query with a type.");
-                }
-                answers.add(answer(map, grid, queries.get(i), "queries[" + i + "].", work));
+        TileMap map = maps.view(mapId).map();
+        List<Answer> answers = new ArrayList<>(queries.size());
+        Work work = new Work();
+        for (int i = 0; i < queries.size(); i++) {
+            if (queries.get(i) == null) {
+                throw ApiProblem.invalidField("queries[" + i + "]", "Each entry is a query with a type.");
             }
-            return answers;
-        });
+            answers.add(answer(map, grid, queries.get(i), "queries[" + i + "].", work));
+        }
+        return answers;
     }
 
     /** The tiles a request's queries have taken so far (a batch's are bounded together, before each one's work). */
