@@ -4,6 +4,7 @@ import dev.tilewright.access.Roles.Action;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -24,12 +25,14 @@ class PeopleController {
     private final JdbcTemplate jdbc;
     private final Directory directory;
     private final Sessions sessions;
+    private final TransactionTemplate tx;
 
-    PeopleController(Users users, JdbcTemplate jdbc, Directory directory, Sessions sessions) {
+    PeopleController(Users users, JdbcTemplate jdbc, Directory directory, Sessions sessions, TransactionTemplate tx) {
         this.users = users;
         this.jdbc = jdbc;
         this.directory = directory;
         this.sessions = sessions;
+        this.tx = tx;
     }
 
     record UserChange(String name, String email, Boolean instanceAdmin, String password) {
@@ -41,13 +44,21 @@ class PeopleController {
         return users.find(userId).orElseThrow(() -> ApiProblem.notFound("User", userId));
     }
 
-    /** Renames, re-addresses, makes or unmakes an admin, or sets a new password (which ends their sessions). */
+    /**
+     * Renames, re-addresses, makes or unmakes an admin, or sets a new password (which ends their sessions): all of
+     * it or, refused, none of it.
+     */
     @PatchMapping("/api/v1/admin/users/{userId}")
     @Requires(on = Requires.On.ADMIN)
     Users.User update(@PathVariable long userId, @RequestBody UserChange body) {
-        Users.User user = users.update(userId, body.name(), body.email(), body.instanceAdmin());
+        Users.User user = tx.execute(status -> {
+            Users.User changed = users.update(userId, body.name(), body.email(), body.instanceAdmin());
+            if (body.password() != null) {
+                users.changePassword(userId, null, body.password());
+            }
+            return changed;
+        });
         if (body.password() != null) {
-            users.changePassword(userId, null, body.password());
             sessions.end(userId, null);
         }
         return user;

@@ -42,8 +42,13 @@ class InvitePages {
     @GetMapping("/invites/{code}")
     @Requires(on = Requires.On.ANYONE)
     String invite(@PathVariable String code, Model model, HttpServletRequest request, HttpServletResponse response) {
+        return page(code, throttle.lookup(request.getRemoteAddr(), () -> invites.find(code)), model, response);
+    }
+
+    /** The invite's page: what it offers, or that it has ended (404). */
+    private static String page(String code, Optional<Invites.Offer> offer, Model model,
+                               HttpServletResponse response) {
         noReferrer(response);
-        Optional<Invites.Offer> offer = throttle.lookup(request.getRemoteAddr(), () -> invites.find(code));
         if (offer.isEmpty()) {
             response.setStatus(HttpStatus.NOT_FOUND.value());
             return "invite";
@@ -68,7 +73,7 @@ class InvitePages {
         Optional<Invites.Accepted> accepted = throttle.lookup(request.getRemoteAddr(),
                 () -> invites.accept(code, user));
         if (accepted.isEmpty()) {
-            return invite(code, model, request, response);
+            return page(code, Optional.empty(), model, response); // counted once, by the lookup above
         }
         return "redirect:/" + accepted.get().kind() + "s/" + accepted.get().id();
     }
@@ -79,9 +84,9 @@ class InvitePages {
     String signUp(@PathVariable String code, @RequestParam(required = false) String email,
                   @RequestParam(required = false) String name, @RequestParam(required = false) String password,
                   Model model, HttpServletRequest request, HttpServletResponse response) {
-        noReferrer(response);
-        if (throttle.lookup(request.getRemoteAddr(), () -> invites.find(code)).isEmpty()) {
-            return invite(code, model, request, response);
+        Optional<Invites.Offer> offer = throttle.lookup(request.getRemoteAddr(), () -> invites.find(code));
+        if (offer.isEmpty()) {
+            return page(code, offer, model, response);
         }
         Users.User user;
         try {
@@ -90,7 +95,7 @@ class InvitePages {
             model.addAttribute("email", email);
             model.addAttribute("name", name);
             model.addAttribute("error", refused.getMessage());
-            return invite(code, model, request, response);
+            return page(code, offer, model, response);
         }
         Optional<Invites.Accepted> accepted = invites.accept(code, user.id());
         sessions.signIn(user, request, response);

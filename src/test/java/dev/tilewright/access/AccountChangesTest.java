@@ -92,6 +92,11 @@ class AccountChangesTest {
         assertThat(admin.as(token).patchJson("/api/v1/admin/users/" + lee.id(), "{\"name\":\"x\"}").status())
                 .isEqualTo(403);
 
+        Api.Response halfBad = admin.patchJson("/api/v1/admin/users/" + lee.id(), "{\"name\":\"Not Kept\","
+                + "\"password\":\"password1\"}");
+        assertThat(halfBad.status()).isEqualTo(422);
+        assertThat(admin.get("/api/v1/admin/users/" + lee.id()).json().get("name").asString())
+                .as("refused: nothing changed").isEqualTo("Lee Park");
         assertThat(admin.patchJson("/api/v1/admin/users/" + lee.id(), "{\"password\":\"reset by the admin now\"}")
                 .status()).isEqualTo(200);
         assertThat(browser.get("/api/v1/me").statusCode()).as("a reset ends the sessions").isEqualTo(401);
