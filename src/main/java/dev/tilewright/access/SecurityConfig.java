@@ -53,9 +53,13 @@ import java.util.List;
 @EnableWebSecurity
 class SecurityConfig {
 
-    /** What anyone may fetch: the sign-in and setup pages, the editor's code and styles, health, the API's docs. */
-    private static final String[] PUBLIC = {"/login", "/setup", "/invites/*", "/invites/*/sign-up", "/s/*", "/error", "/css/**", "/frontend/**", "/favicon.ico",
-            "/actuator/health/**", "/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html"};
+    /**
+     * What anyone may fetch: the sign-in, setup and invite pages, share links, the editor's code and styles, health,
+     * the API's docs.
+     */
+    private static final String[] PUBLIC = {"/login", "/setup", "/invites/*", "/invites/*/sign-up", "/s/*", "/error",
+            "/css/**", "/frontend/**", "/favicon.ico", "/actuator/health/**", "/v3/api-docs/**", "/swagger-ui/**",
+            "/swagger-ui.html"};
 
     /** Scripts only from this origin, nothing inline; no framing; images also from data: and blob: URLs (canvas). */
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
@@ -80,8 +84,10 @@ class SecurityConfig {
                 // the share link this browser was given has ended: forget it, and try again without it
                 ShareCookie.clear(request, response);
                 if ("GET".equals(request.getMethod()) && !api.matches(request)) {
+                    // this host's path only (never "//elsewhere", which a browser would take for another host)
                     String query = request.getQueryString();
-                    response.sendRedirect(request.getRequestURI() + (query == null ? "" : "?" + query));
+                    response.sendRedirect("/" + request.getRequestURI().replaceFirst("^/+", "")
+                            + (query == null ? "" : "?" + query));
                     return;
                 }
                 problems.write(response, HttpStatus.UNAUTHORIZED, "Share link ended", "The share link is revoked "
