@@ -180,11 +180,11 @@ public final class TmxWriter {
         }
         out.attr("tintcolor", a.tint());
         out.attr("color", a.color());
+        // both or neither, as Tiled writes them: Tiled reads an image layer without offsetx as placed by its legacy
+        // x and y, dropping an offsety given alone
         Difference offset = a.offset();
-        if (offset.dx() != 0) {
+        if (offset.dx() != 0 || offset.dy() != 0) {
             out.attr("offsetx", offset.dx());
-        }
-        if (offset.dy() != 0) {
             out.attr("offsety", offset.dy());
         }
     }

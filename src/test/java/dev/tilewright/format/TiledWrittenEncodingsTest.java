@@ -149,10 +149,25 @@ class TiledWrittenEncodingsTest {
         assertThat(sky.image()).isEqualTo(new ImageLayer.Image("tmw_desert_spacing.png", 265, 199, 0xff00ff, true, false));
         assertThat(map.images()).containsKey("tmw_desert_spacing.png");
         String written = new String(TmxWriter.writeMap(map, TmxWriter.Options.DEFAULT), StandardCharsets.UTF_8);
-        assertThat(written).contains("<imagelayer id=\"4\" name=\"sky\" offsetx=\"10\" repeatx=\"1\">")
+        assertThat(written).contains("<imagelayer id=\"4\" name=\"sky\" offsetx=\"10\" offsety=\"0\" repeatx=\"1\">")
                 .contains("<image source=\"tmw_desert_spacing.png\" trans=\"ff00ff\" width=\"265\" height=\"199\"/>");
         Files.writeString(dir.resolve("sky-ours.tmx"), written);
         TiledExamples.tiled(dir, List.of("tiled", "--export-map", "tmx", "sky-ours.tmx", "sky-tiled.tmx"));
         assertThat(((ImageLayer) read("sky-tiled.tmx").layers().get(1)).image()).isEqualTo(sky.image());
+    }
+
+    @Test
+    void anImageLayerOffsetOnlyDownwardsStaysWhereItIsInTiled() throws Exception {
+        String tmx = desertTmx().replace("</map>", "<imagelayer id=\"4\" name=\"sky\" offsety=\"50\">"
+                + "<image source=\"tmw_desert_spacing.png\" width=\"265\" height=\"199\"/></imagelayer></map>");
+        Files.writeString(dir.resolve("low.tmx"), tmx);
+        TiledMap map = read("low.tmx");
+        assertThat(map.layers().get(1).attributes().offset().dy()).isEqualTo(50);
+        String written = new String(TmxWriter.writeMap(map, TmxWriter.Options.DEFAULT), StandardCharsets.UTF_8);
+        assertThat(written).contains("offsetx=\"0\" offsety=\"50\"");
+        Files.writeString(dir.resolve("low-ours.tmx"), written);
+        TiledExamples.tiled(dir, List.of("tiled", "--export-map", "tmx", "low-ours.tmx", "low-tiled.tmx"));
+        assertThat(read("low-tiled.tmx").layers().get(1).attributes().offset().dy()).as("as Tiled reads it")
+                .isEqualTo(50);
     }
 }
