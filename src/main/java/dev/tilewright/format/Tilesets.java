@@ -6,12 +6,12 @@ final class Tilesets {
     private Tilesets() {
     }
 
-    static TiledTileset read(TiledFiles files, String from, String path, int firstGid) {
+    static TiledTileset read(TiledFiles files, String from, String path, int firstGid, Warnings warnings) {
         files.read(from, path);
         String lower = path.toLowerCase(java.util.Locale.ROOT);
         if (lower.endsWith(".tsj") || lower.endsWith(".json")) {
-            return new TmjReader(files, ReadLimits.none()).readTileset(path, firstGid);
+            return new TmjReader(files, ReadLimits.none(), warnings).readTileset(path, firstGid);
         }
-        return new TmxReader(files, ReadLimits.none()).readTileset(path, firstGid);
+        return new TmxReader(files, ReadLimits.none(), warnings).readTileset(path, firstGid);
     }
 }

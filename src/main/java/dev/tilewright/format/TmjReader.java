@@ -24,11 +24,18 @@ public final class TmjReader {
     private final TiledFiles files;
     private final ReadLimits limits;
     private final Map<String, MapObject> templates = new HashMap<>();
+    private final Warnings warnings;
     private List<TiledTileset> mapTilesets = List.of();
 
     public TmjReader(TiledFiles files, ReadLimits limits) {
+        this(files, limits, new Warnings());
+    }
+
+    /** A reader that says in {@code warnings} what it does not keep. */
+    public TmjReader(TiledFiles files, ReadLimits limits, Warnings warnings) {
         this.files = files;
         this.limits = limits;
+        this.warnings = warnings;
     }
 
     public TiledMap readMap(String file) {
@@ -38,6 +45,9 @@ public final class TmjReader {
         }
         MapAssembly.requireOrthogonal(file, Json.text(map, "orientation", "orthogonal"));
         boolean infinite = Json.flag(map, "infinite", false);
+        NotKept.map(warnings, Json.text(map, "renderorder", "right-down"), infinite,
+                Json.text(map, "parallaxoriginx", "0"), Json.text(map, "parallaxoriginy", "0"),
+                Json.text(map, "class", ""));
         int width = Json.integer(map, "width", 0, file);
         int height = Json.integer(map, "height", 0, file);
         if (!infinite) {
@@ -47,7 +57,8 @@ public final class TmjReader {
         for (JsonNode tileset : map.path("tilesets").values()) {
             int firstGid = Json.integer(tileset, "firstgid", 1, file);
             if (tileset.has("source")) {
-                tilesets.add(Tilesets.read(files, file, files.resolve(file, tileset.get("source").asString()), firstGid));
+                tilesets.add(Tilesets.read(files, file, files.resolve(file, tileset.get("source").asString()), firstGid,
+                        warnings));
             } else {
                 tilesets.add(tileset(tileset, file, firstGid, null));
             }
@@ -56,9 +67,11 @@ public final class TmjReader {
         List<MapAssembly.RawLayer> layers = new ArrayList<>();
         Map<String, byte[]> images = new LinkedHashMap<>();
         readLayers(map.path("layers"), null, file, width, height, layers, images);
-        return MapAssembly.assemble(file, width, height, Json.integer(map, "tilewidth", 0, file),
-                Json.integer(map, "tileheight", 0, file), infinite, Json.text(map, "backgroundcolor", null),
-                properties(map, file), tilesets, layers, images, limits);
+        return NotKept.nextIds(warnings, Json.integer(map, "nextlayerid", 0, file),
+                Json.integer(map, "nextobjectid", 0, file), MapAssembly.assemble(file, width, height,
+                        Json.integer(map, "tilewidth", 0, file), Json.integer(map, "tileheight", 0, file), infinite,
+                        Json.text(map, "backgroundcolor", null), properties(map, file), tilesets, layers, images,
+                        limits));
     }
 
     public TiledTileset readTileset(String file, int firstGid) {
@@ -67,6 +80,9 @@ public final class TmjReader {
 
     private TiledTileset tileset(JsonNode ts, String file, int firstGid, String source) {
         String name = Json.text(ts, "name", TmxReader.baseName(file));
+        NotKept.tileset(warnings, name, ts.path("wangsets").size(), ts.has("transformations"), ts.has("grid"),
+                Json.text(ts, "objectalignment", "unspecified"), Json.text(ts, "tilerendersize", "tile"),
+                Json.text(ts, "fillmode", "stretch"), Json.text(ts, "class", ""));
         int tileWidth = Json.integer(ts, "tilewidth", 0, file);
         int tileHeight = Json.integer(ts, "tileheight", 0, file);
         JsonNode offset = ts.path("tileoffset");
@@ -138,6 +154,7 @@ public final class TmjReader {
                 case "imagelayer" -> {
                     String source = Json.text(layer, "image", "");
                     if (source.isEmpty()) {
+                        NotKept.emptyImageLayer(warnings, attributes.name());
                         continue;
                     }
                     String path = files.resolve(file, source);
@@ -148,7 +165,10 @@ public final class TmjReader {
                             layer.has("transparentcolor") ? TmxReader.color(layer.get("transparentcolor").asString(), file) : null,
                             Json.flag(layer, "repeatx", false), Json.flag(layer, "repeaty", false))));
                 }
-                case "group" -> readLayers(layer.path("layers"), attributes, file, width, height, out, images);
+                case "group" -> {
+                    NotKept.group(warnings, attributes.name());
+                    readLayers(layer.path("layers"), attributes, file, width, height, out, images);
+                }
                 default -> {
                     // unknown layer types are ignored
                 }
@@ -156,7 +176,9 @@ public final class TmjReader {
         }
     }
 
-    private static LayerAttributes attributes(JsonNode layer, String file) {
+    private LayerAttributes attributes(JsonNode layer, String file) {
+        NotKept.layer(warnings, Json.text(layer, "name", ""), Json.text(layer, "parallaxx", "1"),
+                Json.text(layer, "parallaxy", "1"), Json.text(layer, "mode", "normal"), Json.text(layer, "class", ""));
         try {
             String name = Json.text(layer, "name", "");
             return new LayerAttributes(name.isEmpty() ? "layer" : name, Json.flag(layer, "visible", true),
@@ -217,6 +239,7 @@ public final class TmjReader {
     private MapObject object(JsonNode node, String file) {
         MapObject base = null;
         if (node.has("template")) {
+            NotKept.template(warnings, Json.text(node, "id", "?"), node.get("template").asString());
             base = templateObject(files.resolve(file, node.get("template").asString()), file, mapTilesets);
         }
         ObjectShape shape = base == null ? ObjectShape.RECTANGLE : base.shape();
@@ -285,9 +308,13 @@ public final class TmjReader {
         return template;
     }
 
-    private static Properties properties(JsonNode owner, String file) {
+    private Properties properties(JsonNode owner, String file) {
         List<Property> read = new ArrayList<>();
+        String where = !Json.text(owner, "name", "").isEmpty() ? "[" + Json.text(owner, "name", "") + "]"
+                : owner.has("id") ? "[" + Json.text(owner, "id", "") + "]" : "map";
         for (JsonNode p : owner.path("properties").values()) {
+            NotKept.property(warnings, where, Json.text(p, "name", ""), Json.text(p, "type", "string"),
+                    Json.text(p, "propertytype", ""));
             JsonNode value = p.path("value");
             Object plain = value.isNumber() ? (Object) value.numberValue() : value.isBoolean() ? value.asBoolean()
                     : value.isMissingNode() || value.isNull() ? "" : value.isObject() ? null : value.asString();

@@ -23,6 +23,7 @@ public final class TmxReader {
 
     private final TiledFiles files;
     private final ReadLimits limits;
+    private final Warnings warnings;
     private final Map<String, Template> templates = new HashMap<>();
     private List<TiledTileset> mapTilesets = List.of();
 
@@ -31,8 +32,14 @@ public final class TmxReader {
     }
 
     public TmxReader(TiledFiles files, ReadLimits limits) {
+        this(files, limits, new Warnings());
+    }
+
+    /** A reader that says in {@code warnings} what it does not keep. */
+    public TmxReader(TiledFiles files, ReadLimits limits, Warnings warnings) {
         this.files = files;
         this.limits = limits;
+        this.warnings = warnings;
     }
 
     public TiledMap readMap(String file) {
@@ -42,6 +49,9 @@ public final class TmxReader {
         }
         MapAssembly.requireOrthogonal(file, Xml.text(map, "orientation", "orthogonal"));
         boolean infinite = Xml.flag(map, "infinite", false);
+        NotKept.map(warnings, Xml.text(map, "renderorder", "right-down"), infinite,
+                Xml.text(map, "parallaxoriginx", "0"), Xml.text(map, "parallaxoriginy", "0"),
+                Xml.text(map, "class", ""));
         int width = Xml.integer(map, "width", 0, file);
         int height = Xml.integer(map, "height", 0, file);
         if (!infinite) {
@@ -52,7 +62,7 @@ public final class TmxReader {
             int firstGid = Xml.integer(tileset, "firstgid", 1, file);
             if (tileset.hasAttribute("source")) {
                 String path = files.resolve(file, tileset.getAttribute("source"));
-                tilesets.add(Tilesets.read(files, file, path, firstGid));
+                tilesets.add(Tilesets.read(files, file, path, firstGid, warnings));
             } else {
                 tilesets.add(tileset(tileset, file, firstGid, null));
             }
@@ -61,10 +71,11 @@ public final class TmxReader {
         List<MapAssembly.RawLayer> layers = new ArrayList<>();
         Map<String, byte[]> images = new LinkedHashMap<>();
         readLayers(map, null, file, width, height, layers, images);
-        return MapAssembly.assemble(file, width, height, Xml.integer(map, "tilewidth", 0, file),
-                Xml.integer(map, "tileheight", 0, file), infinite, map.hasAttribute("backgroundcolor")
-                        ? map.getAttribute("backgroundcolor") : null, properties(map, file), tilesets, layers,
-                images, limits);
+        return NotKept.nextIds(warnings, Xml.integer(map, "nextlayerid", 0, file),
+                Xml.integer(map, "nextobjectid", 0, file), MapAssembly.assemble(file, width, height,
+                        Xml.integer(map, "tilewidth", 0, file), Xml.integer(map, "tileheight", 0, file), infinite,
+                        map.hasAttribute("backgroundcolor") ? map.getAttribute("backgroundcolor") : null,
+                        properties(map, file), tilesets, layers, images, limits));
     }
 
     /** A lone .tsx (firstGid 0). */
@@ -78,6 +89,11 @@ public final class TmxReader {
 
     private TiledTileset tileset(Element ts, String file, int firstGid, String source) {
         String name = Xml.text(ts, "name", baseName(file));
+        Element wangsets = Xml.child(ts, "wangsets");
+        NotKept.tileset(warnings, name, wangsets == null ? 0 : Xml.children(wangsets, "wangset").size(),
+                Xml.child(ts, "transformations") != null, Xml.child(ts, "grid") != null,
+                Xml.text(ts, "objectalignment", "unspecified"), Xml.text(ts, "tilerendersize", "tile"),
+                Xml.text(ts, "fillmode", "stretch"), Xml.text(ts, "class", ""));
         int tileWidth = Xml.integer(ts, "tilewidth", 0, file);
         int tileHeight = Xml.integer(ts, "tileheight", 0, file);
         Element offset = Xml.child(ts, "tileoffset");
@@ -168,6 +184,7 @@ public final class TmxReader {
                 case "imagelayer" -> {
                     Element image = Xml.child(e, "image");
                     if (image == null || !image.hasAttribute("source") || image.getAttribute("source").isEmpty()) {
+                        NotKept.emptyImageLayer(warnings, e.getAttribute("name"));
                         continue;
                     }
                     String path = files.resolve(file, image.getAttribute("source"));
@@ -180,8 +197,10 @@ public final class TmxReader {
                             image.hasAttribute("trans") ? color(image.getAttribute("trans"), file) : null,
                             Xml.flag(e, "repeatx", false), Xml.flag(e, "repeaty", false))));
                 }
-                case "group" -> readLayers(e, MapAssembly.compose(group, attributes(e, file)), file, width, height,
-                        out, images);
+                case "group" -> {
+                    NotKept.group(warnings, e.getAttribute("name"));
+                    readLayers(e, MapAssembly.compose(group, attributes(e, file)), file, width, height, out, images);
+                }
                 default -> {
                     // properties, tilesets, editor settings and unknown elements are not layers
                 }
@@ -189,7 +208,9 @@ public final class TmxReader {
         }
     }
 
-    private static LayerAttributes attributes(Element e, String file) {
+    private LayerAttributes attributes(Element e, String file) {
+        NotKept.layer(warnings, e.getAttribute("name"), Xml.text(e, "parallaxx", "1"), Xml.text(e, "parallaxy", "1"),
+                Xml.text(e, "mode", "normal"), Xml.text(e, "class", ""));
         try {
             return new LayerAttributes(Xml.text(e, "name", "").isEmpty() ? "layer" : e.getAttribute("name"),
                     Xml.flag(e, "visible", true), Xml.flag(e, "locked", false), Xml.decimal(e, "opacity", 1, file),
@@ -245,6 +266,9 @@ public final class TmxReader {
     }
 
     private MapObject object(Element e, String file) {
+        if (e.hasAttribute("template")) {
+            NotKept.template(warnings, e.getAttribute("id"), e.getAttribute("template"));
+        }
         MapObject base = e.hasAttribute("template")
                 ? templateObject(files.resolve(file, e.getAttribute("template")), file, mapTilesets) : null;
         return plainObject(e, file, base);
@@ -262,7 +286,7 @@ public final class TmxReader {
     }
 
     /** An object from its element; attributes and children it lacks come from {@code base} (its template). */
-    private static MapObject plainObject(Element e, String file, MapObject base) {
+    private MapObject plainObject(Element e, String file, MapObject base) {
         ObjectShape shape = base == null ? ObjectShape.RECTANGLE : base.shape();
         List<Difference> points = base == null ? List.of() : base.points();
         ObjectText text = base == null ? null : base.text();
@@ -343,13 +367,17 @@ public final class TmxReader {
                 Xml.text(e, "valign", null));
     }
 
-    private static Properties properties(Element owner, String file) {
+    private Properties properties(Element owner, String file) {
         Element properties = Xml.child(owner, "properties");
         if (properties == null) {
             return Properties.EMPTY;
         }
         List<Property> read = new ArrayList<>();
+        String where = owner.getTagName() + (owner.hasAttribute("name") ? "[" + owner.getAttribute("name") + "]"
+                : owner.hasAttribute("id") ? "[" + owner.getAttribute("id") + "]" : "");
         for (Element p : Xml.children(properties, "property")) {
+            NotKept.property(warnings, where, p.getAttribute("name"), p.getAttribute("type"),
+                    p.getAttribute("propertytype"));
             String value = p.hasAttribute("value") ? p.getAttribute("value") : p.getTextContent();
             read.add(Props.property(file, p.getAttribute("name"), p.getAttribute("type"), value));
         }

@@ -5,6 +5,8 @@ import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.tilewright.format.Warnings;
 import dev.tilewright.map.Author;
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapReads;
@@ -87,27 +89,42 @@ class TiledController {
                 .body(export.body());
     }
 
-    /** A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path. */
+    /** An imported map: its JSON, and what the import could not keep (empty when it kept everything). */
+    record ImportedMap(@JsonUnwrapped MapJson map, List<Warnings.Warning> warnings) {
+    }
+
+    /** An imported tileset: its JSON, and what the import could not keep. */
+    record ImportedTileset(@JsonUnwrapped TilesetJson tileset, List<Warnings.Warning> warnings) {
+    }
+
+    /**
+     * A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path. What Tiled
+     * wrote that is not kept yet is listed in {@code warnings}, never dropped in silence.
+     */
     @PostMapping(value = "/api/v1/maps/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     @Requires(value = Action.EDIT, on = Requires.On.CALLER)
-    ResponseEntity<MapJson> importMap(@RequestPart("files") List<MultipartFile> files,
-                                      @RequestParam(required = false) Long projectId, Caller caller) {
+    ResponseEntity<ImportedMap> importMap(@RequestPart("files") List<MultipartFile> files,
+                                          @RequestParam(required = false) Long projectId, Caller caller) {
         long project = access.projectToWrite(caller, projectId);
         checkUpload(files);
-        long id = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(byPath(files), project,
-                Author.of(caller)));
-        MapJson map = maps.json(id);
-        return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);
+        TiledImportService.Imported<Long> imported = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(
+                byPath(files), project, Author.of(caller)));
+        MapJson map = maps.json(imported.made());
+        return ResponseEntity.created(URI.create("/api/v1/maps/" + imported.made())).eTag(ETags.of(map.version()))
+                .body(new ImportedMap(map, imported.warnings()));
     }
 
     @PostMapping(value = "/api/v1/tilesets/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     @Requires(value = Action.EDIT, on = Requires.On.CALLER)
-    ResponseEntity<TilesetJson> importTileset(@RequestPart("files") List<MultipartFile> files,
-                                              @RequestParam(required = false) Long projectId, Caller caller) {
+    ResponseEntity<ImportedTileset> importTileset(@RequestPart("files") List<MultipartFile> files,
+                                                  @RequestParam(required = false) Long projectId, Caller caller) {
         long project = access.projectToWrite(caller, projectId);
         checkUpload(files);
-        StoredTileset stored = lanes.run(Lanes.Lane.IMPORT, () -> imports.importTileset(byPath(files), project));
-        return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id())).body(TilesetJson.of(stored));
+        TiledImportService.Imported<StoredTileset> imported = lanes.run(Lanes.Lane.IMPORT,
+                () -> imports.importTileset(byPath(files), project));
+        StoredTileset stored = imported.made();
+        return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id()))
+                .body(new ImportedTileset(TilesetJson.of(stored), imported.warnings()));
     }
 
     /**

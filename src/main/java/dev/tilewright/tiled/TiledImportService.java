@@ -10,6 +10,7 @@ import dev.tilewright.format.ReadLimits;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledFormatException;
 import dev.tilewright.format.TiledMap;
+import dev.tilewright.format.Warnings;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjReader;
 import dev.tilewright.format.TmxReader;
@@ -52,14 +53,19 @@ public class TiledImportService {
         this.limits = limits;
     }
 
+    /** What an import made, and what it could not keep ({@link Warnings}). */
+    public record Imported<T>(T made, List<Warnings.Warning> warnings) {
+    }
+
     @Transactional
-    public long importMap(Map<String, byte[]> uploaded, Long projectId, Author author) {
+    public Imported<Long> importMap(Map<String, byte[]> uploaded, Long projectId, Author author) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded);
         String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
+        Warnings warnings = new Warnings();
         TiledMap map = read(() -> mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx")
-                ? new TmxReader(files, readLimits()).readMap(mapFile)
-                : new TmjReader(files, readLimits()).readMap(mapFile));
+                ? new TmxReader(files, readLimits(), warnings).readMap(mapFile)
+                : new TmjReader(files, readLimits(), warnings).readMap(mapFile));
         map.tilesets().forEach(this::checkImages);
         map.images().forEach((source, png) -> tilesets.checkImage(png, "files[" + source + "]"));
         List<MapTileset> uses = new ArrayList<>();
@@ -74,19 +80,21 @@ public class TiledImportService {
         long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
                 map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
-        return mapId;
+        return new Imported<>(mapId, warnings.list());
     }
 
     @Transactional
-    public StoredTileset importTileset(Map<String, byte[]> uploaded, Long projectId) {
+    public Imported<StoredTileset> importTileset(Map<String, byte[]> uploaded, Long projectId) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded);
         String file = single(files, List.of(".tsx", ".tsj"), "tileset (.tsx or .tsj)");
+        Warnings warnings = new Warnings();
         TiledTileset tileset = read(() -> file.toLowerCase(Locale.ROOT).endsWith(".tsx")
-                ? new TmxReader(files, readLimits()).readTileset(file, 0)
-                : new TmjReader(files, readLimits()).readTileset(file, 0));
+                ? new TmxReader(files, readLimits(), warnings).readTileset(file, 0)
+                : new TmjReader(files, readLimits(), warnings).readTileset(file, 0));
         checkImages(tileset);
-        return tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
+        return new Imported<>(tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages()),
+                warnings.list());
     }
 
     private void checkImages(TiledTileset tileset) {

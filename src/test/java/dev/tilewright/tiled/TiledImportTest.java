@@ -71,6 +71,57 @@ class TiledImportTest {
         return api.get("/api/v1/maps/" + mapId + "/layers/1/cells?" + rect).json().get("gids").toString();
     }
 
+    /** The paths of an import's warnings. */
+    private static List<String> warned(Api.Response response) {
+        List<String> paths = new java.util.ArrayList<>();
+        response.json().get("warnings").values().forEach(w -> paths.add(w.get("path").asString()));
+        return paths;
+    }
+
+    @Test
+    void whatIsNotKeptYetIsListedAsWarningsNeverDroppedInSilence() {
+        String tmx = desertTmx()
+                .replaceFirst("<map ", "<map parallaxoriginx=\"5\" ")
+                .replace("renderorder=\"right-down\"", "renderorder=\"left-up\"")
+                .replace("</map>", "<group id=\"9\" name=\"decor\" tintcolor=\"#ff0000\">"
+                        + "<properties><property name=\"kind\" type=\"class\" propertytype=\"Look\">"
+                        + "<properties><property name=\"hue\" value=\"3\"/></properties></property>"
+                        + "<property name=\"mood\" propertytype=\"Mood\" value=\"calm\"/></properties>"
+                        + "<objectgroup id=\"10\" name=\"far\" parallaxx=\"0.5\"/></group>"
+                        + "<imagelayer id=\"11\" name=\"nothing\"/></map>");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(created.json().get("id").asLong()).as("the map's JSON at the top level").isPositive();
+        assertThat(created.json().get("layers").size()).isEqualTo(2);
+        assertThat(warned(created)).contains("tileset[Desert].wangsets", "map.renderorder", "map.parallaxorigin",
+                "layers[decor]", "group[decor].properties[kind]", "group[decor].properties[mood].propertytype",
+                "layers[far].parallax", "layers[nothing]");
+        assertThat(created.text()).contains("1 Wang set is not kept yet");
+
+        // the JSON reader says the same
+        String tmj = new String(examples.get("desert.tmj"), StandardCharsets.UTF_8)
+                .replaceFirst("\"renderorder\":\\s*\"right-down\"", "\"renderorder\":\"left-up\"")
+                .replaceFirst("\"layers\":\\s*\\[", "\"layers\":[{\"type\":\"group\",\"id\":9,\"name\":\"decor\","
+                        + "\"layers\":[{\"type\":\"objectgroup\",\"id\":10,\"name\":\"far\",\"parallaxx\":0.5,"
+                        + "\"objects\":[],\"properties\":[{\"name\":\"mood\",\"type\":\"string\",\"propertytype\":\"Mood\","
+                        + "\"value\":\"calm\"}]}]},");
+        Map<String, byte[]> json = only(p -> p.equals("desert.tsx") || p.equals("tmw_desert_spacing.png"));
+        json.put("desert.tmj", tmj.getBytes(StandardCharsets.UTF_8));
+        Api.Response fromJson = api.postFiles("/api/v1/maps/import", json);
+        assertThat(fromJson.status()).as(fromJson.text()).isEqualTo(201);
+        assertThat(warned(fromJson)).contains("tileset[Desert].wangsets", "map.renderorder", "layers[decor]",
+                "layers[far].parallax", "[far].properties[mood].propertytype");
+
+        // a map with nothing Tiled-only in it has none; a tileset import says the same of its own parts
+        Api.Response plain = api.postFiles("/api/v1/maps/import", desert(desertTmx()));
+        assertThat(warned(plain)).containsExactly("tileset[Desert].wangsets");
+        Api.Response tileset = api.postFiles("/api/v1/tilesets/import",
+                only(p -> p.equals("desert.tsx") || p.equals("tmw_desert_spacing.png")));
+        assertThat(tileset.status()).isEqualTo(201);
+        assertThat(tileset.json().get("name").asString()).isEqualTo("Desert");
+        assertThat(warned(tileset)).containsExactly("tileset[Desert].wangsets");
+    }
+
     @Test
     void desertComesInWithItsExternalTilesetAsOneVersion() {
         Api.Response created = api.postFiles("/api/v1/maps/import",

@@ -1,0 +1,123 @@
+package dev.tilewright.format;
+
+/**
+ * The parts of Tiled's formats an import does not keep yet, one rule for the TMX and the JSON readers: each is said
+ * as a {@link Warnings.Warning} naming where it was and what happens instead, never dropped in silence.
+ */
+final class NotKept {
+
+    private NotKept() {
+    }
+
+    static void map(Warnings warnings, String renderOrder, boolean infinite, String parallaxOriginX,
+                    String parallaxOriginY, String className) {
+        if (!renderOrder.equals("right-down")) {
+            warnings.add("map.renderorder", "render order '" + renderOrder + "' is not kept: the map is drawn and "
+                    + "exported right-down");
+        }
+        if (infinite) {
+            warnings.add("map.infinite", "an infinite map is stored finite: the chunks it has, its origin kept; it is "
+                    + "exported finite");
+        }
+        if (!isZero(parallaxOriginX) || !isZero(parallaxOriginY)) {
+            warnings.add("map.parallaxorigin", "the parallax origin is not kept");
+        }
+        if (!className.isEmpty()) {
+            warnings.add("map.class", "the map's class '" + className + "' is not kept");
+        }
+    }
+
+    /**
+     * The map's next ids as the file says them, against what the import gives out next (after the highest ids in the
+     * file): ids of deleted layers or objects could be given out again.
+     */
+    static TiledMap nextIds(Warnings warnings, int nextLayerId, int nextObjectId, TiledMap map) {
+        int layers = map.layers().stream().mapToInt(dev.tilewright.core.model.Layer::id).max().orElse(0) + 1;
+        if (nextLayerId > layers || nextObjectId > map.nextObjectId()) {
+            warnings.add("map.nextlayerid", "nextlayerid " + nextLayerId + " and nextobjectid " + nextObjectId
+                    + " are not kept: new ids continue after the highest in the file (" + layers + ", "
+                    + map.nextObjectId() + "), so ids of layers or objects deleted in Tiled may be given out again");
+        }
+        return map;
+    }
+
+    static void tileset(Warnings warnings, String name, int wangSets, boolean transformations, boolean grid,
+                        String objectAlignment, String tileRenderSize, String fillMode, String className) {
+        String at = "tileset[" + name + "]";
+        if (wangSets > 0) {
+            warnings.add(at + ".wangsets", wangSets + " Wang set" + (wangSets == 1 ? " is" : "s are")
+                    + " not kept yet (the terrain brush needs them); the tiles are");
+        }
+        if (transformations) {
+            warnings.add(at + ".transformations", "the allowed flips and rotations are not kept");
+        }
+        if (grid) {
+            warnings.add(at + ".grid", "the tileset's grid settings are not kept");
+        }
+        if (!objectAlignment.equals("unspecified")) {
+            warnings.add(at + ".objectalignment", "object alignment '" + objectAlignment + "' is not kept: tile "
+                    + "objects are placed by their bottom-left corner");
+        }
+        if (!tileRenderSize.equals("tile") || !fillMode.equals("stretch")) {
+            warnings.add(at + ".tilerendersize", "the tile render size and fill mode are not kept");
+        }
+        if (!className.isEmpty()) {
+            warnings.add(at + ".class", "the tileset's class '" + className + "' is not kept");
+        }
+    }
+
+    static void layer(Warnings warnings, String name, String parallaxX, String parallaxY, String mode,
+                      String className) {
+        String at = "layers[" + name + "]";
+        if (!isOne(parallaxX) || !isOne(parallaxY)) {
+            warnings.add(at + ".parallax", "parallax factors are not kept: the layer scrolls with the map");
+        }
+        if (!mode.equals("normal")) {
+            warnings.add(at + ".mode", "blend mode '" + mode + "' is not kept: the layer is drawn normally");
+        }
+        if (!className.isEmpty()) {
+            warnings.add(at + ".class", "the layer's class '" + className + "' is not kept");
+        }
+    }
+
+    static void group(Warnings warnings, String name) {
+        warnings.add("layers[" + name + "]", "group layers are flattened: the layers in it keep its opacity, offset "
+                + "and visibility composed into theirs, and its tint where they have none (Tiled multiplies tints); the "
+                + "group itself and its properties are not kept");
+    }
+
+    static void emptyImageLayer(Warnings warnings, String name) {
+        warnings.add("layers[" + name + "]", "an image layer without an image is not kept");
+    }
+
+    static void property(Warnings warnings, String owner, String name, String type, String propertyType) {
+        String at = owner + ".properties[" + name + "]";
+        if ("class".equals(type)) {
+            warnings.add(at, "a class-typed property is not kept");
+        } else if (propertyType != null && !propertyType.isEmpty()) {
+            warnings.add(at + ".propertytype", "kept as its plain value; its custom type '" + propertyType
+                    + "' is not");
+        }
+    }
+
+    static void template(Warnings warnings, String objectId, String template) {
+        warnings.add("objects[" + objectId + "].template", "detached from '" + template + "': the object keeps the "
+                + "template's values, not the reference");
+    }
+
+    private static boolean isZero(String number) {
+        try {
+            return Double.parseDouble(number) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static boolean isOne(String number) {
+        try {
+            return Double.parseDouble(number) == 1;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}
