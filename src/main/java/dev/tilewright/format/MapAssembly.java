@@ -121,7 +121,8 @@ final class MapAssembly {
 
     static TiledMap assemble(String file, int width, int height, int tileWidth, int tileHeight, boolean infinite,
                              String backgroundColor, Properties properties, List<TiledTileset> tilesets,
-                             List<RawLayer> raw, Map<String, byte[]> images, ReadLimits limits) {
+                             List<RawLayer> raw, Map<String, byte[]> images, ReadLimits limits, int fileNextLayerId,
+                             int fileNextObjectId) {
         TileRect bounds = infinite ? chunkBounds(raw, width, height) : new TileRect(0, 0, width, height);
         limits.check(file, bounds.width(), bounds.height());
         if (backgroundColor != null && !backgroundColor.matches("#?([0-9a-fA-F]{6}|[0-9a-fA-F]{8})")) {
@@ -157,8 +158,10 @@ final class MapAssembly {
             }
         }
         Position offset = new Position((double) bounds.x() * tileWidth, (double) bounds.y() * tileHeight);
+        // the file's next ids are kept when they are ahead (Tiled never gives a deleted layer's or object's id again)
         return new TiledMap(file, bounds.width(), bounds.height(), tileWidth, tileHeight, offset, background,
-                properties, tilesets, layers, nextObjectId, images);
+                properties, tilesets, layers, Math.max(nextLayerId, fileNextLayerId),
+                Math.max(nextObjectId, fileNextObjectId), images);
     }
 
     private static TileLayer tileLayer(String file, int id, RawTiles tiles, TileRect bounds, List<TiledTileset> tilesets) {

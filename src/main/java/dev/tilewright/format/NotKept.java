@@ -27,20 +27,6 @@ final class NotKept {
         }
     }
 
-    /**
-     * The map's next ids as the file says them, against what the import gives out next (after the highest ids in the
-     * file): ids of deleted layers or objects could be given out again.
-     */
-    static TiledMap nextIds(Warnings warnings, int nextLayerId, int nextObjectId, TiledMap map) {
-        int layers = map.layers().stream().mapToInt(dev.tilewright.core.model.Layer::id).max().orElse(0) + 1;
-        if (nextLayerId > layers || nextObjectId > map.nextObjectId()) {
-            warnings.add("map.nextlayerid", "nextlayerid " + nextLayerId + " and nextobjectid " + nextObjectId
-                    + " are not kept: new ids continue after the highest in the file (" + layers + ", "
-                    + map.nextObjectId() + "), so ids of layers or objects deleted in Tiled may be given out again");
-        }
-        return map;
-    }
-
     static void tileset(Warnings warnings, String name, int wangSets, boolean transformations, boolean grid,
                         String objectAlignment, String tileRenderSize, String fillMode, String className) {
         String at = "tileset[" + name + "]";

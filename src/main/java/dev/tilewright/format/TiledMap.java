@@ -10,9 +10,18 @@ import java.util.Map;
 /**
  * A Tiled map as read: an orthogonal, finite map (an infinite one is cut to the chunks it has, with its origin
  * kept as {@code offset}, the world position of tile (0,0)), its tilesets with their first gids, its layers bottom
- * first (group layers flattened), and the images its image layers show, by path.
+ * first (group layers flattened), the ids it gives out next (never one a deleted layer or object had), and the images
+ * its image layers show, by path.
  */
 public record TiledMap(String file, int width, int height, int tileWidth, int tileHeight, Position offset,
                        String backgroundColor, Properties properties, List<TiledTileset> tilesets, List<Layer> layers,
-                       int nextObjectId, Map<String, byte[]> images) {
+                       int nextLayerId, int nextObjectId, Map<String, byte[]> images) {
+
+    /** A map whose next layer id follows its highest one. */
+    public TiledMap(String file, int width, int height, int tileWidth, int tileHeight, Position offset,
+                    String backgroundColor, Properties properties, List<TiledTileset> tilesets, List<Layer> layers,
+                    int nextObjectId, Map<String, byte[]> images) {
+        this(file, width, height, tileWidth, tileHeight, offset, backgroundColor, properties, tilesets, layers,
+                layers.stream().mapToInt(Layer::id).max().orElse(0) + 1, nextObjectId, images);
+    }
 }

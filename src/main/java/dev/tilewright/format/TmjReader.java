@@ -67,11 +67,10 @@ public final class TmjReader {
         List<MapAssembly.RawLayer> layers = new ArrayList<>();
         Map<String, byte[]> images = new LinkedHashMap<>();
         readLayers(map.path("layers"), null, file, width, height, layers, images);
-        return NotKept.nextIds(warnings, Json.integer(map, "nextlayerid", 0, file),
-                Json.integer(map, "nextobjectid", 0, file), MapAssembly.assemble(file, width, height,
-                        Json.integer(map, "tilewidth", 0, file), Json.integer(map, "tileheight", 0, file), infinite,
-                        Json.text(map, "backgroundcolor", null), properties(map, file), tilesets, layers, images,
-                        limits));
+        return MapAssembly.assemble(file, width, height, Json.integer(map, "tilewidth", 0, file),
+                Json.integer(map, "tileheight", 0, file), infinite, Json.text(map, "backgroundcolor", null),
+                properties(map, file), tilesets, layers, images, limits, Json.integer(map, "nextlayerid", 0, file),
+                Json.integer(map, "nextobjectid", 0, file));
     }
 
     public TiledTileset readTileset(String file, int firstGid) {

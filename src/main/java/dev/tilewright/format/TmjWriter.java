@@ -31,7 +31,7 @@ public final class TmjWriter {
                 .put("orientation", "orthogonal").put("renderorder", "right-down")
                 .put("width", map.width()).put("height", map.height())
                 .put("tilewidth", map.tileWidth()).put("tileheight", map.tileHeight()).put("infinite", false)
-                .put("nextlayerid", map.layers().stream().mapToInt(Layer::id).max().orElse(0) + 1)
+                .put("nextlayerid", map.nextLayerId())
                 .put("nextobjectid", map.nextObjectId()).put("compressionlevel", -1);
         if (map.backgroundColor() != null) {
             root.put("backgroundcolor", map.backgroundColor());

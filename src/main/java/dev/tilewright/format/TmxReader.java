@@ -71,11 +71,10 @@ public final class TmxReader {
         List<MapAssembly.RawLayer> layers = new ArrayList<>();
         Map<String, byte[]> images = new LinkedHashMap<>();
         readLayers(map, null, file, width, height, layers, images);
-        return NotKept.nextIds(warnings, Xml.integer(map, "nextlayerid", 0, file),
-                Xml.integer(map, "nextobjectid", 0, file), MapAssembly.assemble(file, width, height,
-                        Xml.integer(map, "tilewidth", 0, file), Xml.integer(map, "tileheight", 0, file), infinite,
-                        map.hasAttribute("backgroundcolor") ? map.getAttribute("backgroundcolor") : null,
-                        properties(map, file), tilesets, layers, images, limits));
+        return MapAssembly.assemble(file, width, height, Xml.integer(map, "tilewidth", 0, file),
+                Xml.integer(map, "tileheight", 0, file), infinite, map.hasAttribute("backgroundcolor")
+                        ? map.getAttribute("backgroundcolor") : null, properties(map, file), tilesets, layers,
+                images, limits, Xml.integer(map, "nextlayerid", 0, file), Xml.integer(map, "nextobjectid", 0, file));
     }
 
     /** A lone .tsx (firstGid 0). */

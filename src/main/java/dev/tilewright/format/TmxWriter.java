@@ -48,7 +48,7 @@ public final class TmxWriter {
                 .attr("width", map.width()).attr("height", map.height())
                 .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight()).attr("infinite", 0)
                 .attr("backgroundcolor", map.backgroundColor())
-                .attr("nextlayerid", map.layers().stream().mapToInt(Layer::id).max().orElse(0) + 1)
+                .attr("nextlayerid", map.nextLayerId())
                 .attr("nextobjectid", map.nextObjectId());
         properties(out, map.properties());
         for (TiledTileset tileset : map.tilesets()) {

@@ -52,7 +52,19 @@ public class MapCatalogue {
      * @param tilesets the tilesets with their first gids (assigned in order for a new map, as written for an import)
      */
     public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
-                          String backgroundColor, List<MapTileset> tilesets, Properties properties) {
+                          String backgroundColor, List<MapTileset> tilesets, Properties properties, int nextLayerId,
+                          int nextObjectId) {
+
+        /** A new map's: ids from 1. */
+        public Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
+                       String backgroundColor, List<MapTileset> tilesets, Properties properties) {
+            this(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets, properties, 1, 1);
+        }
+
+        /** An empty map with this header, giving out ids from where the genesis says (1 for maps made before). */
+        TileMap blank() {
+            return blank(nextLayerId, nextObjectId);
+        }
 
         /** A map with this header and no content yet, giving out ids from the ones named. */
         TileMap blank(int nextLayerId, int nextObjectId) {
@@ -127,7 +139,7 @@ public class MapCatalogue {
                     genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
                     genesis.backgroundColor(), json.writeValueAsString(genesis.properties()), json.writeValueAsString(genesis),
                     genesis.tilesets().stream().map(t -> new MapEntity.TilesetUse(t.tilesetId(), t.firstGid(),
-                            t.tileCount())).toList()));
+                            t.tileCount())).toList(), genesis.nextLayerId(), genesis.nextObjectId()));
             long mapId = row.getId();
             MapCache.Cached cached = cache.created(row);
             try {

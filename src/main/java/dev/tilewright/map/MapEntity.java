@@ -84,7 +84,8 @@ class MapEntity {
     }
 
     MapEntity(long projectId, String name, int width, int height, int tileWidth, int tileHeight, double offsetX, double offsetY,
-              String backgroundColor, String properties, String genesis, List<TilesetUse> tilesets) {
+              String backgroundColor, String properties, String genesis, List<TilesetUse> tilesets, int nextLayerId,
+              int nextObjectId) {
         this.projectId = projectId;
         this.name = name;
         this.width = width;
@@ -95,8 +96,8 @@ class MapEntity {
         this.offsetY = offsetY;
         this.backgroundColor = backgroundColor;
         this.version = 0;
-        this.nextLayerId = 1;
-        this.nextObjectId = 1;
+        this.nextLayerId = Math.max(1, nextLayerId);
+        this.nextObjectId = Math.max(1, nextObjectId);
         this.properties = properties;
         this.genesis = genesis;
         this.createdAt = Instant.now();

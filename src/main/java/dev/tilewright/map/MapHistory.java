@@ -73,7 +73,7 @@ public class MapHistory {
         return tx.execute(status -> {
             Versioned start = checkpoints.nearest(mapId, version).orElseGet(() -> {
                 MapCatalogue.Genesis g = json.readValue(rows.genesis(mapId), MapCatalogue.Genesis.class);
-                return new Versioned(0, g.blank(1, 1));
+                return new Versioned(0, g.blank());
             });
             TileMap map = start.map();
             long every = storage.checkpointEvery();

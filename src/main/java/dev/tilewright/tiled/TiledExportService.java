@@ -136,7 +136,7 @@ public class TiledExportService {
         }
         return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(),
                 map.backgroundColor(),
-                map.properties(), out, layers, map.nextObjectId(), Map.of());
+                map.properties(), out, layers, map.nextLayerId(), map.nextObjectId(), Map.of());
     }
 
     private byte[] bundle(long mapId, TileMap map, List<StoredTileset> used, String base, TmxWriter.Options options) {

@@ -78,7 +78,8 @@ public class TiledImportService {
             ops.addAll(LayerOps.recreate(map.layers().get(i), i));
         }
         long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
-                map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties()), ops.isEmpty() ? null : new Batch(ops), author);
+                map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties(), map.nextLayerId(),
+                map.nextObjectId()), ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
         return new Imported<>(mapId, warnings.list());
     }

@@ -79,6 +79,32 @@ class TiledImportTest {
     }
 
     @Test
+    void theFilesNextIdsAreKeptSoIdsDeletedInTiledAreNeverGivenOutAgain() {
+        String tmx = desertTmx().replace("nextlayerid=\"2\" nextobjectid=\"1\"",
+                "nextlayerid=\"20\" nextobjectid=\"50\"");
+        assertThat(tmx).contains("nextlayerid=\"20\"");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        long id = created.json().get("id").asLong();
+        assertThat(created.json().get("nextLayerId").asInt()).isEqualTo(20);
+        assertThat(created.json().get("nextObjectId").asInt()).isEqualTo(50);
+        String exported = api.get("/api/v1/maps/" + id + "/export?format=tmx").text();
+        assertThat(exported).contains("nextlayerid=\"20\"").contains("nextobjectid=\"50\"");
+
+        // a layer added gets 20; deleted, its id is not given out again
+        Api.Response added = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"addLayer\","
+                + "\"kind\":\"tile\",\"attributes\":{\"name\":\"new\"}}]}", "If-Match", "*");
+        assertThat(added.status()).as(added.text()).isEqualTo(200);
+        assertThat(added.json().get("applied").toString()).contains("\"layerId\":20");
+        assertThat(api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"removeLayer\","
+                + "\"layerId\":20}]}", "If-Match", "*").status()).isEqualTo(200);
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmj").text()).contains("\"nextlayerid\" : 21");
+        // and the version before the first edit, rebuilt from the genesis, says the file's ids too
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx&version=1").text())
+                .contains("nextlayerid=\"20\"").contains("nextobjectid=\"50\"");
+    }
+
+    @Test
     void whatIsNotKeptYetIsListedAsWarningsNeverDroppedInSilence() {
         String tmx = desertTmx()
                 .replaceFirst("<map ", "<map parallaxoriginx=\"5\" ")
