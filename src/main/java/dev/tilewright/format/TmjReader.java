@@ -89,11 +89,9 @@ public final class TmjReader {
         int offsetY = Json.integer(offset, "y", 0, file);
         Map<Integer, TileData> tiles = new TreeMap<>();
         Map<Integer, byte[]> tileImages = new TreeMap<>();
-        for (JsonNode tile : ts.path("tiles").values()) {
-            int id = Json.integer(tile, "id", -1, file);
-            if (id < 0) {
-                throw TiledFormatException.invalid(file, "a tile of tileset '" + name + "' has no id");
-            }
+        for (Map.Entry<Integer, JsonNode> entry : tiles(ts, file, name).entrySet()) {
+            int id = entry.getKey();
+            JsonNode tile = entry.getValue();
             TileData.TileImage image = null;
             if (tile.has("image")) {
                 String path = files.resolve(file, tile.get("image").asString());
@@ -307,7 +305,55 @@ public final class TmjReader {
         return template;
     }
 
+    /**
+     * A tileset's tiles by id: Tiled 1.2+ writes an array of tiles with ids; earlier versions an object keyed by id,
+     * with their properties apart in {@code tileproperties} and {@code tilepropertytypes} (read as Tiled reads them).
+     */
+    private Map<Integer, JsonNode> tiles(JsonNode ts, String file, String name) {
+        Map<Integer, JsonNode> tiles = new TreeMap<>();
+        JsonNode listed = ts.path("tiles");
+        if (listed.isArray()) {
+            for (JsonNode tile : listed.values()) {
+                int id = Json.integer(tile, "id", -1, file);
+                if (id < 0) {
+                    throw TiledFormatException.invalid(file, "a tile of tileset '" + name + "' has no id");
+                }
+                tiles.put(id, tile);
+            }
+            return tiles;
+        }
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>(listed.propertyNames());
+        ids.addAll(ts.path("tileproperties").propertyNames());
+        for (String key : ids) {
+            int id = legacyId(key, file, name);
+            tools.jackson.databind.node.ObjectNode tile = listed.path(key).isObject()
+                    ? ((tools.jackson.databind.node.ObjectNode) listed.get(key)).deepCopy() : Json.MAPPER.createObjectNode();
+            if (ts.path("tileproperties").has(key)) {
+                tile.set("properties", ts.path("tileproperties").get(key));
+                tile.set("propertytypes", ts.path("tilepropertytypes").path(key));
+            }
+            tiles.put(id, tile);
+        }
+        return tiles;
+    }
+
+    private static int legacyId(String key, String file, String name) {
+        try {
+            int id = Integer.parseInt(key);
+            if (id >= 0) {
+                return id;
+            }
+        } catch (NumberFormatException ignored) {
+            // refused below
+        }
+        throw TiledFormatException.invalid(file, "a tile of tileset '" + name + "' has the id '" + key
+                + "', not a number");
+    }
+
     private Properties properties(JsonNode owner, String file) {
+        if (owner.path("properties").isObject()) {
+            return legacyProperties(owner, file);
+        }
         List<Property> read = new ArrayList<>();
         String where = !Json.text(owner, "name", "").isEmpty() ? "[" + Json.text(owner, "name", "") + "]"
                 : owner.has("id") ? "[" + Json.text(owner, "id", "") + "]" : "map";
@@ -318,6 +364,19 @@ public final class TmjReader {
             Object plain = value.isNumber() ? (Object) value.numberValue() : value.isBoolean() ? value.asBoolean()
                     : value.isMissingNode() || value.isNull() ? "" : value.isObject() ? null : value.asString();
             read.add(plain == null ? null : Props.property(file, Json.text(p, "name", ""), Json.text(p, "type", "string"), plain));
+        }
+        return Props.of(file, read);
+    }
+
+    /** Properties as Tiled before 1.2 wrote them: {@code {"name": value}} with {@code {"name": "type"}} beside. */
+    private static Properties legacyProperties(JsonNode owner, String file) {
+        List<Property> read = new ArrayList<>();
+        JsonNode types = owner.path("propertytypes");
+        for (String name : owner.get("properties").propertyNames()) {
+            JsonNode value = owner.get("properties").get(name);
+            Object plain = value.isNumber() ? (Object) value.numberValue() : value.isBoolean() ? value.asBoolean()
+                    : value.isNull() ? "" : value.asString();
+            read.add(Props.property(file, name, Json.text(types, name, "string"), plain));
         }
         return Props.of(file, read);
     }
