@@ -25,6 +25,8 @@ public final class TmjReader {
     private final ReadLimits limits;
     private final Map<String, MapObject> templates = new HashMap<>();
     private final Warnings warnings;
+    /** How the first tile layer's data was written (exports default to it). */
+    private TmxWriter.Options dataEncoding;
     private List<TiledTileset> mapTilesets = List.of();
 
     public TmjReader(TiledFiles files, ReadLimits limits) {
@@ -71,6 +73,11 @@ public final class TmjReader {
                 Json.integer(map, "tileheight", 0, file), infinite, Json.text(map, "backgroundcolor", null),
                 properties(map, file), tilesets, layers, images, limits, Json.integer(map, "nextlayerid", 0, file),
                 Json.integer(map, "nextobjectid", 0, file));
+    }
+
+    /** How the map's (first) tile layer data was written: csv (a JSON array) unless the file said otherwise. */
+    public TmxWriter.Options dataEncoding() {
+        return dataEncoding == null ? TmxWriter.Options.DEFAULT : dataEncoding;
     }
 
     public TiledTileset readTileset(String file, int firstGid) {
@@ -191,6 +198,10 @@ public final class TmjReader {
     private List<MapAssembly.Chunk> chunks(JsonNode layer, String file, int width, int height, String name) {
         LayerData.Encoding encoding = LayerData.encoding(Json.text(layer, "encoding", "csv"), file);
         LayerData.Compression compression = LayerData.compression(Json.text(layer, "compression", null), file);
+        if (dataEncoding == null) {
+            dataEncoding = encoding == LayerData.Encoding.CSV && compression != LayerData.Compression.NONE
+                    ? TmxWriter.Options.DEFAULT : new TmxWriter.Options(encoding, compression);
+        }
         if (layer.has("chunks")) {
             List<MapAssembly.Chunk> out = new ArrayList<>();
             for (JsonNode chunk : layer.get("chunks").values()) {

@@ -24,6 +24,8 @@ public final class TmxReader {
     private final TiledFiles files;
     private final ReadLimits limits;
     private final Warnings warnings;
+    /** How the first tile layer's data was written (exports default to it). */
+    private TmxWriter.Options dataEncoding;
     private final Map<String, Template> templates = new HashMap<>();
     private List<TiledTileset> mapTilesets = List.of();
 
@@ -75,6 +77,11 @@ public final class TmxReader {
                 Xml.integer(map, "tileheight", 0, file), infinite, map.hasAttribute("backgroundcolor")
                         ? map.getAttribute("backgroundcolor") : null, properties(map, file), tilesets, layers,
                 images, limits, Xml.integer(map, "nextlayerid", 0, file), Xml.integer(map, "nextobjectid", 0, file));
+    }
+
+    /** How the map's (first) tile layer data was written: csv unless the file said otherwise. */
+    public TmxWriter.Options dataEncoding() {
+        return dataEncoding == null ? TmxWriter.Options.DEFAULT : dataEncoding;
     }
 
     /** A lone .tsx (firstGid 0). */
@@ -228,6 +235,11 @@ public final class TmxReader {
         }
         LayerData.Encoding encoding = LayerData.encoding(Xml.text(data, "encoding", null), file);
         LayerData.Compression compression = LayerData.compression(Xml.text(data, "compression", null), file);
+        if (dataEncoding == null) {
+            dataEncoding = encoding == null || (encoding == LayerData.Encoding.CSV
+                    && compression != LayerData.Compression.NONE) ? TmxWriter.Options.DEFAULT
+                    : new TmxWriter.Options(encoding, compression);
+        }
         List<Element> chunks = Xml.children(data, "chunk");
         if (chunks.isEmpty()) {
             return List.of(new MapAssembly.Chunk(0, 0, width, height,

@@ -49,16 +49,19 @@ public class MapCatalogue {
     /**
      * The map as created, before its first op; replaying the log on it rebuilds any version.
      *
-     * @param tilesets the tilesets with their first gids (assigned in order for a new map, as written for an import)
+     * @param tilesets  the tilesets with their first gids (assigned in order for a new map, as written for an import)
+     * @param layerData how an imported map's tile layer data was written ({@code csv}, {@code base64},
+     *                  {@code base64-zlib}, ...): its exports write it so unless asked otherwise; null: csv
      */
     public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                           String backgroundColor, List<MapTileset> tilesets, Properties properties, int nextLayerId,
-                          int nextObjectId) {
+                          int nextObjectId, String layerData) {
 
-        /** A new map's: ids from 1. */
+        /** A new map's: ids from 1, layer data exported as CSV unless asked. */
         public Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                        String backgroundColor, List<MapTileset> tilesets, Properties properties) {
-            this(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets, properties, 1, 1);
+            this(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets, properties, 1, 1,
+                    null);
         }
 
         /** An empty map with this header, giving out ids from where the genesis says (1 for maps made before). */

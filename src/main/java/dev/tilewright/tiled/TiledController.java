@@ -66,7 +66,7 @@ class TiledController {
                                      @RequestParam(required = false) String compression,
                                      @RequestParam(required = false) Long version,
                                      @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
-        TiledExportService.Request request = TiledExportService.Request.of(format, encoding, compression);
+        TiledExportService.Request request = exports.request(id, format, encoding, compression);
         long at = version == null ? maps.version(id) : version;
         String etag = "\"" + at + "-" + request.tag() + "\"";
         CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).cachePrivate().immutable();

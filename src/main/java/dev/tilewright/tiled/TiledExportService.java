@@ -47,6 +47,25 @@ public class TiledExportService {
     /** An export request, validated: the format and how tile layer data is written. */
     public record Request(String format, TmxWriter.Options options) {
 
+        /**
+         * A request's format and layer data: as asked, or when neither encoding nor compression is named, as the map
+         * came in ({@code layerData}, e.g. {@code base64-zlib}; null: csv).
+         */
+        static Request of(String format, String encoding, String compression, String layerData) {
+            if (encoding == null && compression == null && layerData != null) {
+                int dash = layerData.indexOf('-');
+                return of(format, dash < 0 ? layerData : layerData.substring(0, dash),
+                        dash < 0 ? null : layerData.substring(dash + 1), null);
+            }
+            return of(format, encoding, compression);
+        }
+
+        /** How layer data was written, by name ({@code csv}, {@code base64}, {@code base64-zstd}, ...). */
+        public static String layerData(TmxWriter.Options options) {
+            return options.encoding().name().toLowerCase(Locale.ROOT) + (options.compression()
+                    == LayerData.Compression.NONE ? "" : "-" + options.compression().name().toLowerCase(Locale.ROOT));
+        }
+
         static Request of(String format, String encoding, String compression) {
             String f = format == null ? "tmx" : format.toLowerCase(Locale.ROOT);
             if (!List.of("tmx", "tmj", "zip", "csv").contains(f)) {
@@ -85,6 +104,12 @@ public class TiledExportService {
         this.maps = maps;
         this.tilesets = tilesets;
         this.mapImages = mapImages;
+    }
+
+    /** An export request of a map, defaulting its layer data to how the map came in. */
+    public Request request(long mapId, String format, String encoding, String compression) {
+        return Request.of(format, encoding, compression, encoding == null && compression == null
+                ? maps.genesis(mapId).layerData() : null);
     }
 
     public Export exportMap(long mapId, Request request, Long version) {

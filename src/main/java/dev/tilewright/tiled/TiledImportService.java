@@ -63,9 +63,11 @@ public class TiledImportService {
         TiledFiles files = checkedFiles(uploaded);
         String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
         Warnings warnings = new Warnings();
-        TiledMap map = read(() -> mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx")
-                ? new TmxReader(files, readLimits(), warnings).readMap(mapFile)
-                : new TmjReader(files, readLimits(), warnings).readMap(mapFile));
+        boolean xml = mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx");
+        TmxReader tmx = xml ? new TmxReader(files, readLimits(), warnings) : null;
+        TmjReader tmj = xml ? null : new TmjReader(files, readLimits(), warnings);
+        TiledMap map = read(() -> xml ? tmx.readMap(mapFile) : tmj.readMap(mapFile));
+        String layerData = TiledExportService.Request.layerData(xml ? tmx.dataEncoding() : tmj.dataEncoding());
         map.tilesets().forEach(this::checkImages);
         map.images().forEach((source, png) -> tilesets.checkImage(png, "files[" + source + "]"));
         List<MapTileset> uses = new ArrayList<>();
@@ -79,7 +81,7 @@ public class TiledImportService {
         }
         long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
                 map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties(), map.nextLayerId(),
-                map.nextObjectId()), ops.isEmpty() ? null : new Batch(ops), author);
+                map.nextObjectId(), layerData), ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
         return new Imported<>(mapId, warnings.list());
     }

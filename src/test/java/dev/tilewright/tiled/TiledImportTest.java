@@ -79,6 +79,22 @@ class TiledImportTest {
     }
 
     @Test
+    void exportsWriteLayerDataAsTheMapCameInUnlessAskedOtherwise() {
+        long zlib = api.postFiles("/api/v1/maps/import", desert(desertTmx())).json().get("id").asLong();
+        assertThat(api.get("/api/v1/maps/" + zlib + "/export?format=tmx").text())
+                .contains("<data encoding=\"base64\" compression=\"zlib\">");
+        assertThat(api.get("/api/v1/maps/" + zlib + "/export?format=tmx&encoding=csv").text())
+                .contains("<data encoding=\"csv\">");
+        String csvTmx = desertTmx().replaceAll("(?s)<data encoding=\"base64\" compression=\"zlib\">.*?</data>",
+                "<data encoding=\"csv\">" + String.join(",", java.util.Collections.nCopies(1600, "30")) + "</data>");
+        long csv = api.postFiles("/api/v1/maps/import", desert(csvTmx)).json().get("id").asLong();
+        assertThat(api.get("/api/v1/maps/" + csv + "/export?format=tmx").text()).contains("<data encoding=\"csv\">");
+        // a map made here is written as CSV unless asked
+        long made = api.newMap("here", 4, 4);
+        assertThat(api.get("/api/v1/maps/" + made + "/export?format=tmx").text()).doesNotContain("base64");
+    }
+
+    @Test
     void theFilesNextIdsAreKeptSoIdsDeletedInTiledAreNeverGivenOutAgain() {
         String tmx = desertTmx().replace("nextlayerid=\"2\" nextobjectid=\"1\"",
                 "nextlayerid=\"20\" nextobjectid=\"50\"");
