@@ -366,8 +366,8 @@ public final class TmjReader {
             return legacyProperties(owner, file);
         }
         List<Property> read = new ArrayList<>();
-        String where = !Json.text(owner, "name", "").isEmpty() ? "[" + Json.text(owner, "name", "") + "]"
-                : owner.has("id") ? "[" + Json.text(owner, "id", "") + "]" : "map";
+        String where = element(owner) + (!Json.text(owner, "name", "").isEmpty() ? "[" + Json.text(owner, "name", "")
+                + "]" : owner.has("id") ? "[" + Json.text(owner, "id", "") + "]" : "");
         for (JsonNode p : owner.path("properties").values()) {
             NotKept.property(warnings, where, Json.text(p, "name", ""), Json.text(p, "type", "string"),
                     Json.text(p, "propertytype", ""));
@@ -377,6 +377,19 @@ public final class TmjReader {
             read.add(plain == null ? null : Props.property(file, Json.text(p, "name", ""), Json.text(p, "type", "string"), plain));
         }
         return Props.of(file, read);
+    }
+
+    /** What a JSON object is, named as the TMX element it would be (so warnings name places alike in both). */
+    private static String element(JsonNode owner) {
+        String type = Json.text(owner, "type", "");
+        return switch (type) {
+            case "map" -> "map";
+            case "tileset" -> "tileset";
+            case "tilelayer" -> "layer";
+            case "objectgroup", "imagelayer", "group" -> type;
+            default -> owner.has("firstgid") || owner.has("tilecount") ? "tileset"
+                    : owner.has("x") && owner.has("y") ? "object" : owner.has("id") ? "tile" : "map";
+        };
     }
 
     /** Properties as Tiled before 1.2 wrote them: {@code {"name": value}} with {@code {"name": "type"}} beside. */

@@ -152,7 +152,7 @@ class TiledImportTest {
         Api.Response fromJson = api.postFiles("/api/v1/maps/import", json);
         assertThat(fromJson.status()).as(fromJson.text()).isEqualTo(201);
         assertThat(warned(fromJson)).contains("tileset[Desert].wangsets", "map.renderorder", "layers[decor]",
-                "layers[far].parallax", "[far].properties[mood].propertytype");
+                "layers[far].parallax", "objectgroup[far].properties[mood].propertytype");
 
         // a map with nothing Tiled-only in it has none; a tileset import says the same of its own parts
         Api.Response plain = api.postFiles("/api/v1/maps/import", desert(desertTmx()));
