@@ -64,21 +64,20 @@ public class MapHistory {
         return log.since(mapId, since, count);
     }
 
-    /**
-     * The map as it was at {@code version}, rebuilt by replaying the op log (the truth) from the nearest checkpoint
-     * at or before it, or from the map's genesis. Every {@code checkpoint-every} versions the replay passes without a
-     * checkpoint, it keeps one, so no version is ever more than that many ops from one once it has been read.
-     */
     /** The map as it was created (its header, where its ids started, how an imported map's data was written). */
     public MapCatalogue.Genesis genesis(long mapId) {
         return json.readValue(rows.genesis(mapId), MapCatalogue.Genesis.class);
     }
 
+    /**
+     * The map as it was at {@code version}, rebuilt by replaying the op log (the truth) from the nearest checkpoint
+     * at or before it, or from the map's genesis. Every {@code checkpoint-every} versions the replay passes without a
+     * checkpoint, it keeps one, so no version is ever more than that many ops from one once it has been read.
+     */
     public TileMap replay(long mapId, long version) {
         return tx.execute(status -> {
-            Versioned start = checkpoints.nearest(mapId, version).orElseGet(() -> {
-                return new Versioned(0, genesis(mapId).blank());
-            });
+            Versioned start = checkpoints.nearest(mapId, version)
+                    .orElseGet(() -> new Versioned(0, genesis(mapId).blank()));
             TileMap map = start.map();
             long every = storage.checkpointEvery();
             long reached = log.forEach(mapId, start.version(), version, entry -> {
