@@ -88,6 +88,17 @@ public class Access {
     }
 
     /**
+     * Checks that {@code caller} owns a team (what only owners do: make, unmake or remove owners, invite owners,
+     * delete the team); 404 / 403 naming {@code what} otherwise.
+     */
+    public void teamOwner(Caller caller, long teamId, String what) {
+        if (team(caller, teamId, Action.MAINTAIN) != Roles.TeamRole.OWNER) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only a team owner " + what + ".")
+                    .with("role", "admin").with("needed", "owner");
+        }
+    }
+
+    /**
      * The project something new goes to, where the caller must be allowed to edit: the one named ({@code projectId};
      * 404 when the caller cannot see it, 403 when they may not edit there), else their default: a bot token's
      * project; for a person the project they last made something in, if they may still edit it, else the first

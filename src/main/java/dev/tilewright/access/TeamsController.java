@@ -173,10 +173,7 @@ class TeamsController {
     }
 
     private void requireOwner(Caller caller, long team) {
-        if (access.team(caller, team, Action.MAINTAIN) != Roles.TeamRole.OWNER) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only a team owner makes, unmakes or removes "
-                    + "owners, and deletes the team.").with("role", "admin").with("needed", "owner");
-        }
+        access.teamOwner(caller, team, "makes, unmakes or removes owners, and deletes the team");
     }
 
     private static String name(String name) {
