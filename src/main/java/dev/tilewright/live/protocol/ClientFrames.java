@@ -7,6 +7,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
@@ -38,7 +39,8 @@ public class ClientFrames {
     public ClientFrames(JsonMapper json, LiveProperties limits) {
         this.json = json;
         this.limits = limits;
-        this.opReader = json.readerFor(MapOp.class);
+        // the op is read out of the middle of the frame: what follows it is the frame's, not trailing garbage
+        this.opReader = json.readerFor(MapOp.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     /**
@@ -123,7 +125,7 @@ public class ClientFrames {
      * tree (ops are most of what clients send); null when it is anything else, even a bad op, which
      * {@link #read} then reads the general way for its refusal.
      */
-    private ClientFrame.SendOp opAsWritten(String text) {
+    ClientFrame.SendOp opAsWritten(String text) {
         Long clientSeq = null;
         MapOp op = null;
         try (JsonParser parser = opReader.createParser(text)) {

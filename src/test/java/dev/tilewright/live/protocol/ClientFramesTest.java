@@ -48,6 +48,7 @@ class ClientFramesTest {
             String asWritten = "{\"type\":\"op\",\"clientSeq\":7,\"baseVersion\":3,\"op\":" + op + "}";
             String reordered = "{\"clientSeq\":7,\"op\":" + op + ",\"type\":\"op\",\"baseVersion\":3}";
             assertThat(outcome(asWritten)).as(c.name()).isEqualTo(outcome(reordered)).startsWith("op 7 ");
+            assertThat(frames.opAsWritten(asWritten)).as(c.name() + ": read in one pass").isNotNull();
             read++;
         }
         assertThat(read).isGreaterThan(30);
