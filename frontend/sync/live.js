@@ -121,6 +121,7 @@ export class LiveSession extends Emitter {
       return;
     }
     this.socket = socket;
+    socket.binaryType = 'arraybuffer';
     socket.onopen = () => {
       if (socket !== this.socket) return;
       socket.send(frames.hello(this.clientId, this.name, this.version));

@@ -54,7 +54,12 @@ export function ping() {
   return JSON.stringify({ type: CLIENT_FRAMES.PING });
 }
 
-/** A server frame from its text. */
-export function read(text) {
-  return JSON.parse(text);
+const UTF8 = new TextDecoder();
+
+/**
+ * A server message as the socket hands it over: the server sends the UTF-8 of its JSON as a binary message (encoded
+ * once for every editor due the same), read as an ArrayBuffer; text is taken too.
+ */
+export function read(data) {
+  return JSON.parse(typeof data === 'string' ? data : UTF8.decode(data));
 }

@@ -256,7 +256,9 @@ export class FakeLiveServer {
     } else if (s.toServer.length > 0 && (s.toClient.length === 0 || next() < 0.5)) {
       this.receive(s, JSON.parse(s.toServer.shift()));
     } else if (s.toClient.length > 0) {
-      s.onmessage?.({ data: JSON.stringify(this.coalesce ? this.tick(s, next) : s.toClient.shift()) });
+      // as the server sends them: the UTF-8 of the JSON in a binary message, read as an ArrayBuffer
+      const text = JSON.stringify(this.coalesce ? this.tick(s, next) : s.toClient.shift());
+      s.onmessage?.({ data: new TextEncoder().encode(text).buffer });
     }
     return true;
   }

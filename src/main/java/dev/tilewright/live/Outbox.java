@@ -3,11 +3,13 @@ package dev.tilewright.live;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
-import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.adapter.NativeWebSocketSession;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -15,21 +17,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What waits to be sent to one client, bounded: frames are queued by whoever produces them (never blocking on the
- * client's socket) and written in order by one sender at a time, batched into as few network writes as the queue
- * allows. A client that lets more than the buffer limit pile up, or whose socket takes longer than the time limit to
- * take one frame, is dropped (close 1008), so one slow reader never holds up the others.
+ * What waits to be sent to one client, bounded: messages are queued by whoever produces them (never blocking on the
+ * client's socket) and written in order by one sender at a time, each in one network write. A message is the UTF-8 of
+ * its JSON, sent as a binary WebSocket message: a message due to many editors is encoded once and the same bytes go
+ * to each (docs/live-protocol.md). A client that lets more than the buffer limit pile up, or whose socket takes longer
+ * than the time limit to take one message, is dropped (close 1008), so one slow reader never holds up the others.
  */
 final class Outbox {
 
     private static final Logger log = LoggerFactory.getLogger(Outbox.class);
-    private static final String CLOSE = new String("close");
+    private static final byte[] CLOSE = new byte[0];
 
     private final WebSocketSession session;
     private final Executor senders;
     private final long limitBytes;
     private final long timeLimitNanos;
-    private final ConcurrentLinkedQueue<String> queue = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<byte[]> queue = new ConcurrentLinkedQueue<>();
     private final AtomicLong waitingBytes = new AtomicLong();
     private final AtomicBoolean sending = new AtomicBoolean();
     private final Runnable onDrop;
@@ -45,19 +48,27 @@ final class Outbox {
         this.onDrop = onDrop;
     }
 
-    /** Queues a frame; drops the client instead when it is over its limits. */
+    /** Queues a frame for this client alone; drops the client instead when it is over its limits. */
     void send(String frame) {
-        send(List.of(frame));
+        send(List.of(encoded(frame)));
     }
 
-    /** Queues frames to go in this order; drops the client instead when it is over its limits. */
-    void send(List<String> frames) {
+    /** The bytes a frame is sent as (the same bytes may be queued for many clients). */
+    static byte[] encoded(String frame) {
+        return frame.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Queues messages (each the UTF-8 of one JSON message, never changed after) to go in this order; drops the client
+     * instead when it is over its limits.
+     */
+    void send(List<byte[]> messages) {
         if (dropped || closeWith != null) {
             return;
         }
         long bytes = 0;
-        for (String frame : frames) {
-            bytes += frame.length();
+        for (byte[] message : messages) {
+            bytes += message.length;
         }
         long waiting = waitingBytes.addAndGet(bytes);
         long since = sendingSince;
@@ -69,7 +80,7 @@ final class Outbox {
             drop("one frame took longer than tilewright.live.send-time-limit-ms to send");
             return;
         }
-        queue.addAll(frames);
+        queue.addAll(messages);
         schedule();
     }
 
@@ -96,22 +107,20 @@ final class Outbox {
         try {
             jakarta.websocket.RemoteEndpoint.Basic remote = remote();
             while (true) {
-                String frame;
-                while ((frame = queue.poll()) != null) {
-                    if (frame == CLOSE) {
-                        flush(remote);
+                byte[] message;
+                while ((message = queue.poll()) != null) {
+                    if (message == CLOSE) {
                         closeQuietly(closeWith);
                         return;
                     }
                     sendingSince = System.nanoTime();
                     if (remote != null) {
-                        remote.sendText(frame);
+                        remote.sendBinary(ByteBuffer.wrap(message));
                     } else {
-                        session.sendMessage(new TextMessage(frame));
+                        session.sendMessage(new BinaryMessage(message));
                     }
-                    waitingBytes.addAndGet(-frame.length());
+                    waitingBytes.addAndGet(-message.length);
                 }
-                flush(remote);
                 sendingSince = 0;
                 sending.set(false);
                 if (queue.isEmpty() || !sending.compareAndSet(false, true)) {
@@ -124,27 +133,18 @@ final class Outbox {
         }
     }
 
-    /** The container's endpoint with batching on, so queued frames leave in few writes; null if not available. */
+    /**
+     * The container's endpoint, which writes a message's bytes as they are (a header and the payload in one write);
+     * null if not available.
+     */
     private jakarta.websocket.RemoteEndpoint.Basic remote() {
         if (session instanceof NativeWebSocketSession nativeSession) {
             jakarta.websocket.Session standard = nativeSession.getNativeSession(jakarta.websocket.Session.class);
             if (standard != null) {
-                jakarta.websocket.RemoteEndpoint.Basic basic = standard.getBasicRemote();
-                try {
-                    basic.setBatchingAllowed(true);
-                    return basic;
-                } catch (IOException e) {
-                    return null;
-                }
+                return standard.getBasicRemote();
             }
         }
         return null;
-    }
-
-    private static void flush(jakarta.websocket.RemoteEndpoint.Basic remote) throws IOException {
-        if (remote != null) {
-            remote.flushBatch();
-        }
     }
 
     private void drop(String why) {

@@ -74,7 +74,7 @@ final class Room {
             relayed = known;
         } else if (relayed > known) {
             log.read(mapId, known, relayed, entry -> peer.deliver(entry, null));
-            send(peer, frames.coalesce(peer.due()));
+            send(peer, peer.due());
         }
         peer.joined(Math.max(known, relayed));
     }
@@ -143,20 +143,25 @@ final class Room {
     /** Sends what is due; editors who are due the same frames (all but the senders of this tick's ops) share them. */
     private void flushNow() {
         flushedAt = System.nanoTime();
-        Map<List<String>, List<String>> built = new HashMap<>();
+        Map<List<String>, List<byte[]>> built = new HashMap<>();
         for (Peer peer : peers.values()) {
             List<String> due = peer.due();
             if (!due.isEmpty()) {
-                peer.outbox.send(built.computeIfAbsent(List.copyOf(due), frames::coalesce));
+                peer.outbox.send(built.computeIfAbsent(List.copyOf(due), this::encoded));
                 due.clear();
             }
         }
     }
 
-    private static void send(Peer peer, List<String> coalesced) {
-        if (!coalesced.isEmpty()) {
-            peer.outbox.send(coalesced);
-            peer.due().clear();
+    /** A tick's frames for an editor as the messages they go in, encoded once for all editors due the same. */
+    private List<byte[]> encoded(List<String> due) {
+        return frames.coalesce(due).stream().map(Outbox::encoded).toList();
+    }
+
+    private void send(Peer peer, List<String> due) {
+        if (!due.isEmpty()) {
+            peer.outbox.send(encoded(due));
+            due.clear();
         }
     }
 

@@ -11,6 +11,7 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -72,8 +73,9 @@ class Rooms {
 
     /** Sends everyone in the room who said hello the list of who is there. */
     void broadcastPeople(Room room) {
-        String frame = frames.people(room.peers.values().stream().filter(Peer::joined).map(Peer::person).toList());
-        room.peers.values().stream().filter(Peer::joined).forEach(p -> p.outbox.send(frame));
+        List<byte[]> message = List.of(Outbox.encoded(
+                frames.people(room.peers.values().stream().filter(Peer::joined).map(Peer::person).toList())));
+        room.peers.values().stream().filter(Peer::joined).forEach(p -> p.outbox.send(message));
     }
 
     /** Whether anyone is connected to a map (its room is dropped when the last one leaves). */
@@ -81,12 +83,12 @@ class Rooms {
         return rooms.containsKey(mapId);
     }
 
-    /** How many editors (hello said) are connected to a map on this instance. */
     /** Every room with sockets on this instance. */
     java.util.Collection<Room> all() {
         return rooms.values();
     }
 
+    /** How many editors (hello said) are connected to a map on this instance. */
     int editors(long mapId) {
         Room room = rooms.get(mapId);
         return room == null ? 0 : (int) room.peers.values().stream().filter(Peer::joined).count();

@@ -293,7 +293,7 @@ class LiveApiTest {
             socket.getOutputStream().write(RawLiveSocket.maskedTextFrame(
                     "{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"plain\",\"lastVersion\":1}"));
             RawLiveSocket.Frames frames = new RawLiveSocket.Frames(socket);
-            assertThat(frames.next()).as("a text frame").isEqualTo(1);
+            assertThat(frames.next()).as("a binary message (UTF-8 JSON)").isEqualTo(2);
             assertThat(new String(frames.payload, 0, frames.length, java.nio.charset.StandardCharsets.UTF_8))
                     .startsWith("{\"type\":\"welcome\"");
         }

@@ -12,6 +12,7 @@ import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.MapWriteBack;
+import dev.tilewright.support.Utf8Message;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Credentials;
 import dev.tilewright.support.Eventually;
@@ -530,14 +531,12 @@ class LiveConvergenceFuzzTest {
         final class Connection implements WebSocket.Listener {
             WebSocket socket;
             ConfigurableApplicationContext instance;
-            private final StringBuilder partial = new StringBuilder();
+            private final Utf8Message partial = new Utf8Message();
 
             @Override
-            public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                partial.append(data);
-                if (last) {
-                    String text = partial.toString();
-                    partial.setLength(0);
+            public CompletionStage<?> onBinary(WebSocket webSocket, java.nio.ByteBuffer data, boolean last) {
+                String text = partial.add(data, last);
+                if (text != null) {
                     received(this, json.readTree(text));
                 }
                 webSocket.request(1);

@@ -24,6 +24,8 @@ class OutboxTest {
     /** A session whose sends can be held up, recording what was sent and how it was closed. */
     static final class FakeSession extends AbstractWebSocketSession<Object> {
         final List<String> sent = Collections.synchronizedList(new ArrayList<>());
+        /** The bytes of each message sent, as handed over (the same array for a message shared by many clients). */
+        final List<byte[]> sentBytes = Collections.synchronizedList(new ArrayList<>());
         final CountDownLatch release = new CountDownLatch(1);
         volatile boolean stuck;
         volatile CloseStatus closed;
@@ -34,7 +36,13 @@ class OutboxTest {
         }
 
         @Override
-        protected void sendTextMessage(TextMessage message) throws java.io.IOException {
+        protected void sendTextMessage(TextMessage message) {
+            throw new AssertionError("the server sends binary messages");
+        }
+
+        @Override
+        protected void sendBinaryMessage(org.springframework.web.socket.BinaryMessage message)
+                throws java.io.IOException {
             if (stuck) {
                 try {
                     release.await();
@@ -42,11 +50,8 @@ class OutboxTest {
                     throw new java.io.IOException(e);
                 }
             }
-            sent.add(message.getPayload());
-        }
-
-        @Override
-        protected void sendBinaryMessage(org.springframework.web.socket.BinaryMessage message) {
+            sentBytes.add(message.getPayload().array());
+            sent.add(java.nio.charset.StandardCharsets.UTF_8.decode(message.getPayload()).toString());
         }
 
         @Override

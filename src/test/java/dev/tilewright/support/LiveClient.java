@@ -22,7 +22,7 @@ public final class LiveClient implements WebSocket.Listener {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     public final LinkedBlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-    private final StringBuilder partial = new StringBuilder();
+    private final Utf8Message partial = new Utf8Message();
     public final WebSocket socket;
     public volatile Integer closedWith;
     public volatile String closeReason;
@@ -47,12 +47,12 @@ public final class LiveClient implements WebSocket.Listener {
         this(port, mapId, "http://localhost:" + port);
     }
 
+    /** The server's messages come as binary messages holding the UTF-8 of their JSON. */
     @Override
-    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-        partial.append(data);
-        if (last) {
-            JsonNode frame = JSON.readTree(partial.toString());
-            partial.setLength(0);
+    public CompletionStage<?> onBinary(WebSocket webSocket, java.nio.ByteBuffer data, boolean last) {
+        String text = partial.add(data, last);
+        if (text != null) {
+            JsonNode frame = JSON.readTree(text);
             if ("frames".equals(frame.path("type").asString())) {
                 frame.get("frames").forEach(frames::add);
             } else {
