@@ -3,6 +3,7 @@ package dev.tilewright.live;
 import dev.tilewright.TilewrightApplication;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.RawLiveSocket;
+import dev.tilewright.support.ServiceProcess;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -73,6 +74,8 @@ public final class LiveLoad {
         int warmup = 5;
         boolean deflate = true;
         int presence = 0;
+        boolean fork = true;
+        List<String> jvm = new ArrayList<>();
         List<String> service = new ArrayList<>(List.of("--server.port=0", "--tilewright.database.data-dir=",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off"));
         for (String arg : args) {
@@ -88,23 +91,180 @@ public final class LiveLoad {
                 case "warmup" -> warmup = Integer.parseInt(kv[1]);
                 case "deflate" -> deflate = Boolean.parseBoolean(kv[1]);
                 case "presence" -> presence = Integer.parseInt(kv[1]);
+                case "service" -> fork = switch (kv[1]) {
+                    case "fork" -> true;
+                    case "inline" -> false;
+                    default -> throw new IllegalArgumentException("service=fork|inline");
+                };
+                case "jvm" -> jvm.addAll(List.of(kv[1].split(",")));
                 default -> throw new IllegalArgumentException(
                         "editors=N rate=OPS_PER_EDITOR seconds=N warmup=N deflate=true|false presence=PER_EDITOR_PER_SECOND"
-                                + " [--service.property=value]");
+                                + " service=fork|inline jvm=-Xmx1g,... [--service.property=value]");
             }
         }
         // every load editor signs in with the one bootstrap token: let them all in (and the observer)
         service.add(0, "--tilewright.live.max-sockets-per-caller=" + (editors + 10));
-        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class)
-                .run(service.toArray(String[]::new))) {
-            int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-            run(app, port, editors, rate, seconds, warmup, deflate, presence);
+        if (fork) {
+            service.remove("--server.port=0");
+            try (ServiceProcess process = ServiceProcess.start(null, jvm, service)) {
+                run(new Forked(process), editors, rate, seconds, warmup, deflate, presence);
+            }
+        } else {
+            try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TilewrightApplication.class)
+                    .run(service.toArray(String[]::new))) {
+                run(new InProcess(app), editors, rate, seconds, warmup, deflate, presence);
+            }
         }
         System.exit(0);
     }
 
-    private static void run(ConfigurableApplicationContext app, int port, int editors, int rate, int seconds, int warmup,
-                            boolean deflate, int presence) throws Exception {
+    /** The service under load and what the tool reads of it: its port, a map's version, its CPU time by thread. */
+    interface Service {
+        int port();
+
+        long version(long mapId);
+
+        /** CPU time of the service's threads by kind (the name less its numbers), " in the kernel" for the sum. */
+        Map<String, Long> cpuByThreadKind();
+
+        /** CPU time of the service: its process, or (in process) all less the tool's own threads. */
+        long cpuNanos();
+
+        /** Milliseconds the JIT compilers and the garbage collectors have taken so far (wall time of their work). */
+        default long[] jitAndGcMillis() {
+            return new long[]{java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime(),
+                    java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                            .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum()};
+        }
+    }
+
+    /**
+     * The service in this JVM (the tool's own threads, named load-*, left out of its CPU; the JIT and GC work the
+     * tool causes is not: it counts as the service's).
+     */
+    private record InProcess(ConfigurableApplicationContext app) implements Service {
+        @Override
+        public int port() {
+            return ((WebServerApplicationContext) app).getWebServer().getPort();
+        }
+
+        @Override
+        public long version(long mapId) {
+            return app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
+        }
+
+        @Override
+        public Map<String, Long> cpuByThreadKind() {
+            var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            Map<String, Long> kinds = new java.util.TreeMap<>();
+            for (Thread thread : Thread.getAllStackTraces().keySet()) {
+                if (!thread.getName().startsWith("load-")) {
+                    add(kinds, thread.getName(), threads.getThreadCpuTime(thread.getId()),
+                            threads.getThreadUserTime(thread.getId()));
+                }
+            }
+            return kinds;
+        }
+
+        @Override
+        public long cpuNanos() {
+            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                    .getOperatingSystemMXBean();
+            var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            long tool = 0;
+            for (Thread thread : Thread.getAllStackTraces().keySet()) {
+                if (thread.getName().startsWith("load-")) {
+                    tool += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+                }
+            }
+            return os.getProcessCpuTime() - tool;
+        }
+    }
+
+    /**
+     * The service in a JVM of its own, as it runs in production: its CPU time is its process's, read over JMX (the
+     * attach API starts the JVM's local management agent).
+     */
+    private static final class Forked implements Service {
+        private final ServiceProcess process;
+        private final Api api;
+        private final com.sun.management.ThreadMXBean threads;
+        private final com.sun.management.OperatingSystemMXBean os;
+        private final javax.management.MBeanServerConnection connection;
+
+        Forked(ServiceProcess process) throws Exception {
+            this.process = process;
+            this.api = new Api(process.port);
+            var vm = com.sun.tools.attach.VirtualMachine.attach(String.valueOf(process.process.pid()));
+            String address = vm.startLocalManagementAgent();
+            vm.detach();
+            connection = javax.management.remote.JMXConnectorFactory.connect(
+                    new javax.management.remote.JMXServiceURL(address)).getMBeanServerConnection();
+            threads = java.lang.management.ManagementFactory.newPlatformMXBeanProxy(connection,
+                    java.lang.management.ManagementFactory.THREAD_MXBEAN_NAME, com.sun.management.ThreadMXBean.class);
+            os = java.lang.management.ManagementFactory.newPlatformMXBeanProxy(connection,
+                    java.lang.management.ManagementFactory.OPERATING_SYSTEM_MXBEAN_NAME,
+                    com.sun.management.OperatingSystemMXBean.class);
+        }
+
+        @Override
+        public int port() {
+            return process.port;
+        }
+
+        @Override
+        public long version(long mapId) {
+            return api.get("/api/v1/maps/" + mapId).json().get("version").asLong();
+        }
+
+        @Override
+        public Map<String, Long> cpuByThreadKind() {
+            long[] ids = threads.getAllThreadIds();
+            long[] cpu = threads.getThreadCpuTime(ids);
+            long[] user = threads.getThreadUserTime(ids);
+            var infos = threads.getThreadInfo(ids);
+            Map<String, Long> kinds = new java.util.TreeMap<>();
+            for (int i = 0; i < ids.length; i++) {
+                if (infos[i] != null) {
+                    add(kinds, infos[i].getThreadName(), cpu[i], user[i]);
+                }
+            }
+            return kinds;
+        }
+
+        @Override
+        public long cpuNanos() {
+            return os.getProcessCpuTime();
+        }
+
+        @Override
+        public long[] jitAndGcMillis() {
+            try {
+                long jit = java.lang.management.ManagementFactory.newPlatformMXBeanProxy(connection,
+                        java.lang.management.ManagementFactory.COMPILATION_MXBEAN_NAME,
+                        java.lang.management.CompilationMXBean.class).getTotalCompilationTime();
+                long gc = 0;
+                for (var name : connection.queryNames(new javax.management.ObjectName(
+                        java.lang.management.ManagementFactory.GARBAGE_COLLECTOR_MXBEAN_DOMAIN_TYPE + ",*"), null)) {
+                    gc += java.lang.management.ManagementFactory.newPlatformMXBeanProxy(connection,
+                            name.toString(), java.lang.management.GarbageCollectorMXBean.class).getCollectionTime();
+                }
+                return new long[]{jit, gc};
+            } catch (java.io.IOException | javax.management.MalformedObjectNameException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static void add(Map<String, Long> kinds, String name, long cpu, long user) {
+        String kind = name.replaceAll("\\d+", "N");
+        kinds.merge(kind, Math.max(0, cpu), Long::sum);
+        kinds.merge(" in the kernel", Math.max(0, cpu) - Math.max(0, user), Long::sum);
+    }
+
+    private static void run(Service service, int editors, int rate, int seconds, int warmup, boolean deflate,
+                            int presence) throws Exception {
+        int port = service.port();
         Api api = new Api(port);
         long tileset = api.uploadTileset("load", 4, 4);
         long mapId = api.postJson("/api/v1/maps", "{\"name\":\"load\",\"width\":256,\"height\":256,\"tileWidth\":16,"
@@ -115,6 +275,9 @@ public final class LiveLoad {
         // when each editor sent each op (by clientSeq, in a ring far larger than what is ever in flight)
         long[][] sentAt = new long[editors][1 << 16];
         AtomicLong rejects = new AtomicLong();
+        AtomicLong oddities = new AtomicLong();
+        // how many people the map's last people list named (editor 0 keeps it): who joined, who was dropped
+        java.util.concurrent.atomic.AtomicInteger people = new java.util.concurrent.atomic.AtomicInteger();
         boolean[] measuring = {false};
         /*
          * One editor on a raw socket: frames are read as bytes and scanned for the few numbers the latencies need,
@@ -150,7 +313,7 @@ public final class LiveLoad {
                 try {
                     RawLiveSocket.Frames frames = new RawLiveSocket.Frames(socket, compression);
                     for (int opcode = frames.next(); opcode != -1 && opcode != 8; opcode = frames.next()) {
-                        if (opcode == 1) {
+                        if (opcode == 1 || opcode == 2) {
                             frame(frames.payload, frames.length);
                         }
                     }
@@ -173,9 +336,21 @@ public final class LiveLoad {
                         long sent = sentAt[from][ring(number(text, at, length, CLIENT_SEQ))];
                         if (measuring[0]) {
                             broadcasts.record(now - sent);
+                            if (now - sent > 5_000_000_000L && oddities.getAndIncrement() < 3) {
+                                System.out.println("odd: a relay timed at " + (now - sent) / 1_000_000 + " ms: "
+                                        + new String(text, at, Math.min(300, length - at),
+                                        java.nio.charset.StandardCharsets.UTF_8));
+                            }
                         }
                     } else if (startsWith(text, at, length, REJECT)) {
                         rejects.incrementAndGet();
+                    } else if (index == 0 && startsWith(text, at, length, PEOPLE)) {
+                        int named = 0;
+                        for (int p = indexOf(text, length, CLIENT_ID, at); p >= 0; p = indexOf(text, length, CLIENT_ID,
+                                p + 1)) {
+                            named++;
+                        }
+                        people.set(named);
                     }
                 }
             }
@@ -210,10 +385,9 @@ public final class LiveLoad {
         }
         // a client that says hello and then never reads again (a raw socket: nothing reads for it behind its back)
         java.net.Socket stalled = stalledClient(port, mapId);
-        Rooms rooms = app.getBean(Rooms.class);
         dev.tilewright.support.Eventually.eventually("every editor and the stalled one on the map",
-                () -> rooms.editors(mapId) == editors + 1);
-        int connected = rooms.editors(mapId);
+                () -> people.get() == editors + 1);
+        int connected = people.get();
 
         java.util.concurrent.atomic.AtomicInteger tickThreads = new java.util.concurrent.atomic.AtomicInteger();
         ScheduledExecutorService ticks = Executors.newScheduledThreadPool(2,
@@ -231,18 +405,21 @@ public final class LiveLoad {
         }
         Thread.sleep(warmup * 1000L);
         measuring[0] = true;
-        long versionBefore = app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
-        long cpuBefore = serviceCpuNanos();
-        Map<String, Long> threadsBefore = cpuByThreadKind();
+        long versionBefore = service.version(mapId);
+        long cpuBefore = service.cpuNanos();
+        long[] jitAndGcBefore = service.jitAndGcMillis();
+        Map<String, Long> threadsBefore = service.cpuByThreadKind();
         long start = System.nanoTime();
         Thread.sleep(seconds * 1000L);
-        long versionAfter = app.getBean(dev.tilewright.map.MapReads.class).version(mapId);
-        long cpu = serviceCpuNanos() - cpuBefore;
-        Map<String, Long> threadsAfter = cpuByThreadKind();
+        long versionAfter = service.version(mapId);
+        long cpu = service.cpuNanos() - cpuBefore;
+        long[] jitAndGc = service.jitAndGcMillis();
+        Map<String, Long> threadsAfter = service.cpuByThreadKind();
         double elapsed = (System.nanoTime() - start) / 1e9;
         measuring[0] = false;
         ticks.shutdownNow();
-        int left = rooms.editors(mapId);
+        Thread.sleep(500); // the last people list after the stalled client was dropped
+        int left = people.get();
 
         System.out.printf("editors %d x %d ops/s (and %d presence frames/s), measured %.1f s after %d s warm-up%n",
                 editors, rate, presence, elapsed, warmup);
@@ -261,8 +438,9 @@ public final class LiveLoad {
                 kinds.append(String.format(" %s %.2f", kind.getKey(), spent / 1e3 / Math.max(1, delivered)));
             }
         }
-        System.out.printf("µs per op delivered by threads:%s; JIT, GC and other VM threads %.2f%n", kinds,
-                (cpu - inThreads) / 1e3 / Math.max(1, delivered));
+        System.out.printf("µs per op delivered by threads:%s; JIT, GC and other VM threads %.2f (JIT compiling %d ms,"
+                        + " GC pauses %d ms of the %.0f s)%n", kinds, (cpu - inThreads) / 1e3 / Math.max(1, delivered),
+                jitAndGc[0] - jitAndGcBefore[0], jitAndGc[1] - jitAndGcBefore[1], elapsed);
         System.out.println("ack:       " + acks.summary());
         System.out.println("broadcast: " + broadcasts.summary());
         System.out.printf("stalled reader: %s (editors on the map: %d at start, %d at the end)%n",
@@ -271,40 +449,6 @@ public final class LiveLoad {
             editor.socket.close();
         }
         stalled.close();
-    }
-
-    /**
-     * CPU time of this process less the load tool's own threads (its editors' readers and its tick threads): what the
-     * service spent. Threads of the tool are named load-*.
-     */
-    private static long serviceCpuNanos() {
-        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long tool = 0;
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().startsWith("load-")) {
-                tool += Math.max(0, threads.getThreadCpuTime(thread.getId()));
-            }
-        }
-        return os.getProcessCpuTime() - tool;
-    }
-
-    /**
-     * CPU time of the service's Java threads by kind (the name less its numbers), the load tool's left out, and how
-     * much of it all was spent in the kernel (" in the kernel": sockets; on loopback that includes the receiving side).
-     */
-    private static Map<String, Long> cpuByThreadKind() {
-        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        Map<String, Long> kinds = new java.util.TreeMap<>();
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (!thread.getName().startsWith("load-")) {
-                String kind = thread.getName().replaceAll("\\d+", "N");
-                long cpu = Math.max(0, threads.getThreadCpuTime(thread.getId()));
-                kinds.merge(kind, cpu, Long::sum);
-                kinds.merge(" in the kernel", cpu - Math.max(0, threads.getThreadUserTime(thread.getId())), Long::sum);
-            }
-        }
-        return kinds;
     }
 
     /** Opens the live socket by hand, says hello in one masked frame, and never reads a byte after. */
@@ -325,6 +469,8 @@ public final class LiveLoad {
     private static final byte[] ACK = ascii("{\"type\":\"ack\"");
     private static final byte[] OP = ascii("{\"type\":\"op\"");
     private static final byte[] REJECT = ascii("{\"type\":\"reject\"");
+    private static final byte[] PEOPLE = ascii("{\"type\":\"people\"");
+    private static final byte[] CLIENT_ID = ascii("\"clientId\":\"");
     private static final byte[] CLIENT_SEQ = ascii("\"clientSeq\":");
     private static final byte[] FROM_EDITOR = ascii("\"clientId\":\"editor-");
 

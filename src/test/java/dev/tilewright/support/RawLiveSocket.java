@@ -193,8 +193,34 @@ public final class RawLiveSocket {
             this.deflate = deflate;
         }
 
-        /** The next frame's opcode (1 text, 8 close, ...), its payload in {@link #payload}; -1 when the socket ends. */
+        /**
+         * The next message's opcode (1 text, 2 binary, 8 close, ...), its payload in {@link #payload}, the fragments
+         * of a fragmented message (a first frame without FIN, then continuation frames) put together; -1 when the
+         * socket ends.
+         */
         public int next() throws IOException {
+            int opcode = frame(0);
+            boolean compressed = this.compressed;
+            int total = length;
+            while (opcode >= 0 && !fin) {
+                if (frame(total) != 0) {
+                    throw new IOException("a fragmented message was interrupted by another message");
+                }
+                total += length;
+            }
+            length = total;
+            if (compressed && deflate != null && opcode >= 0) {
+                deflate.inflate(this);
+            }
+            return opcode;
+        }
+
+        /** Whether the last frame read was the last of its message, and whether it was compressed (RSV1). */
+        private boolean fin;
+        private boolean compressed;
+
+        /** Reads one frame's payload into {@link #payload} at {@code offset}; its opcode, -1 at the end. */
+        private int frame(int offset) throws IOException {
             int first = in.read();
             int second = in.read();
             if (first < 0 || second < 0) {
@@ -209,16 +235,15 @@ public final class RawLiveSocket {
                     size = size << 8 | in.read();
                 }
             }
-            if (size > payload.length) {
-                payload = new byte[(int) Math.max(size, 2L * payload.length)];
+            if (offset + size > payload.length) {
+                payload = java.util.Arrays.copyOf(payload, (int) Math.max(offset + size, 2L * payload.length));
             }
             length = (int) size;
-            if (in.readNBytes(payload, 0, length) < length) {
+            if (in.readNBytes(payload, offset, length) < length) {
                 return -1;
             }
-            if ((first & 0x40) != 0 && deflate != null) {
-                deflate.inflate(this);
-            }
+            fin = (first & 0x80) != 0;
+            compressed = (first & 0x40) != 0;
             return first & 0x0F;
         }
     }

@@ -132,7 +132,10 @@ public class Frames {
     }
 
     public String error(ApiProblem problem) {
-        return json.writeValueAsString(Map.of("type", "error", "problem", problem(problem)));
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("type", "error");
+        frame.put("problem", problem(problem));
+        return json.writeValueAsString(frame);
     }
 
     public String pong() {
@@ -148,8 +151,10 @@ public class Frames {
 
     /** Everyone on the map. */
     public String people(List<Person> people) {
-        return json.writeValueAsString(Map.of("type", "people", "people",
-                people.stream().map(Frames::person).toList()));
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("type", "people");
+        frame.put("people", people.stream().map(Frames::person).toList());
+        return json.writeValueAsString(frame);
     }
 
     private static Map<String, Object> person(Person person) {
