@@ -3,6 +3,7 @@ package dev.tilewright;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
+import dev.tilewright.support.RawLiveSocket;
 import dev.tilewright.support.ServiceProcess;
 import dev.tilewright.support.Zlib;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -232,6 +233,75 @@ class RedTeamTest {
         } finally {
             loud.abort();
             other.abort();
+        }
+    }
+
+    /**
+     * A client that stops reading while the map's ops pile up for it, then pings (control frames the container answers
+     * itself, and ping frames) and closes: the frames of live sockets are read on the container's poller, so this must
+     * not hold up anyone else. Another editor's ops are acknowledged all along, health answers, the client is dropped.
+     */
+    @Test
+    void aClientThatStopsReadingAndPingsHoldsUpNobody() throws Exception {
+        long mapId = api.newMap("stalled", 64, 64);
+        LiveClient painter = new LiveClient(service.port, mapId);
+        java.net.Socket stalled = RawLiveSocket.open(service.port, mapId, 4096);
+        try {
+            painter.hello("painter", 1L);
+            painter.next("welcome");
+            var out = stalled.getOutputStream();
+            out.write(RawLiveSocket.maskedTextFrame("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"stalled\","
+                    + "\"lastVersion\":1}"));
+            out.flush();
+            long slowest = 0;
+            int pings = 0;
+            // 300 ops of ~30 KB: more than the kernel's buffers and the client's send buffer take together
+            for (int seq = 1; seq <= 300; seq++) {
+                StringBuilder cells = new StringBuilder();
+                for (int i = 0; i < 1500; i++) {
+                    cells.append(i == 0 ? "" : ",").append("{\"x\":").append(i % 64).append(",\"y\":")
+                            .append(i / 64 % 64).append(",\"gid\":").append(1 + (i + seq) % 2).append('}');
+                }
+                long sent = System.nanoTime();
+                painter.send("{\"type\":\"op\",\"clientSeq\":" + seq + ",\"op\":{\"type\":\"paint\",\"layerId\":1,"
+                        + "\"cells\":[" + cells + "]}}");
+                assertThat(painter.next("ack", Duration.ofSeconds(5))).as("op %d acknowledged", seq).isNotNull();
+                slowest = Math.max(slowest, System.nanoTime() - sent);
+                if (seq % 10 == 0 && !stalled.isClosed()) {
+                    try {
+                        // a ping control frame (the container answers it with a pong) and an application ping
+                        out.write(new byte[]{(byte) 0x89, (byte) 0x80, 1, 2, 3, 4});
+                        out.write(RawLiveSocket.maskedTextFrame("{\"type\":\"ping\"}"));
+                        out.flush();
+                        pings++;
+                    } catch (java.io.IOException dropped) {
+                        // the service closed the stalled socket: what it should do sooner or later
+                        stalled.close();
+                    }
+                    healthy("a stalled client's pings");
+                }
+            }
+            System.out.printf("RedTeamTest: the other editor's slowest ack while a client stalled (%d pings sent): %d ms%n",
+                    pings, slowest / 1_000_000);
+            assertThat(pings).as("the stalled client pinged while the ops piled up for it").isPositive();
+            assertThat(slowest).as("no ack waited behind the stalled client").isLessThan(2_000_000_000L);
+            Eventually.eventually("the stalled client to be dropped (a newcomer sees only the painter)",
+                    Duration.ofSeconds(20), () -> {
+                        LiveClient newcomer = new LiveClient(service.port, mapId);
+                        try {
+                            newcomer.hello("newcomer", null);
+                            return newcomer.next("people").get("people").size() == 2;
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new AssertionError(e);
+                        } finally {
+                            newcomer.abort();
+                        }
+                    });
+            healthy("the stalled client dropped");
+        } finally {
+            stalled.close();
+            painter.abort();
         }
     }
 }

@@ -42,6 +42,12 @@ import java.util.List;
  * @param compression      whether live sockets agree to permessage-deflate when a browser offers it: measured, it
  *                         costs the service more CPU per op delivered than everything else together (see
  *                         docs/benchmarks.md), for frames of a few kilobytes
+ * @param inlineSocketWork whether a live socket's frames are handled on the container's poller thread and sends that
+ *                         complete at once finish on the sending thread, rather than each being handed to another
+ *                         thread (measured in docs/benchmarks.md; see SocketWorkInline)
+ * @param controlSendTimeoutMs the longest the container may wait to write its own answer on a live socket (a pong, a
+ *                         close frame) to a client that is not reading; past it the socket is closed. Such a wait may
+ *                         hold the thread reading the sockets, so it is kept short
  */
 @ConfigurationProperties("tilewright.live")
 public record LiveProperties(
@@ -64,5 +70,7 @@ public record LiveProperties(
         @DefaultValue("50") int maxSocketsPerCaller,
         @DefaultValue("262144") int maxOpFrameBytes,
         @DefaultValue("20") long tickMs,
-        @DefaultValue("false") boolean compression) {
+        @DefaultValue("false") boolean compression,
+        @DefaultValue("true") boolean inlineSocketWork,
+        @DefaultValue("200") long controlSendTimeoutMs) {
 }

@@ -53,6 +53,7 @@ class GroupCommit {
             return;
         }
         commit(room, group);
+        room.flushCommitted();
         long wait = started + properties.tickMs() * 1_000_000L - System.nanoTime();
         if (wait <= 0) {
             workers.writers().execute(() -> write(room));

@@ -18,6 +18,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
 
 import java.io.IOException;
@@ -104,6 +105,14 @@ class LiveHandler extends TextWebSocketHandler {
             return;
         }
         session.getAttributes().put(IDENTITY, caller.identity());
+        jakarta.websocket.Session standard = session instanceof NativeWebSocketSession nativeSession
+                ? nativeSession.getNativeSession(jakarta.websocket.Session.class) : null;
+        if (standard != null) {
+            // the container's own writes on this socket (a pong, a close frame) may run on the thread reading every
+            // socket: a client that does not read holds it this long at most
+            standard.getUserProperties().put("org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT",
+                    properties.controlSendTimeoutMs());
+        }
         Outbox outbox = new Outbox(session, workers.senders(), properties.sendBufferBytes(),
                 properties.sendTimeLimitMs(), () -> leave(session));
         Peer peer = new Peer(session, outbox, frames, caller, (Boolean) session.getAttributes().get(MAY_EDIT));
@@ -133,6 +142,11 @@ class LiveHandler extends TextWebSocketHandler {
         return (Long) session.getAttributes().get(MAP_ID);
     }
 
+    /**
+     * A client's frame, on the thread that read it (with {@link SocketWorkInline}, the one reading every socket): so
+     * nothing here waits. A hello reads the database and goes to the greeters' pool; what the client sends before its
+     * hello is answered waits for it, in order.
+     */
     @Override
     protected void handleTextMessage(WebSocketSession session, TextMessage message) {
         Room room = rooms.room(mapId(session));
@@ -141,15 +155,35 @@ class LiveHandler extends TextWebSocketHandler {
             return;
         }
         peer.heardAt = System.nanoTime();
+        Peer.Held held = peer.holdWhileGreeted(message.getPayload(), properties.maxFrameBytes());
+        if (held == Peer.Held.OVER) {
+            peer.outbox.close(CloseStatus.POLICY_VIOLATION.withReason(
+                    "Too much sent before the hello was answered (tilewright.live.max-frame-bytes)"));
+        }
+        if (held == Peer.Held.NO) {
+            handle(room, peer, message.getPayload());
+        }
+    }
+
+    private void handle(Room room, Peer peer, String text) {
         ClientFrame frame;
         try {
-            frame = clientFrames.read(message.getPayload(), peer.clientId != null);
+            frame = clientFrames.read(text, peer.clientId != null);
         } catch (FrameRefused refused) {
             refuse(peer, refused);
             return;
         }
         if (frame instanceof ClientFrame.Hello hello) {
-            hello(room, peer, hello);
+            peer.greeting();
+            workers.greeters().execute(() -> {
+                try {
+                    hello(room, peer, hello);
+                } finally {
+                    for (List<String> waited = peer.greeted(); !waited.isEmpty(); waited = peer.greeted()) {
+                        waited.forEach(next -> handle(room, peer, next));
+                    }
+                }
+            });
         } else if (frame instanceof ClientFrame.SendOp op) {
             if (!peer.mayEdit) {
                 peer.outbox.send(frames.reject(op.clientSeq(), ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed",
@@ -239,6 +273,6 @@ class LiveHandler extends TextWebSocketHandler {
         if (!peer.presenceDue(System.nanoTime(), properties.presenceIntervalMs() * 1_000_000L)) {
             return;
         }
-        room.relayPresence(frames.presence(peer.person()));
+        room.relayPresence(peer, frames.presence(peer.person()));
     }
 }

@@ -21,6 +21,7 @@ class LiveWorkers extends BackgroundWork {
     private final LiveProperties properties;
     private volatile Executor senders;
     private volatile Executor writers;
+    private volatile Executor greeters;
 
     LiveWorkers(Rooms rooms, LiveAccess access, LiveProperties properties) {
         super("live", Phase.LIVE);
@@ -33,6 +34,7 @@ class LiveWorkers extends BackgroundWork {
     protected void started() {
         senders = pool("send");
         writers = pool("write");
+        greeters = fixedPool("greet", 4);
         long period = Math.max(100, Math.min(1000, properties.idleTimeoutMs() / 4));
         timer("idle").scheduleWithFixedDelay(rooms::closeSilent, period, period, TimeUnit.MILLISECONDS);
         timer("access").scheduleWithFixedDelay(access::recheck, properties.accessCheckMs(),
@@ -42,6 +44,11 @@ class LiveWorkers extends BackgroundWork {
     /** Where outboxes write to their sockets. */
     Executor senders() {
         return senders;
+    }
+
+    /** Where hellos are answered (they read the database; never on the thread reading the sockets). */
+    Executor greeters() {
+        return greeters;
     }
 
     /** Where rooms commit what waits in their inboxes. */

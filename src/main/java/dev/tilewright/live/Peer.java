@@ -33,6 +33,13 @@ final class Peer {
     private final List<String> delivered = new ArrayList<>();
     private double tokens = -1;
     private long refilledAt;
+    /** Whether a hello is being answered; what the client sends meanwhile waits in {@link #held}. Guarded by this. */
+    private boolean greeting;
+    private final List<String> held = new ArrayList<>();
+    private long heldChars;
+
+    /** Whether a frame was held because a hello is being answered ({@link Held#OVER}: and it was one too many). */
+    enum Held { NO, YES, OVER }
 
     Peer(WebSocketSession session, Outbox outbox, Frames frames, Caller caller, boolean mayEdit) {
         this.session = session;
@@ -106,6 +113,36 @@ final class Peer {
         }
         presenceAt = now;
         return true;
+    }
+
+    /** A hello is being answered from now on: frames that arrive meanwhile are held. */
+    synchronized void greeting() {
+        greeting = true;
+    }
+
+    /**
+     * Holds a frame while a hello is being answered (at most {@code maxChars} in all: a client has no reason to send
+     * more before its welcome); {@link Held#NO} when none is, and the frame is to be handled now.
+     */
+    synchronized Held holdWhileGreeted(String frame, long maxChars) {
+        if (!greeting) {
+            return Held.NO;
+        }
+        heldChars += frame.length();
+        if (heldChars > maxChars) {
+            return Held.OVER;
+        }
+        held.add(frame);
+        return Held.YES;
+    }
+
+    /** The frames held while the hello was answered, in order; when none are left, frames are handled as they come. */
+    synchronized List<String> greeted() {
+        List<String> waited = List.copyOf(held);
+        held.clear();
+        heldChars = 0;
+        greeting = !waited.isEmpty();
+        return waited;
     }
 
     /** Whether one more op is within the client's rate (a token bucket: {@code rate} per second, {@code burst} deep). */

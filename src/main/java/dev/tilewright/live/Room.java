@@ -10,6 +10,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -43,14 +44,18 @@ final class Room {
     /** The last version passed on to the editors; -1 before the first editor joined. Guarded by this. */
     private long relayed = -1;
     private final ArrayDeque<Pending> inbox = new ArrayDeque<>();
-    private boolean writing;
+    /** Whether the room's writer is committing what arrives (written under the inbox's lock). */
+    private volatile boolean writing;
     private final Frames frames;
     private final Later later;
     private final long tickNanos;
-    /** When the editors were last handed what was delivered to them (System.nanoTime); guarded by this. */
-    private long flushedAt;
+    /** When the editors were last handed what was delivered to them (System.nanoTime); written under this. */
+    private volatile long flushedAt;
     /** Whether a flush is scheduled; guarded by this. */
     private boolean flushScheduled;
+    /** Each person's latest presence not passed on yet (at most one per editor: bounded by the room). */
+    private final Map<Peer, String> presenceWaiting = new ConcurrentHashMap<>();
+    private final AtomicBoolean presenceScheduled = new AtomicBoolean();
 
     /**
      * @param tickNanos editors are handed what was relayed to them at most once per tick, as one message each (the
@@ -98,15 +103,44 @@ final class Room {
 
     /**
      * Someone's presence, for every editor of the map with the tick's other frames (its sender ignores its own: so
-     * every editor not acknowledging an op this tick is due the same message, built once).
+     * every editor not acknowledging an op this tick is due the same message, built once). Called by the thread that
+     * reads the sockets, so it never waits for the room: the presence is kept (only each person's latest: a cursor
+     * that moved again replaces the one not yet passed on) and passed on by the room's timer.
      */
-    synchronized void relayPresence(String frame) {
-        for (Peer peer : peers.values()) {
-            if (peer.joined()) {
-                peer.deliver(frame);
+    void relayPresence(Peer from, String frame) {
+        presenceWaiting.put(from, frame);
+        if (presenceScheduled.compareAndSet(false, true)) {
+            // while ops are being committed the next commit's flush takes it along (one message per editor and
+            // tick, not two); the timer is there for when none comes
+            long wait = Math.max(0, flushedAt + tickNanos - System.nanoTime()) + (writing ? tickNanos : 0);
+            later.run(this::passPresenceOn, wait);
+        }
+    }
+
+    /** The tick after presence came: passes it on unless a flush since (a commit's) took it along. */
+    private synchronized void passPresenceOn() {
+        presenceScheduled.set(false);
+        if (takePresence()) {
+            flush();
+        }
+    }
+
+    /** Delivers the presence that waits to every editor; whether there was any. */
+    private boolean takePresence() {
+        boolean any = false;
+        for (Peer from : presenceWaiting.keySet()) {
+            String frame = presenceWaiting.remove(from);
+            if (frame == null) {
+                continue;
+            }
+            any = true;
+            for (Peer peer : peers.values()) {
+                if (peer.joined()) {
+                    peer.deliver(frame);
+                }
             }
         }
-        flush();
+        return any;
     }
 
     /**
@@ -116,6 +150,14 @@ final class Room {
     synchronized void answer(Peer peer, String frame) {
         peer.deliver(frame);
         flush();
+    }
+
+    /**
+     * Hands each editor what was relayed to it now: called by the room's group commit after each commit, which comes
+     * at most once per tick (so the relays leave with the commit instead of waiting for a tick of their own).
+     */
+    synchronized void flushCommitted() {
+        flushNow();
     }
 
     /**
@@ -143,6 +185,7 @@ final class Room {
     /** Sends what is due; editors who are due the same frames (all but the senders of this tick's ops) share them. */
     private void flushNow() {
         flushedAt = System.nanoTime();
+        takePresence();
         Map<List<String>, List<byte[]>> built = new HashMap<>();
         for (Peer peer : peers.values()) {
             List<String> due = peer.due();

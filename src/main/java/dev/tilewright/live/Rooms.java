@@ -94,11 +94,15 @@ class Rooms {
         return room == null ? 0 : (int) room.peers.values().stream().filter(Peer::joined).count();
     }
 
-    /** Closes sockets that sent nothing for the idle timeout (a dead network sends no close frame). */
+    /**
+     * Closes sockets that sent nothing for the idle timeout (a dead network sends no close frame), and drops those a
+     * message has been stuck on for longer than the send time limit.
+     */
     void closeSilent() {
         long now = System.nanoTime();
         for (Room room : rooms.values()) {
             for (Peer peer : room.peers.values()) {
+                peer.outbox.dropIfStuck(now);
                 if (now - peer.heardAt > properties.idleTimeoutMs() * 1_000_000L) {
                     peer.outbox.close(CloseStatus.GOING_AWAY.withReason("Silent for "
                             + properties.idleTimeoutMs() + " ms (tilewright.live.idle-timeout-ms); ping to stay"));

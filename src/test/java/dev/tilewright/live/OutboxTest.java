@@ -184,6 +184,22 @@ class OutboxTest {
     }
 
     @Test
+    void theSweepDropsAClientWhoseMessageIsStuckPastTheTimeLimitThoughNothingMoreIsSent() throws Exception {
+        FakeSession session = new FakeSession();
+        session.stuck = true;
+        Outbox outbox = new Outbox(session, senders, 1 << 20, 50, () -> { });
+        outbox.send("first");
+        outbox.dropIfStuck(System.nanoTime());
+        assertThat(outbox.dropped()).as("within the time limit").isFalse();
+        Eventually.eventually("the sweep to drop the stuck client", () -> {
+            outbox.dropIfStuck(System.nanoTime());
+            return outbox.dropped();
+        });
+        Eventually.eventually("the dropped client's session to be closed", () -> session.closed != null);
+        assertThat(session.closed.getReason()).contains("send-time-limit-ms");
+    }
+
+    @Test
     void aSendThatTakesLongerThanTheTimeLimitDropsTheClient() throws Exception {
         FakeSession session = new FakeSession();
         session.stuck = true;

@@ -117,13 +117,16 @@ class RoomTest {
         OutboxTest.FakeSession carol = joined("carol", 2);
         OutboxTest.FakeSession dave = joined("dave", 2);
         room.committed(entries(3, 3));
-        room.relayPresence("{\"type\":\"presence\",\"clientId\":\"carol\",\"version\":0}");
+        room.relayPresence(room.peers.get("carol"), "{\"type\":\"presence\",\"clientId\":\"carol\",\"version\":0}");
         room.committed(entries(4, 4));
-        room.relayPresence("{\"type\":\"presence\",\"clientId\":\"dave\",\"version\":0}");
+        room.relayPresence(room.peers.get("dave"), "{\"type\":\"presence\",\"clientId\":\"dave\",\"version\":1}");
+        room.relayPresence(room.peers.get("dave"), "{\"type\":\"presence\",\"clientId\":\"dave\",\"version\":2}");
+        assertThat(got(carol)).as("presence waits for the room's timer").containsExactly("op 3");
         endTick();
-        assertThat(got(carol)).containsExactly("op 3", "presence 0", "op 4", "presence 0");
-        assertThat(got(dave)).containsExactly("op 3", "presence 0", "op 4", "presence 0");
-        assertThat(got(alice)).as("alice sent 3").containsExactly("ack 3", "presence 0", "op 4", "presence 0");
+        assertThat(got(carol)).as("each person's latest presence, with the tick's frames")
+                .containsExactlyInAnyOrder("op 3", "op 4", "presence 0", "presence 2");
+        assertThat(got(dave)).isEqualTo(got(carol));
+        assertThat(got(alice)).as("alice sent 3").containsExactlyInAnyOrder("ack 3", "op 4", "presence 0", "presence 2");
         assertThat(dave.sentBytes.get(1)).as("one message for the editors due the same")
                 .isSameAs(carol.sentBytes.get(1));
     }
