@@ -96,10 +96,10 @@ public final class LiveLoad {
                     case "inline" -> false;
                     default -> throw new IllegalArgumentException("service=fork|inline");
                 };
-                case "jvm" -> jvm.addAll(List.of(kv[1].split(",")));
+                case "jvm" -> jvm.add(kv[1]);
                 default -> throw new IllegalArgumentException(
                         "editors=N rate=OPS_PER_EDITOR seconds=N warmup=N deflate=true|false presence=PER_EDITOR_PER_SECOND"
-                                + " service=fork|inline jvm=-Xmx1g,... [--service.property=value]");
+                                + " service=fork|inline [jvm=-Xmx1g ...] [--service.property=value]");
             }
         }
         // every load editor signs in with the one bootstrap token: let them all in (and the observer)
@@ -235,6 +235,36 @@ public final class LiveLoad {
         @Override
         public long cpuNanos() {
             return os.getProcessCpuTime();
+        }
+
+        /**
+         * CPU time of the JVM's own threads by kind, from /proc (JMX does not list them): the JIT compilers, the
+         * garbage collectors, the rest.
+         */
+        Map<String, Long> vmThreadsCpuNanos() {
+            Map<String, Long> kinds = new java.util.TreeMap<>();
+            long tick = 10_000_000L; // USER_HZ is 100 on Linux
+            try (var tasks = java.nio.file.Files.list(java.nio.file.Path.of("/proc", String.valueOf(process.process.pid()),
+                    "task"))) {
+                for (var task : tasks.toList()) {
+                    try {
+                        String comm = java.nio.file.Files.readString(task.resolve("comm")).strip();
+                        String stat = java.nio.file.Files.readString(task.resolve("stat"));
+                        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        long cpu = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * tick;
+                        String kind = comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler") ? "JIT compilers"
+                                : comm.startsWith("GC Thread") || comm.startsWith("G1 ") ? "garbage collector" : null;
+                        if (kind != null) {
+                            kinds.merge(kind, cpu, Long::sum);
+                        }
+                    } catch (java.io.IOException ended) {
+                        // the thread ended meanwhile
+                    }
+                }
+            } catch (java.io.IOException e) {
+                return Map.of();
+            }
+            return kinds;
         }
 
         @Override
@@ -403,17 +433,24 @@ public final class LiveLoad {
                         TimeUnit.MICROSECONDS);
             }
         }
-        Thread.sleep(warmup * 1000L);
+        Thread.sleep(warmup * 500L);
+        // read once during the warm-up too, so the readings' own code is not compiled inside the measured window
+        service.cpuNanos();
+        service.cpuByThreadKind();
+        service.jitAndGcMillis();
+        Thread.sleep(warmup * 500L);
         measuring[0] = true;
         long versionBefore = service.version(mapId);
         long cpuBefore = service.cpuNanos();
         long[] jitAndGcBefore = service.jitAndGcMillis();
+        Map<String, Long> vmBefore = service instanceof Forked forked ? forked.vmThreadsCpuNanos() : Map.of();
         Map<String, Long> threadsBefore = service.cpuByThreadKind();
         long start = System.nanoTime();
         Thread.sleep(seconds * 1000L);
         long versionAfter = service.version(mapId);
         long cpu = service.cpuNanos() - cpuBefore;
         long[] jitAndGc = service.jitAndGcMillis();
+        Map<String, Long> vmAfter = service instanceof Forked forked ? forked.vmThreadsCpuNanos() : Map.of();
         Map<String, Long> threadsAfter = service.cpuByThreadKind();
         double elapsed = (System.nanoTime() - start) / 1e9;
         measuring[0] = false;
@@ -441,6 +478,14 @@ public final class LiveLoad {
         System.out.printf("µs per op delivered by threads:%s; JIT, GC and other VM threads %.2f (JIT compiling %d ms,"
                         + " GC pauses %d ms of the %.0f s)%n", kinds, (cpu - inThreads) / 1e3 / Math.max(1, delivered),
                 jitAndGc[0] - jitAndGcBefore[0], jitAndGc[1] - jitAndGcBefore[1], elapsed);
+        if (!vmAfter.isEmpty()) {
+            long jit = vmAfter.getOrDefault("JIT compilers", 0L) - vmBefore.getOrDefault("JIT compilers", 0L);
+            long gc = vmAfter.getOrDefault("garbage collector", 0L) - vmBefore.getOrDefault("garbage collector", 0L);
+            System.out.printf("of the VM's own threads (/proc, 10 ms ticks): JIT compilers %.2f, garbage collector %.2f;"
+                            + " without the JIT compilers (steady state): %.2f µs per op delivered%n",
+                    jit / 1e3 / Math.max(1, delivered), gc / 1e3 / Math.max(1, delivered),
+                    (cpu - jit) / 1e3 / Math.max(1, delivered));
+        }
         System.out.println("ack:       " + acks.summary());
         System.out.println("broadcast: " + broadcasts.summary());
         System.out.printf("stalled reader: %s (editors on the map: %d at start, %d at the end)%n",
