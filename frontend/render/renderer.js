@@ -8,7 +8,7 @@
 // least recently used out first; the blocks around the view are drawn ahead, a little each frame.
 
 import { CHUNK } from '../model/tilemap.js';
-import { drawTile } from './tilesets.js';
+import { alignmentPoint, drawTile } from './tilesets.js';
 import { FLIP_D, tileId } from '../model/gid.js';
 
 const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
@@ -346,7 +346,9 @@ export class Renderer {
           ctx.translate(o.x, o.y);
           ctx.rotate(((o.rotation ?? 0) * Math.PI) / 180);
           ctx.scale((o.width || source.width) / source.width, (o.height || source.height) / source.height);
-          drawTile(ctx, source, o.gid, 0, -source.height);
+          // the object's position is a point of its tile: bottom-left unless the tileset aligns it otherwise
+          const [ax, ay] = alignmentPoint(this.images.info(tileset.tilesetId)?.objectAlignment);
+          drawTile(ctx, source, o.gid, -ax * source.width, -ay * source.height);
           ctx.restore();
           continue;
         }

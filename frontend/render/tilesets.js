@@ -101,3 +101,18 @@ export function drawTile(ctx, source, gid, x, y) {
     -source.width / 2, -source.height / 2, source.width, source.height);
   ctx.restore();
 }
+
+const ALIGNMENTS = {
+  topleft: [0, 0], top: [0.5, 0], topright: [1, 0], left: [0, 0.5], center: [0.5, 0.5], right: [1, 0.5],
+  bottomleft: [0, 1], bottom: [0.5, 1], bottomright: [1, 1],
+};
+
+/**
+ * The point of a tile object's image that lies on the object's position, as fractions of its width and height, for a
+ * tileset's object alignment (Tiled's `objectalignment`; unspecified is bottom-left on orthogonal maps).
+ * @param {string|undefined} alignment
+ * @returns {[number, number]}
+ */
+export function alignmentPoint(alignment) {
+  return ALIGNMENTS[alignment] ?? ALIGNMENTS.bottomleft;
+}

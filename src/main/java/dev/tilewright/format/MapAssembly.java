@@ -11,6 +11,7 @@ import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.Tileset;
 
@@ -77,20 +78,22 @@ final class MapAssembly {
     record TilesetParts(String file, int firstGid, String source, String name, int tileWidth, int tileHeight,
                         int margin, int spacing, Integer columns, Integer tileCount, String imageSource, byte[] atlas,
                         int imageWidth, int imageHeight, Integer transparentColor, int offsetX, int offsetY,
-                        Properties properties, Map<Integer, TileData> tiles, Map<Integer, byte[]> tileImages) {
+                        Properties properties, Map<Integer, TileData> tiles, Map<Integer, byte[]> tileImages,
+                        TilesetSettings settings) {
 
         TiledTileset build() {
             try {
                 if (imageSource == null) {
                     int span = tiles.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
                     return new TiledTileset(firstGid, source, new Tileset(name, tileWidth, tileHeight, 0, 0, 0,
-                            Math.max(1, span), 0, 0, null, offsetX, offsetY, null, properties, tiles), null, tileImages);
+                            Math.max(1, span), 0, 0, null, offsetX, offsetY, null, properties, tiles, settings), null,
+                            tileImages);
                 }
                 Tileset grid = Tileset.grid(name, imageWidth, imageHeight, tileWidth, tileHeight, margin, spacing, null);
                 return new TiledTileset(firstGid, source, new Tileset(name, tileWidth, tileHeight, margin, spacing,
                         columns == null ? grid.columns() : columns, tileCount == null ? grid.tileCount() : tileCount,
-                        imageWidth, imageHeight, transparentColor, offsetX, offsetY, imageSource, properties, tiles),
-                        atlas, Map.of());
+                        imageWidth, imageHeight, transparentColor, offsetX, offsetY, imageSource, properties, tiles,
+                        settings), atlas, Map.of());
             } catch (IllegalArgumentException e) {
                 throw TiledFormatException.invalid(file, "tileset '" + name + "': " + e.getMessage());
             }

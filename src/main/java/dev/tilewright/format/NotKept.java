@@ -27,29 +27,9 @@ final class NotKept {
         }
     }
 
-    static void tileset(Warnings warnings, String name, int wangSets, boolean transformations, boolean grid,
-                        String objectAlignment, String tileRenderSize, String fillMode, String className) {
-        String at = "tileset[" + name + "]";
-        if (wangSets > 0) {
-            warnings.add(at + ".wangsets", wangSets + " Wang set" + (wangSets == 1 ? " is" : "s are")
-                    + " not kept yet (the terrain brush needs them); the tiles are");
-        }
-        if (transformations) {
-            warnings.add(at + ".transformations", "the allowed flips and rotations are not kept");
-        }
-        if (grid) {
-            warnings.add(at + ".grid", "the tileset's grid settings are not kept");
-        }
-        if (!objectAlignment.equals("unspecified")) {
-            warnings.add(at + ".objectalignment", "object alignment '" + objectAlignment + "' is not kept: tile "
-                    + "objects are placed by their bottom-left corner");
-        }
-        if (!tileRenderSize.equals("tile") || !fillMode.equals("stretch")) {
-            warnings.add(at + ".tilerendersize", "the tile render size and fill mode are not kept");
-        }
-        if (!className.isEmpty()) {
-            warnings.add(at + ".class", "the tileset's class '" + className + "' is not kept");
-        }
+    static void legacyWangSet(Warnings warnings, String tileset, String name) {
+        warnings.add("tileset[" + tileset + "].wangsets[" + name + "]", "a Wang set as Tiled wrote it before 1.5 "
+                + "(corner and edge colours apart) is not kept; open and save the tileset in Tiled 1.5 or later");
     }
 
     static void layer(Warnings warnings, String name, String parallaxX, String parallaxY, String mode,

@@ -9,6 +9,8 @@ import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.TilesetSettings;
+import dev.tilewright.core.model.WangSet;
 import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -86,9 +88,7 @@ public final class TmjReader {
 
     private TiledTileset tileset(JsonNode ts, String file, int firstGid, String source) {
         String name = Json.text(ts, "name", TmxReader.baseName(file));
-        NotKept.tileset(warnings, name, ts.path("wangsets").size(), ts.has("transformations"), ts.has("grid"),
-                Json.text(ts, "objectalignment", "unspecified"), Json.text(ts, "tilerendersize", "tile"),
-                Json.text(ts, "fillmode", "stretch"), Json.text(ts, "class", ""));
+        TilesetSettings settings = settings(ts, file, name);
         int tileWidth = Json.integer(ts, "tilewidth", 0, file);
         int tileHeight = Json.integer(ts, "tileheight", 0, file);
         JsonNode offset = ts.path("tileoffset");
@@ -131,7 +131,45 @@ public final class TmjReader {
                 atlas == null ? 0 : size(ts, "imagewidth", atlas, true, imagePath),
                 atlas == null ? 0 : size(ts, "imageheight", atlas, false, imagePath),
                 ts.has("transparentcolor") ? TmxReader.color(ts.get("transparentcolor").asString(), file) : null,
-                offsetX, offsetY, properties(ts, file), tiles, tileImages).build();
+                offsetX, offsetY, properties(ts, file), tiles, tileImages, settings).build();
+    }
+
+    /** A tileset's class, alignment, render size, transformations, grid and Wang sets. */
+    private TilesetSettings settings(JsonNode ts, String file, String name) {
+        List<WangSet> wangSets = new ArrayList<>();
+        for (JsonNode set : ts.path("wangsets").values()) {
+            if (set.has("cornercolors") || set.has("edgecolors")) {
+                NotKept.legacyWangSet(warnings, name, Json.text(set, "name", ""));
+                continue;
+            }
+            List<WangSet.WangColor> colors = new ArrayList<>();
+            for (JsonNode color : set.path("colors").values()) {
+                colors.add(SettingsRead.wangColor(file, Json.text(color, "name", ""), Json.text(color, "class", ""),
+                        Json.text(color, "color", ""), Json.integer(color, "tile", -1, file),
+                        Json.decimal(color, "probability", 1, file), properties(color, file)));
+            }
+            Map<Integer, List<Integer>> wangTiles = new TreeMap<>();
+            for (JsonNode tile : set.path("wangtiles").values()) {
+                List<Integer> id = new ArrayList<>();
+                tile.path("wangid").values().forEach(part -> id.add(part.asInt(-1)));
+                wangTiles.put(Json.integer(tile, "tileid", -1, file), id);
+            }
+            wangSets.add(SettingsRead.wangSet(file, Json.text(set, "name", ""), Json.text(set, "class", ""),
+                    Json.text(set, "type", "corner"), Json.integer(set, "tile", -1, file), properties(set, file),
+                    colors, wangTiles));
+        }
+        JsonNode transformations = ts.get("transformations");
+        JsonNode grid = ts.get("grid");
+        return SettingsRead.tileset(file, name, Json.text(ts, "class", ""),
+                Json.text(ts, "objectalignment", "unspecified"), Json.text(ts, "tilerendersize", "tile"),
+                Json.text(ts, "fillmode", "stretch"),
+                transformations == null ? null : new TilesetSettings.Transformations(
+                        transformations.path("hflip").asBoolean(false), transformations.path("vflip").asBoolean(false),
+                        transformations.path("rotate").asBoolean(false),
+                        transformations.path("preferuntransformed").asBoolean(false)),
+                grid == null ? null : SettingsRead.grid(file, Json.text(grid, "orientation", "orthogonal"),
+                        Json.integer(grid, "width", 0, file), Json.integer(grid, "height", 0, file)),
+                wangSets);
     }
 
     private static int size(JsonNode node, String name, byte[] bytes, boolean width, String path) {

@@ -12,10 +12,13 @@ import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.Tileset;
+import dev.tilewright.core.model.TilesetSettings;
+import dev.tilewright.core.model.WangSet;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -60,22 +63,46 @@ public final class TmjWriter {
     }
 
     private static void tileset(ObjectNode node, Tileset t) {
-        node.put("name", t.name()).put("tilewidth", t.tileWidth()).put("tileheight", t.tileHeight())
+        TilesetSettings settings = t.settings();
+        node.put("name", t.name());
+        if (!settings.className().isEmpty()) {
+            node.put("class", settings.className());
+        }
+        node.put("tilewidth", t.tileWidth()).put("tileheight", t.tileHeight())
                 .put("spacing", t.spacing()).put("margin", t.margin())
                 .put("tilecount", t.isCollection() ? t.tiles().size() : t.tileCount()).put("columns", t.columns());
+        if (!settings.objectAlignment().equals("unspecified")) {
+            node.put("objectalignment", settings.objectAlignment());
+        }
+        if (!settings.tileRenderSize().equals("tile")) {
+            node.put("tilerendersize", settings.tileRenderSize());
+        }
+        if (!settings.fillMode().equals("stretch")) {
+            node.put("fillmode", settings.fillMode());
+        }
         if (!t.isCollection()) {
             node.put("image", t.imageSource() == null ? t.name() + ".png" : t.imageSource())
                     .put("imagewidth", t.imageWidth()).put("imageheight", t.imageHeight());
             if (t.transparentColor() != null) {
                 node.put("transparentcolor", "#" + TmxWriter.color(t.transparentColor()));
             }
-        } else {
+        }
+        if (settings.grid() != null) {
+            node.putObject("grid").put("orientation", settings.grid().orientation()).put("width", settings.grid().width())
+                    .put("height", settings.grid().height());
+        } else if (t.isCollection()) {
             node.putObject("grid").put("orientation", "orthogonal").put("width", 1).put("height", 1);
         }
         if (t.tileOffsetX() != 0 || t.tileOffsetY() != 0) {
             node.putObject("tileoffset").put("x", t.tileOffsetX()).put("y", t.tileOffsetY());
         }
+        if (settings.transformations() != null) {
+            TilesetSettings.Transformations allowed = settings.transformations();
+            node.putObject("transformations").put("hflip", allowed.hflip()).put("vflip", allowed.vflip())
+                    .put("rotate", allowed.rotate()).put("preferuntransformed", allowed.preferUntransformed());
+        }
         properties(node, t.properties());
+        wangSets(node, settings.wangSets());
         if (t.tiles().isEmpty()) {
             return;
         }
@@ -194,6 +221,36 @@ public final class TmjWriter {
             node.put(name, (long) value);
         } else {
             node.put(name, value);
+        }
+    }
+
+    private static void wangSets(ObjectNode node, List<WangSet> sets) {
+        if (sets.isEmpty()) {
+            return;
+        }
+        ArrayNode list = node.putArray("wangsets");
+        for (WangSet set : sets) {
+            ObjectNode json = list.addObject().put("name", set.name());
+            if (!set.className().isEmpty()) {
+                json.put("class", set.className());
+            }
+            json.put("type", set.type()).put("tile", set.tile());
+            properties(json, set.properties());
+            ArrayNode colors = json.putArray("colors");
+            for (WangSet.WangColor color : set.colors()) {
+                ObjectNode c = colors.addObject().put("name", color.name());
+                if (!color.className().isEmpty()) {
+                    c.put("class", color.className());
+                }
+                c.put("color", color.color()).put("tile", color.tile());
+                number(c, "probability", color.probability());
+                properties(c, color.properties());
+            }
+            ArrayNode tiles = json.putArray("wangtiles");
+            set.tiles().forEach((tile, id) -> {
+                ArrayNode parts = tiles.addObject().put("tileid", tile).putArray("wangid");
+                id.forEach(parts::add);
+            });
         }
     }
 

@@ -9,6 +9,8 @@ import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.TilesetSettings;
+import dev.tilewright.core.model.WangSet;
 import org.w3c.dom.Element;
 
 import java.util.ArrayList;
@@ -95,11 +97,7 @@ public final class TmxReader {
 
     private TiledTileset tileset(Element ts, String file, int firstGid, String source) {
         String name = Xml.text(ts, "name", baseName(file));
-        Element wangsets = Xml.child(ts, "wangsets");
-        NotKept.tileset(warnings, name, wangsets == null ? 0 : Xml.children(wangsets, "wangset").size(),
-                Xml.child(ts, "transformations") != null, Xml.child(ts, "grid") != null,
-                Xml.text(ts, "objectalignment", "unspecified"), Xml.text(ts, "tilerendersize", "tile"),
-                Xml.text(ts, "fillmode", "stretch"), Xml.text(ts, "class", ""));
+        TilesetSettings settings = settings(ts, file, name);
         int tileWidth = Xml.integer(ts, "tilewidth", 0, file);
         int tileHeight = Xml.integer(ts, "tileheight", 0, file);
         Element offset = Xml.child(ts, "tileoffset");
@@ -154,7 +152,44 @@ public final class TmxReader {
                 image == null ? 0 : size(image, "width", atlas, true, imagePath),
                 image == null ? 0 : size(image, "height", atlas, false, imagePath),
                 image != null && image.hasAttribute("trans") ? color(image.getAttribute("trans"), file) : null,
-                offsetX, offsetY, properties(ts, file), tiles, tileImages).build();
+                offsetX, offsetY, properties(ts, file), tiles, tileImages, settings).build();
+    }
+
+    /** A tileset's class, alignment, render size, transformations, grid and Wang sets. */
+    private TilesetSettings settings(Element ts, String file, String name) {
+        Element transformations = Xml.child(ts, "transformations");
+        Element grid = Xml.child(ts, "grid");
+        List<WangSet> wangSets = new ArrayList<>();
+        Element sets = Xml.child(ts, "wangsets");
+        for (Element set : sets == null ? List.<Element>of() : Xml.children(sets, "wangset")) {
+            if (!Xml.children(set, "wangcornercolor").isEmpty() || !Xml.children(set, "wangedgecolor").isEmpty()) {
+                NotKept.legacyWangSet(warnings, name, set.getAttribute("name"));
+                continue;
+            }
+            List<WangSet.WangColor> colors = new ArrayList<>();
+            for (Element color : Xml.children(set, "wangcolor")) {
+                colors.add(SettingsRead.wangColor(file, color.getAttribute("name"), Xml.text(color, "class", ""),
+                        color.getAttribute("color"), Xml.integer(color, "tile", -1, file),
+                        Xml.decimal(color, "probability", 1, file), properties(color, file)));
+            }
+            Map<Integer, List<Integer>> wangTiles = new TreeMap<>();
+            for (Element tile : Xml.children(set, "wangtile")) {
+                wangTiles.put(Xml.integer(tile, "tileid", -1, file), SettingsRead.wangId(file, tile.getAttribute("wangid")));
+            }
+            wangSets.add(SettingsRead.wangSet(file, set.getAttribute("name"), Xml.text(set, "class", ""),
+                    Xml.text(set, "type", "corner"), Xml.integer(set, "tile", -1, file), properties(set, file), colors,
+                    wangTiles));
+        }
+        return SettingsRead.tileset(file, name, Xml.text(ts, "class", ""),
+                Xml.text(ts, "objectalignment", "unspecified"), Xml.text(ts, "tilerendersize", "tile"),
+                Xml.text(ts, "fillmode", "stretch"),
+                transformations == null ? null : new TilesetSettings.Transformations(
+                        Xml.flag(transformations, "hflip", false), Xml.flag(transformations, "vflip", false),
+                        Xml.flag(transformations, "rotate", false),
+                        Xml.flag(transformations, "preferuntransformed", false)),
+                grid == null ? null : SettingsRead.grid(file, Xml.text(grid, "orientation", "orthogonal"),
+                        Xml.integer(grid, "width", 0, file), Xml.integer(grid, "height", 0, file)),
+                wangSets);
     }
 
     private static int size(Element image, String attribute, byte[] bytes, boolean width, String path) {

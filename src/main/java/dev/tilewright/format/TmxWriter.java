@@ -11,10 +11,13 @@ import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
+import dev.tilewright.core.model.TilesetSettings;
+import dev.tilewright.core.model.WangSet;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.Tileset;
 
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -78,7 +81,12 @@ public final class TmxWriter {
         } else {
             out.attr("version", TMX_VERSION).attr("tiledversion", TILED_VERSION);
         }
-        out.attr("name", t.name()).attr("tilewidth", t.tileWidth()).attr("tileheight", t.tileHeight());
+        TilesetSettings settings = t.settings();
+        out.attr("name", t.name());
+        if (!settings.className().isEmpty()) {
+            out.attr("class", settings.className());
+        }
+        out.attr("tilewidth", t.tileWidth()).attr("tileheight", t.tileHeight());
         if (t.spacing() != 0) {
             out.attr("spacing", t.spacing());
         }
@@ -86,11 +94,29 @@ public final class TmxWriter {
             out.attr("margin", t.margin());
         }
         out.attr("tilecount", t.isCollection() ? t.tiles().size() : t.tileCount()).attr("columns", t.columns());
+        if (!settings.objectAlignment().equals("unspecified")) {
+            out.attr("objectalignment", settings.objectAlignment());
+        }
+        if (!settings.tileRenderSize().equals("tile")) {
+            out.attr("tilerendersize", settings.tileRenderSize());
+        }
+        if (!settings.fillMode().equals("stretch")) {
+            out.attr("fillmode", settings.fillMode());
+        }
         if (t.tileOffsetX() != 0 || t.tileOffsetY() != 0) {
             out.empty("tileoffset").attr("x", t.tileOffsetX()).attr("y", t.tileOffsetY());
         }
-        if (t.isCollection()) {
+        if (settings.grid() != null) {
+            out.empty("grid").attr("orientation", settings.grid().orientation()).attr("width", settings.grid().width())
+                    .attr("height", settings.grid().height());
+        } else if (t.isCollection()) {
             out.empty("grid").attr("orientation", "orthogonal").attr("width", 1).attr("height", 1);
+        }
+        if (settings.transformations() != null) {
+            TilesetSettings.Transformations allowed = settings.transformations();
+            out.empty("transformations").attr("hflip", allowed.hflip() ? 1 : 0).attr("vflip", allowed.vflip() ? 1 : 0)
+                    .attr("rotate", allowed.rotate() ? 1 : 0)
+                    .attr("preferuntransformed", allowed.preferUntransformed() ? 1 : 0);
         }
         properties(out, t.properties());
         if (!t.isCollection()) {
@@ -100,6 +126,44 @@ public final class TmxWriter {
         }
         for (Map.Entry<Integer, TileData> entry : new java.util.TreeMap<>(t.tiles()).entrySet()) {
             tile(out, entry.getKey(), entry.getValue());
+        }
+        wangSets(out, settings.wangSets());
+        out.end(true);
+    }
+
+    private static void wangSets(XmlOut out, List<WangSet> sets) {
+        if (sets.isEmpty()) {
+            return;
+        }
+        out.start("wangsets");
+        for (WangSet set : sets) {
+            out.start("wangset").attr("name", set.name());
+            if (!set.className().isEmpty()) {
+                out.attr("class", set.className());
+            }
+            out.attr("type", set.type()).attr("tile", set.tile());
+            for (WangSet.WangColor color : set.colors()) {
+                boolean nested = !color.properties().isEmpty();
+                if (nested) {
+                    out.start("wangcolor");
+                } else {
+                    out.empty("wangcolor");
+                }
+                out.attr("name", color.name());
+                if (!color.className().isEmpty()) {
+                    out.attr("class", color.className());
+                }
+                out.attr("color", color.color()).attr("tile", color.tile()).attr("probability", color.probability());
+                if (nested) {
+                    properties(out, color.properties());
+                    out.end(true);
+                }
+            }
+            set.tiles().forEach((tile, id) -> out.empty("wangtile").attr("tileid", tile)
+                    .attr("wangid", WangSet.wangIdText(id)));
+            // after the tiles, where Tiled writes them
+            properties(out, set.properties());
+            out.end(true);
         }
         out.end(true);
     }

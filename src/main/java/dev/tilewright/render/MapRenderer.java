@@ -294,8 +294,10 @@ public final class MapRenderer {
             Atlas.Source source = tile.source();
             int width = (int) Math.round(object.width() == 0 ? source.width() : object.width());
             int height = (int) Math.round(object.height() == 0 ? source.height() : object.height());
-            int x = (int) Math.round(object.x()) + atlas.tileset().tileOffsetX() + paint.dx;
-            int y = (int) Math.round(object.y()) - height + atlas.tileset().tileOffsetY() + paint.dy;
+            // the object's position is a point of its tile image: bottom-left unless the tileset aligns it otherwise
+            double[] aligned = atlas.tileset().settings().alignmentPoint();
+            int x = (int) Math.round(object.x() - aligned[0] * width) + atlas.tileset().tileOffsetX() + paint.dx;
+            int y = (int) Math.round(object.y() - aligned[1] * height) + atlas.tileset().tileOffsetY() + paint.dy;
             if (object.rotation() == 0) {
                 blit(canvas, view, source, x, y, width, height, gid, paint);
             } else {

@@ -36,6 +36,8 @@ class TilesetEntity {
     private String properties;
     @Column(columnDefinition = "text")
     private String tiles;
+    @Column(columnDefinition = "text")
+    private String settings;
     private Instant createdAt;
 
     protected TilesetEntity() {
@@ -43,7 +45,7 @@ class TilesetEntity {
 
     TilesetEntity(long projectId, String name, int tileWidth, int tileHeight, int margin, int spacing, int columns, int tileCount,
                   int imageWidth, int imageHeight, Integer transparentColor, int tileOffsetX, int tileOffsetY,
-                  String imageSource, String properties, String tiles) {
+                  String imageSource, String properties, String tiles, String settings) {
         this.projectId = projectId;
         this.name = name;
         this.tileWidth = tileWidth;
@@ -60,6 +62,7 @@ class TilesetEntity {
         this.imageSource = imageSource;
         this.properties = properties;
         this.tiles = tiles;
+        this.settings = settings;
         this.createdAt = Instant.now();
     }
 
@@ -125,6 +128,10 @@ class TilesetEntity {
 
     String getImageSource() {
         return imageSource;
+    }
+
+    String getSettings() {
+        return settings;
     }
 
     String getTiles() {

@@ -4,14 +4,21 @@ import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.Tileset;
+import dev.tilewright.core.model.TilesetSettings;
+import dev.tilewright.core.model.WangSet;
 
 import java.util.HexFormat;
 import java.util.List;
 
-/** A tileset as the API shows it. */
+/**
+ * A tileset as the API shows it: Tiled's attributes, its tiles' data, and its settings (class, object alignment,
+ * render size and fill mode, transformations, grid, Wang sets).
+ */
 public record TilesetJson(long id, long projectId, String name, int tileWidth, int tileHeight, int margin, int spacing, int columns,
                    int tileCount, int imageWidth, int imageHeight, String transparentColor, int tileOffsetX,
-                   int tileOffsetY, Properties properties, List<TileJson> tiles, String image) {
+                   int tileOffsetY, Properties properties, List<TileJson> tiles, String image, String className,
+                   String objectAlignment, String tileRenderSize, String fillMode,
+                   TilesetSettings.Transformations transformations, TilesetSettings.Grid grid, List<WangSet> wangSets) {
 
     /** One tile's data; {@code image} is the URL of a collection tile's own image. */
     public record TileJson(int id, boolean solid, Properties properties, String type, Double probability,
@@ -31,6 +38,8 @@ public record TilesetJson(long id, long projectId, String name, int tileWidth, i
         return new TilesetJson(stored.id(), stored.projectId(), t.name(), t.tileWidth(), t.tileHeight(), t.margin(), t.spacing(),
                 t.columns(), t.tileCount(), t.imageWidth(), t.imageHeight(), colorKey, t.tileOffsetX(),
                 t.tileOffsetY(), t.properties(), tiles,
-                t.isCollection() ? null : "/api/v1/tilesets/" + stored.id() + "/image");
+                t.isCollection() ? null : "/api/v1/tilesets/" + stored.id() + "/image", t.settings().className(),
+                t.settings().objectAlignment(), t.settings().tileRenderSize(), t.settings().fillMode(),
+                t.settings().transformations(), t.settings().grid(), t.settings().wangSets());
     }
 }

@@ -7,6 +7,7 @@ import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.Tileset;
+import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -88,7 +89,7 @@ public class TilesetService {
                 tileset.margin(), tileset.spacing(), tileset.columns(), tileset.tileCount(), tileset.imageWidth(),
                 tileset.imageHeight(), tileset.transparentColor(), tileset.tileOffsetX(), tileset.tileOffsetY(),
                 tileset.imageSource(), json.writeValueAsString(tileset.properties()),
-                json.writeValueAsString(tileset.tiles())));
+                json.writeValueAsString(tileset.tiles()), json.writeValueAsString(tileset.settings())));
         if (atlasPng != null) {
             images.save(new TilesetImageEntity(saved.getId(), atlasPng));
         }
@@ -216,7 +217,8 @@ public class TilesetService {
         return new StoredTileset(e.getId(), e.getProjectId(), new Tileset(e.getName(), e.getTileWidth(), e.getTileHeight(), e.getMargin(),
                 e.getSpacing(), e.getColumns(), e.getTileCount(), e.getImageWidth(), e.getImageHeight(),
                 e.getTransparentColor(), e.getTileOffsetX(), e.getTileOffsetY(), e.getImageSource(),
-                json.readValue(e.getProperties(), Properties.class), json.readValue(e.getTiles(), TILES)));
+                json.readValue(e.getProperties(), Properties.class), json.readValue(e.getTiles(), TILES),
+                json.readValue(e.getSettings(), TilesetSettings.class)));
     }
 
     private static Integer parseColor(String text) {

@@ -55,6 +55,8 @@ class TiledReadersTest {
                 .containsExactlyElementsOf(fromTmx.tilesets().stream().map(TiledTileset::firstGid).toList());
         assertThat(fromTmj.tilesets()).extracting(t -> t.tileset().tiles())
                 .containsExactlyElementsOf(fromTmx.tilesets().stream().map(t -> t.tileset().tiles()).toList());
+        assertThat(fromTmj.tilesets()).extracting(t -> t.tileset().settings())
+                .containsExactlyElementsOf(fromTmx.tilesets().stream().map(t -> t.tileset().settings()).toList());
         assertThat(fromTmj.layers()).hasSameSizeAs(fromTmx.layers());
         for (int i = 0; i < fromTmx.layers().size(); i++) {
             Layer a = fromTmx.layers().get(i);

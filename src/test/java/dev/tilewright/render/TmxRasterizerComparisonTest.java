@@ -14,6 +14,8 @@ import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
+import dev.tilewright.core.model.Tileset;
+import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.format.ReadLimits;
 import dev.tilewright.format.TiledExamples;
 import dev.tilewright.format.TiledFiles;
@@ -120,6 +122,36 @@ class TmxRasterizerComparisonTest {
                 TmxWriter.Options.DEFAULT));
         // a third of this map is blended at 60% opacity, where rounding may differ by the allowed 2
         assertMatches("made.tmx", 0.6);
+    }
+
+    /**
+     * Tile objects whose tileset aligns them otherwise than bottom-left (Tiled's objectalignment): the object's
+     * position is that point of its tile, stretched or not, flipped or not.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"topleft", "top", "center", "right", "bottomright"})
+    void tileObjectsAlignedByTheirTilesetMatchTiledsRenderer(String alignment) throws Exception {
+        Tileset desert = desertTileset().tileset();
+        Tileset aligned = desert.withSettings(new TilesetSettings("", alignment, "tile", "stretch", null, null,
+                List.of()));
+        Files.write(dir.resolve("aligned-" + alignment + ".tsx"), TmxWriter.writeTileset(aligned));
+        TileLayer ground = new TileLayer(1, LayerAttributes.named("ground"), 8, 6);
+        for (int i = 0; i < 48; i++) {
+            ground.set(i % 8, i / 8, 30);
+        }
+        ObjectLayer objects = new ObjectLayer(2, LayerAttributes.named("props"));
+        objects.put(new MapObject(1, "", "", ObjectShape.RECTANGLE, 64, 64, 32.0, 32.0, 0.0, 9L, true, List.of(), null,
+                null));
+        objects.put(new MapObject(2, "", "", ObjectShape.RECTANGLE, 160, 96, 64.0, 48.0, 0.0,
+                Integer.toUnsignedLong(14 | Gid.FLIP_HORIZONTAL), true, List.of(), null, null));
+        objects.put(new MapObject(3, "", "", ObjectShape.RECTANGLE, 96, 160, 32.0, 32.0, 0.0,
+                Integer.toUnsignedLong(40 | Gid.FLIP_VERTICAL), true, List.of(), null, null));
+        String file = "aligned-" + alignment + ".tmx";
+        TiledMap made = new TiledMap(file, 8, 6, 32, 32, Position.ORIGIN, null, Properties.EMPTY,
+                List.of(new TiledTileset(1, "aligned-" + alignment + ".tsx", aligned, null, Map.of())),
+                List.of(ground, objects), 4, Map.of());
+        Files.write(dir.resolve(file), TmxWriter.writeMap(made, TmxWriter.Options.DEFAULT));
+        assertMatches(file, 0.95);
     }
 
     /**

@@ -135,10 +135,9 @@ class TiledImportTest {
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         assertThat(created.json().get("id").asLong()).as("the map's JSON at the top level").isPositive();
         assertThat(created.json().get("layers").size()).isEqualTo(2);
-        assertThat(warned(created)).contains("tileset[Desert].wangsets", "map.renderorder", "map.parallaxorigin",
+        assertThat(warned(created)).contains("map.renderorder", "map.parallaxorigin",
                 "layers[decor]", "group[decor].properties[kind]", "group[decor].properties[mood].propertytype",
-                "layers[far].parallax", "layers[nothing]");
-        assertThat(created.text()).contains("1 Wang set is not kept yet");
+                "layers[far].parallax", "layers[nothing]").doesNotContain("tileset[Desert].wangsets");
 
         // the JSON reader says the same
         String tmj = new String(examples.get("desert.tmj"), StandardCharsets.UTF_8)
@@ -151,17 +150,37 @@ class TiledImportTest {
         json.put("desert.tmj", tmj.getBytes(StandardCharsets.UTF_8));
         Api.Response fromJson = api.postFiles("/api/v1/maps/import", json);
         assertThat(fromJson.status()).as(fromJson.text()).isEqualTo(201);
-        assertThat(warned(fromJson)).contains("tileset[Desert].wangsets", "map.renderorder", "layers[decor]",
+        assertThat(warned(fromJson)).contains("map.renderorder", "layers[decor]",
                 "layers[far].parallax", "objectgroup[far].properties[mood].propertytype");
 
         // a map with nothing Tiled-only in it has none; a tileset import says the same of its own parts
         Api.Response plain = api.postFiles("/api/v1/maps/import", desert(desertTmx()));
-        assertThat(warned(plain)).containsExactly("tileset[Desert].wangsets");
+        assertThat(warned(plain)).isEmpty();
         Api.Response tileset = api.postFiles("/api/v1/tilesets/import",
                 only(p -> p.equals("desert.tsx") || p.equals("tmw_desert_spacing.png")));
         assertThat(tileset.status()).isEqualTo(201);
         assertThat(tileset.json().get("name").asString()).isEqualTo("Desert");
-        assertThat(warned(tileset)).containsExactly("tileset[Desert].wangsets");
+        assertThat(warned(tileset)).isEmpty();
+    }
+
+    @Test
+    void aTilesetsWangSetsAreKeptShownAndExported() {
+        Api.Response tileset = api.postFiles("/api/v1/tilesets/import",
+                only(p -> p.equals("desert.tsx") || p.equals("tmw_desert_spacing.png")));
+        assertThat(tileset.status()).as(tileset.text()).isEqualTo(201);
+        long id = tileset.json().get("id").asLong();
+        JsonNode stored = api.get("/api/v1/tilesets/" + id).json();
+        JsonNode set = stored.get("wangSets").get(0);
+        assertThat(set.get("name").asString()).isEqualTo("Desert");
+        assertThat(set.get("type").asString()).isEqualTo("corner");
+        assertThat(set.get("colors").size()).isEqualTo(4);
+        assertThat(set.get("tiles").size()).isEqualTo(48);
+        assertThat(set.get("tiles").get("3").toString()).isEqualTo("[0,4,0,1,0,4,0,4]");
+        assertThat(stored.get("objectAlignment").asString()).isEqualTo("unspecified");
+        String tsx = api.get("/api/v1/tilesets/" + id + "/export?format=tsx").text();
+        assertThat(tsx).contains("<wangset name=\"Desert\" type=\"corner\" tile=\"5\">")
+                .contains("<wangtile tileid=\"3\" wangid=\"0,4,0,1,0,4,0,4\"/>");
+        assertThat(api.get("/api/v1/tilesets/" + id + "/export?format=tsj").text()).contains("\"wangsets\"");
     }
 
     @Test

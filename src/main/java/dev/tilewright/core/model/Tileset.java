@@ -15,10 +15,12 @@ import java.util.TreeMap;
  * @param tileOffsetX      pixels every tile is drawn shifted right (Tiled's tileoffset)
  * @param imageSource      the atlas image's file name as written in a .tsx, or null for an image collection
  * @param tiles            per-tile data by local id; tiles without any are absent
+ * @param settings         class, object alignment, render size, transformations, grid and Wang sets
  */
 public record Tileset(String name, int tileWidth, int tileHeight, int margin, int spacing, int columns, int tileCount,
                       int imageWidth, int imageHeight, Integer transparentColor, int tileOffsetX, int tileOffsetY,
-                      String imageSource, Properties properties, Map<Integer, TileData> tiles) {
+                      String imageSource, Properties properties, Map<Integer, TileData> tiles,
+                      TilesetSettings settings) {
 
     /** The property that marks a tile as solid for computed collision grids. */
     public static final String SOLID = "solid";
@@ -49,6 +51,31 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
         }
         if (columns == 0 && (imageSource != null || tiles.isEmpty())) {
             throw new IllegalArgumentException("an image-collection tileset has no atlas image and at least one tile");
+        }
+        settings = Objects.requireNonNullElse(settings, TilesetSettings.DEFAULT);
+        for (WangSet set : settings.wangSets()) {
+            requireTileOrNone("Wang set '" + set.name() + "'", set.tile(), tileCount);
+            for (WangSet.WangColor color : set.colors()) {
+                requireTileOrNone("Wang colour '" + color.name() + "'", color.tile(), tileCount);
+            }
+            for (int tile : set.tiles().keySet()) {
+                requireTile(tile, tileCount);
+            }
+        }
+    }
+
+    /** Tileset constructor for what has no settings beyond Tiled's defaults. */
+    public Tileset(String name, int tileWidth, int tileHeight, int margin, int spacing, int columns, int tileCount,
+                   int imageWidth, int imageHeight, Integer transparentColor, int tileOffsetX, int tileOffsetY,
+                   String imageSource, Properties properties, Map<Integer, TileData> tiles) {
+        this(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
+                transparentColor, tileOffsetX, tileOffsetY, imageSource, properties, tiles, TilesetSettings.DEFAULT);
+    }
+
+    private static void requireTileOrNone(String what, int tile, int tileCount) {
+        if (tile >= tileCount) {
+            throw new IllegalArgumentException(what + ": tile " + tile + " is outside the tileset's 0.."
+                    + (tileCount - 1));
         }
     }
 
@@ -120,12 +147,17 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
                 data.type(), data.probability(), data.animation(), data.collision(),
                 new TileData.TileImage(tileImage.apply(id), data.image().width(), data.image().height()))));
         return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
-                transparentColor, tileOffsetX, tileOffsetY, isCollection() ? null : atlas, properties, renamed);
+                transparentColor, tileOffsetX, tileOffsetY, isCollection() ? null : atlas, properties, renamed, settings);
+    }
+
+    public Tileset withSettings(TilesetSettings next) {
+        return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
+                transparentColor, tileOffsetX, tileOffsetY, imageSource, properties, tiles, next);
     }
 
     public Tileset withProperties(Properties newProperties) {
         return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
-                transparentColor, tileOffsetX, tileOffsetY, imageSource, newProperties, tiles);
+                transparentColor, tileOffsetX, tileOffsetY, imageSource, newProperties, tiles, settings);
     }
 
     public Tileset withTileProperties(int localId, Properties tileProperties) {
@@ -141,7 +173,7 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
             copy.put(localId, data);
         }
         return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
-                transparentColor, tileOffsetX, tileOffsetY, imageSource, properties, copy);
+                transparentColor, tileOffsetX, tileOffsetY, imageSource, properties, copy, settings);
     }
 
     private static void requireTile(int localId, int tileCount) {
