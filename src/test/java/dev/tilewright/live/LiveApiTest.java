@@ -75,6 +75,29 @@ class LiveApiTest {
     }
 
     @Test
+    void framesSentRightBehindTheHelloWaitForItsWelcomeAndAreTakenInOrder() throws Exception {
+        LiveClient a = clientOf("Alice");
+        // no waiting for the welcome: the hello is answered on a pool of its own, what follows waits for it
+        a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"eager\",\"name\":\"Alice\",\"lastVersion\":1}");
+        for (int i = 1; i <= 3; i++) {
+            a.send(paint(i, i, 3));
+        }
+        a.send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"eager\",\"name\":\"Alice\"}");
+        assertThat(a.next("welcome").get("version").asLong()).isEqualTo(1);
+        List<String> after = new ArrayList<>();
+        while (after.stream().filter(f -> f.startsWith("ack") || f.startsWith("error")).count() < 4) {
+            JsonNode frame = a.frames.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(frame).as("a frame after the welcome; so far " + after).isNotNull();
+            String type = frame.get("type").asString();
+            after.add(type.equals("ack") ? "ack " + frame.get("clientSeq").asLong() + " v" + frame.get("version").asLong()
+                    : type.equals("error") ? "error " + frame.get("problem").get("detail").asString() : type);
+        }
+        assertThat(after.stream().filter(f -> f.startsWith("ack")).toList()).as("taken after the welcome, in order")
+                .containsExactly("ack 1 v2", "ack 2 v3", "ack 3 v4");
+        assertThat(after).anyMatch(f -> f.startsWith("error") && f.contains("hello once"));
+    }
+
+    @Test
     void opsAreAcknowledgedAfterCommitAndReachTheOthersOnceInOrder() throws Exception {
         LiveClient a = clientOf("Alice");
         LiveClient b = clientOf("Bob");
