@@ -95,7 +95,9 @@ async function loadMap() {
   }));
   const overrides = await getJson(`/api/v1/maps/${mapId}/grid/overrides`);
   for (const e of overrides.elements) map.gridOverrides.set(`${e.x},${e.y}`, e.sides);
-  return { map, version: json.version };
+  // the project's enums and classes, offered by the properties panel (none if they cannot be read)
+  const types = await getJson(`/api/v1/projects/${json.projectId}/property-types`).catch(() => ({ propertyTypes: [] }));
+  return { map, version: json.version, propertyTypes: types.propertyTypes ?? [] };
 }
 
 async function boot() {
@@ -109,7 +111,7 @@ async function boot() {
   } catch (e) {
     notify('Edits from before the reload are kept and will be sent when the server answers.');
   }
-  const { map, version } = await loadMap();
+  const { map, version, propertyTypes } = await loadMap();
   const images = new TilesetImages();
   await loadNewTilesets(map, images, () => {});
 
@@ -127,7 +129,7 @@ async function boot() {
   tools.modes.query = new QueryTool(editor);
   const objects = new ObjectTools(editor);
   for (const shape of ['select', 'rectangle', 'ellipse', 'point', 'polygon']) tools.modes[`object-${shape}`] = objects.mode(shape);
-  new PropertiesPanel(editor, document.querySelector('[data-testid="properties"]'));
+  new PropertiesPanel(editor, document.querySelector('[data-testid="properties"]'), propertyTypes);
   new Minimap(editor, document.querySelector('[data-testid="minimap"]'));
   wireImport(document.querySelector('[data-testid="import-files"]'), notify);
   new LayersPanel(editor, document.querySelector('.panel.left'));

@@ -8,10 +8,15 @@ import { apiFetch } from '../sync/http.js';
 const TYPES = ['string', 'int', 'float', 'bool', 'color', 'file'];
 
 export class PropertiesPanel {
-  /** @param {import('./editor.js').Editor} editor @param {HTMLElement} root */
-  constructor(editor, root) {
+  /**
+   * @param {import('./editor.js').Editor} editor @param {HTMLElement} root
+   * @param {object[]} propertyTypes the project's enums and classes (GET /api/v1/projects/{id}/property-types)
+   */
+  constructor(editor, root, propertyTypes = []) {
     this.editor = editor;
     this.root = root;
+    /** @type {Map<string, object>} the project's custom types by name */
+    this.types = new Map(propertyTypes.map((t) => [t.name, t]));
     editor.map.listen((change) => {
       if (change.kind !== 'cells' && !this.editing()) this.render();
     });
@@ -23,7 +28,8 @@ export class PropertiesPanel {
 
   /** Whether the user is typing in the panel (a re-render would take the field away). */
   editing() {
-    return this.root.contains(document.activeElement) && document.activeElement instanceof HTMLInputElement;
+    const active = document.activeElement;
+    return this.root.contains(active) && (active instanceof HTMLInputElement || active instanceof HTMLSelectElement);
   }
 
   render() {
@@ -35,10 +41,12 @@ export class PropertiesPanel {
     const layer = editor.layer();
     if (layer) {
       sections.push(this.propertySection(`Layer “${layer.attributes.name}”`, layer.attributes.properties ?? [],
-        (name, property) => editor.edit({ type: 'setProperty', layerId: layer.id, name, ...(property ? { property } : {}) })));
+        (name, property) => editor.edit({ type: 'setProperty', layerId: layer.id, name, ...(property ? { property } : {}) }),
+        () => editor.map.layer(layer.id)?.attributes.properties));
     }
     sections.push(this.propertySection('Map', editor.map.properties ?? [],
-      (name, property) => editor.edit({ type: 'setProperty', name, ...(property ? { property } : {}) })));
+      (name, property) => editor.edit({ type: 'setProperty', name, ...(property ? { property } : {}) }),
+      () => editor.map.properties));
     const tile = this.pickedTile();
     if (tile) sections.push(this.tileSection(tile));
     this.root.replaceChildren(...sections);
@@ -62,37 +70,35 @@ export class PropertiesPanel {
       section.append(row(field, input));
     }
     section.append(this.propertyList(o.properties ?? [],
-      (name, property) => this.editor.edit({ type: 'setProperty', layerId, objectId: o.id, name, ...(property ? { property } : {}) })));
+      (name, property) => this.editor.edit({ type: 'setProperty', layerId, objectId: o.id, name, ...(property ? { property } : {}) }),
+      () => this.editor.map.layer(layerId)?.objects?.find((x) => x.id === o.id)?.properties));
     return section;
   }
 
-  propertySection(title, properties, set) {
+  propertySection(title, properties, set, latest) {
     const section = heading(title);
-    section.append(this.propertyList(properties, set));
+    section.append(this.propertyList(properties, set, latest));
     return section;
   }
 
-  /** Rows of name, type and value (each change calls set), and a row to add one. */
-  propertyList(properties, set) {
+  /**
+   * Rows of name, type and value (each change calls set with the whole property, its custom type kept), and a row
+   * to add one: of a plain type, or of one of the project's enums and classes.
+   */
+  propertyList(properties, set, latest = () => properties) {
     const list = document.createElement('div');
     list.className = 'props';
     for (const p of properties) {
-      const value = valueInput(p.type, p.value);
-      value.addEventListener('change', () => set(p.name, { name: p.name, type: p.type, value: read(p.type, value) }));
-      const remove = document.createElement('button');
-      remove.type = 'button';
-      remove.textContent = '✕';
-      remove.title = `Remove ${p.name}`;
-      remove.addEventListener('click', () => set(p.name, null));
-      const line = row(`${p.name} (${p.type})`, value);
-      line.append(remove);
-      list.append(line);
+      const current = () => (latest() ?? []).find((q) => q.name === p.name) ?? p;
+      list.append(this.propertyRow(p, (next) => set(p.name, next), () => set(p.name, null), current));
     }
     const name = document.createElement('input');
     name.placeholder = 'new property';
     name.dataset.testid = 'new-property-name';
     const type = document.createElement('select');
+    type.dataset.testid = 'new-property-type';
     type.append(...TYPES.map((t) => new Option(t, t)));
+    for (const custom of this.types.values()) type.append(new Option(`${custom.name} (${custom.type})`, `custom:${custom.name}`));
     const add = document.createElement('button');
     add.type = 'button';
     add.textContent = 'Add';
@@ -100,8 +106,7 @@ export class PropertiesPanel {
     add.addEventListener('click', () => {
       const key = name.value.trim();
       if (!key) return;
-      const defaults = { string: '', file: '', int: 0, float: 0, bool: false, color: '#000000' };
-      set(key, { name: key, type: type.value, value: defaults[type.value] });
+      set(key, { name: key, ...this.fresh(type.value) });
       name.value = '';
     });
     const adder = document.createElement('div');
@@ -109,6 +114,67 @@ export class PropertiesPanel {
     adder.append(name, type, add);
     list.append(adder);
     return list;
+  }
+
+  /** A new property's type and value: a plain type's zero, an enum's first value, a class with its defaults. */
+  fresh(choice) {
+    if (!choice.startsWith('custom:')) {
+      const defaults = { string: '', file: '', int: 0, float: 0, bool: false, color: '#000000' };
+      return { type: choice, value: defaults[choice] };
+    }
+    const custom = this.types.get(choice.slice('custom:'.length));
+    if (custom.type === 'class') return { type: 'class', propertyType: custom.name, value: [] };
+    const int = custom.storageType === 'int';
+    return { type: int ? 'int' : 'string', propertyType: custom.name, value: int ? 0 : (custom.values[0] ?? '') };
+  }
+
+  /**
+   * One property's row: an enum's value as a choice of its values (several for flags), a class's members as nested
+   * rows (those not set showing the class's defaults), any other as an input of its type. remove is null for a
+   * class member left at its default; current() is the property as it is now (a member's change goes into the
+   * class's members as they are then, not as they were drawn, so two edits in a row both stay).
+   */
+  propertyRow(p, change, remove, current = () => p) {
+    const custom = this.types.get(p.propertyType);
+    const removeButton = () => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = '✕';
+      button.title = `Remove ${p.name}`;
+      button.addEventListener('click', remove);
+      return button;
+    };
+    if (p.type === 'class') {
+      const box = document.createElement('fieldset');
+      box.className = 'prop-class';
+      box.dataset.property = p.name;
+      const legend = document.createElement('legend');
+      legend.textContent = `${p.name} (${p.propertyType ?? 'class'})`;
+      if (remove) legend.append(removeButton());
+      box.append(legend);
+      const set = Array.isArray(p.value) ? p.value : [];
+      const declared = (custom?.members ?? []).map((m) => memberDefault(m, this.types));
+      const shown = declared.map((d) => set.find((m) => m.name === d.name) ?? { ...d, unset: true })
+        .concat(set.filter((m) => !declared.some((d) => d.name === m.name)));
+      const members = () => (Array.isArray(current().value) ? current().value : []);
+      for (const member of shown) {
+        const { unset, ...plain } = member;
+        const others = () => members().filter((m) => m.name !== plain.name);
+        const line = this.propertyRow(plain, (next) => change({ ...current(), value: others().concat([next]) }),
+          unset ? null : () => change({ ...current(), value: others() }),
+          () => members().find((m) => m.name === plain.name) ?? plain);
+        if (unset) line.classList.add('prop-default');
+        box.append(line);
+      }
+      return box;
+    }
+    const input = custom?.type === 'enum' ? enumInput(custom, p.value) : valueInput(p.type, p.value);
+    input.dataset.property = p.name;
+    input.addEventListener('change', () => change({ ...current(), value: custom?.type === 'enum'
+      ? readEnum(custom, input) : read(p.type, input) }));
+    const line = row(`${p.name} (${p.propertyType ?? p.type})`, input);
+    if (remove) line.append(removeButton());
+    return line;
   }
 
   /** The one tile the stamp holds, with its tileset, or null. */
@@ -188,4 +254,45 @@ function read(type, input) {
   if (type === 'int') return Math.trunc(Number(input.value));
   if (type === 'float') return Number(input.value);
   return input.value;
+}
+
+/**
+ * A class member as the project declares it (Tiled's form: a nested class's value an object of its members'
+ * values) in the map's form (a class's value a list of properties), to show while it is not set.
+ */
+function memberDefault(member, types) {
+  if (member.type !== 'class') return { name: member.name, type: member.type, value: member.value, ...(member.propertyType ? { propertyType: member.propertyType } : {}) };
+  const nested = types.get(member.propertyType);
+  const values = member.value && typeof member.value === 'object' ? member.value : {};
+  const set = Object.entries(values).map(([name, value]) => {
+    const declared = nested?.members?.find((m) => m.name === name);
+    return declared ? { ...memberDefault(declared, types), value } : { name, type: typeof value === 'boolean' ? 'bool'
+      : typeof value === 'number' ? (Number.isInteger(value) ? 'int' : 'float') : 'string', value };
+  });
+  return { name: member.name, type: 'class', ...(member.propertyType ? { propertyType: member.propertyType } : {}), value: set };
+}
+
+/** An enum's choice: one of its values, or several when it holds flags. */
+function enumInput(custom, value) {
+  const select = document.createElement('select');
+  select.multiple = custom.valuesAsFlags === true;
+  const int = custom.storageType === 'int';
+  const chosen = custom.valuesAsFlags
+    ? (int ? custom.values.filter((_, i) => (Number(value) & (1 << i)) !== 0) : String(value ?? '').split(',').filter(Boolean))
+    : [int ? custom.values[Number(value)] : String(value ?? '')];
+  for (const v of custom.values) select.append(new Option(v, v, false, chosen.includes(v)));
+  if (!custom.valuesAsFlags && !custom.values.includes(chosen[0])) {
+    // a value the enum does not list (yet) stays what it is, shown as such
+    select.prepend(new Option(`${value} (not a value of ${custom.name})`, '', false, true));
+  }
+  return select;
+}
+
+function readEnum(custom, select) {
+  const picked = [...select.selectedOptions].map((o) => o.value).filter((v) => custom.values.includes(v));
+  if (custom.storageType === 'int') {
+    return custom.valuesAsFlags ? picked.reduce((bits, v) => bits | (1 << custom.values.indexOf(v)), 0)
+      : Math.max(0, custom.values.indexOf(picked[0]));
+  }
+  return picked.join(',');
 }

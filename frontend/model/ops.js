@@ -3,7 +3,7 @@
 // reports what changed, and returns the op as applied (ids filled in) with its inverse: undo sends the inverse as
 // a new op.
 
-import { CHUNK, ImageLayer, ObjectLayer, TileLayer } from './tilemap.js';
+import { BLEND_MODES, CHUNK, ImageLayer, ObjectLayer, TileLayer } from './tilemap.js';
 import { tileId } from './gid.js';
 import { masked, regionGids, regionMask, regionOp } from './region.js';
 
@@ -104,6 +104,9 @@ function checkNewId(id, next, field, what) {
   }
   if (id === 0 && next > MAX_ID) throw new InvalidOp(field, `the map has given out every ${what} id up to ${MAX_ID}`);
 }
+
+/** Tiled's tile render orders (core/model MapSettings). */
+const RENDER_ORDERS = ['right-down', 'right-up', 'left-down', 'left-up'];
 
 function putRegion(layerId, rect, gids, mask) {
   return regionOp(layerId, rect, gids, mask);
@@ -224,6 +227,15 @@ const HANDLERS = {
     if (patch.opacity !== undefined && !(patch.opacity >= 0 && patch.opacity <= 1)) {
       throw new InvalidOp('patch', `layer opacity must be between 0 and 1, was ${patch.opacity}`);
     }
+    if (patch.blendMode !== undefined && !BLEND_MODES.includes(patch.blendMode)) {
+      throw new InvalidOp('patch', `blend mode '${patch.blendMode}' is not one of Tiled's: ${BLEND_MODES.join(', ')}`);
+    }
+    if (patch.parallax !== undefined && !(Number.isFinite(patch.parallax?.x) && Number.isFinite(patch.parallax?.y))) {
+      throw new InvalidOp('patch', 'parallax factors must be finite numbers');
+    }
+    if (patch.drawOrder !== undefined && patch.drawOrder !== 'index' && patch.drawOrder !== 'topdown') {
+      throw new InvalidOp('patch', `draw order is index or topdown, was ${patch.drawOrder}`);
+    }
     const previous = {};
     for (const key of Object.keys(patch)) {
       previous[key] = key === 'tint' || key === 'color' ? (layer.attributes[key] ?? '') : layer.attributes[key];
@@ -239,6 +251,24 @@ const HANDLERS = {
     map.name = op.name;
     map.changed({ kind: 'map' });
     return { op, inverse: { type: 'renameMap', name: previous } };
+  },
+
+  updateMap(map, op) {
+    if (op.renderOrder !== undefined && op.renderOrder !== null && !RENDER_ORDERS.includes(op.renderOrder)) {
+      throw new InvalidOp('renderOrder', `render order is ${RENDER_ORDERS.join(', ')}, was '${op.renderOrder}'`);
+    }
+    const origin = op.parallaxOrigin;
+    if (origin !== undefined && origin !== null && !(Number.isFinite(origin.x) && Number.isFinite(origin.y))) {
+      throw new InvalidOp('parallaxOrigin', 'the parallax origin is a point {x, y}');
+    }
+    const inverse = { type: 'updateMap' };
+    for (const key of ['className', 'renderOrder', 'parallaxOrigin']) {
+      if (op[key] === undefined || op[key] === null) continue;
+      inverse[key] = map.settings[key];
+      map.settings = { ...map.settings, [key]: op[key] };
+    }
+    map.changed({ kind: 'map' });
+    return { op, inverse };
   },
 
   setProperty(map, op) {

@@ -125,8 +125,22 @@ function normalAttributes(a) {
     tint: a.tint ?? null,
     color: a.color ?? null,
     properties: a.properties ?? [],
+    className: a.className ?? '',
+    parallax: a.parallax ?? { x: 1, y: 1 },
+    blendMode: a.blendMode ?? 'normal',
+    drawOrder: a.drawOrder ?? 'index',
   };
 }
+
+/** An object layer's objects in the order they are drawn: as listed, or sorted by y (stable) when drawn topdown. */
+export function drawnObjects(layer) {
+  if (layer.attributes.drawOrder !== 'topdown') return layer.objects;
+  return layer.objects.map((o, i) => [o, i]).sort((a, b) => a[0].y - b[0].y || a[1] - b[1]).map(([o]) => o);
+}
+
+/** Tiled 1.12's blend modes, by the names it writes (the server's LayerAttributes.BLEND_MODES). */
+export const BLEND_MODES = Object.freeze(['normal', 'add', 'multiply', 'screen', 'overlay', 'darken', 'lighten',
+  'color-dodge', 'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion']);
 
 /**
  * Change notices: {kind:'cells', layerId, rect} | {kind:'layers'} | {kind:'objects', layerId} | {kind:'map'}.
@@ -150,6 +164,12 @@ export class TileMap {
     this.nextLayerId = json.nextLayerId ?? 1;
     this.nextObjectId = json.nextObjectId ?? 1;
     this.gridSettings = json.gridSettings ?? {};
+    /** the map's class, tile render order and parallax origin (core/model MapSettings) */
+    this.settings = {
+      className: json.className ?? '',
+      renderOrder: json.renderOrder ?? 'right-down',
+      parallaxOrigin: json.parallaxOrigin ?? { x: 0, y: 0 },
+    };
     /** @type {Map<string, number>} designers' grid overrides: "x,y" of an element -> its solid sides 0..15 */
     this.gridOverrides = new Map();
     this.layers = (json.layers ?? []).map((l) => layerFromJson(l, this.width, this.height));

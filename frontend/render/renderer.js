@@ -7,7 +7,7 @@
 // below, so a whole large map zoomed out costs a sixteenth of its pixels. Near blocks are kept up to a budget,
 // least recently used out first; the blocks around the view are drawn ahead, a little each frame.
 
-import { CHUNK } from '../model/tilemap.js';
+import { CHUNK, drawnObjects } from '../model/tilemap.js';
 import { alignmentPoint, drawTile } from './tilesets.js';
 import { FLIP_D, tileId } from '../model/gid.js';
 
@@ -316,8 +316,15 @@ export class Renderer {
     ctx.clearRect(0, 0, block.canvas.width, block.canvas.height);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     ctx.imageSmoothingEnabled = scale < 1;
-    for (let y = y0; y < Math.min(map.height, y0 + cells); y++) {
-      for (let x = x0; x < Math.min(map.width, x0 + cells); x++) {
+    // in the map's render order (right-down by default): it decides which of two overlapping tiles is on top
+    const rows = Math.min(map.height, y0 + cells) - y0;
+    const columns = Math.min(map.width, x0 + cells) - x0;
+    const up = map.settings.renderOrder.endsWith('up');
+    const leftward = map.settings.renderOrder.startsWith('left');
+    for (let r = 0; r < rows; r++) {
+      const y = up ? y0 + rows - 1 - r : y0 + r;
+      for (let c = 0; c < columns; c++) {
+        const x = leftward ? x0 + columns - 1 - c : x0 + c;
         const gid = layer.get(x, y);
         if (gid === 0) continue;
         const tileset = map.tilesetOf(gid);
@@ -336,7 +343,7 @@ export class Renderer {
     const ctx = this.ctx;
     const colour = layer.attributes.color ?? '#a0a0a4';
     ctx.lineWidth = 1.5 / this.view.zoom;
-    for (const o of layer.objects) {
+    for (const o of drawnObjects(layer)) {
       if (o.visible === false) continue;
       if (o.gid) {
         const tileset = this.map.tilesetOf(o.gid);

@@ -48,6 +48,7 @@ function build(before) {
     id: 1, name: before.name ?? 'fixture', width: before.width, height: before.height,
     tileWidth: before.tileWidth ?? 16, tileHeight: before.tileHeight ?? 16, tilesets: before.tilesets,
     properties: before.properties ?? [], nextLayerId: before.nextLayerId ?? 1, nextObjectId: before.nextObjectId ?? 1,
+    ...(before.settings ?? {}),
     layers: before.layers.map((l) => ({ id: l.id, type: l.type, ...l.attributes, objects: l.objects })),
   });
   for (const l of before.layers) {
@@ -64,7 +65,7 @@ function state(map) {
   return structuredClone({
     name: map.name, width: map.width, height: map.height, tileWidth: map.tileWidth, tileHeight: map.tileHeight,
     nextLayerId: map.nextLayerId, nextObjectId: map.nextObjectId, tilesets: map.tilesets,
-    properties: map.properties, gridSettings: map.gridSettings,
+    properties: map.properties, settings: map.settings, gridSettings: map.gridSettings,
     gridOverrides: [...map.gridOverrides].map(([key, sides]) => [...key.split(',').map(Number), sides])
       .sort((a, b) => a[1] - b[1] || a[0] - b[0]),
     layers: map.layers.map((l) => ({

@@ -23,6 +23,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxTextBytes       a text object's text, in UTF-8 bytes (every render and every editor draws it)
  * @param maxOpsReadBytes    op JSON one read of the log holds (a history page, a page of a replay or catch-up):
  *                           entries up to this many bytes, and always at least one
+ * @param maxPropertyTypesBytes a project's custom property types as JSON (every map import and editor reads them)
  */
 @ConfigurationProperties("tilewright.limits")
 public record LimitsProperties(
@@ -39,5 +40,6 @@ public record LimitsProperties(
         @DefaultValue("2000") int maxImportFiles,
         @DefaultValue("65536") int maxTextBytes,
         @DefaultValue("16777216") long maxOpsReadBytes,
-        @DefaultValue("268435456") long maxImportDecodedBytes) {
+        @DefaultValue("268435456") long maxImportDecodedBytes,
+        @DefaultValue("1048576") int maxPropertyTypesBytes) {
 }

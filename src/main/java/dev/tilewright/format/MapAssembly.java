@@ -7,6 +7,8 @@ import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapSettings;
+import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Properties;
@@ -42,20 +44,8 @@ final class MapAssembly {
     record RawTiles(int id, LayerAttributes attributes, List<Chunk> chunks) implements RawLayer {
     }
 
-    /** An object layer's objects in drawing order. */
+    /** An object layer's objects as the file lists them (its draw order is an attribute). */
     record RawObjects(int id, LayerAttributes attributes, List<MapObject> objects) implements RawLayer {
-
-        /**
-         * Objects as a file lists them: with Tiled's {@code draworder} "topdown" (its default) Tiled draws them
-         * sorted by y, a stable sort; the model keeps that order explicitly (and writes "index").
-         */
-        static RawObjects ordered(int id, LayerAttributes attributes, List<MapObject> objects, String drawOrder) {
-            List<MapObject> order = new ArrayList<>(objects);
-            if (!"index".equals(drawOrder)) {
-                order.sort(Comparator.comparingDouble(MapObject::y));
-            }
-            return new RawObjects(id, attributes, order);
-        }
     }
 
     record RawImage(int id, LayerAttributes attributes, ImageLayer.Image image) implements RawLayer {
@@ -113,19 +103,30 @@ final class MapAssembly {
         return (int) Math.min(Integer.MAX_VALUE, width ? size.width() : size.height());
     }
 
+    /** A map's settings as read, refused as the file's fault when the model refuses them. */
+    static MapSettings settings(String file, String className, String renderOrder, double originX, double originY) {
+        try {
+            return new MapSettings(className, renderOrder, new Position(originX, originY));
+        } catch (IllegalArgumentException e) {
+            throw TiledFormatException.invalid(file, e.getMessage());
+        }
+    }
+
     static LayerAttributes compose(LayerAttributes group, LayerAttributes child) {
         if (group == null) {
             return child;
         }
         return new LayerAttributes(child.name(), group.visible() && child.visible(), group.locked() || child.locked(),
                 group.opacity() * child.opacity(), group.offset().plus(child.offset()),
-                child.tint() != null ? child.tint() : group.tint(), child.color(), child.properties());
+                child.tint() != null ? child.tint() : group.tint(), child.color(), child.properties(), child.className(),
+                new Parallax(group.parallax().x() * child.parallax().x(), group.parallax().y() * child.parallax().y()),
+                child.blendMode(), child.drawOrder());
     }
 
     static TiledMap assemble(String file, int width, int height, int tileWidth, int tileHeight, boolean infinite,
                              String backgroundColor, Properties properties, List<TiledTileset> tilesets,
                              List<RawLayer> raw, Map<String, byte[]> images, ReadLimits limits, int fileNextLayerId,
-                             int fileNextObjectId) {
+                             int fileNextObjectId, MapSettings settings) {
         TileRect bounds = infinite ? chunkBounds(raw, width, height) : new TileRect(0, 0, width, height);
         limits.check(file, bounds.width(), bounds.height());
         if (backgroundColor != null && !backgroundColor.matches("#?([0-9a-fA-F]{6}|[0-9a-fA-F]{8})")) {
@@ -164,7 +165,7 @@ final class MapAssembly {
         // the file's next ids are kept when they are ahead (Tiled never gives a deleted layer's or object's id again)
         return new TiledMap(file, bounds.width(), bounds.height(), tileWidth, tileHeight, offset, background,
                 properties, tilesets, layers, Math.max(nextLayerId, fileNextLayerId),
-                Math.max(nextObjectId, fileNextObjectId), images);
+                Math.max(nextObjectId, fileNextObjectId), images, settings);
     }
 
     private static TileLayer tileLayer(String file, int id, RawTiles tiles, TileRect bounds, List<TiledTileset> tilesets) {

@@ -1,5 +1,6 @@
 package dev.tilewright.format;
 
+import dev.tilewright.core.model.CustomTypes;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.PropertyType;
@@ -13,22 +14,29 @@ final class Props {
     private Props() {
     }
 
-    /** One property; null for Tiled's class-typed (nested) properties, which are not kept yet. */
+    /** One property as Tiled wrote it (a class's value: its members). */
     static Property property(String file, String name, String type, Object value) {
+        return property(file, name, type, value, "");
+    }
+
+    /** One property with the name of its custom type (an enum's or a class's; empty for none). */
+    static Property property(String file, String name, String type, Object value, String propertyType) {
         String typeName = type == null || type.isEmpty() ? "string" : type;
-        if (typeName.equals("class")) {
-            return null;
-        }
         try {
-            return new Property(name, PropertyType.fromTiledName(typeName), value == null ? "" : value);
+            return new Property(name, PropertyType.fromTiledName(typeName), value == null ? "" : value, propertyType);
         } catch (IllegalArgumentException e) {
             throw TiledFormatException.invalid(file, e.getMessage());
         }
     }
 
     static Properties of(String file, List<Property> read) {
+        return of(file, read, CustomTypes.NONE);
+    }
+
+    /** Properties read, class members typed as the project's {@code types} declare them. */
+    static Properties of(String file, List<Property> read, CustomTypes types) {
         List<Property> kept = new ArrayList<>();
-        read.stream().filter(p -> p != null).forEach(kept::add);
+        read.stream().filter(p -> p != null).forEach(p -> kept.add(types.typed(p)));
         try {
             return Properties.of(kept);
         } catch (IllegalArgumentException e) {

@@ -1,5 +1,7 @@
 package dev.tilewright.format;
 
+import dev.tilewright.core.model.CustomTypes;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +17,37 @@ import java.util.stream.Collectors;
 public final class TiledFiles {
 
     private final Map<String, byte[]> files = new LinkedHashMap<>();
+    private final CustomTypes uploadedTypes;
+    private final CustomTypes types;
 
     public TiledFiles(Map<String, byte[]> byPath) {
+        this(byPath, CustomTypes.NONE);
+    }
+
+    /**
+     * The files, read with the custom property types of the project they go to and those of a {@code .tiled-project}
+     * among them (the project's own definition winning where both define a type).
+     */
+    public TiledFiles(Map<String, byte[]> byPath, CustomTypes projectTypes) {
         byPath.forEach((path, bytes) -> files.put(normalise(path, path), bytes));
+        CustomTypes sent = CustomTypes.NONE;
+        for (Map.Entry<String, byte[]> file : files.entrySet()) {
+            if (file.getKey().toLowerCase(java.util.Locale.ROOT).endsWith(TiledProject.ENDING)) {
+                sent = sent.with(TiledProject.read(file.getValue(), file.getKey()));
+            }
+        }
+        this.uploadedTypes = sent;
+        this.types = sent.with(projectTypes);
+    }
+
+    /** The custom property types properties are read with: the upload's, and the project's over them. */
+    public CustomTypes types() {
+        return types;
+    }
+
+    /** The custom property types of a {@code .tiled-project} in the upload (none without one). */
+    public CustomTypes uploadedTypes() {
+        return uploadedTypes;
     }
 
     public Set<String> paths() {

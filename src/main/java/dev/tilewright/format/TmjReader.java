@@ -3,9 +3,11 @@ package dev.tilewright.format;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
@@ -49,9 +51,10 @@ public final class TmjReader {
         }
         MapAssembly.requireOrthogonal(file, Json.text(map, "orientation", "orthogonal"));
         boolean infinite = Json.flag(map, "infinite", false);
-        NotKept.map(warnings, Json.text(map, "renderorder", "right-down"), infinite,
-                Json.text(map, "parallaxoriginx", "0"), Json.text(map, "parallaxoriginy", "0"),
-                Json.text(map, "class", ""));
+        NotKept.map(warnings, infinite);
+        MapSettings settings = MapAssembly.settings(file, Json.text(map, "class", ""),
+                Json.text(map, "renderorder", "right-down"), Json.decimal(map, "parallaxoriginx", 0, file),
+                Json.decimal(map, "parallaxoriginy", 0, file));
         int width = Json.integer(map, "width", 0, file);
         int height = Json.integer(map, "height", 0, file);
         if (!infinite) {
@@ -74,7 +77,7 @@ public final class TmjReader {
         return MapAssembly.assemble(file, width, height, Json.integer(map, "tilewidth", 0, file),
                 Json.integer(map, "tileheight", 0, file), infinite, Json.text(map, "backgroundcolor", null),
                 properties(map, file), tilesets, layers, images, limits, Json.integer(map, "nextlayerid", 0, file),
-                Json.integer(map, "nextobjectid", 0, file));
+                Json.integer(map, "nextobjectid", 0, file), settings);
     }
 
     /** How the map's (first) tile layer data was written: csv (a JSON array) unless the file said otherwise. */
@@ -190,8 +193,7 @@ public final class TmjReader {
                     for (JsonNode object : layer.path("objects").values()) {
                         objects.add(object(object, file));
                     }
-                    out.add(MapAssembly.RawObjects.ordered(id, attributes, objects,
-                            Json.text(layer, "draworder", "topdown")));
+                    out.add(new MapAssembly.RawObjects(id, attributes, objects));
                 }
                 case "imagelayer" -> {
                     String source = Json.text(layer, "image", "");
@@ -219,15 +221,16 @@ public final class TmjReader {
     }
 
     private LayerAttributes attributes(JsonNode layer, String file) {
-        NotKept.layer(warnings, Json.text(layer, "name", ""), Json.text(layer, "parallaxx", "1"),
-                Json.text(layer, "parallaxy", "1"), Json.text(layer, "mode", "normal"), Json.text(layer, "class", ""));
         try {
             String name = Json.text(layer, "name", "");
             return new LayerAttributes(name.isEmpty() ? "layer" : name, Json.flag(layer, "visible", true),
                     Json.flag(layer, "locked", false), Json.decimal(layer, "opacity", 1, file),
                     new Difference(Json.decimal(layer, "offsetx", 0, file), Json.decimal(layer, "offsety", 0, file)),
                     Json.text(layer, "tintcolor", null), Fields.hashColor(Json.text(layer, "color", null)),
-                    properties(layer, file));
+                    properties(layer, file), Json.text(layer, "class", ""), new Parallax(
+                    Json.decimal(layer, "parallaxx", 1, file), Json.decimal(layer, "parallaxy", 1, file)),
+                    Json.text(layer, "mode", "normal"), "objectgroup".equals(Json.text(layer, "type", ""))
+                    ? Json.text(layer, "draworder", "topdown") : null);
         } catch (IllegalArgumentException x) {
             throw TiledFormatException.invalid(file, "layer '" + Json.text(layer, "name", "") + "': " + x.getMessage());
         }
@@ -404,30 +407,29 @@ public final class TmjReader {
             return legacyProperties(owner, file);
         }
         List<Property> read = new ArrayList<>();
-        String where = element(owner) + (!Json.text(owner, "name", "").isEmpty() ? "[" + Json.text(owner, "name", "")
-                + "]" : owner.has("id") ? "[" + Json.text(owner, "id", "") + "]" : "");
         for (JsonNode p : owner.path("properties").values()) {
-            NotKept.property(warnings, where, Json.text(p, "name", ""), Json.text(p, "type", "string"),
-                    Json.text(p, "propertytype", ""));
             JsonNode value = p.path("value");
-            Object plain = value.isNumber() ? (Object) value.numberValue() : value.isBoolean() ? value.asBoolean()
-                    : value.isMissingNode() || value.isNull() ? "" : value.isObject() ? null : value.asString();
-            read.add(plain == null ? null : Props.property(file, Json.text(p, "name", ""), Json.text(p, "type", "string"), plain));
+            String type = Json.text(p, "type", "string");
+            Object plain = type.equals("class") ? members(value, file) : plain(value);
+            read.add(Props.property(file, Json.text(p, "name", ""), type, plain, Json.text(p, "propertytype", "")));
         }
-        return Props.of(file, read);
+        return Props.of(file, read, files.types());
     }
 
-    /** What a JSON object is, named as the TMX element it would be (so warnings name places alike in both). */
-    private static String element(JsonNode owner) {
-        String type = Json.text(owner, "type", "");
-        return switch (type) {
-            case "map" -> "map";
-            case "tileset" -> "tileset";
-            case "tilelayer" -> "layer";
-            case "objectgroup", "imagelayer", "group" -> type;
-            default -> owner.has("firstgid") || owner.has("tilecount") ? "tileset"
-                    : owner.has("x") && owner.has("y") ? "object" : owner.has("id") ? "tile" : "map";
-        };
+    private static Object plain(JsonNode value) {
+        return value.isNumber() ? (Object) value.numberValue() : value.isBoolean() ? value.asBoolean()
+                : value.isMissingNode() || value.isNull() ? "" : value.asString();
+    }
+
+    /** A class value's members as Tiled's JSON writes them: an object of their values, nested (typed by them). */
+    private static Object members(JsonNode value, String file) {
+        if (value.isMissingNode() || value.isNull()) {
+            return Properties.EMPTY;
+        }
+        if (!value.isObject()) {
+            throw TiledFormatException.invalid(file, "a class property's value is an object of its members' values");
+        }
+        return Json.MAPPER.treeToValue(value, java.util.Map.class);
     }
 
     /** Properties as Tiled before 1.2 wrote them: {@code {"name": value}} with {@code {"name": "type"}} beside. */

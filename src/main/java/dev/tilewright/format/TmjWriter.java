@@ -11,6 +11,7 @@ import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.WangSet;
@@ -30,8 +31,16 @@ public final class TmjWriter {
 
     public static byte[] writeMap(TiledMap map, TmxWriter.Options options) {
         ObjectNode root = Json.MAPPER.createObjectNode();
-        root.put("type", "map").put("version", TmxWriter.TMX_VERSION).put("tiledversion", TmxWriter.TILED_VERSION)
-                .put("orientation", "orthogonal").put("renderorder", "right-down")
+        MapSettings settings = map.settings();
+        root.put("type", "map").put("version", TmxWriter.TMX_VERSION).put("tiledversion", TmxWriter.TILED_VERSION);
+        if (!settings.className().isEmpty()) {
+            root.put("class", settings.className());
+        }
+        if (!settings.parallaxOrigin().equals(dev.tilewright.core.geom.Position.ORIGIN)) {
+            number(root, "parallaxoriginx", settings.parallaxOrigin().x());
+            number(root, "parallaxoriginy", settings.parallaxOrigin().y());
+        }
+        root.put("orientation", "orthogonal").put("renderorder", settings.renderOrder())
                 .put("width", map.width()).put("height", map.height())
                 .put("tilewidth", map.tileWidth()).put("tileheight", map.tileHeight()).put("infinite", false)
                 .put("nextlayerid", map.nextLayerId())
@@ -150,6 +159,18 @@ public final class TmjWriter {
         if (a.color() != null) {
             node.put("color", a.color());
         }
+        if (!a.className().isEmpty()) {
+            node.put("class", a.className());
+        }
+        if (a.parallax().x() != 1) {
+            number(node, "parallaxx", a.parallax().x());
+        }
+        if (a.parallax().y() != 1) {
+            number(node, "parallaxy", a.parallax().y());
+        }
+        if (!a.blendMode().equals("normal")) {
+            node.put("mode", a.blendMode());
+        }
         properties(node, a.properties());
         if (layer instanceof TileLayer tiles) {
             node.put("width", map.width()).put("height", map.height());
@@ -167,7 +188,7 @@ public final class TmjWriter {
                 node.put("data", LayerData.encode(gids, map.width(), options.encoding(), options.compression()));
             }
         } else if (layer instanceof ObjectLayer objects) {
-            node.put("draworder", "index");
+            node.put("draworder", layer.attributes().drawOrder());
             ArrayNode list = node.putArray("objects");
             objects.objects().forEach(o -> object(list.addObject(), o));
         } else if (layer instanceof ImageLayer picture) {
@@ -261,15 +282,26 @@ public final class TmjWriter {
         ArrayNode list = node.putArray("properties");
         for (Property p : properties.all()) {
             ObjectNode json = list.addObject().put("name", p.name()).put("type", p.type().tiledName());
-            if (p.value() instanceof Long l) {
-                json.put("value", l);
-            } else if (p.value() instanceof Double d) {
-                json.put("value", d);
-            } else if (p.value() instanceof Boolean b) {
-                json.put("value", b);
-            } else {
-                json.put("value", p.value().toString());
+            if (p.propertyType() != null) {
+                json.put("propertytype", p.propertyType());
             }
+            value(json, "value", p.value());
+        }
+    }
+
+    /** A property's value as Tiled's JSON holds it; a class's as an object of its members' values, nested. */
+    static void value(ObjectNode json, String field, Object value) {
+        if (value instanceof Long l) {
+            json.put(field, l);
+        } else if (value instanceof Double d) {
+            json.put(field, d);
+        } else if (value instanceof Boolean b) {
+            json.put(field, b);
+        } else if (value instanceof Properties members) {
+            ObjectNode object = json.putObject(field);
+            members.all().forEach(member -> value(object, member.name(), member.value()));
+        } else {
+            json.put(field, value.toString());
         }
     }
 }

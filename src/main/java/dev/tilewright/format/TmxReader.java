@@ -3,9 +3,11 @@ package dev.tilewright.format;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
@@ -53,9 +55,10 @@ public final class TmxReader {
         }
         MapAssembly.requireOrthogonal(file, Xml.text(map, "orientation", "orthogonal"));
         boolean infinite = Xml.flag(map, "infinite", false);
-        NotKept.map(warnings, Xml.text(map, "renderorder", "right-down"), infinite,
-                Xml.text(map, "parallaxoriginx", "0"), Xml.text(map, "parallaxoriginy", "0"),
-                Xml.text(map, "class", ""));
+        NotKept.map(warnings, infinite);
+        MapSettings settings = MapAssembly.settings(file, Xml.text(map, "class", ""),
+                Xml.text(map, "renderorder", "right-down"), Xml.decimal(map, "parallaxoriginx", 0, file),
+                Xml.decimal(map, "parallaxoriginy", 0, file));
         int width = Xml.integer(map, "width", 0, file);
         int height = Xml.integer(map, "height", 0, file);
         if (!infinite) {
@@ -78,7 +81,8 @@ public final class TmxReader {
         return MapAssembly.assemble(file, width, height, Xml.integer(map, "tilewidth", 0, file),
                 Xml.integer(map, "tileheight", 0, file), infinite, map.hasAttribute("backgroundcolor")
                         ? map.getAttribute("backgroundcolor") : null, properties(map, file), tilesets, layers,
-                images, limits, Xml.integer(map, "nextlayerid", 0, file), Xml.integer(map, "nextobjectid", 0, file));
+                images, limits, Xml.integer(map, "nextlayerid", 0, file), Xml.integer(map, "nextobjectid", 0, file),
+                settings);
     }
 
     /** How the map's (first) tile layer data was written: csv unless the file said otherwise. */
@@ -219,8 +223,8 @@ public final class TmxReader {
                     for (Element object : Xml.children(e, "object")) {
                         objects.add(object(object, file));
                     }
-                    out.add(MapAssembly.RawObjects.ordered(Xml.integer(e, "id", 0, file),
-                            MapAssembly.compose(group, attributes(e, file)), objects, Xml.text(e, "draworder", "topdown")));
+                    out.add(new MapAssembly.RawObjects(Xml.integer(e, "id", 0, file),
+                            MapAssembly.compose(group, attributes(e, file)), objects));
                 }
                 case "imagelayer" -> {
                     Element image = Xml.child(e, "image");
@@ -250,14 +254,15 @@ public final class TmxReader {
     }
 
     private LayerAttributes attributes(Element e, String file) {
-        NotKept.layer(warnings, e.getAttribute("name"), Xml.text(e, "parallaxx", "1"), Xml.text(e, "parallaxy", "1"),
-                Xml.text(e, "mode", "normal"), Xml.text(e, "class", ""));
         try {
             return new LayerAttributes(Xml.text(e, "name", "").isEmpty() ? "layer" : e.getAttribute("name"),
                     Xml.flag(e, "visible", true), Xml.flag(e, "locked", false), Xml.decimal(e, "opacity", 1, file),
                     new Difference(Xml.decimal(e, "offsetx", 0, file), Xml.decimal(e, "offsety", 0, file)),
                     e.hasAttribute("tintcolor") ? e.getAttribute("tintcolor") : null,
-                    e.hasAttribute("color") ? Fields.hashColor(e.getAttribute("color")) : null, properties(e, file));
+                    e.hasAttribute("color") ? Fields.hashColor(e.getAttribute("color")) : null, properties(e, file),
+                    Xml.text(e, "class", ""), new Parallax(Xml.decimal(e, "parallaxx", 1, file),
+                    Xml.decimal(e, "parallaxy", 1, file)), Xml.text(e, "mode", "normal"),
+                    e.getTagName().equals("objectgroup") ? Xml.text(e, "draworder", "topdown") : null);
         } catch (IllegalArgumentException x) {
             throw TiledFormatException.invalid(file, "layer '" + e.getAttribute("name") + "': " + x.getMessage());
         }
@@ -419,15 +424,14 @@ public final class TmxReader {
             return Properties.EMPTY;
         }
         List<Property> read = new ArrayList<>();
-        String where = owner.getTagName() + (owner.hasAttribute("name") ? "[" + owner.getAttribute("name") + "]"
-                : owner.hasAttribute("id") ? "[" + owner.getAttribute("id") + "]" : "");
         for (Element p : Xml.children(properties, "property")) {
-            NotKept.property(warnings, where, p.getAttribute("name"), p.getAttribute("type"),
-                    p.getAttribute("propertytype"));
-            String value = p.hasAttribute("value") ? p.getAttribute("value") : p.getTextContent();
-            read.add(Props.property(file, p.getAttribute("name"), p.getAttribute("type"), value));
+            boolean members = "class".equals(p.getAttribute("type"));
+            Object value = members ? properties(p, file)
+                    : p.hasAttribute("value") ? p.getAttribute("value") : p.getTextContent();
+            read.add(Props.property(file, p.getAttribute("name"), p.getAttribute("type"), value,
+                    p.getAttribute("propertytype")));
         }
-        return Props.of(file, read);
+        return Props.of(file, read, files.types());
     }
 
     static String baseName(String file) {

@@ -1,6 +1,7 @@
 package dev.tilewright.format;
 
 import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
@@ -10,6 +11,7 @@ import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.WangSet;
@@ -46,11 +48,17 @@ public final class TmxWriter {
 
     public static byte[] writeMap(TiledMap map, Options options) {
         XmlOut out = new XmlOut();
+        MapSettings settings = map.settings();
         out.start("map").attr("version", TMX_VERSION).attr("tiledversion", TILED_VERSION)
-                .attr("orientation", "orthogonal").attr("renderorder", "right-down")
+                .attr("class", settings.className().isEmpty() ? null : settings.className())
+                .attr("orientation", "orthogonal").attr("renderorder", settings.renderOrder())
                 .attr("width", map.width()).attr("height", map.height())
-                .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight()).attr("infinite", 0)
-                .attr("backgroundcolor", map.backgroundColor())
+                .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight()).attr("infinite", 0);
+        if (!settings.parallaxOrigin().equals(Position.ORIGIN)) {
+            out.attr("parallaxoriginx", settings.parallaxOrigin().x())
+                    .attr("parallaxoriginy", settings.parallaxOrigin().y());
+        }
+        out.attr("backgroundcolor", map.backgroundColor())
                 .attr("nextlayerid", map.nextLayerId())
                 .attr("nextobjectid", map.nextObjectId());
         properties(out, map.properties());
@@ -197,10 +205,14 @@ public final class TmxWriter {
     private static void layer(XmlOut out, Layer layer, TiledMap map, Options options) {
         String tag = layer instanceof TileLayer ? "layer" : layer instanceof ObjectLayer ? "objectgroup" : "imagelayer";
         out.start(tag).attr("id", layer.id()).attr("name", layer.name());
+        if (!layer.attributes().className().isEmpty()) {
+            out.attr("class", layer.attributes().className());
+        }
         if (layer instanceof TileLayer) {
             out.attr("width", map.width()).attr("height", map.height());
         }
-        if (layer instanceof ObjectLayer) {
+        if (layer instanceof ObjectLayer && !layer.attributes().drawsTopDown()) {
+            // Tiled's default is topdown: it writes the attribute only for index
             out.attr("draworder", "index");
         }
         attributes(out, layer.attributes());
@@ -250,6 +262,15 @@ public final class TmxWriter {
         if (offset.dx() != 0 || offset.dy() != 0) {
             out.attr("offsetx", offset.dx());
             out.attr("offsety", offset.dy());
+        }
+        if (a.parallax().x() != 1) {
+            out.attr("parallaxx", a.parallax().x());
+        }
+        if (a.parallax().y() != 1) {
+            out.attr("parallaxy", a.parallax().y());
+        }
+        if (!a.blendMode().equals("normal")) {
+            out.attr("mode", a.blendMode());
         }
     }
 
@@ -315,6 +336,21 @@ public final class TmxWriter {
         }
         out.start("properties");
         for (Property p : properties.all()) {
+            if (p.value() instanceof Properties members) {
+                // a class: its members set, nested (Tiled writes the element empty when none is)
+                if (members.isEmpty()) {
+                    out.empty("property");
+                } else {
+                    out.start("property");
+                }
+                out.attr("name", p.name()).attr("type", "class")
+                        .attr("propertytype", p.propertyType());
+                if (!members.isEmpty()) {
+                    properties(out, members);
+                    out.end(true);
+                }
+                continue;
+            }
             String value = p.value() instanceof Double d ? XmlOut.number(d) : p.value().toString();
             boolean multiLine = value.contains("\n");
             if (multiLine) {
@@ -326,6 +362,7 @@ public final class TmxWriter {
             if (p.type() != dev.tilewright.core.model.PropertyType.STRING) {
                 out.attr("type", p.type().tiledName());
             }
+            out.attr("propertytype", p.propertyType());
             if (multiLine) {
                 out.text(value).end(false);
             } else {

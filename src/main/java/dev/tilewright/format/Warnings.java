@@ -20,7 +20,7 @@ public final class Warnings {
     private final Set<Warning> listed = new LinkedHashSet<>();
     private int more;
 
-    void add(String path, String what) {
+    public void add(String path, String what) {
         Warning warning = new Warning(path, what);
         if (listed.size() < MAX) {
             listed.add(warning);

@@ -7,6 +7,7 @@ import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileMap;
@@ -55,13 +56,17 @@ public class MapCatalogue {
      */
     public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                           String backgroundColor, List<MapTileset> tilesets, Properties properties, int nextLayerId,
-                          int nextObjectId, String layerData) {
+                          int nextObjectId, String layerData, MapSettings settings) {
 
-        /** A new map's: ids from 1, layer data exported as CSV unless asked. */
+        public Genesis {
+            settings = Objects.requireNonNullElse(settings, MapSettings.DEFAULT);
+        }
+
+        /** A new map's: ids from 1, layer data exported as CSV unless asked, Tiled's default settings. */
         public Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                        String backgroundColor, List<MapTileset> tilesets, Properties properties) {
             this(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets, properties, 1, 1,
-                    null);
+                    null, null);
         }
 
         /** An empty map with this header, giving out ids from where the genesis says (1 for maps made before). */
@@ -71,8 +76,10 @@ public class MapCatalogue {
 
         /** A map with this header and no content yet, giving out ids from the ones named. */
         TileMap blank(int nextLayerId, int nextObjectId) {
-            return new TileMap(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets, properties,
-                    nextLayerId, nextObjectId);
+            TileMap map = new TileMap(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets,
+                    properties, nextLayerId, nextObjectId);
+            map.setSettings(settings);
+            return map;
         }
     }
 
@@ -142,7 +149,8 @@ public class MapCatalogue {
                     genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
                     genesis.backgroundColor(), json.writeValueAsString(genesis.properties()), json.writeValueAsString(genesis),
                     genesis.tilesets().stream().map(t -> new MapEntity.TilesetUse(t.tilesetId(), t.firstGid(),
-                            t.tileCount())).toList(), genesis.nextLayerId(), genesis.nextObjectId()));
+                            t.tileCount())).toList(), genesis.nextLayerId(), genesis.nextObjectId(),
+                    MapStore.settingsJson(json, genesis.settings())));
             long mapId = row.getId();
             MapCache.Cached cached = cache.created(row);
             try {

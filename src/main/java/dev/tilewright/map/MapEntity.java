@@ -45,6 +45,8 @@ class MapEntity {
     private String genesis;
     @Column(columnDefinition = "text")
     private String gridSettings;
+    @Column(columnDefinition = "text")
+    private String settings;
     private Instant createdAt;
     private Instant updatedAt;
     @ElementCollection
@@ -85,7 +87,8 @@ class MapEntity {
 
     MapEntity(long projectId, String name, int width, int height, int tileWidth, int tileHeight, double offsetX, double offsetY,
               String backgroundColor, String properties, String genesis, List<TilesetUse> tilesets, int nextLayerId,
-              int nextObjectId) {
+              int nextObjectId, String settings) {
+        this.settings = settings;
         this.projectId = projectId;
         this.name = name;
         this.width = width;
@@ -107,6 +110,11 @@ class MapEntity {
 
     Long getId() {
         return id;
+    }
+
+    /** The map's class, render order and parallax origin as JSON, or null for Tiled's defaults. */
+    String getSettings() {
+        return settings;
     }
 
     long getProjectId() {

@@ -8,6 +8,7 @@ import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
@@ -17,13 +18,15 @@ import java.util.List;
 /** A map as the API shows it: attributes, tilesets with first gids, and layers (objects inline, cells by link). */
 public record MapJson(long id, long projectId, String name, long version, int width, int height, int tileWidth, int tileHeight,
                Position offset, String backgroundColor, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
-               int nextLayerId, int nextObjectId, GridSettings gridSettings) {
+               int nextLayerId, int nextObjectId, GridSettings gridSettings, String className, String renderOrder,
+               Position parallaxOrigin) {
 
     /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
     public record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
                      Difference offset, String tint, String color, Properties properties, List<MapObject> objects,
                      String cells,
-                     ImageLayer.Image image) {
+                     ImageLayer.Image image, String className, Parallax parallax, String blendMode,
+                     String drawOrder) {
 
         static LayerJson of(long mapId, Layer layer) {
             var a = layer.attributes();
@@ -31,13 +34,15 @@ public record MapJson(long id, long projectId, String name, long version, int wi
             String cells = layer instanceof TileLayer ? "/api/v1/maps/" + mapId + "/layers/" + layer.id() + "/cells" : null;
             ImageLayer.Image image = layer instanceof ImageLayer picture ? picture.image() : null;
             return new LayerJson(layer.id(), a.name(), layer.kind().wireName(), a.visible(), a.locked(), a.opacity(),
-                    a.offset(), a.tint(), a.color(), a.properties(), objects, cells, image);
+                    a.offset(), a.tint(), a.color(), a.properties(), objects, cells, image, a.className(), a.parallax(),
+                    a.blendMode(), layer instanceof ObjectLayer ? a.drawOrder() : null);
         }
     }
 
     public static MapJson of(long id, long projectId, long version, TileMap map) {
         return new MapJson(id, projectId, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
                 map.offset(), map.backgroundColor(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l)).toList(),
-                map.properties(), map.nextLayerId(), map.nextObjectId(), map.gridSettings());
+                map.properties(), map.nextLayerId(), map.nextObjectId(), map.gridSettings(), map.settings().className(),
+                map.settings().renderOrder(), map.settings().parallaxOrigin());
     }
 }

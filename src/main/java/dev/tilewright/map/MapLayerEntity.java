@@ -56,6 +56,13 @@ class MapLayerEntity {
     private String properties;
     @Column(columnDefinition = "text")
     private String image;
+    private String className;
+    @Column(name = "parallax_x")
+    private double parallaxX;
+    @Column(name = "parallax_y")
+    private double parallaxY;
+    private String blendMode;
+    private String drawOrder;
 
     protected MapLayerEntity() {
     }
@@ -69,7 +76,13 @@ class MapLayerEntity {
     }
 
     void update(int position, String kind, String name, boolean visible, boolean locked, double opacity,
-                double offsetX, double offsetY, String tint, String color, String properties, String image) {
+                double offsetX, double offsetY, String tint, String color, String properties, String image,
+                String className, double parallaxX, double parallaxY, String blendMode, String drawOrder) {
+        this.drawOrder = drawOrder;
+        this.className = className;
+        this.parallaxX = parallaxX;
+        this.parallaxY = parallaxY;
+        this.blendMode = blendMode;
         this.position = position;
         this.kind = kind;
         this.name = name;
@@ -130,5 +143,25 @@ class MapLayerEntity {
 
     String getImage() {
         return image;
+    }
+
+    String getClassName() {
+        return className;
+    }
+
+    double getParallaxX() {
+        return parallaxX;
+    }
+
+    double getParallaxY() {
+        return parallaxY;
+    }
+
+    String getBlendMode() {
+        return blendMode;
+    }
+
+    String getDrawOrder() {
+        return drawOrder;
     }
 }

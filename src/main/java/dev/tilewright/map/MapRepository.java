@@ -16,8 +16,8 @@ interface MapRepository extends JpaRepository<MapEntity, Long> {
     @Query("""
             update MapEntity m set m.version = :version, m.storedVersion = :version, m.name = :name, m.properties = :properties,
                 m.nextLayerId = :nextLayerId, m.nextObjectId = :nextObjectId, m.gridSettings = :gridSettings,
-                m.updatedAt = :now
+                m.settings = :settings, m.updatedAt = :now
             where m.id = :id""")
     int updateHead(long id, long version, String name, String properties, int nextLayerId, int nextObjectId,
-                   String gridSettings, Instant now);
+                   String gridSettings, String settings, Instant now);
 }

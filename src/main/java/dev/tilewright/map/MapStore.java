@@ -9,6 +9,8 @@ import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapSettings;
+import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.LayerKind;
 import dev.tilewright.core.model.MapChanges;
 import dev.tilewright.core.model.MapObject;
@@ -66,7 +68,9 @@ class MapStore {
         for (MapLayerEntity entity : layers.findByMap(mapId)) {
             LayerAttributes attributes = new LayerAttributes(entity.getName(), entity.isVisible(), entity.isLocked(),
                     entity.getOpacity(), new Difference(entity.getOffsetX(), entity.getOffsetY()), entity.getTint(), entity.getColor(),
-                    json.readValue(entity.getProperties(), Properties.class));
+                    json.readValue(entity.getProperties(), Properties.class), entity.getClassName(),
+                    new Parallax(entity.getParallaxX(), entity.getParallaxY()), entity.getBlendMode(),
+                    entity.getDrawOrder());
             Layer layer = switch (LayerKind.fromWireName(entity.getKind())) {
                 case TILE -> new TileLayer(entity.layerId(), attributes, map.width(), map.height());
                 case OBJECT -> new ObjectLayer(entity.layerId(), attributes);
@@ -84,6 +88,9 @@ class MapStore {
             ObjectLayer layer = (ObjectLayer) byId.get(rs.getInt(1));
             layer.put(json.readValue(rs.getString(2), MapObject.class));
         }, mapId);
+        if (row.getSettings() != null) {
+            map.setSettings(json.readValue(row.getSettings(), MapSettings.class));
+        }
         if (row.getGridSettings() != null) {
             map.setGridSettings(json.readValue(row.getGridSettings(), GridSettings.class));
         }
@@ -95,11 +102,16 @@ class MapStore {
         return map;
     }
 
+    /** A map's settings as kept in its row: null for Tiled's defaults. */
+    static String settingsJson(JsonMapper json, MapSettings settings) {
+        return settings.equals(MapSettings.DEFAULT) ? null : json.writeValueAsString(settings);
+    }
+
     /** Writes the map's pending changes as of {@code version} and marks it clean. */
     void save(long mapId, TileMap map, long version) {
         maps.updateHead(mapId, version, map.name(), json.writeValueAsString(map.properties()), map.nextLayerId(),
                 map.nextObjectId(), map.gridSettings().equals(GridSettings.DEFAULT) ? null
-                        : json.writeValueAsString(map.gridSettings()), Instant.now());
+                        : json.writeValueAsString(map.gridSettings()), settingsJson(json, map.settings()), Instant.now());
         if (map.tilesetsChanged()) {
             saveTilesets(mapId, map.tilesets());
         }
@@ -167,7 +179,8 @@ class MapStore {
             LayerAttributes a = layer.attributes();
             entity.update(position, layer.kind().wireName(), a.name(), a.visible(), a.locked(), a.opacity(),
                     a.offset().dx(), a.offset().dy(), a.tint(), a.color(), json.writeValueAsString(a.properties()),
-                    layer instanceof ImageLayer picture ? json.writeValueAsString(picture.image()) : null);
+                    layer instanceof ImageLayer picture ? json.writeValueAsString(picture.image()) : null,
+                    a.className(), a.parallax().x(), a.parallax().y(), a.blendMode(), a.drawOrder());
             layers.save(entity);
         }
         layers.deleteAll(stored.values());

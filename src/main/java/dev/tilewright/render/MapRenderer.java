@@ -173,8 +173,13 @@ public final class MapRenderer {
         int cx1 = Math.min(map.width() - 1, Math.floorDiv(left + view.width() + reach.offset(), tw));
         int cy0 = Math.max(0, Math.floorDiv(top - reach.offset(), th) - 1);
         int cy1 = Math.min(map.height() - 1, Math.floorDiv(top + view.height() + reach.size() + reach.offset(), th));
-        for (int cy = cy0; cy <= cy1; cy++) {
-            for (int cx = cx0; cx <= cx1; cx++) {
+        // rows in the map's render order (right-down by default): it decides which of two overlapping tiles is on top
+        boolean up = map.settings().upward();
+        boolean leftward = map.settings().leftward();
+        for (int row = 0; row <= cy1 - cy0; row++) {
+            int cy = up ? cy1 - row : cy0 + row;
+            for (int column = 0; column <= cx1 - cx0; column++) {
+                int cx = leftward ? cx1 - column : cx0 + column;
                 int gid = layer.get(cx, cy);
                 Drawable tile = gid == Gid.EMPTY ? null : tile(map, atlases, gid);
                 if (tile == null) {
@@ -273,7 +278,7 @@ public final class MapRenderer {
                                             Atlas[] atlases, Paint paint, ShapePainter shapes) {
         String layerColor = layer.attributes().color();
         int color = layerColor == null ? ShapePainter.DEFAULT_COLOR : Pixels.parseColor(layerColor);
-        for (MapObject object : layer.objects()) {
+        for (MapObject object : layer.drawn()) {
             if (!object.visible()) {
                 continue;
             }

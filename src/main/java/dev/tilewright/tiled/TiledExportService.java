@@ -1,5 +1,6 @@
 package dev.tilewright.tiled;
 
+import dev.tilewright.core.model.CustomTypes;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapTileset;
@@ -8,12 +9,14 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.format.LayerData;
 import dev.tilewright.format.TiledMap;
+import dev.tilewright.format.TiledProject;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjWriter;
 import dev.tilewright.format.TmxWriter;
 import dev.tilewright.map.MapImages;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.Versioned;
+import dev.tilewright.project.PropertyTypes;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -99,8 +102,10 @@ public class TiledExportService {
     private final MapHistory maps;
     private final TilesetService tilesets;
     private final MapImages mapImages;
+    private final PropertyTypes propertyTypes;
 
-    TiledExportService(MapHistory maps, TilesetService tilesets, MapImages mapImages) {
+    TiledExportService(MapHistory maps, TilesetService tilesets, MapImages mapImages, PropertyTypes propertyTypes) {
+        this.propertyTypes = propertyTypes;
         this.maps = maps;
         this.tilesets = tilesets;
         this.mapImages = mapImages;
@@ -161,7 +166,7 @@ public class TiledExportService {
         }
         return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(),
                 map.backgroundColor(),
-                map.properties(), out, layers, map.nextLayerId(), map.nextObjectId(), Map.of());
+                map.properties(), out, layers, map.nextLayerId(), map.nextObjectId(), Map.of(), map.settings());
     }
 
     private byte[] bundle(long mapId, TileMap map, List<StoredTileset> used, String base, TmxWriter.Options options) {
@@ -181,6 +186,11 @@ public class TiledExportService {
             }
         }
         mapImages.all(mapId).forEach((source, png) -> entries.put("images/" + baseName(source), png));
+        CustomTypes types = propertyTypes.ofMap(mapId);
+        if (!types.isEmpty()) {
+            // the project's enums and classes, so Tiled opening the folder as a project knows them
+            entries.put(base + TiledProject.ENDING, TiledProject.write(types));
+        }
         return zip(entries);
     }
 

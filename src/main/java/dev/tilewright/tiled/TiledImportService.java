@@ -6,7 +6,9 @@ import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.LayerOps;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.CustomTypes;
 import dev.tilewright.format.ReadLimits;
+import dev.tilewright.format.TiledProject;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledFormatException;
 import dev.tilewright.format.TiledMap;
@@ -17,6 +19,7 @@ import dev.tilewright.format.TmxReader;
 import dev.tilewright.map.MapImages;
 import dev.tilewright.map.Author;
 import dev.tilewright.map.MapCatalogue;
+import dev.tilewright.project.PropertyTypes;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
@@ -43,10 +46,12 @@ public class TiledImportService {
     private final LimitsProperties limits;
 
     private final Projects projects;
+    private final PropertyTypes propertyTypes;
 
     TiledImportService(TilesetService tilesets, MapCatalogue maps, MapImages mapImages, LimitsProperties limits,
-                       Projects projects) {
+                       Projects projects, PropertyTypes propertyTypes) {
         this.projects = projects;
+        this.propertyTypes = propertyTypes;
         this.tilesets = tilesets;
         this.maps = maps;
         this.mapImages = mapImages;
@@ -60,7 +65,7 @@ public class TiledImportService {
     @Transactional
     public Imported<Long> importMap(Map<String, byte[]> uploaded, Long projectId, Author author) {
         long project = projects.resolve(projectId);
-        TiledFiles files = checkedFiles(uploaded);
+        TiledFiles files = checkedFiles(uploaded, project);
         String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
         Warnings warnings = new Warnings();
         boolean xml = mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx");
@@ -81,23 +86,37 @@ public class TiledImportService {
         }
         long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
                 map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties(), map.nextLayerId(),
-                map.nextObjectId(), layerData), ops.isEmpty() ? null : new Batch(ops), author);
+                map.nextObjectId(), layerData, map.settings()), ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
+        keepTypes(project, files, warnings);
         return new Imported<>(mapId, warnings.list());
     }
 
     @Transactional
     public Imported<StoredTileset> importTileset(Map<String, byte[]> uploaded, Long projectId) {
         long project = projects.resolve(projectId);
-        TiledFiles files = checkedFiles(uploaded);
+        TiledFiles files = checkedFiles(uploaded, project);
         String file = single(files, List.of(".tsx", ".tsj"), "tileset (.tsx or .tsj)");
         Warnings warnings = new Warnings();
         TiledTileset tileset = read(() -> file.toLowerCase(Locale.ROOT).endsWith(".tsx")
                 ? new TmxReader(files, readLimits(), warnings).readTileset(file, 0)
                 : new TmjReader(files, readLimits(), warnings).readTileset(file, 0));
         checkImages(tileset);
-        return new Imported<>(tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages()),
-                warnings.list());
+        StoredTileset stored = tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
+        keepTypes(project, files, warnings);
+        return new Imported<>(stored, warnings.list());
+    }
+
+    /**
+     * The custom types of a {@code .tiled-project} sent along become the project's where it has none of that name;
+     * one it defines otherwise is named in the warnings (its own definition stays, and was used to read the files).
+     */
+    private void keepTypes(long project, TiledFiles files, Warnings warnings) {
+        for (String name : propertyTypes.addNew(project, files.uploadedTypes())) {
+            warnings.add("project.propertyTypes[" + name + "]", "the project defines this type otherwise; its own "
+                    + "definition is kept (a maintainer can change it with PUT /api/v1/projects/" + project
+                    + "/property-types)");
+        }
     }
 
     private void checkImages(TiledTileset tileset) {
@@ -130,9 +149,18 @@ public class TiledImportService {
         }
     }
 
-    private TiledFiles checkedFiles(Map<String, byte[]> uploaded) {
+    private TiledFiles checkedFiles(Map<String, byte[]> uploaded, long project) {
         checkUpload(uploaded.size(), uploaded.values().stream().mapToLong(b -> b.length).sum());
-        return read(() -> new TiledFiles(uploaded));
+        uploaded.forEach((path, bytes) -> {
+            if (path.toLowerCase(Locale.ROOT).endsWith(TiledProject.ENDING) && bytes.length
+                    > limits.maxPropertyTypesBytes()) {
+                throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-property-types-bytes",
+                        limits.maxPropertyTypesBytes(), path + " holds " + bytes.length + " bytes")
+                        .with("field", "files").with("file", path);
+            }
+        });
+        CustomTypes types = propertyTypes.of(project);
+        return read(() -> new TiledFiles(uploaded, types));
     }
 
     /**

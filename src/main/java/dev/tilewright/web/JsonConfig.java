@@ -20,6 +20,7 @@ import dev.tilewright.core.edit.RemoveLayer;
 import dev.tilewright.core.edit.RemoveObject;
 import dev.tilewright.core.edit.RemoveTileset;
 import dev.tilewright.core.edit.RenameMap;
+import dev.tilewright.core.edit.UpdateMap;
 import dev.tilewright.core.edit.SetGrid;
 import dev.tilewright.core.edit.SetProperty;
 import dev.tilewright.core.edit.UpdateLayer;
@@ -71,6 +72,7 @@ class JsonConfig {
             @JsonSubTypes.Type(value = MoveLayer.class, name = "moveLayer"),
             @JsonSubTypes.Type(value = UpdateLayer.class, name = "updateLayer"),
             @JsonSubTypes.Type(value = RenameMap.class, name = "renameMap"),
+            @JsonSubTypes.Type(value = UpdateMap.class, name = "updateMap"),
             @JsonSubTypes.Type(value = SetProperty.class, name = "setProperty"),
             @JsonSubTypes.Type(value = SetGrid.class, name = "setGrid"),
             @JsonSubTypes.Type(value = OverrideGrid.class, name = "overrideGrid"),

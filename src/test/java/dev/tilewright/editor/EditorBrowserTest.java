@@ -18,6 +18,7 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.Select;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import javax.imageio.ImageIO;
@@ -310,6 +311,71 @@ class EditorBrowserTest {
     /** Moves to a map pixel (the view starts at 100% over the map's top-left corner). */
     private Actions atPixel(Actions actions, int x, int y) {
         return page.atPixel(actions, x, y);
+    }
+
+    @Test
+    void enumAndClassPropertiesAreEditedAsTheProjectsTypesSay() throws Exception {
+        long mapId = createMapAndTileset();
+        String types = "/api/v1/projects/" + api.get("/api/v1/maps/" + mapId).json().get("projectId").asLong()
+                + "/property-types";
+        assertThat(api.putJson(types, """
+                [{"name": "Weather", "type": "enum", "storageType": "string", "values": ["sun", "rain", "snow"]},
+                 {"name": "Crate", "type": "class", "members": [{"name": "size", "type": "int", "value": 2}]},
+                 {"name": "Spawner", "type": "class", "members": [
+                     {"name": "box", "type": "class", "propertyType": "Crate", "value": {}},
+                     {"name": "rate", "type": "float", "value": 1.5},
+                     {"name": "weather", "type": "string", "propertyType": "Weather", "value": "sun"}]}]""")
+                .status()).isEqualTo(200);
+        try {
+            browser.navigate().refresh();
+            waitReady();
+            WebElement map = browser.findElement(By.xpath("//section[h3[text()='Map']]"));
+            // an enum property: added with its first value, then another picked from its values
+            map.findElement(By.cssSelector("[data-testid=new-property-name]")).sendKeys("sky");
+            new Select(map.findElement(By.cssSelector("[data-testid=new-property-type]"))).selectByValue("custom:Weather");
+            map.findElement(By.cssSelector("[data-testid=add-property]")).click();
+            waitSaved();
+            var sky = api.get("/api/v1/maps/" + mapId).json().get("properties").get(0);
+            assertThat(sky.toString()).isEqualTo("{\"name\":\"sky\",\"type\":\"string\",\"value\":\"sun\","
+                    + "\"propertyType\":\"Weather\"}");
+            Select weather = new Select(browser.findElement(By.cssSelector("select[data-property=sky]")));
+            assertThat(weather.getOptions()).extracting(WebElement::getText).containsExactly("sun", "rain", "snow");
+            weather.selectByValue("rain");
+            waitSaved();
+            assertThat(api.get("/api/v1/maps/" + mapId).json().get("properties").get(0).get("value").asString())
+                    .isEqualTo("rain");
+
+            // a class property: its members shown with the class's defaults, each edited in place, nested too
+            map = browser.findElement(By.xpath("//section[h3[text()='Map']]"));
+            map.findElement(By.cssSelector("[data-testid=new-property-name]")).sendKeys("spawn");
+            new Select(map.findElement(By.cssSelector("[data-testid=new-property-type]"))).selectByValue("custom:Spawner");
+            map.findElement(By.cssSelector("[data-testid=add-property]")).click();
+            waitSaved();
+            WebElement rate = browser.findElement(By.cssSelector("fieldset[data-property=spawn] input[data-property=rate]"));
+            assertThat(rate.getDomProperty("value")).isEqualTo("1.5");
+            rate.clear();
+            rate.sendKeys("3", Keys.TAB);
+            waitSaved();
+            new Select(browser.findElement(By.cssSelector("fieldset[data-property=spawn] select[data-property=weather]")))
+                    .selectByValue("snow");
+            waitSaved();
+            WebElement size = browser.findElement(By.cssSelector(
+                    "fieldset[data-property=spawn] fieldset[data-property=box] input[data-property=size]"));
+            assertThat(size.getDomProperty("value")).isEqualTo("2");
+            size.clear();
+            size.sendKeys("7", Keys.TAB);
+            waitSaved();
+            Files.write(Path.of("target", "editor-class-properties.png"), browser.getScreenshotAs(OutputType.BYTES));
+            String tmx = api.get("/api/v1/maps/" + mapId + "/export?format=tmx").text();
+            assertThat(tmx).contains("<property name=\"sky\" propertytype=\"Weather\" value=\"rain\"/>",
+                    "<property name=\"spawn\" type=\"class\" propertytype=\"Spawner\">",
+                    "<property name=\"box\" type=\"class\" propertytype=\"Crate\">",
+                    "<property name=\"size\" type=\"int\" value=\"7\"/>",
+                    "<property name=\"rate\" type=\"float\" value=\"3\"/>",
+                    "<property name=\"weather\" propertytype=\"Weather\" value=\"snow\"/>");
+        } finally {
+            api.putJson(types, "[]");
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.PropertyType;
@@ -117,9 +118,12 @@ class RoundTripProperties {
         List<Layer> layers = new ArrayList<>();
         int objectId = 1;
         for (int id = 1; id <= 1 + r.nextInt(4); id++) {
+            List<String> modes = List.copyOf(new java.util.TreeSet<>(LayerAttributes.BLEND_MODES));
             LayerAttributes attributes = new LayerAttributes("layer " + id, r.nextInt(5) > 0, r.nextInt(5) == 0,
                     r.nextInt(3) == 0 ? r.nextInt(101) / 100.0 : 1.0, new Difference(r.nextInt(9) - 4, r.nextInt(3) * 0.5),
-                    r.nextInt(4) == 0 ? "#ff80a0" : null, null, properties(r));
+                    r.nextInt(4) == 0 ? "#ff80a0" : null, null, properties(r), r.nextInt(3) == 0 ? "Class " + id : "",
+                    r.nextInt(3) == 0 ? new Parallax(r.nextInt(21) / 10.0, r.nextInt(5) * 0.25) : Parallax.NONE,
+                    r.nextInt(3) == 0 ? modes.get(r.nextInt(modes.size())) : "normal", "index");
             switch (r.nextInt(4)) {
                 case 0, 1 -> {
                     TileLayer tiles = new TileLayer(id, attributes, width, height);
@@ -131,10 +135,11 @@ class RoundTripProperties {
                     layers.add(tiles);
                 }
                 case 2 -> {
-                    ObjectLayer objects = new ObjectLayer(id, r.nextBoolean() ? attributes
+                    ObjectLayer objects = new ObjectLayer(id, r.nextBoolean() ? attributes.withDrawOrder("topdown")
                             : new LayerAttributes(attributes.name(), attributes.visible(), attributes.locked(),
                             attributes.opacity(), attributes.offset(), attributes.tint(), "#a0ff0080",
-                            attributes.properties()));
+                            attributes.properties(), attributes.className(), attributes.parallax(),
+                            attributes.blendMode(), attributes.drawOrder()));
                     for (int i = 0; i < r.nextInt(6); i++) {
                         objects.put(randomObject(r, objectId++, tilesets));
                     }
@@ -204,6 +209,14 @@ class RoundTripProperties {
             list.add(new Property("c", PropertyType.COLOR, "#80ff0000"));
             list.add(new Property("file", PropertyType.FILE, "../sounds/a.ogg"));
             list.add(new Property("o", PropertyType.OBJECT, 3L));
+            // an enum names its type; a class holds members (typed as Tiled's JSON reads them back), nested
+            list.add(new Property("mood", PropertyType.STRING, "calm", "Mood"));
+            Properties inner = Properties.of(List.of(new Property("deep", PropertyType.BOOL, true)));
+            list.add(new Property("look", PropertyType.CLASS, r.nextInt(3) == 0 ? Properties.EMPTY : List.of(
+                    new Property("hue", PropertyType.INT, (long) r.nextInt(360)),
+                    new Property("name", PropertyType.STRING, "bright & <b>"),
+                    new Property("gain", PropertyType.FLOAT, r.nextInt(1000) + 0.25),
+                    new Property("inner", PropertyType.CLASS, inner)), "Look"));
         }
         return Properties.of(list);
     }

@@ -100,7 +100,7 @@ class TiledReadersTest {
     }
 
     @Test
-    void topdownObjectLayersAreKeptInTiledsDrawingOrderAndKeepTheirColour() {
+    void objectLayersKeepTheirObjectsAsListedAndTheirDrawOrderAndColour() {
         String tmx = """
                 <map version="1.8" orientation="orthogonal" width="4" height="4" tilewidth="16" tileheight="16">
                  <objectgroup id="1" name="topdown" color="ff0000">
@@ -115,13 +115,17 @@ class TiledReadersTest {
                 .readMap("m.tmx");
         ObjectLayer topdown = (ObjectLayer) map.layers().get(0);
         ObjectLayer index = (ObjectLayer) map.layers().get(1);
-        assertThat(topdown.objects()).extracting(MapObject::id).as("sorted by y, ties in file order")
+        assertThat(topdown.objects()).extracting(MapObject::id).as("kept as listed").containsExactly(1, 2, 3, 4);
+        assertThat(topdown.attributes().drawOrder()).isEqualTo("topdown");
+        assertThat(topdown.drawn()).extracting(MapObject::id).as("drawn sorted by y, ties in file order")
                 .containsExactly(2, 4, 3, 1);
         assertThat(index.objects()).extracting(MapObject::id).containsExactly(5, 6);
+        assertThat(index.drawn()).extracting(MapObject::id).containsExactly(5, 6);
         assertThat(topdown.attributes().color()).isEqualTo("#ff0000");
         assertThat(index.attributes().color()).isEqualTo("#8000ff00");
         String written = new String(TmxWriter.writeMap(map, TmxWriter.Options.DEFAULT), StandardCharsets.UTF_8);
-        assertThat(written).contains("draworder=\"index\"").contains("color=\"#ff0000\"");
+        assertThat(written).contains("<objectgroup id=\"1\" name=\"topdown\" color=\"#ff0000\">")
+                .contains("<objectgroup id=\"2\" name=\"index\" draworder=\"index\"");
     }
 
     @Test

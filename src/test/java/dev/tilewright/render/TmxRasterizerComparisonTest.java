@@ -8,6 +8,7 @@ import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
@@ -67,6 +68,7 @@ class TmxRasterizerComparisonTest {
         }
         TileMap map = new TileMap(tiled.file(), tiled.width(), tiled.height(), tiled.tileWidth(), tiled.tileHeight(),
                 tiled.offset(), tiled.backgroundColor(), uses, tiled.properties(), 1, tiled.nextObjectId());
+        map.setSettings(tiled.settings());
         for (Layer layer : tiled.layers()) {
             map.insertLayer(map.layers().size(), layer);
         }
@@ -122,6 +124,26 @@ class TmxRasterizerComparisonTest {
                 TmxWriter.Options.DEFAULT));
         // a third of this map is blended at 60% opacity, where rounding may differ by the allowed 2
         assertMatches("made.tmx", 0.6);
+    }
+
+    /**
+     * Tiles larger than their cells overlap their neighbours: the map's render order decides which is on top, row by
+     * row in the order's direction.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"right-down", "right-up", "left-down", "left-up"})
+    void tilesOverlapInTheMapsRenderOrder(String order) throws Exception {
+        TiledTileset tileset = desertTileset();
+        TileLayer tiles = new TileLayer(1, LayerAttributes.named("big tiles"), 10, 8);
+        int[] distinct = {1, 6, 9, 14, 17, 24, 34, 40, 29, 31};
+        for (int i = 0; i < 80; i++) {
+            tiles.set(i % 10, i / 10, distinct[(i * 7 + i / 10) % distinct.length]);
+        }
+        String file = "order-" + order + ".tmx";
+        TiledMap made = new TiledMap(file, 10, 8, 16, 16, Position.ORIGIN, null, Properties.EMPTY, List.of(tileset),
+                List.of(tiles), 2, 1, Map.of(), new MapSettings("", order, Position.ORIGIN));
+        Files.write(dir.resolve(file), TmxWriter.writeMap(made, TmxWriter.Options.DEFAULT));
+        assertMatches(file, 0.95);
     }
 
     /**

@@ -135,9 +135,9 @@ class TiledImportTest {
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         assertThat(created.json().get("id").asLong()).as("the map's JSON at the top level").isPositive();
         assertThat(created.json().get("layers").size()).isEqualTo(2);
-        assertThat(warned(created)).contains("map.renderorder", "map.parallaxorigin",
-                "layers[decor]", "group[decor].properties[kind]", "group[decor].properties[mood].propertytype",
-                "layers[far].parallax", "layers[nothing]").doesNotContain("tileset[Desert].wangsets");
+        assertThat(warned(created)).contains("layers[decor]", "layers[nothing]").doesNotContain(
+                "tileset[Desert].wangsets", "layers[far].parallax", "map.renderorder", "map.parallaxorigin",
+                "group[decor].properties[kind]", "group[decor].properties[mood].propertytype");
 
         // the JSON reader says the same
         String tmj = new String(examples.get("desert.tmj"), StandardCharsets.UTF_8)
@@ -150,8 +150,8 @@ class TiledImportTest {
         json.put("desert.tmj", tmj.getBytes(StandardCharsets.UTF_8));
         Api.Response fromJson = api.postFiles("/api/v1/maps/import", json);
         assertThat(fromJson.status()).as(fromJson.text()).isEqualTo(201);
-        assertThat(warned(fromJson)).contains("map.renderorder", "layers[decor]",
-                "layers[far].parallax", "objectgroup[far].properties[mood].propertytype");
+        assertThat(warned(fromJson)).contains("layers[decor]").doesNotContain(
+                "objectgroup[far].properties[mood].propertytype", "layers[far].parallax", "map.renderorder");
 
         // a map with nothing Tiled-only in it has none; a tileset import says the same of its own parts
         Api.Response plain = api.postFiles("/api/v1/maps/import", desert(desertTmx()));
@@ -161,6 +161,61 @@ class TiledImportTest {
         assertThat(tileset.status()).isEqualTo(201);
         assertThat(tileset.json().get("name").asString()).isEqualTo("Desert");
         assertThat(warned(tileset)).isEmpty();
+    }
+
+    @Test
+    void aLayersClassParallaxAndBlendModeAreKeptShownStoredAndExported() {
+        String tmx = desertTmx().replaceFirst("<layer id=\"1\" name=\"Ground\"",
+                "<layer id=\"1\" name=\"Ground\" class=\"Floor\" parallaxx=\"0.5\" parallaxy=\"0.75\" mode=\"multiply\"");
+        assertThat(tmx).contains("mode=\"multiply\"");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(warned(created)).isEmpty();
+        long id = created.json().get("id").asLong();
+        JsonNode ground = api.get("/api/v1/maps/" + id).json().get("layers").get(0);
+        assertThat(ground.get("className").asString()).isEqualTo("Floor");
+        assertThat(ground.get("parallax").toString()).isEqualTo("{\"x\":0.5,\"y\":0.75}");
+        assertThat(ground.get("blendMode").asString()).isEqualTo("multiply");
+        String exported = api.get("/api/v1/maps/" + id + "/export?format=tmx").text();
+        assertThat(exported).contains("class=\"Floor\"", "parallaxx=\"0.5\"", "parallaxy=\"0.75\"", "mode=\"multiply\"");
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmj").text())
+                .contains("\"class\" : \"Floor\"", "\"parallaxx\" : 0.5", "\"mode\" : \"multiply\"");
+        // an edit changes them like any attribute, and is undone by its inverse
+        Api.Response patched = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"updateLayer\","
+                + "\"layerId\":1,\"patch\":{\"parallax\":{\"x\":1,\"y\":1},\"blendMode\":\"screen\"}}]}", "If-Match", "*");
+        assertThat(patched.status()).as(patched.text()).isEqualTo(200);
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx").text()).contains("mode=\"screen\"")
+                .doesNotContain("parallaxx");
+    }
+
+    @Test
+    void aMapsClassRenderOrderAndParallaxOriginAreKeptShownEditedAndExported() {
+        String tmx = desertTmx().replace("renderorder=\"right-down\"", "class=\"Level\" renderorder=\"left-up\" "
+                + "parallaxoriginx=\"64\" parallaxoriginy=\"-32\"");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(warned(created)).isEmpty();
+        long id = created.json().get("id").asLong();
+        JsonNode map = api.get("/api/v1/maps/" + id).json();
+        assertThat(map.get("className").asString()).isEqualTo("Level");
+        assertThat(map.get("renderOrder").asString()).isEqualTo("left-up");
+        assertThat(map.get("parallaxOrigin").toString()).isEqualTo("{\"x\":64.0,\"y\":-32.0}");
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx").text()).contains("class=\"Level\"",
+                "renderorder=\"left-up\"", "parallaxoriginx=\"64\"", "parallaxoriginy=\"-32\"");
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmj").text()).contains("\"renderorder\" : \"left-up\"",
+                "\"class\" : \"Level\"", "\"parallaxoriginx\" : 64");
+        Api.Response changed = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"updateMap\","
+                + "\"renderOrder\":\"right-up\",\"className\":\"\"}]}", "If-Match", "*");
+        assertThat(changed.status()).as(changed.text()).isEqualTo(200);
+        String exported = api.get("/api/v1/maps/" + id + "/export?format=tmx").text();
+        assertThat(exported).contains("renderorder=\"right-up\"").doesNotContain("class=\"Level\"");
+        // the version before the edit, rebuilt from the genesis, still has the file's
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx&version=1").text()).contains("renderorder=\"left-up\"",
+                "class=\"Level\"");
+        Api.Response refused = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"updateMap\","
+                + "\"renderOrder\":\"sideways\"}]}", "If-Match", "*");
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().get("field").asString()).contains("renderOrder");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.tilewright.core.edit;
 
 import dev.tilewright.core.model.GridSettings;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.TileMap;
 
 import java.util.ArrayList;
@@ -19,6 +20,10 @@ public final class MapRecipe {
         List<MapOp> ops = new ArrayList<>();
         for (int i = 0; i < map.layers().size(); i++) {
             ops.addAll(LayerOps.recreate(map.layers().get(i), i));
+        }
+        if (!map.settings().equals(MapSettings.DEFAULT)) {
+            ops.add(new UpdateMap(map.settings().className(), map.settings().renderOrder(),
+                    map.settings().parallaxOrigin()));
         }
         if (!map.gridSettings().equals(GridSettings.DEFAULT)) {
             ops.add(new SetGrid(map.gridSettings()));

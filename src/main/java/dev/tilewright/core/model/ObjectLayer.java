@@ -43,7 +43,19 @@ public final class ObjectLayer extends Layer {
         return LayerKind.OBJECT;
     }
 
-    /** The objects in drawing order. */
+    /**
+     * The objects in the order they are drawn: as listed, or with the layer's topdown draw order sorted by y (a stable
+     * sort, as Tiled draws them).
+     */
+    public List<MapObject> drawn() {
+        List<MapObject> drawn = new ArrayList<>(order);
+        if (attributes().drawsTopDown()) {
+            drawn.sort(java.util.Comparator.comparingDouble(MapObject::y));
+        }
+        return drawn;
+    }
+
+    /** The objects as listed (the index draw order). */
     public Collection<MapObject> objects() {
         return Collections.unmodifiableList(order);
     }

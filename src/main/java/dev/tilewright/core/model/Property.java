@@ -5,19 +5,31 @@ import java.util.regex.Pattern;
 
 /**
  * A typed custom property. The value is normalised at construction: {@code Long} for int, {@code Double} for
- * float, {@code Boolean} for bool, and {@code String} for string, file and color, where a color is Tiled's
- * {@code #aarrggbb} or {@code #rrggbb} (stored as written, lower case) or empty for "no color".
+ * float, {@code Boolean} for bool, {@code String} for string, file and color, where a color is Tiled's
+ * {@code #aarrggbb} or {@code #rrggbb} (stored as written, lower case) or empty for "no color", and for a class the
+ * members set ({@link Properties}, nested as deep as the class is; members left out have the class's defaults).
+ *
+ * @param propertyType the name of the project's custom type the value is of (Tiled's {@code propertytype}, since
+ *                     Tiled 1.8): an enum's for a string or int, a class's for a class; null for none (a class
+ *                     member read from Tiled's JSON, which does not name member types, may have none)
  */
-public record Property(String name, PropertyType type, Object value) {
+public record Property(String name, PropertyType type, Object value, String propertyType) {
 
     private static final Pattern COLOR = Pattern.compile("#([0-9a-f]{6}|[0-9a-f]{8})");
+    /** How deep class values may nest (Tiled refuses classes that contain themselves). */
+    public static final int MAX_DEPTH = 16;
 
     public Property {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("property name must not be blank");
         }
         Objects.requireNonNull(type, "property type");
-        value = normalise(name, type, value);
+        propertyType = propertyType == null || propertyType.isEmpty() ? null : propertyType;
+        value = normalise(name, type, value, 0);
+    }
+
+    public Property(String name, PropertyType type, Object value) {
+        this(name, type, value, null);
     }
 
     public static Property of(String name, String value) {
@@ -32,7 +44,7 @@ public record Property(String name, PropertyType type, Object value) {
         return new Property(name, PropertyType.INT, value);
     }
 
-    private static Object normalise(String name, PropertyType type, Object value) {
+    private static Object normalise(String name, PropertyType type, Object value, int depth) {
         if (value == null) {
             throw new IllegalArgumentException("property '" + name + "' has no value");
         }
@@ -42,7 +54,70 @@ public record Property(String name, PropertyType type, Object value) {
             case FLOAT -> toDouble(name, value);
             case BOOL -> toBoolean(name, value);
             case COLOR -> toColor(name, value);
+            case CLASS -> toMembers(name, value, depth);
         };
+    }
+
+    /**
+     * A class's members: as they are, or from a list of properties, or of maps in the JSON form of a property
+     * ({@code {"name", "type", "value", "propertyType"?}}), nested.
+     */
+    private static Properties toMembers(String name, Object value, int depth) {
+        if (depth >= MAX_DEPTH) {
+            throw new IllegalArgumentException("class property '" + name + "' nests deeper than " + MAX_DEPTH);
+        }
+        if (value instanceof Properties members) {
+            return members;
+        }
+        if (value instanceof java.util.Map<?, ?> byName) {
+            return inferred(byName, depth);
+        }
+        if (!(value instanceof java.util.Collection<?> list)) {
+            throw new IllegalArgumentException("class property '" + name + "' has its members as a list of properties "
+                    + "or an object of their values");
+        }
+        java.util.List<Property> members = new java.util.ArrayList<>();
+        for (Object member : list) {
+            if (member instanceof Property p) {
+                members.add(p);
+            } else if (member instanceof java.util.Map<?, ?> map && map.get("name") instanceof String memberName) {
+                PropertyType memberType = map.get("type") == null ? PropertyType.STRING
+                        : PropertyType.fromTiledName(map.get("type").toString());
+                Object memberPropertyType = map.get("propertyType");
+                members.add(new Property(memberName, memberType, memberType == PropertyType.CLASS
+                        ? toMembers(memberName, map.get("value"), depth + 1) : map.get("value"),
+                        memberPropertyType == null ? null : memberPropertyType.toString()));
+            } else {
+                throw new IllegalArgumentException("class property '" + name + "' has a member that is not a property");
+            }
+        }
+        return Properties.of(members);
+    }
+
+    /**
+     * Members as Tiled's JSON writes a class's value ({@code {"member": value}}, without the members' types, which the
+     * project's {@link CustomType}s hold): typed by their values, a whole number as int, another number as float,
+     * true/false as bool, an object as a nested class, anything else as string. {@link CustomTypes#typed} gives them
+     * their declared types where the project defines the class.
+     */
+    private static Properties inferred(java.util.Map<?, ?> byName, int depth) {
+        java.util.List<Property> members = new java.util.ArrayList<>();
+        byName.forEach((key, member) -> {
+            String memberName = String.valueOf(key);
+            PropertyType type = member instanceof java.util.Map<?, ?> ? PropertyType.CLASS
+                    : member instanceof Boolean ? PropertyType.BOOL
+                    : member instanceof Integer || member instanceof Long || member instanceof java.math.BigInteger
+                    || member instanceof Short ? PropertyType.INT
+                    : member instanceof Number ? PropertyType.FLOAT : PropertyType.STRING;
+            members.add(new Property(memberName, type, type == PropertyType.CLASS
+                    ? toMembers(memberName, member, depth + 1) : member == null ? "" : member, null));
+        });
+        return Properties.of(members);
+    }
+
+    /** The property with another custom type name. */
+    public Property withPropertyType(String next) {
+        return new Property(name, type, value, next);
     }
 
     private static Long toLong(String name, Object value) {

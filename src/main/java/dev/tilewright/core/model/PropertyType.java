@@ -2,9 +2,9 @@ package dev.tilewright.core.model;
 
 import java.util.Locale;
 
-/** The custom property types Tiled knows, by the names Tiled writes. */
+/** The custom property types Tiled knows, by the names Tiled writes; a class's value holds its members. */
 public enum PropertyType {
-    STRING, INT, FLOAT, BOOL, COLOR, FILE, OBJECT;
+    STRING, INT, FLOAT, BOOL, COLOR, FILE, OBJECT, CLASS;
 
     public String tiledName() {
         return name().toLowerCase(Locale.ROOT);
@@ -16,6 +16,7 @@ public enum PropertyType {
                 return type;
             }
         }
-        throw new IllegalArgumentException("unknown property type '" + name + "': use string, int, float, bool, color, file or object");
+        throw new IllegalArgumentException("unknown property type '" + name
+                + "': use string, int, float, bool, color, file, object or class");
     }
 }

@@ -40,6 +40,7 @@ public final class TileMap {
     private int nextLayerId;
     private int nextObjectId;
     private GridSettings gridSettings = GridSettings.DEFAULT;
+    private MapSettings settings = MapSettings.DEFAULT;
     private final GridOverrides gridOverrides = new GridOverrides();
     private boolean layerStackChanged;
     private final Set<Integer> removedLayers = new TreeSet<>();
@@ -222,6 +223,17 @@ public final class TileMap {
         return Gid.isEmpty(gid) ? gid == Gid.EMPTY : tilesetOf(gid).isPresent();
     }
 
+    /** The map's class, render order and parallax origin. */
+    public MapSettings settings() {
+        return settings;
+    }
+
+    public MapSettings setSettings(MapSettings next) {
+        MapSettings previous = settings;
+        settings = Objects.requireNonNull(next, "settings");
+        return previous;
+    }
+
     /** How the map's collision grid is computed. */
     public GridSettings gridSettings() {
         return gridSettings;
@@ -362,6 +374,7 @@ public final class TileMap {
                 properties, nextLayerId, nextObjectId);
         layers.forEach(l -> copy.layers.add(view ? l.view() : l.copy()));
         copy.gridSettings = gridSettings;
+        copy.settings = settings;
         gridOverrides.forEach(copy.gridOverrides::set);
         copy.markClean();
         return copy;

@@ -5,6 +5,7 @@ import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileLayer;
@@ -16,7 +17,7 @@ import java.util.List;
 
 /** Everything observable about a map as one comparable value, for tests. */
 public record MapSnapshot(String name, Properties properties, List<LayerSnapshot> layers, GridSettings grid,
-                          List<List<Integer>> overrides) {
+                          List<List<Integer>> overrides, MapSettings settings) {
 
     public record LayerSnapshot(int id, String kind, LayerAttributes attributes, List<Integer> cells,
                                 List<MapObject> objects, ImageLayer.Image image) {
@@ -26,7 +27,7 @@ public record MapSnapshot(String name, Properties properties, List<LayerSnapshot
         List<List<Integer>> overrides = new ArrayList<>();
         map.gridOverrides().forEach((x, y, sides) -> overrides.add(List.of(x, y, sides)));
         return new MapSnapshot(map.name(), map.properties(), map.layers().stream().map(MapSnapshot::layer).toList(),
-                map.gridSettings(), overrides);
+                map.gridSettings(), overrides, map.settings());
     }
 
     private static LayerSnapshot layer(Layer layer) {

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.fail;
  * Reads the shared op cases. A file holds {@code {"cases": [...]}}; a case is {@code {name, before, op, after,
  * applied?, inverse?}} or {@code {name, before, op, refused}}. A map ({@code before}, {@code after}) has {@code
  * width}, {@code height}, {@code tilesets}, {@code nextLayerId}, {@code nextObjectId}, {@code layers: [{id, type,
- * attributes, cells | objects}]} and optionally {@code name}, {@code properties}, {@code gridSettings}, {@code
+ * attributes, cells | objects}]} and optionally {@code name}, {@code properties}, {@code settings}, {@code gridSettings}, {@code
  * gridOverrides: [[x, y, sides]]}. Cells are the full row-major list, or {@code {"set": [[x, y, gid], ...]}} with
  * every other cell empty. Expected values match when every field they name is equal (numbers by value); an object
  * may have fields the case does not name, a list must have exactly the elements named.
@@ -26,7 +26,8 @@ public final class OpFixtures {
 
     /** Every op type the server reads (web/JsonConfig's names). */
     static final List<String> OP_TYPES = List.of("paint", "fillRect", "putRegion", "addObject", "updateObject",
-            "removeObject", "addLayer", "removeLayer", "moveLayer", "updateLayer", "renameMap", "setProperty", "setGrid",
+            "removeObject", "addLayer", "removeLayer", "moveLayer", "updateLayer", "renameMap", "updateMap", "setProperty",
+            "setGrid",
             "overrideGrid", "addTileset", "removeTileset", "batch");
 
     private static final JsonMapper JSON = JsonMapper.builder().build();

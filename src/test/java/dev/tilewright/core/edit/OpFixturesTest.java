@@ -6,6 +6,7 @@ import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Properties;
@@ -97,6 +98,9 @@ class OpFixturesTest {
                 Position.ORIGIN, tilesets, JSON.treeToValue(before.path("properties").isMissingNode()
                 ? JSON.createArrayNode() : before.get("properties"), Properties.class),
                 before.path("nextLayerId").asInt(1), before.path("nextObjectId").asInt(1));
+        if (before.has("settings")) {
+            map.setSettings(JSON.treeToValue(before.get("settings"), MapSettings.class));
+        }
         int index = 0;
         for (JsonNode l : before.path("layers")) {
             LayerAttributes attributes = JSON.treeToValue(l.get("attributes"), LayerAttributes.class);
@@ -134,6 +138,7 @@ class OpFixturesTest {
         state.put("nextObjectId", map.nextObjectId());
         state.set("tilesets", JSON.valueToTree(map.tilesets()));
         state.set("properties", JSON.valueToTree(map.properties()));
+        state.set("settings", JSON.valueToTree(map.settings()));
         state.set("gridSettings", JSON.valueToTree(map.gridSettings()));
         List<int[]> overrides = new ArrayList<>();
         map.gridOverrides().forEach((x, y, sides) -> overrides.add(new int[]{x, y, sides}));

@@ -26,7 +26,7 @@ public final class RandomOps {
         int anyLayer = 1 + r.nextInt(map.nextLayerId() + 1);
         int tileLayer = pick(r, map, LayerKind.TILE, anyLayer);
         int objectLayer = pick(r, map, LayerKind.OBJECT, anyLayer);
-        return switch (r.nextInt(15)) {
+        return switch (r.nextInt(16)) {
             case 0, 1 -> new Paint(tileLayer, List.of(cell(r), cell(r), cell(r)));
             case 2 -> r.nextInt(3) == 0
                     ? new FillRect(tileLayer, 0, 0, 70, 66, r.nextBoolean() ? 0 : gid(r))
@@ -52,7 +52,11 @@ public final class RandomOps {
             case 8 -> new RemoveLayer(anyLayer);
             case 9 -> new MoveLayer(anyLayer, r.nextInt(4));
             case 10 -> new UpdateLayer(anyLayer, new LayerPatch(null, r.nextBoolean(), null,
-                    r.nextInt(12) / 10.0, null, r.nextBoolean() ? "" : "#00ff00", r.nextBoolean() ? null : "#80ff0000"));
+                    r.nextInt(12) / 10.0, null, r.nextBoolean() ? "" : "#00ff00", r.nextBoolean() ? null : "#80ff0000",
+                    r.nextBoolean() ? null : r.nextBoolean() ? "" : "Class" + r.nextInt(3),
+                    r.nextBoolean() ? null : new dev.tilewright.core.model.Parallax(r.nextInt(5) * 0.5, r.nextInt(3)),
+                    r.nextBoolean() ? null : r.nextBoolean() ? "screen" : "normal",
+                    r.nextBoolean() ? null : r.nextBoolean() ? "topdown" : "index"));
             case 11 -> {
                 String name = "p" + r.nextInt(3);
                 yield new SetProperty(r.nextBoolean() ? null : r.nextBoolean() ? objectLayer : anyLayer, r.nextInt(3) == 0 ? 1 + r.nextInt(4) : null,
@@ -73,6 +77,10 @@ public final class RandomOps {
                 }
                 yield new OverrideGrid(r.nextInt(8) == 0 ? Boolean.TRUE : null, elements);
             }
+            case 14 -> new UpdateMap(r.nextBoolean() ? null : r.nextBoolean() ? "" : "Level",
+                    r.nextBoolean() ? null : List.of("right-down", "right-up", "left-down", "left-up", "sideways")
+                            .get(r.nextInt(5)),
+                    r.nextBoolean() ? null : new dev.tilewright.core.geom.Position(r.nextInt(9) * 8, -r.nextInt(3)));
             default -> new Batch(List.of(randomOp(r, map), randomOp(r, map)));
         };
     }
