@@ -27,10 +27,6 @@ final class NotKept {
                 + "group itself and its properties are not kept");
     }
 
-    static void emptyImageLayer(Warnings warnings, String name) {
-        warnings.add("layers[" + name + "]", "an image layer without an image is not kept");
-    }
-
     static void template(Warnings warnings, String objectId, String template) {
         warnings.add("objects[" + objectId + "].template", "detached from '" + template + "': the object keeps the "
                 + "template's values, not the reference");

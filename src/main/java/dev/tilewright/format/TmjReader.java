@@ -198,7 +198,7 @@ public final class TmjReader {
                 case "imagelayer" -> {
                     String source = Json.text(layer, "image", "");
                     if (source.isEmpty()) {
-                        NotKept.emptyImageLayer(warnings, attributes.name());
+                        out.add(new MapAssembly.RawImage(id, attributes, null));
                         continue;
                     }
                     String path = files.resolve(file, source);

@@ -191,6 +191,8 @@ public final class TmjWriter {
             node.put("draworder", layer.attributes().drawOrder());
             ArrayNode list = node.putArray("objects");
             objects.objects().forEach(o -> object(list.addObject(), o));
+        } else if (layer instanceof ImageLayer picture && picture.image() == null) {
+            node.put("image", "");
         } else if (layer instanceof ImageLayer picture) {
             ImageLayer.Image image = picture.image();
             node.put("image", image.source()).put("imagewidth", image.width()).put("imageheight", image.height())

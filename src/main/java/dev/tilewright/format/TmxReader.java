@@ -229,7 +229,8 @@ public final class TmxReader {
                 case "imagelayer" -> {
                     Element image = Xml.child(e, "image");
                     if (image == null || !image.hasAttribute("source") || image.getAttribute("source").isEmpty()) {
-                        NotKept.emptyImageLayer(warnings, e.getAttribute("name"));
+                        out.add(new MapAssembly.RawImage(Xml.integer(e, "id", 0, file),
+                                MapAssembly.compose(group, attributes(e, file)), null));
                         continue;
                     }
                     String path = files.resolve(file, image.getAttribute("source"));

@@ -216,7 +216,7 @@ public final class TmxWriter {
             out.attr("draworder", "index");
         }
         attributes(out, layer.attributes());
-        if (layer instanceof ImageLayer picture) {
+        if (layer instanceof ImageLayer picture && picture.image() != null) {
             ImageLayer.Image image = picture.image();
             if (image.repeatX()) {
                 out.attr("repeatx", 1);
@@ -236,7 +236,7 @@ public final class TmxWriter {
             out.end(false);
         } else if (layer instanceof ObjectLayer objects) {
             objects.objects().forEach(o -> object(out, o));
-        } else if (layer instanceof ImageLayer picture) {
+        } else if (layer instanceof ImageLayer picture && picture.image() != null) {
             ImageLayer.Image image = picture.image();
             out.empty("image").attr("source", image.source()).attr("trans", color(image.transparentColor()))
                     .attr("width", image.width()).attr("height", image.height());

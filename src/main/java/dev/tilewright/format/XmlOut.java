@@ -14,6 +14,9 @@ final class XmlOut {
     private final XMLStreamWriter out;
     private int depth;
     private boolean hadChildren;
+    /** An element started whose content has not come yet, and its attributes. */
+    private String pending;
+    private final java.util.List<String[]> pendingAttributes = new java.util.ArrayList<>();
 
     XmlOut() {
         try {
@@ -24,10 +27,15 @@ final class XmlOut {
         }
     }
 
+    /**
+     * Starts an element. It is written when its first child or text comes, or as an empty element ({@code <a/>},
+     * as Tiled writes one without content) when it ends first.
+     */
     XmlOut start(String name) {
         return call(() -> {
+            flush();
             out.writeCharacters("\n" + " ".repeat(depth));
-            out.writeStartElement(name);
+            pending = name;
             depth++;
             hadChildren = false;
         });
@@ -35,6 +43,7 @@ final class XmlOut {
 
     XmlOut empty(String name) {
         return call(() -> {
+            flush();
             out.writeCharacters("\n" + " ".repeat(depth));
             out.writeEmptyElement(name);
             hadChildren = true;
@@ -42,7 +51,14 @@ final class XmlOut {
     }
 
     XmlOut attr(String name, String value) {
-        return value == null ? this : call(() -> out.writeAttribute(name, value));
+        if (value == null) {
+            return this;
+        }
+        if (pending != null) {
+            pendingAttributes.add(new String[]{name, value});
+            return this;
+        }
+        return call(() -> out.writeAttribute(name, value));
     }
 
     XmlOut attr(String name, long value) {
@@ -54,23 +70,47 @@ final class XmlOut {
     }
 
     XmlOut text(String text) {
-        return call(() -> out.writeCharacters(text));
+        return call(() -> {
+            flush();
+            out.writeCharacters(text);
+        });
     }
 
     /** Ends the element; {@code block} puts the end tag on its own line (after child elements or block text). */
     XmlOut end(boolean block) {
         return call(() -> {
             depth--;
-            if (block) {
-                out.writeCharacters("\n" + " ".repeat(depth));
+            if (pending != null) {
+                out.writeEmptyElement(pending);
+                writePendingAttributes();
+            } else {
+                if (block) {
+                    out.writeCharacters("\n" + " ".repeat(depth));
+                }
+                out.writeEndElement();
             }
-            out.writeEndElement();
             hadChildren = true;
         });
     }
 
     XmlOut end() {
         return end(hadChildren);
+    }
+
+    /** Writes a started element that turned out to have content. */
+    private void flush() throws XMLStreamException {
+        if (pending != null) {
+            out.writeStartElement(pending);
+            writePendingAttributes();
+        }
+    }
+
+    private void writePendingAttributes() throws XMLStreamException {
+        pending = null;
+        for (String[] attribute : pendingAttributes) {
+            out.writeAttribute(attribute[0], attribute[1]);
+        }
+        pendingAttributes.clear();
     }
 
     byte[] finish() {

@@ -75,7 +75,7 @@ class MapStore {
                 case TILE -> new TileLayer(entity.layerId(), attributes, map.width(), map.height());
                 case OBJECT -> new ObjectLayer(entity.layerId(), attributes);
                 case IMAGE -> new ImageLayer(entity.layerId(), attributes,
-                        json.readValue(entity.getImage(), ImageLayer.Image.class));
+                        entity.getImage() == null ? null : json.readValue(entity.getImage(), ImageLayer.Image.class));
             };
             map.insertLayer(map.layers().size(), layer);
             byId.put(layer.id(), layer);
@@ -179,7 +179,8 @@ class MapStore {
             LayerAttributes a = layer.attributes();
             entity.update(position, layer.kind().wireName(), a.name(), a.visible(), a.locked(), a.opacity(),
                     a.offset().dx(), a.offset().dy(), a.tint(), a.color(), json.writeValueAsString(a.properties()),
-                    layer instanceof ImageLayer picture ? json.writeValueAsString(picture.image()) : null,
+                    layer instanceof ImageLayer picture && picture.image() != null
+                            ? json.writeValueAsString(picture.image()) : null,
                     a.className(), a.parallax().x(), a.parallax().y(), a.blendMode(), a.drawOrder());
             layers.save(entity);
         }

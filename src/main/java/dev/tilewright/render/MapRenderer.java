@@ -96,7 +96,7 @@ public final class MapRenderer {
                 }
             } else if (layer instanceof ObjectLayer objects && options.objects()) {
                 shapes = drawObjects(canvas, view, map, objects, byTileset, paint, shapes);
-            } else if (layer instanceof ImageLayer picture) {
+            } else if (layer instanceof ImageLayer picture && picture.image() != null) {
                 Pixels image = images.apply(picture.image().source());
                 if (image != null) {
                     blit(canvas, view, new Atlas.Source(image, 0, 0, image.width(), image.height()),

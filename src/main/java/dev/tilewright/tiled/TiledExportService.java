@@ -159,7 +159,8 @@ public class TiledExportService {
         }
         List<Layer> layers = map.layers();
         if (bundle) {
-            layers = layers.stream().map(l -> l instanceof ImageLayer picture ? new ImageLayer(l.id(), l.attributes(),
+            layers = layers.stream().map(l -> l instanceof ImageLayer picture && picture.image() != null
+                    ? new ImageLayer(l.id(), l.attributes(),
                     new ImageLayer.Image("images/" + baseName(picture.image().source()), picture.image().width(),
                             picture.image().height(), picture.image().transparentColor(), picture.image().repeatX(),
                             picture.image().repeatY())) : l).toList();

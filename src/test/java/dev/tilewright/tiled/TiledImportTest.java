@@ -121,6 +121,34 @@ class TiledImportTest {
     }
 
     @Test
+    void anImageLayerWithoutAnImageIsKeptWithItsPropertiesAndWrittenBackAsTiledWritesIt() {
+        String tmx = desertTmx().replace("</map>", "<imagelayer id=\"11\" name=\"sky\" opacity=\"0.5\">"
+                + "<properties><property name=\"later\" value=\"clouds.png\"/></properties></imagelayer></map>");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(warned(created)).isEmpty();
+        long id = created.json().get("id").asLong();
+        JsonNode sky = api.get("/api/v1/maps/" + id).json().get("layers").get(1);
+        assertThat(sky.get("type").asString()).isEqualTo("image");
+        assertThat(sky.has("image")).isFalse();
+        assertThat(sky.get("properties").get(0).get("value").asString()).isEqualTo("clouds.png");
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx").text()).contains(
+                "<imagelayer id=\"11\" name=\"sky\" opacity=\"0.5\">\n  <properties>\n   <property name=\"later\" "
+                        + "value=\"clouds.png\"/>\n  </properties>\n </imagelayer>");
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmj").text()).contains("\"image\" : \"\"");
+        // it renders (as nothing) and exports in a zip like any map
+        assertThat(api.get("/api/v1/maps/" + id + "/render.png?x=0&y=0&width=64&height=64").status()).isEqualTo(200);
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=zip").status()).isEqualTo(200);
+        // an image layer may be added without an image by op too, and only an image layer has one
+        assertThat(api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"addLayer\",\"kind\":\"image\","
+                + "\"attributes\":{\"name\":\"empty\"}}]}", "If-Match", "*").status()).isEqualTo(200);
+        Api.Response refused = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"addLayer\","
+                + "\"kind\":\"tile\",\"attributes\":{\"name\":\"t\"},\"image\":{\"source\":\"a.png\",\"width\":1,"
+                + "\"height\":1,\"repeatX\":false,\"repeatY\":false}}]}", "If-Match", "*");
+        assertThat(refused.status()).as(refused.text()).isEqualTo(422);
+    }
+
+    @Test
     void whatIsNotKeptYetIsListedAsWarningsNeverDroppedInSilence() {
         String tmx = desertTmx()
                 .replaceFirst("<map ", "<map parallaxoriginx=\"5\" ")
@@ -134,8 +162,8 @@ class TiledImportTest {
         Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         assertThat(created.json().get("id").asLong()).as("the map's JSON at the top level").isPositive();
-        assertThat(created.json().get("layers").size()).isEqualTo(2);
-        assertThat(warned(created)).contains("layers[decor]", "layers[nothing]").doesNotContain(
+        assertThat(created.json().get("layers").size()).isEqualTo(3);
+        assertThat(warned(created)).contains("layers[decor]").doesNotContain("layers[nothing]",
                 "tileset[Desert].wangsets", "layers[far].parallax", "map.renderorder", "map.parallaxorigin",
                 "group[decor].properties[kind]", "group[decor].properties[mood].propertytype");
 

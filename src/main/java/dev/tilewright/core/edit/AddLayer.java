@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  *
  * @param layerId the new layer's id, or 0 for the map's next free id
  * @param index   stack position (0 = bottom), or null for the top
- * @param image   what an image layer shows; only for kind image
+ * @param image   what an image layer shows (null: nothing yet); only for kind image
  */
 public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attributes, Integer index,
                        ImageLayer.Image image) implements MapOp {
@@ -48,9 +48,8 @@ public record AddLayer(Integer layerId, LayerKind kind, LayerAttributes attribut
         if (at < 0 || at > map.layers().size()) {
             throw new InvalidOpException("index", "layer index " + at + " is outside 0.." + map.layers().size());
         }
-        if ((kind == LayerKind.IMAGE) != (image != null)) {
-            throw new InvalidOpException("image", kind == LayerKind.IMAGE ? "an image layer needs its image"
-                    : "only an image layer has an image");
+        if (kind != LayerKind.IMAGE && image != null) {
+            throw new InvalidOpException("image", "only an image layer has an image");
         }
         int id = layerId == 0 ? map.takeLayerId() : layerId;
         Layer layer = switch (kind) {

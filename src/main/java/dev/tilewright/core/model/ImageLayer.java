@@ -1,7 +1,5 @@
 package dev.tilewright.core.model;
 
-import java.util.Objects;
-
 /** A layer that shows one image (a background, a parallax sky), as Tiled's image layer. */
 public final class ImageLayer extends Layer {
 
@@ -23,11 +21,13 @@ public final class ImageLayer extends Layer {
     private final Image image;
     private boolean changed;
 
+    /** @param image what the layer shows, or null for none yet (Tiled keeps image layers without an image) */
     public ImageLayer(int id, LayerAttributes attributes, Image image) {
         super(id, attributes);
-        this.image = Objects.requireNonNull(image, "image");
+        this.image = image;
     }
 
+    /** The image the layer shows, or null when it has none. */
     public Image image() {
         return image;
     }
