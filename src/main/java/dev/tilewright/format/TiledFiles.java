@@ -56,6 +56,14 @@ public final class TiledFiles {
 
     /** The path a reference in {@code fromFile} names, inside the upload. */
     public String resolve(String fromFile, String reference) {
+        return resolved(fromFile, reference);
+    }
+
+    /**
+     * The path a reference written in {@code fromFile} names, inside the folder tree {@code fromFile} is in: refused
+     * (a {@link TiledFormatException}) when absolute, a URL, or climbing out of it with {@code ..}.
+     */
+    public static String resolved(String fromFile, String reference) {
         if (reference == null || reference.isBlank()) {
             throw TiledFormatException.invalid(fromFile, "a file reference is empty");
         }

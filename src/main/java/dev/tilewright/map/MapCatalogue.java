@@ -56,7 +56,7 @@ public class MapCatalogue {
      */
     public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                           String backgroundColor, List<MapTileset> tilesets, Properties properties, int nextLayerId,
-                          int nextObjectId, String layerData, MapSettings settings) {
+                          int nextObjectId, String layerData, MapSettings settings, Files files) {
 
         public Genesis {
             settings = Objects.requireNonNullElse(settings, MapSettings.DEFAULT);
@@ -66,7 +66,7 @@ public class MapCatalogue {
         public Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                        String backgroundColor, List<MapTileset> tilesets, Properties properties) {
             this(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets, properties, 1, 1,
-                    null, null);
+                    null, null, null);
         }
 
         /** An empty map with this header, giving out ids from where the genesis says (1 for maps made before). */
@@ -81,6 +81,26 @@ public class MapCatalogue {
             map.setSettings(settings);
             return map;
         }
+    }
+
+    /**
+     * Where an imported map's files were, so an export writes them back there: the map's path in the upload, and
+     * each tileset's (null: it was embedded in the map).
+     */
+    public record Files(String map, List<TilesetFile> tilesets) {
+
+        public Files {
+            tilesets = List.copyOf(tilesets);
+        }
+
+        /** The tileset's file as the import had it: empty when the map did not come with it. */
+        public java.util.Optional<TilesetFile> tileset(long tilesetId) {
+            return tilesets.stream().filter(t -> t.tilesetId() == tilesetId).findFirst();
+        }
+    }
+
+    /** @param path the tileset's .tsx/.tsj path in the upload, or null when the map embedded it */
+    public record TilesetFile(long tilesetId, String path) {
     }
 
     /** A map summary for lists: no content is loaded. */

@@ -8,11 +8,13 @@ import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.format.LayerData;
+import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.TiledProject;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjWriter;
 import dev.tilewright.format.TmxWriter;
+import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.map.MapImages;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.Versioned;
@@ -123,9 +125,9 @@ public class TiledExportService {
         String base = fileName(map.name());
         List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();
         return switch (request.format()) {
-            case "tmx" -> new Export(TmxWriter.writeMap(tiled(map, used, false), request.options()), "application/xml",
+            case "tmx" -> new Export(TmxWriter.writeMap(lone(map, used), request.options()), "application/xml",
                     base + ".tmx", snapshot.version());
-            case "tmj" -> new Export(TmjWriter.writeMap(tiled(map, used, false), request.options()), "application/json",
+            case "tmj" -> new Export(TmjWriter.writeMap(lone(map, used), request.options()), "application/json",
                     base + ".tmj", snapshot.version());
             case "zip" -> new Export(bundle(mapId, map, used, base, request.options()), "application/zip",
                     base + ".zip", snapshot.version());
@@ -143,56 +145,120 @@ public class TiledExportService {
         };
     }
 
-    /** The map as Tiled files see it; in a bundle each tileset is an external .tsx beside its images. */
-    private TiledMap tiled(TileMap map, List<StoredTileset> used, boolean bundle) {
+    private static TiledMap tiled(TileMap map, List<TiledTileset> tilesetsAs, List<Layer> layers) {
+        return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(),
+                map.backgroundColor(), map.properties(), tilesetsAs, layers, map.nextLayerId(), map.nextObjectId(),
+                Map.of(), map.settings());
+    }
+
+    /** The map as a lone Tiled file holds it: every tileset embedded, image sources as they are. */
+    private static TiledMap lone(TileMap map, List<StoredTileset> used) {
         List<TiledTileset> out = new ArrayList<>();
+        for (int i = 0; i < used.size(); i++) {
+            Tileset tileset = used.get(i).tileset();
+            String name = fileName(tileset.name());
+            out.add(new TiledTileset(map.tilesets().get(i).firstGid(), null, tileset.withImageSources(
+                    tileset.imageSource() == null ? name + ".png" : tileset.imageSource(),
+                    id -> tileset.tile(id).image().source()), null, Map.of()));
+        }
+        return tiled(map, out, map.layers());
+    }
+
+    /**
+     * A zip Tiled opens as it is. What came in by import goes back where the import had it: the map, each external
+     * tileset (as .tmx/.tsx under their own names and folders), embedded tilesets embedded, every image at the path
+     * its file names; what was made here goes to {@code tilesets/<name>.tsx} and {@code images/}.
+     */
+    private byte[] bundle(long mapId, TileMap map, List<StoredTileset> used, String base, TmxWriter.Options options) {
+        MapCatalogue.Files files = maps.genesis(mapId).files();
+        String mapPath = files == null ? base + ".tmx" : withEnding(files.map(), ".tmx");
+        Map<String, byte[]> entries = new LinkedHashMap<>();
         Set<String> names = new HashSet<>();
+        List<TiledTileset> out = new ArrayList<>();
         for (int i = 0; i < used.size(); i++) {
             MapTileset use = map.tilesets().get(i);
             Tileset tileset = used.get(i).tileset();
-            String name = unique(names, fileName(tileset.name()));
-            Tileset renamed = bundle
-                    ? tileset.withImageSources(name + ".png", id -> name + "/" + id + ".png")
-                    : tileset.withImageSources(tileset.imageSource() == null ? name + ".png" : tileset.imageSource(),
-                    id -> tileset.tile(id).image().source());
-            out.add(new TiledTileset(use.firstGid(), bundle ? "tilesets/" + name + ".tsx" : null, renamed, null, Map.of()));
+            long id = used.get(i).id();
+            MapCatalogue.TilesetFile filed = files == null ? null : files.tileset(use.tilesetId()).orElse(null);
+            String tsxPath;
+            Tileset written;
+            if (filed != null && imagesNamed(tileset)) {
+                tsxPath = filed.path() == null ? null : withEnding(filed.path(), ".tsx");
+                written = tileset;
+            } else {
+                String name = unique(names, fileName(tileset.name()));
+                tsxPath = "tilesets/" + name + ".tsx";
+                written = tileset.withImageSources(name + ".png", local -> name + "/" + local + ".png");
+            }
+            String imagesFrom = tsxPath == null ? mapPath : tsxPath;
+            if (tsxPath != null) {
+                entries.put(tsxPath, TmxWriter.writeTileset(written));
+            }
+            if (written.isCollection()) {
+                written.tiles().forEach((local, data) -> entries.put(TiledFiles.resolved(imagesFrom,
+                        data.image().source()), tilesets.tileImage(id, local)));
+            } else {
+                entries.put(TiledFiles.resolved(imagesFrom, written.imageSource()), tilesets.image(id));
+            }
+            out.add(new TiledTileset(use.firstGid(), tsxPath == null ? null : relative(mapPath, tsxPath), written,
+                    null, Map.of()));
         }
         List<Layer> layers = map.layers();
-        if (bundle) {
+        Map<String, byte[]> images = mapImages.all(mapId);
+        if (files != null) {
+            images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, source), png));
+        } else {
             layers = layers.stream().map(l -> l instanceof ImageLayer picture && picture.image() != null
-                    ? new ImageLayer(l.id(), l.attributes(),
-                    new ImageLayer.Image("images/" + baseName(picture.image().source()), picture.image().width(),
-                            picture.image().height(), picture.image().transparentColor(), picture.image().repeatX(),
-                            picture.image().repeatY())) : l).toList();
+                    ? new ImageLayer(l.id(), l.attributes(), new ImageLayer.Image("images/"
+                    + baseName(picture.image().source()), picture.image().width(), picture.image().height(),
+                    picture.image().transparentColor(), picture.image().repeatX(), picture.image().repeatY())) : l)
+                    .toList();
+            images.forEach((source, png) -> entries.put("images/" + baseName(source), png));
         }
-        return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(),
-                map.backgroundColor(),
-                map.properties(), out, layers, map.nextLayerId(), map.nextObjectId(), Map.of(), map.settings());
-    }
-
-    private byte[] bundle(long mapId, TileMap map, List<StoredTileset> used, String base, TmxWriter.Options options) {
-        TiledMap tiled = tiled(map, used, true);
-        Map<String, byte[]> entries = new LinkedHashMap<>();
-        entries.put(base + ".tmx", TmxWriter.writeMap(tiled, options));
-        for (int i = 0; i < used.size(); i++) {
-            TiledTileset t = tiled.tilesets().get(i);
-            String folder = t.source().substring(0, t.source().lastIndexOf('/') + 1);
-            entries.put(t.source(), TmxWriter.writeTileset(t.tileset()));
-            long id = used.get(i).id();
-            if (t.tileset().isCollection()) {
-                t.tileset().tiles().forEach((local, data) ->
-                        entries.put(folder + data.image().source(), tilesets.tileImage(id, local)));
-            } else {
-                entries.put(folder + t.tileset().imageSource(), tilesets.image(id));
-            }
-        }
-        mapImages.all(mapId).forEach((source, png) -> entries.put("images/" + baseName(source), png));
+        Map<String, byte[]> zip = new LinkedHashMap<>();
+        zip.put(mapPath, TmxWriter.writeMap(tiled(map, out, layers), options));
+        zip.putAll(entries);
         CustomTypes types = propertyTypes.ofMap(mapId);
         if (!types.isEmpty()) {
             // the project's enums and classes, so Tiled opening the folder as a project knows them
-            entries.put(base + TiledProject.ENDING, TiledProject.write(types));
+            zip.put(base + TiledProject.ENDING, TiledProject.write(types));
         }
-        return zip(entries);
+        return zip(zip);
+    }
+
+    /** Whether a tileset names its images as its file did (every stored tileset from an import does). */
+    private static boolean imagesNamed(Tileset tileset) {
+        try {
+            if (tileset.isCollection()) {
+                tileset.tiles().values().forEach(t -> TiledFiles.resolved("t.tsx", t.image().source()));
+            } else {
+                TiledFiles.resolved("t.tsx", tileset.imageSource());
+            }
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** A path with its file name's ending replaced ({@code maps/a.tmj} -> {@code maps/a.tmx}). */
+    static String withEnding(String path, String ending) {
+        int slash = path.lastIndexOf('/');
+        int dot = path.lastIndexOf('.');
+        return (dot > slash + 1 ? path.substring(0, dot) : path) + ending;
+    }
+
+    /** How a file at {@code fromFile} refers to {@code path} (both inside one folder tree): {@code ../tilesets/a.tsx}. */
+    static String relative(String fromFile, String path) {
+        List<String> from = new ArrayList<>(List.of(fromFile.split("/")));
+        from.remove(from.size() - 1);
+        List<String> to = List.of(path.split("/"));
+        int common = 0;
+        while (common < from.size() && common < to.size() - 1 && from.get(common).equals(to.get(common))) {
+            common++;
+        }
+        StringBuilder reference = new StringBuilder("../".repeat(from.size() - common));
+        reference.append(String.join("/", to.subList(common, to.size())));
+        return reference.toString();
     }
 
     private static byte[] csv(TileMap map) {

@@ -76,9 +76,11 @@ public class TiledImportService {
         map.tilesets().forEach(this::checkImages);
         map.images().forEach((source, png) -> tilesets.checkImage(png, "files[" + source + "]"));
         List<MapTileset> uses = new ArrayList<>();
+        List<MapCatalogue.TilesetFile> tilesetFiles = new ArrayList<>();
         for (TiledTileset tileset : map.tilesets()) {
             StoredTileset stored = tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
             uses.add(new MapTileset(stored.id(), tileset.firstGid(), tileset.tileset().tileCount()));
+            tilesetFiles.add(new MapCatalogue.TilesetFile(stored.id(), tileset.source()));
         }
         List<MapOp> ops = new ArrayList<>();
         for (int i = 0; i < map.layers().size(); i++) {
@@ -86,7 +88,8 @@ public class TiledImportService {
         }
         long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
                 map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties(), map.nextLayerId(),
-                map.nextObjectId(), layerData, map.settings()), ops.isEmpty() ? null : new Batch(ops), author);
+                map.nextObjectId(), layerData, map.settings(), new MapCatalogue.Files(mapFile, tilesetFiles)),
+                ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
         keepTypes(project, files, warnings);
         return new Imported<>(mapId, warnings.list());

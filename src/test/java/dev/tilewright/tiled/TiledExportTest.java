@@ -129,7 +129,49 @@ class TiledExportTest {
         long id = importFiles(p -> p.startsWith("sticker-knight/map/") && !p.endsWith("sandbox2.tmx")
                 && !p.endsWith("detached.tmx"));
         Path out = unzip(api.get("/api/v1/maps/" + id + "/export?format=zip").body(), "sticker");
-        assertSamePixels(render(out, "sandbox.tmx"), render(dir.resolve("sticker-knight/map"), "detached.tmx"));
+        assertSamePixels(render(out.resolve("sticker-knight/map"), "sandbox.tmx"),
+                render(dir.resolve("sticker-knight/map"), "detached.tmx"));
+    }
+
+    private static List<String> entries(byte[] zip) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                names.add(entry.getName());
+            }
+        }
+        return names;
+    }
+
+    @Test
+    void aBundleWritesTheFilesBackUnderTheNamesAndFoldersTheImportHad() throws Exception {
+        long desert = importDesert();
+        byte[] zip = api.get("/api/v1/maps/" + desert + "/export?format=zip").body();
+        assertThat(entries(zip)).containsExactlyInAnyOrder("desert.tmx", "desert.tsx", "tmw_desert_spacing.png");
+        Path out = unzip(zip, "names");
+        assertThat(Files.readString(out.resolve("desert.tmx"))).contains("<tileset firstgid=\"1\" source=\"desert.tsx\"/>");
+        assertThat(Files.readString(out.resolve("desert.tsx"))).contains("<image source=\"tmw_desert_spacing.png\"");
+
+        // folders too: a map in maps/, its tileset in tilesets/ with the image beside it, an embedded one stays so
+        String tmx = new String(examples.get("desert.tmx"), StandardCharsets.UTF_8)
+                .replace("source=\"desert.tsx\"", "source=\"../tilesets/desert.tsx\"");
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("maps/level.tmx", tmx.getBytes(StandardCharsets.UTF_8));
+        files.put("tilesets/desert.tsx", examples.get("desert.tsx"));
+        files.put("tilesets/tmw_desert_spacing.png", examples.get("tmw_desert_spacing.png"));
+        Api.Response created = api.postFiles("/api/v1/maps/import", files);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        long level = created.json().get("id").asLong();
+        byte[] nested = api.get("/api/v1/maps/" + level + "/export?format=zip").body();
+        assertThat(entries(nested)).containsExactlyInAnyOrder("maps/level.tmx", "tilesets/desert.tsx",
+                "tilesets/tmw_desert_spacing.png");
+        Path there = unzip(nested, "folders");
+        assertThat(Files.readString(there.resolve("maps/level.tmx"))).contains("source=\"../tilesets/desert.tsx\"");
+        assertSamePixels(render(there.resolve("maps"), "level.tmx"), render(dir, "desert.tmx"));
+
+        long sewers = importFiles(p -> p.equals("sewers.tmx") || p.equals("sewer_tileset.png"));
+        assertThat(entries(api.get("/api/v1/maps/" + sewers + "/export?format=zip").body()))
+                .containsExactlyInAnyOrder("sewers.tmx", "sewer_tileset.png");
     }
 
     /**
