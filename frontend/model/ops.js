@@ -261,8 +261,11 @@ const HANDLERS = {
     if (origin !== undefined && origin !== null && !(Number.isFinite(origin.x) && Number.isFinite(origin.y))) {
       throw new InvalidOp('parallaxOrigin', 'the parallax origin is a point {x, y}');
     }
+    if (op.infinite !== undefined && op.infinite !== null && typeof op.infinite !== 'boolean') {
+      throw new InvalidOp('infinite', 'infinite is true or false');
+    }
     const inverse = { type: 'updateMap' };
-    for (const key of ['className', 'renderOrder', 'parallaxOrigin']) {
+    for (const key of ['className', 'renderOrder', 'parallaxOrigin', 'infinite']) {
       if (op[key] === undefined || op[key] === null) continue;
       inverse[key] = map.settings[key];
       map.settings = { ...map.settings, [key]: op[key] };

@@ -169,6 +169,7 @@ export class TileMap {
       className: json.className ?? '',
       renderOrder: json.renderOrder ?? 'right-down',
       parallaxOrigin: json.parallaxOrigin ?? { x: 0, y: 0 },
+      infinite: json.infinite ?? false,
     };
     /** @type {Map<string, number>} designers' grid overrides: "x,y" of an element -> its solid sides 0..15 */
     this.gridOverrides = new Map();

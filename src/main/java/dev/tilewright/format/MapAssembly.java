@@ -162,10 +162,12 @@ final class MapAssembly {
             }
         }
         Position offset = new Position((double) bounds.x() * tileWidth, (double) bounds.y() * tileHeight);
+        MapSettings kept = infinite ? new MapSettings(settings.className(), settings.renderOrder(),
+                settings.parallaxOrigin(), true) : settings;
         // the file's next ids are kept when they are ahead (Tiled never gives a deleted layer's or object's id again)
         return new TiledMap(file, bounds.width(), bounds.height(), tileWidth, tileHeight, offset, background,
                 properties, tilesets, layers, Math.max(nextLayerId, fileNextLayerId),
-                Math.max(nextObjectId, fileNextObjectId), images, settings);
+                Math.max(nextObjectId, fileNextObjectId), images, kept);
     }
 
     private static TileLayer tileLayer(String file, int id, RawTiles tiles, TileRect bounds, List<TiledTileset> tilesets) {
@@ -180,7 +182,7 @@ final class MapAssembly {
         return layer;
     }
 
-    private static MapObject moved(MapObject o, Difference shift) {
+    static MapObject moved(MapObject o, Difference shift) {
         return new MapObject(o.id(), o.name(), o.type(), o.shape(), o.x() + shift.dx(), o.y() + shift.dy(), o.width(),
                 o.height(), o.rotation(), o.gid(), o.visible(), o.points(), o.text(), o.properties());
     }

@@ -9,13 +9,6 @@ final class NotKept {
     private NotKept() {
     }
 
-    static void map(Warnings warnings, boolean infinite) {
-        if (infinite) {
-            warnings.add("map.infinite", "an infinite map is stored finite: the chunks it has, its origin kept; it is "
-                    + "exported finite");
-        }
-    }
-
     static void legacyWangSet(Warnings warnings, String tileset, String name) {
         warnings.add("tileset[" + tileset + "].wangsets[" + name + "]", "a Wang set as Tiled wrote it before 1.5 "
                 + "(corner and edge colours apart) is not kept; open and save the tileset in Tiled 1.5 or later");

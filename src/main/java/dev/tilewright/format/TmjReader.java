@@ -51,7 +51,6 @@ public final class TmjReader {
         }
         MapAssembly.requireOrthogonal(file, Json.text(map, "orientation", "orthogonal"));
         boolean infinite = Json.flag(map, "infinite", false);
-        NotKept.map(warnings, infinite);
         MapSettings settings = MapAssembly.settings(file, Json.text(map, "class", ""),
                 Json.text(map, "renderorder", "right-down"), Json.decimal(map, "parallaxoriginx", 0, file),
                 Json.decimal(map, "parallaxoriginy", 0, file));

@@ -42,7 +42,8 @@ public final class TmjWriter {
         }
         root.put("orientation", "orthogonal").put("renderorder", settings.renderOrder())
                 .put("width", map.width()).put("height", map.height())
-                .put("tilewidth", map.tileWidth()).put("tileheight", map.tileHeight()).put("infinite", false)
+                .put("tilewidth", map.tileWidth()).put("tileheight", map.tileHeight())
+                .put("infinite", settings.infinite())
                 .put("nextlayerid", map.nextLayerId())
                 .put("nextobjectid", map.nextObjectId()).put("compressionlevel", -1);
         if (map.backgroundColor() != null) {
@@ -58,10 +59,32 @@ public final class TmjWriter {
             }
         }
         ArrayNode layers = root.putArray("layers");
-        for (Layer layer : map.layers()) {
+        for (Layer layer : InfiniteMaps.placed(map)) {
             layer(layers.addObject(), layer, map, options);
         }
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
+    }
+
+    /** How a tile layer's data is written (nothing for CSV, which is a plain array). */
+    private static void encoding(ObjectNode layer, TmxWriter.Options options) {
+        if (options.encoding() != LayerData.Encoding.CSV) {
+            layer.put("encoding", "base64");
+            if (options.compression() != LayerData.Compression.NONE) {
+                layer.put("compression", options.compression().name().toLowerCase(Locale.ROOT));
+            }
+        }
+    }
+
+    /** Gids as the layer's (or chunk's) {@code data}: an array for CSV, else base64 of the bytes, compressed or not. */
+    private static void data(ObjectNode node, int[] gids, int width, TmxWriter.Options options) {
+        if (options.encoding() == LayerData.Encoding.CSV) {
+            ArrayNode data = node.putArray("data");
+            for (int gid : gids) {
+                data.add(Integer.toUnsignedLong(gid));
+            }
+        } else {
+            node.put("data", LayerData.encode(gids, width, options.encoding(), options.compression()));
+        }
     }
 
     public static byte[] writeTileset(Tileset tileset) {
@@ -172,21 +195,22 @@ public final class TmjWriter {
             node.put("mode", a.blendMode());
         }
         properties(node, a.properties());
-        if (layer instanceof TileLayer tiles) {
-            node.put("width", map.width()).put("height", map.height());
-            int[] gids = tiles.read(tiles.bounds());
-            if (options.encoding() == LayerData.Encoding.CSV) {
-                ArrayNode data = node.putArray("data");
-                for (int gid : gids) {
-                    data.add(Integer.toUnsignedLong(gid));
-                }
-            } else {
-                node.put("encoding", "base64");
-                if (options.compression() != LayerData.Compression.NONE) {
-                    node.put("compression", options.compression().name().toLowerCase(Locale.ROOT));
-                }
-                node.put("data", LayerData.encode(gids, map.width(), options.encoding(), options.compression()));
+        if (layer instanceof TileLayer tiles && map.settings().infinite()) {
+            // Tiled's infinite layer: the area its chunks may cover, and the chunks that hold tiles
+            dev.tilewright.core.geom.TileRect covered = InfiniteMaps.covered(map);
+            node.put("startx", covered.x()).put("starty", covered.y()).put("width", covered.width())
+                    .put("height", covered.height());
+            encoding(node, options);
+            ArrayNode chunks = node.putArray("chunks");
+            for (MapAssembly.Chunk chunk : InfiniteMaps.chunks(map, tiles)) {
+                ObjectNode json = chunks.addObject();
+                data(json, chunk.gids(), chunk.width(), options);
+                json.put("height", chunk.height()).put("width", chunk.width()).put("x", chunk.x()).put("y", chunk.y());
             }
+        } else if (layer instanceof TileLayer tiles) {
+            node.put("width", map.width()).put("height", map.height());
+            encoding(node, options);
+            data(node, tiles.read(tiles.bounds()), map.width(), options);
         } else if (layer instanceof ObjectLayer objects) {
             node.put("draworder", layer.attributes().drawOrder());
             ArrayNode list = node.putArray("objects");

@@ -55,7 +55,6 @@ public final class TmxReader {
         }
         MapAssembly.requireOrthogonal(file, Xml.text(map, "orientation", "orthogonal"));
         boolean infinite = Xml.flag(map, "infinite", false);
-        NotKept.map(warnings, infinite);
         MapSettings settings = MapAssembly.settings(file, Xml.text(map, "class", ""),
                 Xml.text(map, "renderorder", "right-down"), Xml.decimal(map, "parallaxoriginx", 0, file),
                 Xml.decimal(map, "parallaxoriginy", 0, file));

@@ -53,7 +53,8 @@ public final class TmxWriter {
                 .attr("class", settings.className().isEmpty() ? null : settings.className())
                 .attr("orientation", "orthogonal").attr("renderorder", settings.renderOrder())
                 .attr("width", map.width()).attr("height", map.height())
-                .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight()).attr("infinite", 0);
+                .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight())
+                .attr("infinite", settings.infinite() ? 1 : 0);
         if (!settings.parallaxOrigin().equals(Position.ORIGIN)) {
             out.attr("parallaxoriginx", settings.parallaxOrigin().x())
                     .attr("parallaxoriginy", settings.parallaxOrigin().y());
@@ -69,7 +70,7 @@ public final class TmxWriter {
                 tileset(out, tileset.tileset(), tileset.firstGid());
             }
         }
-        for (Layer layer : map.layers()) {
+        for (Layer layer : InfiniteMaps.placed(map)) {
             layer(out, layer, map, options);
         }
         out.end(true);
@@ -231,9 +232,21 @@ public final class TmxWriter {
             if (options.compression() != LayerData.Compression.NONE) {
                 out.attr("compression", options.compression().name().toLowerCase(java.util.Locale.ROOT));
             }
-            String data = LayerData.encode(tiles.read(tiles.bounds()), map.width(), options.encoding(), options.compression());
-            out.text("\n" + data + "\n" + "  ");
-            out.end(false);
+            if (map.settings().infinite()) {
+                for (MapAssembly.Chunk chunk : InfiniteMaps.chunks(map, tiles)) {
+                    out.start("chunk").attr("x", chunk.x()).attr("y", chunk.y()).attr("width", chunk.width())
+                            .attr("height", chunk.height());
+                    out.text("\n" + LayerData.encode(chunk.gids(), chunk.width(), options.encoding(),
+                            options.compression()) + "\n" + "   ");
+                    out.end(false);
+                }
+                out.end(true);
+            } else {
+                String data = LayerData.encode(tiles.read(tiles.bounds()), map.width(), options.encoding(),
+                        options.compression());
+                out.text("\n" + data + "\n" + "  ");
+                out.end(false);
+            }
         } else if (layer instanceof ObjectLayer objects) {
             objects.objects().forEach(o -> object(out, o));
         } else if (layer instanceof ImageLayer picture && picture.image() != null) {

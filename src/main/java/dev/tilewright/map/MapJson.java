@@ -19,7 +19,7 @@ import java.util.List;
 public record MapJson(long id, long projectId, String name, long version, int width, int height, int tileWidth, int tileHeight,
                Position offset, String backgroundColor, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
                int nextLayerId, int nextObjectId, GridSettings gridSettings, String className, String renderOrder,
-               Position parallaxOrigin) {
+               Position parallaxOrigin, boolean infinite) {
 
     /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
     public record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
@@ -43,6 +43,6 @@ public record MapJson(long id, long projectId, String name, long version, int wi
         return new MapJson(id, projectId, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
                 map.offset(), map.backgroundColor(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l)).toList(),
                 map.properties(), map.nextLayerId(), map.nextObjectId(), map.gridSettings(), map.settings().className(),
-                map.settings().renderOrder(), map.settings().parallaxOrigin());
+                map.settings().renderOrder(), map.settings().parallaxOrigin(), map.settings().infinite());
     }
 }

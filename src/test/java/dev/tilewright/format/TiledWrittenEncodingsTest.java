@@ -109,6 +109,42 @@ class TiledWrittenEncodingsTest {
             MapObject object = ((ObjectLayer) map.layers().get(1)).objects().iterator().next();
             assertThat(object.x()).as("objects keep their place in the world").isEqualTo(-1000 + 32 * 32);
             assertThat(object.y()).isEqualTo(-500 + 16 * 32);
+            assertThat(map.settings().infinite()).as(file).isTrue();
+        }
+
+        // written back infinite: the chunks that hold tiles where they were, objects where they were; Tiled reads
+        // both formats so (its own save of each has the same chunks), and draws ours as it draws the original
+        TiledMap original = read("infinite.tmx");
+        for (LayerData.Encoding encoding : List.of(LayerData.Encoding.CSV, LayerData.Encoding.BASE64)) {
+            TmxWriter.Options options = new TmxWriter.Options(encoding, encoding == LayerData.Encoding.CSV
+                    ? LayerData.Compression.NONE : LayerData.Compression.ZLIB);
+            String tag = encoding.name().toLowerCase(java.util.Locale.ROOT);
+            Files.write(dir.resolve("ours-" + tag + ".tmx"), TmxWriter.writeMap(original, options));
+            Files.write(dir.resolve("ours-" + tag + ".tmj"), TmjWriter.writeMap(original, options));
+            String written = Files.readString(dir.resolve("ours-" + tag + ".tmx"));
+            assertThat(written).contains("infinite=\"1\"", "<chunk x=\"-32\" y=\"-16\" width=\"16\" height=\"16\">",
+                    "<chunk x=\"16\" y=\"0\" width=\"16\" height=\"16\">", "x=\"-1000\" y=\"-500\"");
+            assertThat(written.split("<chunk ", -1)).as("only the chunks that hold tiles").hasSize(3);
+            for (String ours : List.of("ours-" + tag + ".tmx", "ours-" + tag + ".tmj")) {
+                TiledExamples.tiled(dir, List.of("tiled", "--export-map", "tmx", ours, "resaved-" + ours + ".tmx"));
+                assertThat(Files.readString(dir.resolve("resaved-" + ours + ".tmx"))).as(ours)
+                        .contains("<chunk x=\"-32\" y=\"-16\"", "<chunk x=\"16\" y=\"0\"", "x=\"-1000\" y=\"-500\"");
+                TiledMap back = ours.endsWith(".tmj")
+                        ? new TmjReader(new TiledFiles(TiledExamples.files(dir)), LIMITS).readMap(ours) : read(ours);
+                for (TiledMap again : List.of(back, read("resaved-" + ours + ".tmx"))) {
+                    assertThat(again.offset()).as(ours).isEqualTo(original.offset());
+                    assertThat(again.width()).isEqualTo(original.width());
+                    TileLayer tiles = (TileLayer) again.layers().get(0);
+                    TileLayer expected = (TileLayer) original.layers().get(0);
+                    assertThat(tiles.read(tiles.bounds())).as(ours).isEqualTo(expected.read(expected.bounds()));
+                    assertThat(((ObjectLayer) again.layers().get(1)).objects())
+                            .isEqualTo(((ObjectLayer) original.layers().get(1)).objects());
+                }
+            }
+            TiledExamples.tiled(dir, List.of("tmxrasterizer", "--no-smoothing", "ours-" + tag + ".tmx", "ours.png"));
+            TiledExamples.tiled(dir, List.of("tmxrasterizer", "--no-smoothing", "infinite.tmx", "original.png"));
+            assertThat(Files.readAllBytes(dir.resolve("ours.png"))).as("tmxrasterizer draws ours as the original")
+                    .isEqualTo(Files.readAllBytes(dir.resolve("original.png")));
         }
     }
 

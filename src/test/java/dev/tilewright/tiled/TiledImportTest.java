@@ -121,6 +121,33 @@ class TiledImportTest {
     }
 
     @Test
+    void anInfiniteMapIsStoredAsItsContentAndExportedInfiniteInItsChunksUntilMadeFinite() {
+        String chunk = "0,".repeat(255) + "30";
+        String tmx = desertTmx().replace("infinite=\"0\"", "infinite=\"1\"").replaceAll(
+                "(?s)<data encoding=\"base64\" compression=\"zlib\">.*?</data>",
+                "<data encoding=\"csv\"><chunk x=\"-16\" y=\"32\" width=\"16\" height=\"16\">" + chunk
+                        + "</chunk></data>");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(warned(created)).isEmpty();
+        long id = created.json().get("id").asLong();
+        JsonNode map = api.get("/api/v1/maps/" + id).json();
+        assertThat(map.get("infinite").asBoolean()).isTrue();
+        assertThat(map.get("width").asInt()).isEqualTo(16);
+        assertThat(map.get("offset").toString()).isEqualTo("{\"x\":-512.0,\"y\":1024.0}");
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx").text()).contains("infinite=\"1\"",
+                "<chunk x=\"-16\" y=\"32\" width=\"16\" height=\"16\">");
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmj").text()).contains("\"infinite\" : true",
+                "\"chunks\"", "\"startx\" : -16");
+        // Tiled's "infinite" switch: off, the map is written finite (its cells as they are)
+        assertThat(api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"updateMap\",\"infinite\":false}]}",
+                "If-Match", "*").status()).isEqualTo(200);
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx").text()).contains("infinite=\"0\"")
+                .doesNotContain("<chunk");
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx&version=1").text()).contains("<chunk x=\"-16\"");
+    }
+
+    @Test
     void anImageLayerWithoutAnImageIsKeptWithItsPropertiesAndWrittenBackAsTiledWritesIt() {
         String tmx = desertTmx().replace("</map>", "<imagelayer id=\"11\" name=\"sky\" opacity=\"0.5\">"
                 + "<properties><property name=\"later\" value=\"clouds.png\"/></properties></imagelayer></map>");

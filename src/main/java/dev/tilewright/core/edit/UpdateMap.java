@@ -7,10 +7,15 @@ import dev.tilewright.core.model.TileMap;
 import java.util.Objects;
 
 /**
- * Changes the map's settings given: its class ({@code ""} for none), render order, parallax origin; null fields stay.
- * The inverse gives the fields changed their values before.
+ * Changes the map's settings given: its class ({@code ""} for none), render order, parallax origin, whether it is
+ * infinite; null fields stay. The inverse gives the fields changed their values before.
  */
-public record UpdateMap(String className, String renderOrder, Position parallaxOrigin) implements MapOp {
+public record UpdateMap(String className, String renderOrder, Position parallaxOrigin, Boolean infinite)
+        implements MapOp {
+
+    public UpdateMap(String className, String renderOrder, Position parallaxOrigin) {
+        this(className, renderOrder, parallaxOrigin, null);
+    }
 
     @Override
     public Applied applyTo(TileMap map) {
@@ -19,7 +24,8 @@ public record UpdateMap(String className, String renderOrder, Position parallaxO
         try {
             next = new MapSettings(Objects.requireNonNullElse(className, current.className()),
                     Objects.requireNonNullElse(renderOrder, current.renderOrder()),
-                    Objects.requireNonNullElse(parallaxOrigin, current.parallaxOrigin()));
+                    Objects.requireNonNullElse(parallaxOrigin, current.parallaxOrigin()),
+                    Objects.requireNonNullElse(infinite, current.infinite()));
         } catch (IllegalArgumentException invalid) {
             throw new InvalidOpException(renderOrder != null && !renderOrder.equals(current.renderOrder())
                     ? "renderOrder" : "parallaxOrigin", invalid.getMessage());
@@ -27,6 +33,6 @@ public record UpdateMap(String className, String renderOrder, Position parallaxO
         map.setSettings(next);
         return new Applied(this, new UpdateMap(className == null ? null : current.className(),
                 renderOrder == null ? null : current.renderOrder(),
-                parallaxOrigin == null ? null : current.parallaxOrigin()));
+                parallaxOrigin == null ? null : current.parallaxOrigin(), infinite == null ? null : current.infinite()));
     }
 }

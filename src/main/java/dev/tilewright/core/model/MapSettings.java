@@ -12,12 +12,14 @@ import java.util.Set;
  *
  * @param renderOrder right-down (Tiled's default), right-up, left-down or left-up: row by row, in that direction;
  *                    matters where tiles are larger than their cells and overlap
+ * @param infinite    whether Tiled sees the map as infinite: it is stored as the rectangle its content covers (the
+ *                    map's offset its place) and exported infinite, in 16x16 chunks where it has tiles
  */
-public record MapSettings(String className, String renderOrder, Position parallaxOrigin) {
+public record MapSettings(String className, String renderOrder, Position parallaxOrigin, Boolean infinite) {
 
     private static final Set<String> RENDER_ORDERS = Set.of("right-down", "right-up", "left-down", "left-up");
 
-    public static final MapSettings DEFAULT = new MapSettings("", "right-down", Position.ORIGIN);
+    public static final MapSettings DEFAULT = new MapSettings("", "right-down", Position.ORIGIN, false);
 
     public MapSettings {
         className = Objects.requireNonNullElse(className, "");
@@ -27,6 +29,12 @@ public record MapSettings(String className, String renderOrder, Position paralla
                     + renderOrder + "'");
         }
         parallaxOrigin = Objects.requireNonNullElse(parallaxOrigin, Position.ORIGIN);
+        // settings kept before maps could be infinite do not name it
+        infinite = Boolean.TRUE.equals(infinite);
+    }
+
+    public MapSettings(String className, String renderOrder, Position parallaxOrigin) {
+        this(className, renderOrder, parallaxOrigin, false);
     }
 
     /** Whether tiles are drawn from right to left within a row. */
