@@ -1,6 +1,7 @@
-// The layers panel: the stack top layer first, as Tiled shows it. Click chooses the layer tools work on; the eye
-// and lock boxes hide and lock; double click renames; drag reorders; the buttons add and delete; the slider sets
-// opacity. Every change is an op (shared, undoable).
+// The layers panel: the tree top layer first, as Tiled shows it, a group's layers indented under it (a group folds
+// and unfolds). Click chooses the layer tools work on; the eye and lock boxes hide and lock; double click renames;
+// drag reorders (dropped on a group, a layer goes into it); the buttons add (into the current layer's group) and
+// delete; the slider sets opacity. Every change is an op (shared, undoable).
 
 export class LayersPanel {
   /** @param {import('./editor.js').Editor} editor @param {HTMLElement} root the left panel */
@@ -10,7 +11,10 @@ export class LayersPanel {
     this.opacity = root.querySelector('[data-testid="layer-opacity"]');
     root.querySelector('[data-action="add-tile-layer"]').addEventListener('click', () => this.add('tile'));
     root.querySelector('[data-action="add-object-layer"]').addEventListener('click', () => this.add('object'));
+    root.querySelector('[data-action="add-group-layer"]')?.addEventListener('click', () => this.add('group'));
     root.querySelector('[data-action="remove-layer"]').addEventListener('click', () => this.remove());
+    /** @type {Set<number>} groups shown folded */
+    this.folded = new Set();
     this.opacity.addEventListener('change', () => {
       const layer = editor.layer();
       if (layer) editor.edit({ type: 'updateLayer', layerId: layer.id, patch: { opacity: Number(this.opacity.value) / 100 } });
@@ -33,8 +37,24 @@ export class LayersPanel {
         if (editor.layer() === null && editor.map.layers.length > 0) editor.setLayer(editor.map.layers.at(-1).id);
       });
     }
-    this.list.replaceChildren(...editor.map.layers.slice().reverse().map((layer) => this.item(layer)));
+    this.list.replaceChildren(...this.shown().map(({ layer, depth }) => this.item(layer, depth)));
     this.showOpacity();
+  }
+
+  /** The layers as the tree shows them: top first, each group followed by its (unfolded) layers, with depths. */
+  shown() {
+    const { layers } = this.editor.map;
+    const out = [];
+    const walk = (parentId, depth) => {
+      for (let i = layers.length - 1; i >= 0; i--) {
+        const layer = layers[i];
+        if ((layer.parentId ?? 0) !== parentId) continue;
+        out.push({ layer, depth });
+        if (layer.type === 'group' && !this.folded.has(layer.id)) walk(layer.id, depth + 1);
+      }
+    };
+    walk(0, 0);
+    return out;
   }
 
   showOpacity() {
@@ -49,7 +69,7 @@ export class LayersPanel {
    */
   markCurrent() {
     const ids = [...this.list.children].map((li) => Number(li.dataset.layerId));
-    const stack = this.editor.map.layers.map((l) => l.id).reverse();
+    const stack = this.shown().map(({ layer }) => layer.id);
     if (ids.length !== stack.length || ids.some((id, i) => id !== stack[i])) {
       this.render();
       return;
@@ -58,10 +78,11 @@ export class LayersPanel {
     this.showOpacity();
   }
 
-  item(layer) {
+  item(layer, depth = 0) {
     const { editor } = this;
     const li = document.createElement('li');
     li.dataset.layerId = String(layer.id);
+    li.style.paddingLeft = `${0.4 + depth * 1.1}rem`;
     li.draggable = true;
     li.classList.toggle('current', layer.id === editor.layerId);
     const visible = checkbox(layer.attributes.visible, 'Show', () =>
@@ -76,6 +97,20 @@ export class LayersPanel {
     const kind = document.createElement('span');
     kind.className = 'kind';
     kind.textContent = layer.type;
+    if (layer.type === 'group') {
+      const fold = document.createElement('button');
+      fold.type = 'button';
+      fold.className = 'fold';
+      fold.dataset.testid = 'layer-fold';
+      fold.textContent = this.folded.has(layer.id) ? '▸' : '▾';
+      fold.title = this.folded.has(layer.id) ? 'Show the layers in this group' : 'Hide the layers in this group';
+      fold.addEventListener('click', (e) => {
+        e.stopPropagation();
+        if (!this.folded.delete(layer.id)) this.folded.add(layer.id);
+        this.render();
+      });
+      li.append(fold);
+    }
     li.append(visible, locked, name, kind);
     li.addEventListener('click', (e) => {
       if (e.target instanceof HTMLInputElement) return;
@@ -91,10 +126,25 @@ export class LayersPanel {
     li.addEventListener('drop', (e) => {
       e.preventDefault();
       const moved = Number(e.dataTransfer.getData('text/plain'));
-      const index = editor.map.layerIndex(layer.id);
-      if (moved !== layer.id && index >= 0) editor.edit({ type: 'moveLayer', layerId: moved, index });
+      if (moved === layer.id || editor.map.layerIndex(moved) < 0) return;
+      editor.edit(this.dropped(moved, layer));
     });
     return li;
+  }
+
+  /**
+   * The move a drop makes: onto a group, the layer goes in on top of its layers; onto another layer, it takes that
+   * layer's place in that layer's group. Indices count the list without the moved layer and what is in it.
+   */
+  dropped(movedId, target) {
+    const { map } = this.editor;
+    const from = map.layerIndex(movedId);
+    const size = map.blockEnd(from) - from;
+    const without = (index) => (index > from ? index - size : index);
+    if (target.type === 'group' && !map.isIn(target, movedId)) {
+      return { type: 'moveLayer', layerId: movedId, index: without(map.blockEnd(map.layerIndex(target.id))), parentId: target.id };
+    }
+    return { type: 'moveLayer', layerId: movedId, index: without(map.layerIndex(target.id)), parentId: target.parentId ?? 0 };
   }
 
   rename(layer, label) {
@@ -121,12 +171,17 @@ export class LayersPanel {
 
   add(kind) {
     const { editor } = this;
-    const count = editor.map.layers.filter((l) => l.type === kind).length + 1;
-    const index = editor.layer() ? editor.map.layerIndex(editor.layerId) + 1 : editor.map.layers.length;
+    const { map } = editor;
+    const count = map.layers.filter((l) => l.type === kind).length + 1;
+    // into the current group (on top of its layers), or above the current layer in its group
+    const current = editor.layer();
+    const parentId = current === null ? 0 : current.type === 'group' ? current.id : (current.parentId ?? 0);
+    const index = current === null ? map.layers.length : map.blockEnd(map.layerIndex(current.id));
+    const names = { tile: 'Tile Layer', object: 'Object Layer', group: 'Group' };
     const applied = editor.edit({
-      type: 'addLayer', kind, index,
+      type: 'addLayer', kind, index, ...(parentId !== 0 ? { parentId } : {}),
       layerId: 0, // a new one: the next free id here, the server's choice when sent
-      attributes: { name: `${kind === 'tile' ? 'Tile' : 'Object'} Layer ${count}`, visible: true, locked: false, opacity: 1 },
+      attributes: { name: `${names[kind]} ${count}`, visible: true, locked: false, opacity: 1 },
     });
     if (applied) editor.setLayer(applied.op.layerId);
   }

@@ -3,7 +3,7 @@
 // reports what changed, and returns the op as applied (ids filled in) with its inverse: undo sends the inverse as
 // a new op.
 
-import { BLEND_MODES, CHUNK, ImageLayer, ObjectLayer, TileLayer } from './tilemap.js';
+import { BLEND_MODES, CHUNK, GroupLayer, ImageLayer, ObjectLayer, TileLayer } from './tilemap.js';
 import { tileId } from './gid.js';
 import { masked, regionGids, regionMask, regionOp } from './region.js';
 
@@ -181,41 +181,79 @@ const HANDLERS = {
     const layerId = op.layerId ?? 0;
     checkNewId(layerId, map.nextLayerId, 'layerId', 'layer');
     if (layerId !== 0 && map.layer(layerId) !== null) throw new InvalidOp('layerId', `layer id ${layerId} is in use`);
-    const at = op.index ?? map.layers.length;
+    const parentId = op.parentId ?? 0;
+    if (parentId !== 0 && map.layer(parentId)?.type !== 'group') {
+      throw new InvalidOp('parentId', `layer ${parentId} is not a group layer of the map`);
+    }
+    const at = op.index ?? map.topOf(parentId);
     if (!Number.isInteger(at) || at < 0 || at > map.layers.length) {
       throw new InvalidOp('index', `layer index ${at} is outside 0..${map.layers.length}`);
     }
     if (!op.attributes?.name?.trim()) throw new InvalidOp('attributes.name', 'a layer needs a name');
-    if (!['tile', 'object', 'image'].includes(op.kind)) throw new InvalidOp('kind', 'kind is tile, object or image');
+    if (!['tile', 'object', 'image', 'group'].includes(op.kind)) {
+      throw new InvalidOp('kind', 'kind is tile, object, image or group');
+    }
+    if (op.kind !== 'image' && op.image) throw new InvalidOp('image', 'only an image layer has an image');
     const id = layerId === 0 ? map.nextLayerId : layerId;
-    map.nextLayerId = Math.max(map.nextLayerId, id + 1);
     const layer = op.kind === 'tile' ? new TileLayer(id, op.attributes, map.width, map.height)
-      : op.kind === 'object' ? new ObjectLayer(id, op.attributes) : new ImageLayer(id, op.attributes, op.image);
+      : op.kind === 'object' ? new ObjectLayer(id, op.attributes)
+        : op.kind === 'group' ? new GroupLayer(id, op.attributes) : new ImageLayer(id, op.attributes, op.image);
+    layer.parentId = parentId;
     map.layers.splice(at, 0, layer);
+    if (map.misplaced() !== null) {
+      map.layers.splice(at, 1);
+      throw new InvalidOp('index', `layer index ${at} is not among the layers of ${parentId === 0
+        ? "the map's top level" : `group ${parentId}`}`);
+    }
+    map.nextLayerId = Math.max(map.nextLayerId, id + 1);
     map.changed({ kind: 'layers' });
-    return { op: { ...op, layerId: id, index: at }, inverse: { type: 'removeLayer', layerId: id } };
+    const applied = { ...op, layerId: id, index: at };
+    if (parentId === 0) delete applied.parentId;
+    return { op: applied, inverse: { type: 'removeLayer', layerId: id } };
   },
 
   removeLayer(map, op) {
     const index = map.layerIndex(op.layerId);
     if (index < 0) throw new InvalidOp('layerId', `no layer ${op.layerId}`);
-    const layer = map.layers[index];
-    const restore = recreate(layer, index);
-    map.layers.splice(index, 1);
+    // a group goes with everything in it, and comes back so
+    const end = map.blockEnd(index);
+    const restore = map.layers.slice(index, end).flatMap((layer, i) => recreate(layer, index + i));
+    map.layers.splice(index, end - index);
     map.changed({ kind: 'layers' });
     return { op, inverse: { type: 'batch', ops: restore } };
   },
 
   moveLayer(map, op) {
+    // a layer moves with everything in it (a group's layers) to stand at index once moved, into parentId if named
     const from = map.layerIndex(op.layerId);
     if (from < 0) throw new InvalidOp('layerId', `no layer ${op.layerId}`);
-    if (!Number.isInteger(op.index) || op.index < 0 || op.index >= map.layers.length) {
-      throw new InvalidOp('index', `layer index ${op.index} is outside 0..${map.layers.length - 1}`);
+    const block = map.layers.slice(from, map.blockEnd(from));
+    if (!Number.isInteger(op.index) || op.index < 0 || op.index > map.layers.length - block.length) {
+      throw new InvalidOp('index', `layer index ${op.index} is outside 0..${map.layers.length - block.length}`);
     }
-    const [layer] = map.layers.splice(from, 1);
-    map.layers.splice(op.index, 0, layer);
+    const layer = block[0];
+    const previousParent = layer.parentId ?? 0;
+    const parent = op.parentId ?? previousParent;
+    if (parent !== 0 && map.layer(parent)?.type !== 'group') {
+      throw new InvalidOp('parentId', `layer ${parent} is not a group layer of the map`);
+    }
+    if (parent !== 0 && (parent === layer.id || map.isIn(map.layer(parent), layer.id))) {
+      throw new InvalidOp('parentId', 'a group cannot go into itself or a group within it');
+    }
+    map.layers.splice(from, block.length);
+    map.layers.splice(op.index, 0, ...block);
+    layer.parentId = parent;
+    if (map.misplaced() !== null) {
+      map.layers.splice(op.index, block.length);
+      map.layers.splice(from, 0, ...block);
+      layer.parentId = previousParent;
+      throw new InvalidOp('index', `layer index ${op.index} is not among the layers of ${parent === 0
+        ? "the map's top level" : `group ${parent}`}`);
+    }
     map.changed({ kind: 'layers' });
-    return { op, inverse: { type: 'moveLayer', layerId: op.layerId, index: from } };
+    const inverse = { type: 'moveLayer', layerId: op.layerId, index: from };
+    if (op.parentId !== undefined && op.parentId !== null) inverse.parentId = previousParent;
+    return { op, inverse };
   },
 
   updateLayer(map, op) {
@@ -431,6 +469,7 @@ const HANDLERS = {
 function recreate(layer, index) {
   const ops = [{ type: 'addLayer', layerId: layer.id, kind: layer.type, attributes: structuredClone(layer.attributes), index }];
   if (layer instanceof ImageLayer) ops[0].image = layer.image;
+  if ((layer.parentId ?? 0) !== 0) ops[0].parentId = layer.parentId;
   if (layer instanceof TileLayer) {
     for (let cy = 0; cy < layer.chunksY; cy++) {
       for (let cx = 0; cx < layer.chunksX; cx++) {

@@ -101,6 +101,19 @@ export class ObjectLayer {
   }
 }
 
+/** A group layer: no content; the layers whose parentId names it follow it, drawn with its attributes applied. */
+export class GroupLayer {
+  constructor(id, attributes) {
+    this.id = id;
+    this.type = 'group';
+    this.attributes = normalAttributes(attributes);
+  }
+
+  copy() {
+    return new GroupLayer(this.id, structuredClone(this.attributes));
+  }
+}
+
 /** An image layer is shown and kept, not edited here. */
 export class ImageLayer {
   constructor(id, attributes, image) {
@@ -113,6 +126,20 @@ export class ImageLayer {
   copy() {
     return new ImageLayer(this.id, structuredClone(this.attributes), structuredClone(this.image));
   }
+}
+
+/** Two tints multiplied channel by channel, alpha too (null is white), as core/model LayerAttributes.multiplyTints. */
+export function multiplyTints(a, b) {
+  if (a === null || a === undefined || b === null || b === undefined) return a ?? b ?? null;
+  const argb = (c) => (c.length === 7 ? 0xff000000 + parseInt(c.slice(1), 16) : parseInt(c.slice(1), 16));
+  const x = argb(a);
+  const y = argb(b);
+  let out = '#';
+  for (const shift of [24, 16, 8, 0]) {
+    const channel = Math.floor(((Math.floor(x / 2 ** shift) % 256) * (Math.floor(y / 2 ** shift) % 256) + 127) / 255);
+    out += channel.toString(16).padStart(2, '0');
+  }
+  return out;
 }
 
 function normalAttributes(a) {
@@ -197,6 +224,66 @@ export class TileMap {
     return this.layers.findIndex((l) => l.id === id);
   }
 
+  /** Whether a layer is in the group groupId, directly or through groups within it (core/model TileMap.isIn). */
+  isIn(layer, groupId) {
+    let parent = layer.parentId ?? 0;
+    for (let depth = 0; parent !== 0 && depth <= this.layers.length; depth++) {
+      if (parent === groupId) return true;
+      parent = this.layer(parent)?.parentId ?? 0;
+    }
+    return false;
+  }
+
+  /** The index just past a layer and, for a group, everything in it. */
+  blockEnd(index) {
+    const groupId = this.layers[index].id;
+    let end = index + 1;
+    while (end < this.layers.length && this.isIn(this.layers[end], groupId)) end++;
+    return end;
+  }
+
+  /** Where a new layer goes in a group by default: on top of everything in it (0: on top of the map). */
+  topOf(groupId) {
+    return groupId === 0 ? this.layers.length : this.blockEnd(this.layerIndex(groupId));
+  }
+
+  /** The layer out of place when the list is not a tree as Tiled's (core/model TileMap.checkTree), or null. */
+  misplaced() {
+    const open = [];
+    for (const layer of this.layers) {
+      const parent = layer.parentId ?? 0;
+      while (open.length > 0 && open[open.length - 1] !== parent) open.pop();
+      if (parent !== 0 && open.length === 0) return layer;
+      if (layer.type === 'group') open.push(layer.id);
+    }
+    return null;
+  }
+
+  /**
+   * A layer's attributes with its groups' applied, as drawn (core/model TileMap.effective): visible when they all
+   * are, opacity and parallax multiplied, offsets added, tints multiplied.
+   */
+  effective(layer) {
+    let a = layer.attributes;
+    let parent = layer.parentId ?? 0;
+    for (let depth = 0; parent !== 0 && depth <= this.layers.length; depth++) {
+      const group = this.layer(parent);
+      if (group === null) break;
+      const g = group.attributes;
+      a = {
+        ...a,
+        visible: g.visible && a.visible,
+        locked: g.locked || a.locked,
+        opacity: g.opacity * a.opacity,
+        offset: { dx: g.offset.dx + a.offset.dx, dy: g.offset.dy + a.offset.dy },
+        tint: multiplyTints(g.tint, a.tint),
+        parallax: { x: g.parallax.x * a.parallax.x, y: g.parallax.y * a.parallax.y },
+      };
+      parent = group.parentId ?? 0;
+    }
+    return a;
+  }
+
   /** The map's tileset holding a gid (flips ignored), or null. */
   tilesetOf(gid) {
     const id = tileId(gid);
@@ -236,7 +323,7 @@ export class TileMap {
       properties: structuredClone(this.properties),
       gridSettings: { ...this.gridSettings },
       gridOverrides: new Map(this.gridOverrides),
-      layers: this.layers.map((l) => l.copy()),
+      layers: this.layers.map((l) => Object.assign(l.copy(), { parentId: l.parentId ?? 0 })),
       listeners: new Set(),
     });
     return copy;
@@ -244,9 +331,11 @@ export class TileMap {
 }
 
 function layerFromJson(l, width, height) {
-  if (l.type === 'tile') return new TileLayer(l.id, l, width, height);
-  if (l.type === 'object') return new ObjectLayer(l.id, l, l.objects ?? []);
-  return new ImageLayer(l.id, l, l.image);
+  const layer = l.type === 'tile' ? new TileLayer(l.id, l, width, height)
+    : l.type === 'object' ? new ObjectLayer(l.id, l, l.objects ?? [])
+      : l.type === 'group' ? new GroupLayer(l.id, l) : new ImageLayer(l.id, l, l.image);
+  layer.parentId = l.parentId ?? 0;
+  return layer;
 }
 
 /** Everything observable about a map as plain data (for comparing maps in tests and checks). */

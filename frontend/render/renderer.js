@@ -143,8 +143,10 @@ export class Renderer {
     ctx.fillRect(0, 0, mapW, mapH);
     const sight = view.visible();
     for (const layer of map.layers) {
-      if (!layer.attributes.visible) continue;
-      ctx.globalAlpha = layer.attributes.opacity;
+      // with its groups' visibility and opacity (a group layer draws nothing itself)
+      const shown = map.effective(layer);
+      if (layer.type === 'group' || !shown.visible) continue;
+      ctx.globalAlpha = shown.opacity;
       if (layer.type === 'tile') this.drawTileLayer(layer, sight);
       if (layer.type === 'object') this.drawObjects(layer);
     }
@@ -228,7 +230,7 @@ export class Renderer {
     const { bx0, by0, bx1, by1 } = this.blockRange(level, around);
     const until = performance.now() + PREFETCH_MS;
     for (const layer of this.map.layers) {
-      if (layer.type !== 'tile' || !layer.attributes.visible) continue;
+      if (layer.type !== 'tile' || !this.map.effective(layer).visible) continue;
       const blocks = this.blocks.get(layer.id);
       for (let by = by0; by <= by1; by++) {
         for (let bx = bx0; bx <= bx1; bx++) {

@@ -49,7 +49,7 @@ function build(before) {
     tileWidth: before.tileWidth ?? 16, tileHeight: before.tileHeight ?? 16, tilesets: before.tilesets,
     properties: before.properties ?? [], nextLayerId: before.nextLayerId ?? 1, nextObjectId: before.nextObjectId ?? 1,
     ...(before.settings ?? {}),
-    layers: before.layers.map((l) => ({ id: l.id, type: l.type, ...l.attributes, objects: l.objects })),
+    layers: before.layers.map((l) => ({ id: l.id, type: l.type, parentId: l.parentId, ...l.attributes, objects: l.objects })),
   });
   for (const l of before.layers) {
     if (l.type === 'tile') {
@@ -71,6 +71,7 @@ function state(map) {
     layers: map.layers.map((l) => ({
       id: l.id,
       type: l.type,
+      parentId: l.parentId ?? 0,
       attributes: l.attributes,
       ...(l.type === 'tile' ? { cells: Array.from(l.read({ x: 0, y: 0, width: l.width, height: l.height })) } : {}),
       ...(l.type === 'object' ? { objects: l.objects } : {}),

@@ -80,6 +80,7 @@ final class InfiniteMaps {
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
                 ObjectLayer moved = new ObjectLayer(layer.id(), layer.attributes());
+                moved.setParentId(layer.parentId());
                 for (MapObject o : objects.objects()) {
                     moved.put(MapAssembly.moved(o, shift));
                 }

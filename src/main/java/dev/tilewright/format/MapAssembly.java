@@ -4,6 +4,7 @@ import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -35,20 +36,27 @@ final class MapAssembly {
     record Chunk(int x, int y, int width, int height, int[] gids) {
     }
 
-    sealed interface RawLayer permits RawTiles, RawObjects, RawImage {
+    /** A layer as read; {@code parent} is the index (among the layers read) of the group it is in, or -1. */
+    sealed interface RawLayer permits RawTiles, RawObjects, RawImage, RawGroup {
         int id();
 
         LayerAttributes attributes();
+
+        int parent();
     }
 
-    record RawTiles(int id, LayerAttributes attributes, List<Chunk> chunks) implements RawLayer {
+    record RawTiles(int id, LayerAttributes attributes, List<Chunk> chunks, int parent) implements RawLayer {
     }
 
     /** An object layer's objects as the file lists them (its draw order is an attribute). */
-    record RawObjects(int id, LayerAttributes attributes, List<MapObject> objects) implements RawLayer {
+    record RawObjects(int id, LayerAttributes attributes, List<MapObject> objects, int parent) implements RawLayer {
     }
 
-    record RawImage(int id, LayerAttributes attributes, ImageLayer.Image image) implements RawLayer {
+    record RawImage(int id, LayerAttributes attributes, ImageLayer.Image image, int parent) implements RawLayer {
+    }
+
+    /** A group layer; the layers in it follow it. */
+    record RawGroup(int id, LayerAttributes attributes, int parent) implements RawLayer {
     }
 
     private MapAssembly() {
@@ -112,17 +120,6 @@ final class MapAssembly {
         }
     }
 
-    static LayerAttributes compose(LayerAttributes group, LayerAttributes child) {
-        if (group == null) {
-            return child;
-        }
-        return new LayerAttributes(child.name(), group.visible() && child.visible(), group.locked() || child.locked(),
-                group.opacity() * child.opacity(), group.offset().plus(child.offset()),
-                child.tint() != null ? child.tint() : group.tint(), child.color(), child.properties(), child.className(),
-                new Parallax(group.parallax().x() * child.parallax().x(), group.parallax().y() * child.parallax().y()),
-                child.blendMode(), child.drawOrder());
-    }
-
     static TiledMap assemble(String file, int width, int height, int tileWidth, int tileHeight, boolean infinite,
                              String backgroundColor, Properties properties, List<TiledTileset> tilesets,
                              List<RawLayer> raw, Map<String, byte[]> images, ReadLimits limits, int fileNextLayerId,
@@ -143,7 +140,9 @@ final class MapAssembly {
         for (RawLayer layer : raw) {
             int id = layer.id() > 0 && layerIds.add(layer.id()) ? layer.id() : nextLayerId++;
             layerIds.add(id);
-            if (layer instanceof RawTiles tiles) {
+            if (layer instanceof RawGroup) {
+                layers.add(new GroupLayer(id, layer.attributes()));
+            } else if (layer instanceof RawTiles tiles) {
                 layers.add(tileLayer(file, id, tiles, bounds, tilesets));
             } else if (layer instanceof RawObjects objects) {
                 ObjectLayer objectLayer = new ObjectLayer(id, objects.attributes());
@@ -159,6 +158,9 @@ final class MapAssembly {
                 layers.add(objectLayer);
             } else if (layer instanceof RawImage image) {
                 layers.add(new ImageLayer(id, image.attributes(), image.image()));
+            }
+            if (layer.parent() >= 0) {
+                layers.get(layers.size() - 1).setParentId(layers.get(layer.parent()).id());
             }
         }
         Position offset = new Position((double) bounds.x() * tileWidth, (double) bounds.y() * tileHeight);

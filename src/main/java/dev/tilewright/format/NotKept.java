@@ -14,12 +14,6 @@ final class NotKept {
                 + "(corner and edge colours apart) is not kept; open and save the tileset in Tiled 1.5 or later");
     }
 
-    static void group(Warnings warnings, String name) {
-        warnings.add("layers[" + name + "]", "group layers are flattened: the layers in it keep its opacity, offset "
-                + "and visibility composed into theirs, and its tint where they have none (Tiled multiplies tints); the "
-                + "group itself and its properties are not kept");
-    }
-
     static void template(Warnings warnings, String objectId, String template) {
         warnings.add("objects[" + objectId + "].template", "detached from '" + template + "': the object keeps the "
                 + "template's values, not the reference");

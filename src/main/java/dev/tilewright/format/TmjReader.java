@@ -72,7 +72,7 @@ public final class TmjReader {
         mapTilesets = tilesets;
         List<MapAssembly.RawLayer> layers = new ArrayList<>();
         Map<String, byte[]> images = new LinkedHashMap<>();
-        readLayers(map.path("layers"), null, file, width, height, layers, images);
+        readLayers(map.path("layers"), -1, file, width, height, layers, images);
         return MapAssembly.assemble(file, width, height, Json.integer(map, "tilewidth", 0, file),
                 Json.integer(map, "tileheight", 0, file), infinite, Json.text(map, "backgroundcolor", null),
                 properties(map, file), tilesets, layers, images, limits, Json.integer(map, "nextlayerid", 0, file),
@@ -178,26 +178,27 @@ public final class TmjReader {
         return MapAssembly.imageSize(node.has(name) ? node.get(name).asInt() : null, bytes, width, path);
     }
 
-    private void readLayers(JsonNode layers, LayerAttributes group, String file, int width, int height,
+    /** The layers of a list, in order, each naming the group it is in ({@code group}: its index, or -1). */
+    private void readLayers(JsonNode layers, int group, String file, int width, int height,
                             List<MapAssembly.RawLayer> out, Map<String, byte[]> images) {
         for (JsonNode layer : layers.values()) {
             String type = Json.text(layer, "type", "");
             int id = Json.integer(layer, "id", 0, file);
-            LayerAttributes attributes = MapAssembly.compose(group, attributes(layer, file));
+            LayerAttributes attributes = attributes(layer, file);
             switch (type) {
                 case "tilelayer" -> out.add(new MapAssembly.RawTiles(id, attributes, chunks(layer, file, width, height,
-                        attributes.name())));
+                        attributes.name()), group));
                 case "objectgroup" -> {
                     List<MapObject> objects = new ArrayList<>();
                     for (JsonNode object : layer.path("objects").values()) {
                         objects.add(object(object, file));
                     }
-                    out.add(new MapAssembly.RawObjects(id, attributes, objects));
+                    out.add(new MapAssembly.RawObjects(id, attributes, objects, group));
                 }
                 case "imagelayer" -> {
                     String source = Json.text(layer, "image", "");
                     if (source.isEmpty()) {
-                        out.add(new MapAssembly.RawImage(id, attributes, null));
+                        out.add(new MapAssembly.RawImage(id, attributes, null, group));
                         continue;
                     }
                     String path = files.resolve(file, source);
@@ -206,11 +207,12 @@ public final class TmjReader {
                     out.add(new MapAssembly.RawImage(id, attributes, new ImageLayer.Image(source,
                             size(layer, "imagewidth", bytes, true, path), size(layer, "imageheight", bytes, false, path),
                             layer.has("transparentcolor") ? TmxReader.color(layer.get("transparentcolor").asString(), file) : null,
-                            Json.flag(layer, "repeatx", false), Json.flag(layer, "repeaty", false))));
+                            Json.flag(layer, "repeatx", false), Json.flag(layer, "repeaty", false)), group));
                 }
                 case "group" -> {
-                    NotKept.group(warnings, attributes.name());
-                    readLayers(layer.path("layers"), attributes, file, width, height, out, images);
+                    int me = out.size();
+                    out.add(new MapAssembly.RawGroup(id, attributes, group));
+                    readLayers(layer.path("layers"), me, file, width, height, out, images);
                 }
                 default -> {
                     // unknown layer types are ignored

@@ -1,5 +1,6 @@
 package dev.tilewright.format;
 
+import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -59,8 +60,15 @@ public final class TmjWriter {
             }
         }
         ArrayNode layers = root.putArray("layers");
+        // a group holds its layers in its own "layers": they follow it in the map's list
+        java.util.Map<Integer, ArrayNode> groups = new java.util.HashMap<>();
         for (Layer layer : InfiniteMaps.placed(map)) {
-            layer(layers.addObject(), layer, map, options);
+            ArrayNode into = layer.parentId() == 0 ? layers : groups.getOrDefault(layer.parentId(), layers);
+            ObjectNode node = into.addObject();
+            layer(node, layer, map, options);
+            if (layer instanceof GroupLayer) {
+                groups.put(layer.id(), node.putArray("layers"));
+            }
         }
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
     }
@@ -169,7 +177,8 @@ public final class TmjWriter {
     private static void layer(ObjectNode node, Layer layer, TiledMap map, TmxWriter.Options options) {
         LayerAttributes a = layer.attributes();
         node.put("id", layer.id()).put("name", a.name())
-                .put("type", layer instanceof TileLayer ? "tilelayer" : layer instanceof ObjectLayer ? "objectgroup" : "imagelayer")
+                .put("type", layer instanceof TileLayer ? "tilelayer" : layer instanceof ObjectLayer ? "objectgroup"
+                        : layer instanceof GroupLayer ? "group" : "imagelayer")
                 .put("visible", a.visible()).put("opacity", a.opacity()).put("x", 0).put("y", 0);
         number(node, "offsetx", a.offset().dx());
         number(node, "offsety", a.offset().dy());

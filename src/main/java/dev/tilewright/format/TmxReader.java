@@ -76,7 +76,7 @@ public final class TmxReader {
         mapTilesets = tilesets;
         List<MapAssembly.RawLayer> layers = new ArrayList<>();
         Map<String, byte[]> images = new LinkedHashMap<>();
-        readLayers(map, null, file, width, height, layers, images);
+        readLayers(map, -1, file, width, height, layers, images);
         return MapAssembly.assemble(file, width, height, Xml.integer(map, "tilewidth", 0, file),
                 Xml.integer(map, "tileheight", 0, file), infinite, map.hasAttribute("backgroundcolor")
                         ? map.getAttribute("backgroundcolor") : null, properties(map, file), tilesets, layers,
@@ -208,43 +208,43 @@ public final class TmxReader {
         return Integer.parseInt(hex, 16);
     }
 
-    private void readLayers(Element parent, LayerAttributes group, String file, int width, int height,
+    /** The layers under {@code parent}, in order, each naming the group it is in ({@code group}: its index, or -1). */
+    private void readLayers(Element parent, int group, String file, int width, int height,
                             List<MapAssembly.RawLayer> out, Map<String, byte[]> images) {
         for (Element e : Xml.children(parent, null)) {
+            int id = Xml.integer(e, "id", 0, file);
             switch (e.getTagName()) {
                 case "layer" -> {
-                    LayerAttributes attributes = MapAssembly.compose(group, attributes(e, file));
-                    out.add(new MapAssembly.RawTiles(Xml.integer(e, "id", 0, file), attributes,
-                            chunks(e, file, width, height, attributes.name())));
+                    LayerAttributes attributes = attributes(e, file);
+                    out.add(new MapAssembly.RawTiles(id, attributes, chunks(e, file, width, height, attributes.name()),
+                            group));
                 }
                 case "objectgroup" -> {
                     List<MapObject> objects = new ArrayList<>();
                     for (Element object : Xml.children(e, "object")) {
                         objects.add(object(object, file));
                     }
-                    out.add(new MapAssembly.RawObjects(Xml.integer(e, "id", 0, file),
-                            MapAssembly.compose(group, attributes(e, file)), objects));
+                    out.add(new MapAssembly.RawObjects(id, attributes(e, file), objects, group));
                 }
                 case "imagelayer" -> {
                     Element image = Xml.child(e, "image");
                     if (image == null || !image.hasAttribute("source") || image.getAttribute("source").isEmpty()) {
-                        out.add(new MapAssembly.RawImage(Xml.integer(e, "id", 0, file),
-                                MapAssembly.compose(group, attributes(e, file)), null));
+                        out.add(new MapAssembly.RawImage(id, attributes(e, file), null, group));
                         continue;
                     }
                     String path = files.resolve(file, image.getAttribute("source"));
                     byte[] bytes = files.read(file, path);
                     images.put(image.getAttribute("source"), bytes);
-                    out.add(new MapAssembly.RawImage(Xml.integer(e, "id", 0, file),
-                            MapAssembly.compose(group, attributes(e, file)), new ImageLayer.Image(
+                    out.add(new MapAssembly.RawImage(id, attributes(e, file), new ImageLayer.Image(
                             image.getAttribute("source"), size(image, "width", bytes, true, path),
                             size(image, "height", bytes, false, path),
                             image.hasAttribute("trans") ? color(image.getAttribute("trans"), file) : null,
-                            Xml.flag(e, "repeatx", false), Xml.flag(e, "repeaty", false))));
+                            Xml.flag(e, "repeatx", false), Xml.flag(e, "repeaty", false)), group));
                 }
                 case "group" -> {
-                    NotKept.group(warnings, e.getAttribute("name"));
-                    readLayers(e, MapAssembly.compose(group, attributes(e, file)), file, width, height, out, images);
+                    int me = out.size();
+                    out.add(new MapAssembly.RawGroup(id, attributes(e, file), group));
+                    readLayers(e, me, file, width, height, out, images);
                 }
                 default -> {
                     // properties, tilesets, editor settings and unknown elements are not layers

@@ -3,6 +3,7 @@ package dev.tilewright.format;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -70,9 +71,19 @@ public final class TmxWriter {
                 tileset(out, tileset.tileset(), tileset.firstGid());
             }
         }
+        // a group's element holds its layers: it stays open while the layers that follow are in it
+        java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>();
         for (Layer layer : InfiniteMaps.placed(map)) {
+            while (!open.isEmpty() && open.peek() != layer.parentId()) {
+                open.pop();
+                out.end(true);
+            }
             layer(out, layer, map, options);
+            if (layer instanceof GroupLayer) {
+                open.push(layer.id());
+            }
         }
+        open.forEach(group -> out.end(true));
         out.end(true);
         return out.finish();
     }
@@ -204,7 +215,8 @@ public final class TmxWriter {
     }
 
     private static void layer(XmlOut out, Layer layer, TiledMap map, Options options) {
-        String tag = layer instanceof TileLayer ? "layer" : layer instanceof ObjectLayer ? "objectgroup" : "imagelayer";
+        String tag = layer instanceof TileLayer ? "layer" : layer instanceof ObjectLayer ? "objectgroup"
+                : layer instanceof GroupLayer ? "group" : "imagelayer";
         out.start(tag).attr("id", layer.id()).attr("name", layer.name());
         if (!layer.attributes().className().isEmpty()) {
             out.attr("class", layer.attributes().className());
@@ -227,6 +239,9 @@ public final class TmxWriter {
             }
         }
         properties(out, layer.attributes().properties());
+        if (layer instanceof GroupLayer) {
+            return; // ended once its layers are written
+        }
         if (layer instanceof TileLayer tiles) {
             out.start("data").attr("encoding", options.encoding().name().toLowerCase(java.util.Locale.ROOT));
             if (options.compression() != LayerData.Compression.NONE) {

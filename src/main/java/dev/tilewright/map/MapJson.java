@@ -26,7 +26,7 @@ public record MapJson(long id, long projectId, String name, long version, int wi
                      Difference offset, String tint, String color, Properties properties, List<MapObject> objects,
                      String cells,
                      ImageLayer.Image image, String className, Parallax parallax, String blendMode,
-                     String drawOrder) {
+                     String drawOrder, Integer parentId) {
 
         static LayerJson of(long mapId, Layer layer) {
             var a = layer.attributes();
@@ -35,7 +35,8 @@ public record MapJson(long id, long projectId, String name, long version, int wi
             ImageLayer.Image image = layer instanceof ImageLayer picture ? picture.image() : null;
             return new LayerJson(layer.id(), a.name(), layer.kind().wireName(), a.visible(), a.locked(), a.opacity(),
                     a.offset(), a.tint(), a.color(), a.properties(), objects, cells, image, a.className(), a.parallax(),
-                    a.blendMode(), layer instanceof ObjectLayer ? a.drawOrder() : null);
+                    a.blendMode(), layer instanceof ObjectLayer ? a.drawOrder() : null,
+                    layer.parentId() == 0 ? null : layer.parentId());
         }
     }
 

@@ -63,6 +63,8 @@ class MapLayerEntity {
     private double parallaxY;
     private String blendMode;
     private String drawOrder;
+    @Column(name = "parent_id")
+    private int parentId;
 
     protected MapLayerEntity() {
     }
@@ -77,7 +79,9 @@ class MapLayerEntity {
 
     void update(int position, String kind, String name, boolean visible, boolean locked, double opacity,
                 double offsetX, double offsetY, String tint, String color, String properties, String image,
-                String className, double parallaxX, double parallaxY, String blendMode, String drawOrder) {
+                String className, double parallaxX, double parallaxY, String blendMode, String drawOrder,
+                int parentId) {
+        this.parentId = parentId;
         this.drawOrder = drawOrder;
         this.className = className;
         this.parallaxX = parallaxX;
@@ -95,6 +99,10 @@ class MapLayerEntity {
         this.color = color;
         this.properties = properties;
         this.image = image;
+    }
+
+    int getParentId() {
+        return parentId;
     }
 
     int getPosition() {

@@ -6,6 +6,7 @@ import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.GridOverrides;
 import dev.tilewright.core.model.GridSettings;
+import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -76,7 +77,9 @@ class MapStore {
                 case OBJECT -> new ObjectLayer(entity.layerId(), attributes);
                 case IMAGE -> new ImageLayer(entity.layerId(), attributes,
                         entity.getImage() == null ? null : json.readValue(entity.getImage(), ImageLayer.Image.class));
+                case GROUP -> new GroupLayer(entity.layerId(), attributes);
             };
+            layer.setParentId(entity.getParentId());
             map.insertLayer(map.layers().size(), layer);
             byId.put(layer.id(), layer);
         }
@@ -181,7 +184,7 @@ class MapStore {
                     a.offset().dx(), a.offset().dy(), a.tint(), a.color(), json.writeValueAsString(a.properties()),
                     layer instanceof ImageLayer picture && picture.image() != null
                             ? json.writeValueAsString(picture.image()) : null,
-                    a.className(), a.parallax().x(), a.parallax().y(), a.blendMode(), a.drawOrder());
+                    a.className(), a.parallax().x(), a.parallax().y(), a.blendMode(), a.drawOrder(), layer.parentId());
             layers.save(entity);
         }
         layers.deleteAll(stored.values());

@@ -2,6 +2,7 @@ package dev.tilewright.render;
 
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -29,7 +30,8 @@ public final class MapRenderer {
     /**
      * What to draw.
      *
-     * @param layers  which layers (the default draws the visible ones)
+     * @param layers  which layers: {@link #SHOWN} the ones visible with their groups (the default), or those a
+     *                predicate chooses (drawn whether visible or not)
      * @param objects    whether objects (tiles and shapes) are drawn
      * @param background whether the map's background colour fills the view first (Tiled 1.8's tmxrasterizer
      *                   leaves it transparent; the game and the editor show it)
@@ -38,7 +40,9 @@ public final class MapRenderer {
      */
     public record Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background,
                           CollisionGrid collision) {
-        public static final Options VISIBLE = new Options(l -> l.attributes().visible(), true, false, true);
+        /** The layers that are visible, and so are all the groups they are in. */
+        public static final Predicate<Layer> SHOWN = l -> l.attributes().visible();
+        public static final Options VISIBLE = new Options(SHOWN, true, false, true);
 
         public Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background) {
             this(layers, objects, gridLines, background, null);
@@ -81,10 +85,15 @@ public final class MapRenderer {
         }
         ShapePainter shapes = null;
         for (Layer layer : map.layers()) {
-            if (!options.layers().test(layer)) {
+            if (layer instanceof GroupLayer) {
                 continue;
             }
-            Paint paint = Paint.of(layer.attributes());
+            // drawn with its groups' attributes applied (Tiled: opacity and tint multiplied, offsets added)
+            LayerAttributes drawn = map.effective(layer);
+            if (options.layers() == Options.SHOWN ? !drawn.visible() : !options.layers().test(layer)) {
+                continue;
+            }
+            Paint paint = Paint.of(drawn);
             if (paint.alpha == 0) {
                 continue;
             }
@@ -287,8 +296,8 @@ public final class MapRenderer {
                 if (shapes == null) {
                     shapes = new ShapePainter(canvas, view);
                 }
-                shapes.draw(object, color, layer.attributes().opacity(), layer.attributes().offset().dx(),
-                        layer.attributes().offset().dy());
+                LayerAttributes drawn = map.effective(layer);
+                shapes.draw(object, color, drawn.opacity(), drawn.offset().dx(), drawn.offset().dy());
                 continue;
             }
             Drawable tile = tile(map, atlases, gid);

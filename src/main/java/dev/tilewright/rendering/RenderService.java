@@ -183,7 +183,7 @@ public class RenderService {
             throw ApiProblem.invalidField("layers", "The map has no layer called " + unknown + "; its layers are "
                     + map.layers().stream().map(Layer::name).toList() + ".");
         }
-        Predicate<Layer> chosen = request.layers().isEmpty() ? l -> l.attributes().visible()
+        Predicate<Layer> chosen = request.layers().isEmpty() ? MapRenderer.Options.SHOWN
                 : l -> request.layers().contains(l.name());
         MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines(),
                 request.background(), request.collision() ? collision(map, data, decoded, request.views()) : null);

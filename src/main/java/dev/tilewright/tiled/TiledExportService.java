@@ -209,10 +209,7 @@ public class TiledExportService {
             images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, source), png));
         } else {
             layers = layers.stream().map(l -> l instanceof ImageLayer picture && picture.image() != null
-                    ? new ImageLayer(l.id(), l.attributes(), new ImageLayer.Image("images/"
-                    + baseName(picture.image().source()), picture.image().width(), picture.image().height(),
-                    picture.image().transparentColor(), picture.image().repeatX(), picture.image().repeatY())) : l)
-                    .toList();
+                    ? inImages(picture) : l).toList();
             images.forEach((source, png) -> entries.put("images/" + baseName(source), png));
         }
         Map<String, byte[]> zip = new LinkedHashMap<>();
@@ -224,6 +221,16 @@ public class TiledExportService {
             zip.put(base + TiledProject.ENDING, TiledProject.write(types));
         }
         return zip(zip);
+    }
+
+    /** An image layer showing its image from {@code images/} (in the same group). */
+    private static Layer inImages(ImageLayer picture) {
+        ImageLayer.Image image = picture.image();
+        ImageLayer moved = new ImageLayer(picture.id(), picture.attributes(), new ImageLayer.Image("images/"
+                + baseName(image.source()), image.width(), image.height(), image.transparentColor(), image.repeatX(),
+                image.repeatY()));
+        moved.setParentId(picture.parentId());
+        return moved;
     }
 
     /** Whether a tileset names its images as its file did (every stored tileset from an import does). */

@@ -379,6 +379,54 @@ class EditorBrowserTest {
     }
 
     @Test
+    void groupLayersAreATreeInTheLayersPanel() throws Exception {
+        long mapId = createMapAndTileset();
+        String map = "/api/v1/maps/" + mapId;
+        // paint a cell, then make a group: a layer added while the group is chosen goes into it
+        pickTile(1);
+        atCell(new Actions(browser), 0, 0).click().perform();
+        testId("add-group-layer").click();
+        waitFor("the group", () -> testId("layer-list").findElements(By.tagName("li")).size() == 2);
+        testId("add-tile-layer").click();
+        waitFor("a layer in the group", () -> testId("layer-list").findElements(By.tagName("li")).size() == 3);
+        waitSaved();
+        var layers = api.get(map).json().get("layers");
+        assertThat(layers).hasSize(3);
+        assertThat(layers.get(1).get("type").asString()).isEqualTo("group");
+        long group = layers.get(1).get("id").asLong();
+        assertThat(layers.get(2).get("parentId").asLong()).isEqualTo(group);
+        // the panel: the group above its layer, which is indented under it; folding hides it
+        List<WebElement> items = testId("layer-list").findElements(By.tagName("li"));
+        assertThat(items.get(0).getDomAttribute("data-layer-id")).isEqualTo(String.valueOf(group));
+        assertThat(items.get(1).getDomAttribute("data-layer-id")).isEqualTo(layers.get(2).get("id").asString());
+        assertThat(Double.parseDouble(items.get(1).getCssValue("padding-left").replace("px", "")))
+                .as("indented under its group")
+                .isGreaterThan(Double.parseDouble(items.get(2).getCssValue("padding-left").replace("px", "")));
+        items.get(0).findElement(By.cssSelector("[data-testid=layer-fold]")).click();
+        waitFor("folded", () -> testId("layer-list").findElements(By.tagName("li")).size() == 2);
+        items = testId("layer-list").findElements(By.tagName("li"));
+        items.get(0).findElement(By.cssSelector("[data-testid=layer-fold]")).click();
+        waitFor("unfolded", () -> testId("layer-list").findElements(By.tagName("li")).size() == 3);
+
+        // the bottom layer dragged onto the group goes into it; hiding the group hides what is in it
+        items = testId("layer-list").findElements(By.tagName("li"));
+        new Actions(browser).clickAndHold(items.get(2)).moveToElement(items.get(0)).release().perform();
+        waitFor("the painted layer in the group", () -> api.get(map).json().get("layers").get(2).path("parentId")
+                .asLong() == group);
+        items = testId("layer-list").findElements(By.tagName("li"));
+        items.get(0).findElement(By.cssSelector("[data-testid=layer-visible]")).click();
+        waitSaved();
+        assertThat(api.get(map).json().get("layers").get(0).get("visible").asBoolean()).isFalse();
+        assertThat(api.get(map + "/render.png?x=0&y=0&width=16&height=16").body())
+                .as("a hidden group's layers are not drawn")
+                .isEqualTo(api.get(map + "/render.png?x=16&y=16&width=16&height=16").body());
+        Files.write(Path.of("target", "editor-groups.png"), browser.getScreenshotAs(OutputType.BYTES));
+        // and it exports nested
+        assertThat(api.get(map + "/export?format=tmx").text()).containsPattern(
+                "(?s)<group id=\"" + group + "\" name=\"Group 1\"[^>]*visible=\"0\"[^>]*>.*<layer .*<layer .*</group>");
+    }
+
+    @Test
     void objectsAreDrawnMovedResizedAndTheirPropertiesEdited() throws Exception {
         long mapId = createMapAndTileset();
         browser.findElement(By.cssSelector("[data-action=add-object-layer]")).click();

@@ -5,9 +5,11 @@ import dev.tilewright.support.Tool;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -158,21 +160,32 @@ class TiledWrittenEncodingsTest {
     }
 
     @Test
-    void groupLayersAreFlattenedWithComposedOpacityOffsetAndVisibility() throws Exception {
+    void groupLayersAreKeptAsATreeAndDrawnWithTheirGroupsAttributesComposed() throws Exception {
         String layer = desertTmx().replaceAll("(?s).*(<layer id=\"1\".*?</layer>).*", "$1");
         String tmx = desertTmx().replace(layer, "<group id=\"7\" name=\"outer\" opacity=\"0.5\" offsetx=\"3\">"
                 + "<group id=\"8\" name=\"inner\" offsety=\"-2\" visible=\"0\" tintcolor=\"#ff0000\">"
                 + layer.replace("<layer id=\"1\" name=\"Ground\"", "<layer id=\"1\" name=\"Ground\" opacity=\"0.5\"")
                 + "</group></group>");
         Files.writeString(dir.resolve("groups.tmx"), tmx);
-        TileLayer ground = (TileLayer) read("groups.tmx").layers().get(0);
-        assertThat(ground.name()).isEqualTo("Ground");
-        assertThat(ground.attributes().opacity()).isEqualTo(0.25);
-        assertThat(ground.attributes().offset().dx()).isEqualTo(3);
-        assertThat(ground.attributes().offset().dy()).isEqualTo(-2);
-        assertThat(ground.attributes().visible()).isFalse();
-        assertThat(ground.attributes().tint()).isEqualTo("#ff0000");
+        TiledMap read = read("groups.tmx");
+        assertThat(read.layers()).extracting(l -> l.name() + "<" + l.parentId())
+                .containsExactly("outer<0", "inner<7", "Ground<8");
+        TileLayer ground = (TileLayer) read.layers().get(2);
+        assertThat(ground.attributes().opacity()).as("its own").isEqualTo(0.5);
+        TileMap map = new TileMap("m", read.width(), read.height(), read.tileWidth(), read.tileHeight(),
+                read.offset(), null, List.of(), read.properties(), read.nextLayerId(), read.nextObjectId());
+        read.layers().forEach(l -> map.insertLayer(map.layers().size(), l));
+        LayerAttributes drawn = map.effective(ground);
+        assertThat(drawn.opacity()).isEqualTo(0.25);
+        assertThat(drawn.offset().dx()).isEqualTo(3);
+        assertThat(drawn.offset().dy()).isEqualTo(-2);
+        assertThat(drawn.visible()).isFalse();
+        assertThat(drawn.tint()).isEqualTo("#ff0000");
         assertThat(ground.sameCells(desert)).isTrue();
+        // and written back nested as they were
+        String written = new String(TmxWriter.writeMap(read, TmxWriter.Options.DEFAULT), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(written).contains("<group id=\"7\" name=\"outer\"", "<group id=\"8\" name=\"inner\"")
+                .containsPattern("(?s)<group id=\"8\".*<layer id=\"1\".*</group>\\s*</group>");
     }
 
     @Test

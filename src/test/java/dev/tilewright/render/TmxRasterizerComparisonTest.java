@@ -56,6 +56,11 @@ class TmxRasterizerComparisonTest {
     @BeforeAll
     static void examples() throws Exception {
         TiledExamples.copy(dir);
+        try (var corpus = java.nio.file.Files.list(Path.of("src/test/resources/tiled/corpus"))) {
+            for (Path file : corpus.toList()) {
+                java.nio.file.Files.copy(file, dir.resolve(file.getFileName().toString()));
+            }
+        }
         files = new TiledFiles(TiledExamples.files(dir));
     }
 
@@ -229,9 +234,12 @@ class TmxRasterizerComparisonTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"desert.tmx", "sewers.tmx", "rpg/island.tmx", "orthogonal-outside.tmx",
-            "perspective_walls.tmx"})
+            "perspective_walls.tmx", "groups.tmx"})
     void matchesTiledsRenderer(String file) throws Exception {
-        assertMatches(file, 0.9);
+        // Qt rounds a translucent layer blended over others a little differently (a channel off by 1 in about half of
+        // such pixels, measured on a two-layer map at 36-80% opacity); groups.tmx has three translucent layers over
+        // tiles, so fewer of its pixels are exact, while every pixel still stays within 2 of Tiled's
+        assertMatches(file, file.equals("groups.tmx") ? 0.85 : 0.9);
     }
 
     private static void assertMatches(String file, double exactShare) throws Exception {
@@ -242,7 +250,7 @@ class TmxRasterizerComparisonTest {
         int height = map.height() * map.tileHeight();
         ViewWindow whole = new ViewWindow(0, 0, width, height);
         Pixels ours = MapRenderer.render(map, atlases::get, source -> null, whole,
-                new MapRenderer.Options(l -> l.attributes().visible(), true, false, false));
+                new MapRenderer.Options(MapRenderer.Options.SHOWN, true, false, false));
         // which pixels shapes and turned tiles touch: they differ from a render without them (the map's own layers)
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
@@ -251,14 +259,14 @@ class TmxRasterizerComparisonTest {
             }
         }
         Pixels withoutShapes = MapRenderer.render(map, atlases::get, source -> null, whole,
-                new MapRenderer.Options(l -> l.attributes().visible(), true, false, false));
+                new MapRenderer.Options(MapRenderer.Options.SHOWN, true, false, false));
 
         String out = file.replace('/', '_') + ".png";
         TiledExamples.tiled(dir, List.of("tmxrasterizer", "--no-smoothing", file, out));
         BufferedImage theirs = ImageIO.read(dir.resolve(out).toFile());
         // Tiled grows its image by the layer offsets; the map's (0, 0) moves by the negative ones
-        int left = (int) -Math.min(0, map.layers().stream().mapToDouble(l -> l.attributes().offset().dx()).min().orElse(0));
-        int top = (int) -Math.min(0, map.layers().stream().mapToDouble(l -> l.attributes().offset().dy()).min().orElse(0));
+        int left = (int) -Math.min(0, map.layers().stream().mapToDouble(l -> map.effective(l).offset().dx()).min().orElse(0));
+        int top = (int) -Math.min(0, map.layers().stream().mapToDouble(l -> map.effective(l).offset().dy()).min().orElse(0));
         assertThat(theirs.getWidth()).isGreaterThanOrEqualTo(left + width);
         assertThat(theirs.getHeight()).isGreaterThanOrEqualTo(top + height);
 

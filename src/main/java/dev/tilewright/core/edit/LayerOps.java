@@ -16,11 +16,15 @@ public final class LayerOps {
     private LayerOps() {
     }
 
-    /** Adds the layer (same id and attributes) at a stack index, then its non-empty chunks, then its objects. */
+    /**
+     * Adds the layer (same id, attributes and group) at a stack index, then its non-empty chunks, then its objects.
+     * A group's layers are recreated by their own calls, after it.
+     */
     public static List<MapOp> recreate(Layer layer, int index) {
         List<MapOp> ops = new ArrayList<>();
         ops.add(new AddLayer(layer.id(), layer.kind(), layer.attributes(), index,
-                layer instanceof ImageLayer picture ? picture.image() : null));
+                layer instanceof ImageLayer picture ? picture.image() : null,
+                layer.parentId() == 0 ? null : layer.parentId()));
         if (layer instanceof TileLayer tiles) {
             for (int cy = 0; cy < tiles.chunksY(); cy++) {
                 for (int cx = 0; cx < tiles.chunksX(); cx++) {

@@ -1,7 +1,6 @@
 package dev.tilewright.core.edit;
 
 import dev.tilewright.core.geom.TileRect;
-import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.TileMap;
 
 import java.util.function.Consumer;
@@ -14,8 +13,13 @@ public record RemoveLayer(int layerId) implements MapOp {
 
     @Override
     public Applied applyTo(TileMap map) {
-        Layer layer = Checks.layer(map, layerId);
-        Batch restore = new Batch(LayerOps.recreate(layer, map.layerIndex(layerId)));
+        Checks.layer(map, layerId);
+        int at = map.layerIndex(layerId);
+        java.util.List<MapOp> recreate = new java.util.ArrayList<>();
+        for (int i = at; i < map.blockEnd(at); i++) {
+            recreate.addAll(LayerOps.recreate(map.layers().get(i), i));
+        }
+        Batch restore = new Batch(recreate);
         map.removeLayer(layerId);
         return new Applied(this, restore);
     }

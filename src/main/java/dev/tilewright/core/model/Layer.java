@@ -3,12 +3,14 @@ package dev.tilewright.core.model;
 import java.util.Objects;
 
 /**
- * A layer of a map: an id unique within the map, attributes a designer edits, and content that depends on the kind.
+ * A layer of a map: an id unique within the map, attributes a designer edits, content that depends on the kind, and
+ * the group it is in (0: none, at the top of the tree).
  */
-public abstract sealed class Layer permits TileLayer, ObjectLayer, ImageLayer {
+public abstract sealed class Layer permits TileLayer, ObjectLayer, ImageLayer, GroupLayer {
 
     private final int id;
     private LayerAttributes attributes;
+    private int parentId;
 
     protected Layer(int id, LayerAttributes attributes) {
         if (id < 1) {
@@ -28,6 +30,22 @@ public abstract sealed class Layer permits TileLayer, ObjectLayer, ImageLayer {
 
     public String name() {
         return attributes.name();
+    }
+
+    /** The id of the group layer this layer is in, or 0 when it is in none. */
+    public int parentId() {
+        return parentId;
+    }
+
+    /**
+     * Puts the layer in another group (0: none). The map checks its tree ({@link TileMap#checkTree()}); this only
+     * records it.
+     */
+    public void setParentId(int next) {
+        if (next < 0 || next == id) {
+            throw new IllegalArgumentException("layer " + id + " cannot be in group " + next);
+        }
+        parentId = next;
     }
 
     /** Replaces the attributes and returns the previous ones. */

@@ -32,6 +32,41 @@ public record LayerAttributes(String name, Boolean visible, Boolean locked, Doub
             "overlay", "darken", "lighten", "color-dodge", "color-burn", "hard-light", "soft-light", "difference",
             "exclusion");
 
+    /**
+     * A layer's attributes as drawn inside a group with {@code group}'s: visible when both are, locked when either is,
+     * opacity and parallax factors multiplied, offsets added, tints multiplied (a tint left out is white).
+     */
+    public static LayerAttributes within(LayerAttributes group, LayerAttributes layer) {
+        return new LayerAttributes(layer.name(), group.visible() && layer.visible(), group.locked() || layer.locked(),
+                group.opacity() * layer.opacity(), group.offset().plus(layer.offset()),
+                multiplyTints(group.tint(), layer.tint()), layer.color(), layer.properties(), layer.className(),
+                new Parallax(group.parallax().x() * layer.parallax().x(),
+                        group.parallax().y() * layer.parallax().y()), layer.blendMode(), layer.drawOrder());
+    }
+
+    /**
+     * Two tints multiplied channel by channel, alpha too (each {@code #rrggbb} or {@code #aarrggbb}; null is white),
+     * as Tiled combines a group's tint with its layers'.
+     */
+    public static String multiplyTints(String a, String b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        long x = argb(a);
+        long y = argb(b);
+        long out = 0;
+        for (int shift = 24; shift >= 0; shift -= 8) {
+            long channel = (((x >> shift) & 0xFF) * ((y >> shift) & 0xFF) + 127) / 255;
+            out |= channel << shift;
+        }
+        return String.format(java.util.Locale.ROOT, "#%08x", out);
+    }
+
+    private static long argb(String color) {
+        long value = Long.parseLong(color.substring(1), 16);
+        return color.length() == 7 ? 0xFF000000L | value : value;
+    }
+
     public LayerAttributes {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("layer name must not be blank");

@@ -3,7 +3,7 @@ package dev.tilewright.core.model;
 import java.util.Locale;
 
 public enum LayerKind {
-    TILE, OBJECT, IMAGE;
+    TILE, OBJECT, IMAGE, GROUP;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
@@ -15,6 +15,6 @@ public enum LayerKind {
                 return kind;
             }
         }
-        throw new IllegalArgumentException("unknown layer type '" + name + "': use tile, object or image");
+        throw new IllegalArgumentException("unknown layer type '" + name + "': use tile, object, image or group");
     }
 }

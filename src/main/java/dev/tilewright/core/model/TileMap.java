@@ -300,26 +300,130 @@ public final class TileMap {
         layerStackChanged = true;
     }
 
-    public Layer removeLayer(int id) {
+    /** Removes a layer and, when it is a group, every layer in it; returns what was removed, in list order. */
+    public List<Layer> removeLayer(int id) {
         int index = layerIndex(id);
         if (index < 0) {
             throw new IllegalArgumentException("no layer " + id);
         }
-        removedLayers.add(id);
+        int end = blockEnd(index);
+        List<Layer> removed = new ArrayList<>(layers.subList(index, end));
+        layers.subList(index, end).clear();
+        removed.forEach(l -> removedLayers.add(l.id()));
         layerStackChanged = true;
-        return layers.remove(index);
+        return removed;
     }
 
-    public void moveLayer(int id, int toIndex) {
+    /**
+     * Moves a layer (a group with everything in it) so that it stands at {@code toIndex} of the list once moved, in
+     * the group {@code parentId} (0: none). Refused, changing nothing, when the list would not be a tree so.
+     */
+    public void moveLayer(int id, int toIndex, int parentId) {
         int from = layerIndex(id);
         if (from < 0) {
             throw new IllegalArgumentException("no layer " + id);
         }
-        if (toIndex < 0 || toIndex >= layers.size()) {
-            throw new IndexOutOfBoundsException("layer index " + toIndex + " is outside 0.." + (layers.size() - 1));
+        int end = blockEnd(from);
+        List<Layer> block = new ArrayList<>(layers.subList(from, end));
+        if (toIndex < 0 || toIndex > layers.size() - block.size()) {
+            throw new IndexOutOfBoundsException("layer index " + toIndex + " is outside 0.."
+                    + (layers.size() - block.size()));
         }
-        layers.add(toIndex, layers.remove(from));
+        int previousParent = block.get(0).parentId();
+        layers.subList(from, end).clear();
+        layers.addAll(toIndex, block);
+        block.get(0).setParentId(parentId);
+        try {
+            checkTree();
+        } catch (IllegalArgumentException invalid) {
+            layers.subList(toIndex, toIndex + block.size()).clear();
+            layers.addAll(from, block);
+            block.get(0).setParentId(previousParent);
+            throw invalid;
+        }
         layerStackChanged = true;
+    }
+
+    /** Moves a layer within its group (or the top of the tree). */
+    public void moveLayer(int id, int toIndex) {
+        moveLayer(id, toIndex, layer(id).map(Layer::parentId).orElse(0));
+    }
+
+    /** The index just past a layer and, for a group, everything in it (which follows it in the list). */
+    public int blockEnd(int index) {
+        int groupId = layers.get(index).id();
+        int end = index + 1;
+        while (end < layers.size() && isIn(layers.get(end), groupId)) {
+            end++;
+        }
+        return end;
+    }
+
+    /** Whether a layer is in the group {@code groupId}, directly or through groups within it. */
+    public boolean isIn(Layer layer, int groupId) {
+        int parent = layer.parentId();
+        for (int depth = 0; parent != 0 && depth <= layers.size(); depth++) {
+            if (parent == groupId) {
+                return true;
+            }
+            int of = parent;
+            parent = layer(of).map(Layer::parentId).orElse(0);
+        }
+        return false;
+    }
+
+    /** Where a new layer goes in a group by default: on top of everything in it (for 0, on top of the map). */
+    public int topOf(int groupId) {
+        return groupId == 0 ? layers.size() : blockEnd(layerIndex(groupId));
+    }
+
+    /**
+     * Checks that the list is a tree as Tiled's: every layer's group is a group layer listed before it, and a
+     * group's layers follow it with nothing outside the group between them.
+     *
+     * @throws IllegalArgumentException naming the layer out of place
+     */
+    public void checkTree() {
+        checkTree(layers);
+    }
+
+    /** {@link #checkTree()} of a list the map's layers may become (a layer inserted, say). */
+    public static void checkTree(List<Layer> layers) {
+        java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>();
+        for (Layer layer : layers) {
+            int parent = layer.parentId();
+            while (!open.isEmpty() && open.peek() != parent) {
+                open.pop();
+            }
+            if (parent != 0 && open.isEmpty()) {
+                Layer group = layers.stream().filter(l -> l.id() == parent).findFirst().orElse(null);
+                throw new IllegalArgumentException("layer " + layer.id() + " is to be in "
+                        + (group == null ? "group " + parent + ", which the map does not have"
+                        : group instanceof GroupLayer ? "group " + parent + " but is not placed among its layers"
+                        : "layer " + parent + ", which is not a group"));
+            }
+            if (layer instanceof GroupLayer) {
+                open.push(layer.id());
+            }
+        }
+    }
+
+    /**
+     * What a layer looks like with its groups' attributes applied, as Tiled draws it: visible only when its groups
+     * are, its opacity and parallax factors multiplied by theirs, their offsets added, their tints multiplied in.
+     */
+    public LayerAttributes effective(Layer layer) {
+        LayerAttributes a = layer.attributes();
+        int parent = layer.parentId();
+        for (int depth = 0; parent != 0 && depth <= layers.size(); depth++) {
+            Layer group = layer(parent).orElse(null);
+            if (group == null) {
+                break;
+            }
+            a = LayerAttributes.within(group.attributes(), a);
+            parent = group.parentId();
+        }
+        return a;
     }
 
     public void layerAttributesChanged() {
@@ -372,7 +476,11 @@ public final class TileMap {
     private TileMap copy(boolean view) {
         TileMap copy = new TileMap(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesets,
                 properties, nextLayerId, nextObjectId);
-        layers.forEach(l -> copy.layers.add(view ? l.view() : l.copy()));
+        layers.forEach(l -> {
+            Layer layer = view ? l.view() : l.copy();
+            layer.setParentId(l.parentId());
+            copy.layers.add(layer);
+        });
         copy.gridSettings = gridSettings;
         copy.settings = settings;
         gridOverrides.forEach(copy.gridOverrides::set);

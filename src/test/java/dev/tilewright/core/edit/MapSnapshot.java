@@ -20,7 +20,7 @@ public record MapSnapshot(String name, Properties properties, List<LayerSnapshot
                           List<List<Integer>> overrides, MapSettings settings) {
 
     public record LayerSnapshot(int id, String kind, LayerAttributes attributes, List<Integer> cells,
-                                List<MapObject> objects, ImageLayer.Image image) {
+                                List<MapObject> objects, ImageLayer.Image image, int parentId) {
     }
 
     public static MapSnapshot of(TileMap map) {
@@ -33,12 +33,17 @@ public record MapSnapshot(String name, Properties properties, List<LayerSnapshot
     private static LayerSnapshot layer(Layer layer) {
         if (layer instanceof TileLayer tiles) {
             return new LayerSnapshot(layer.id(), "tile", layer.attributes(),
-                    Arrays.stream(tiles.read(tiles.bounds())).boxed().toList(), List.of(), null);
+                    Arrays.stream(tiles.read(tiles.bounds())).boxed().toList(), List.of(), null, layer.parentId());
         }
         if (layer instanceof ImageLayer picture) {
-            return new LayerSnapshot(layer.id(), "image", layer.attributes(), List.of(), List.of(), picture.image());
+            return new LayerSnapshot(layer.id(), "image", layer.attributes(), List.of(), List.of(), picture.image(),
+                    layer.parentId());
         }
-        return new LayerSnapshot(layer.id(), "object", layer.attributes(), List.of(),
-                List.copyOf(((ObjectLayer) layer).objects()), null);
+        if (layer instanceof ObjectLayer objects) {
+            return new LayerSnapshot(layer.id(), "object", layer.attributes(), List.of(),
+                    List.copyOf(objects.objects()), null, layer.parentId());
+        }
+        return new LayerSnapshot(layer.id(), layer.kind().wireName(), layer.attributes(), List.of(), List.of(), null,
+                layer.parentId());
     }
 }

@@ -3,6 +3,7 @@ package dev.tilewright.core.edit;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.ImageLayer;
+import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
@@ -118,8 +119,10 @@ class OpFixturesTest {
                     }
                     yield objects;
                 }
-                default -> fail("fixtures have tile and object layers, not " + l.get("type"));
+                case "group" -> new GroupLayer(id, attributes);
+                default -> fail("fixtures have tile, object and group layers, not " + l.get("type"));
             };
+            layer.setParentId(l.path("parentId").asInt(0));
             map.insertLayer(index++, layer);
         }
         map.markClean();
@@ -148,7 +151,8 @@ class OpFixturesTest {
         for (Layer layer : map.layers()) {
             ObjectNode l = layers.addObject();
             l.put("id", layer.id());
-            l.put("type", layer instanceof TileLayer ? "tile" : layer instanceof ObjectLayer ? "object" : "image");
+            l.put("type", layer.kind().wireName());
+            l.put("parentId", layer.parentId());
             l.set("attributes", JSON.valueToTree(layer.attributes()));
             if (layer instanceof TileLayer tiles) {
                 ArrayNode cells = l.putArray("cells");

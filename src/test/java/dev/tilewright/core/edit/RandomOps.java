@@ -47,10 +47,12 @@ public final class RandomOps {
             case 5 -> new UpdateObject(objectLayer, 1 + r.nextInt(6), new ObjectPatch(null, null, null,
                     (double) r.nextInt(100), null, r.nextBoolean() ? 8.0 : -1.0, null, 45.0, null, r.nextBoolean(), null, null));
             case 6 -> new RemoveObject(objectLayer, 1 + r.nextInt(6));
-            case 7 -> new AddLayer(r.nextInt(4) == 0 ? anyLayer : 0, r.nextBoolean() ? LayerKind.TILE : LayerKind.OBJECT,
-                    LayerAttributes.named("l" + r.nextInt(5)), r.nextBoolean() ? null : r.nextInt(4));
+            case 7 -> new AddLayer(r.nextInt(4) == 0 ? anyLayer : 0,
+                    List.of(LayerKind.TILE, LayerKind.OBJECT, LayerKind.GROUP).get(r.nextInt(3)),
+                    LayerAttributes.named("l" + r.nextInt(5)), r.nextBoolean() ? null : r.nextInt(4), null,
+                    r.nextInt(3) == 0 ? anyLayer : null);
             case 8 -> new RemoveLayer(anyLayer);
-            case 9 -> new MoveLayer(anyLayer, r.nextInt(4));
+            case 9 -> new MoveLayer(anyLayer, r.nextInt(4), r.nextInt(3) > 0 ? null : r.nextBoolean() ? 0 : anyLayer);
             case 10 -> new UpdateLayer(anyLayer, new LayerPatch(null, r.nextBoolean(), null,
                     r.nextInt(12) / 10.0, null, r.nextBoolean() ? "" : "#00ff00", r.nextBoolean() ? null : "#80ff0000",
                     r.nextBoolean() ? null : r.nextBoolean() ? "" : "Class" + r.nextInt(3),
