@@ -165,6 +165,50 @@ export function drawnObjects(layer) {
   return layer.objects.map((o, i) => [o, i]).sort((a, b) => a[0].y - b[0].y || a[1] - b[1]).map(([o]) => o);
 }
 
+/** Where an object is, for an arrow to point at: its middle (a tile object stands on its bottom-left corner). */
+function middle(o) {
+  if ((o.shape ?? 'rectangle') === 'point') return { x: o.x, y: o.y };
+  if (o.shape === 'polygon' || o.shape === 'polyline') {
+    const xs = (o.points ?? []).map((p) => p.dx);
+    const ys = (o.points ?? []).map((p) => p.dy);
+    return xs.length === 0 ? { x: o.x, y: o.y }
+      : { x: o.x + (Math.min(...xs) + Math.max(...xs)) / 2, y: o.y + (Math.min(...ys) + Math.max(...ys)) / 2 };
+  }
+  const w = o.width ?? 0;
+  const h = o.height ?? 0;
+  return { x: o.x + w / 2, y: o.gid ? o.y - h / 2 : o.y + h / 2 };
+}
+
+/**
+ * The references between objects as Tiled 1.4+ draws them, arrows from an object to each object an "object"
+ * property names (in class members too): [{from: {x, y}, to: {x, y}, name, fromId, toId}], for objects on layers
+ * that are shown (with their groups) and references to objects the map has.
+ */
+export function objectReferences(map) {
+  const byId = new Map();
+  const shown = [];
+  for (const layer of map.layers) {
+    if (layer.type !== 'object') continue;
+    const visible = map.effective ? map.effective(layer).visible : layer.attributes.visible;
+    for (const o of layer.objects) {
+      byId.set(o.id, o);
+      if (visible && o.visible !== false) shown.push(o);
+    }
+  }
+  const out = [];
+  const walk = (o, properties, prefix) => {
+    for (const p of properties ?? []) {
+      if (p.type === 'object' && p.value && byId.has(Number(p.value)) && Number(p.value) !== o.id) {
+        out.push({ from: middle(o), to: middle(byId.get(Number(p.value))), name: prefix + p.name, fromId: o.id, toId: Number(p.value) });
+      } else if (p.type === 'class' && Array.isArray(p.value)) {
+        walk(o, p.value, `${prefix}${p.name}.`);
+      }
+    }
+  };
+  for (const o of shown) walk(o, o.properties, '');
+  return out;
+}
+
 /** Tiled 1.12's blend modes, by the names it writes (the server's LayerAttributes.BLEND_MODES). */
 export const BLEND_MODES = Object.freeze(['normal', 'add', 'multiply', 'screen', 'overlay', 'darken', 'lighten',
   'color-dodge', 'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion']);

@@ -7,7 +7,7 @@
 // below, so a whole large map zoomed out costs a sixteenth of its pixels. Near blocks are kept up to a budget,
 // least recently used out first; the blocks around the view are drawn ahead, a little each frame.
 
-import { CHUNK, drawnObjects } from '../model/tilemap.js';
+import { CHUNK, drawnObjects, objectReferences } from '../model/tilemap.js';
 import { alignmentPoint, drawTile } from './tilesets.js';
 import { FLIP_D, tileId } from '../model/gid.js';
 
@@ -151,6 +151,7 @@ export class Renderer {
       if (layer.type === 'object') this.drawObjects(layer);
     }
     ctx.globalAlpha = 1;
+    this.drawReferences();
     if (this.gridLines) this.drawGrid(sight);
     for (const overlay of this.overlays) overlay(ctx, view);
     this.prefetch(sight);
@@ -378,6 +379,29 @@ export class Renderer {
       }
       if (shape !== 'polyline') ctx.fill();
       ctx.stroke();
+    }
+  }
+
+  /** Arrows from objects to the objects their "object" properties name, as Tiled shows object references. */
+  drawReferences() {
+    const ctx = this.ctx;
+    const zoom = this.view.zoom;
+    const head = 8 / zoom;
+    ctx.strokeStyle = '#f0a020';
+    ctx.fillStyle = '#f0a020';
+    ctx.lineWidth = 1.5 / zoom;
+    for (const { from, to } of objectReferences(this.map)) {
+      const angle = Math.atan2(to.y - from.y, to.x - from.x);
+      ctx.beginPath();
+      ctx.moveTo(from.x, from.y);
+      ctx.lineTo(to.x, to.y);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(to.x, to.y);
+      ctx.lineTo(to.x - head * Math.cos(angle - 0.4), to.y - head * Math.sin(angle - 0.4));
+      ctx.lineTo(to.x - head * Math.cos(angle + 0.4), to.y - head * Math.sin(angle + 0.4));
+      ctx.closePath();
+      ctx.fill();
     }
   }
 
