@@ -2,6 +2,8 @@
 // Each view shows a region rendered at 1x around it (three view sizes wide and high, clamped to the map) and
 // moves it with CSS, so scrolling is smooth; a new region is fetched before the view reaches the old one's edge.
 // Zoom scales the region with crisp pixels. The address bar holds size, zoom, split, layers and every view.
+// With Parallax, what a layer shows depends on where the camera is, so each view fetches exactly its window as it
+// moves (the last image stays until the next arrives).
 // The arithmetic is viewport.js's (tested in node); this module is the page.
 
 import { addTourPoint, clampAxis, covers, parseSize, parseViews, regionAround, tourUrl, viewQuery } from './viewport.js';
@@ -17,6 +19,7 @@ const splitSelect = main.querySelector('[data-testid="split"]');
 const layerBoxes = [...main.querySelectorAll('[data-testid="layers"] input')];
 const gridBox = main.querySelector('[data-testid="gridlines"]');
 const collisionBox = main.querySelector('[data-testid="collision"]');
+const parallaxBox = main.querySelector('[data-testid="parallax"]');
 const SPEED = 360; // map pixels per second while a key is held; Shift triples it
 
 const params = new URLSearchParams(location.search);
@@ -28,6 +31,7 @@ const state = {
 };
 gridBox.checked = params.get('grid') === '1';
 collisionBox.checked = params.get('collision') === '1';
+parallaxBox.checked = params.get('parallax') === '1';
 if (params.has('layers')) {
   const chosen = new Set(params.get('layers').split(',').filter(Boolean));
   layerBoxes.forEach((box) => { box.checked = chosen.has(box.value); });
@@ -39,7 +43,8 @@ splitSelect.value = String(state.views.length);
 function layerQuery() {
   const all = layerBoxes.every((box) => box.checked === box.defaultChecked);
   const layers = all ? '' : `&layers=${encodeURIComponent(layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','))}`;
-  return layers + (gridBox.checked ? '&gridlines=true' : '') + (collisionBox.checked ? '&grid=true' : '');
+  return layers + (gridBox.checked ? '&gridlines=true' : '') + (collisionBox.checked ? '&grid=true' : '')
+    + (parallaxBox.checked ? '&parallax=true' : '');
 }
 
 class View {
@@ -103,14 +108,19 @@ class View {
 
   fetchIfNeeded(force = false) {
     const map = { width: mapWidth, height: mapHeight };
-    const inside = this.region && this.region.layers === layerQuery() && covers(this.region, this, state.size, map);
+    const exact = parallaxBox.checked;
+    const inside = this.region && this.region.layers === layerQuery() && (exact
+      ? this.region.x === this.x && this.region.y === this.y : covers(this.region, this, state.size, map));
     if (inside && !force) {
       return;
     }
-    const wanted = { ...regionAround(this, state.size, map), layers: layerQuery() };
+    const wanted = exact
+      ? { x: this.x, y: this.y, width: Math.min(state.size.width, mapWidth), height: Math.min(state.size.height, mapHeight),
+        layers: layerQuery() }
+      : { ...regionAround(this, state.size, map), layers: layerQuery() };
     const key = JSON.stringify(wanted);
-    if (this.wanted === key) {
-      return;
+    if (this.wanted === key || (exact && this.inFlight)) {
+      return; // with parallax, one window at a time: the next is fetched when this one arrives
     }
     this.wanted = key;
     if (layerBoxes.length && layerBoxes.every((box) => !box.checked)) {
@@ -119,7 +129,10 @@ class View {
       return;
     }
     const image = new Image();
+    this.inFlight = true;
+    image.onerror = () => { this.inFlight = false; };
     image.onload = () => {
+      this.inFlight = false;
       if (this.wanted !== key) {
         return;
       }
@@ -158,7 +171,7 @@ function scheduleUrl() {
     const layers = layerBoxes.every((box) => box.checked === box.defaultChecked) ? null
       : layerBoxes.filter((b) => b.checked).map((b) => b.value);
     const query = viewQuery({ size: state.size, scale: state.scale, views, layers, grid: gridBox.checked,
-      collision: collisionBox.checked });
+      collision: collisionBox.checked, parallax: parallaxBox.checked });
     history.replaceState(null, '', `?${query}`);
   }, 150);
 }
@@ -223,7 +236,7 @@ splitSelect.addEventListener('change', () => {
   state.views.length = count;
   build();
 });
-[...layerBoxes, gridBox, collisionBox].forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
+[...layerBoxes, gridBox, collisionBox, parallaxBox].forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
 
 // Tour recording: the active view's centre is sampled while it moves; stopping turns the path into a GIF.
 const recordButton = main.querySelector('[data-testid="record"]');

@@ -56,7 +56,7 @@ export function covers(region, view, size, map) {
 }
 
 /** The address bar's query for the views as they are (so a link shows the same thing). */
-export function viewQuery({ size, scale, views, layers, grid, collision }) {
+export function viewQuery({ size, scale, views, layers, grid, collision, parallax }) {
   const query = new URLSearchParams();
   query.set('size', `${size.width}x${size.height}`);
   query.set('scale', String(scale));
@@ -64,6 +64,7 @@ export function viewQuery({ size, scale, views, layers, grid, collision }) {
   if (layers !== null) query.set('layers', layers.join(','));
   if (grid) query.set('grid', '1');
   if (collision) query.set('collision', '1');
+  if (parallax) query.set('parallax', '1');
   return query.toString();
 }
 

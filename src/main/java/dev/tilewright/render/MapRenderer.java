@@ -1,5 +1,6 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.GroupLayer;
@@ -37,15 +38,22 @@ public final class MapRenderer {
      *                   leaves it transparent; the game and the editor show it)
      * @param collision  a computed collision grid to show over everything (solid elements tinted red, one-way tops
      *                   as a yellow line), or null
+     * @param parallax   whether layers scroll by their parallax factors, as Tiled 1.5+ shows them: a camera centred on
+     *                   the view sees a layer moved by (1 - factor) x (view centre - the map's parallax origin)
      */
     public record Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background,
-                          CollisionGrid collision) {
+                          CollisionGrid collision, boolean parallax) {
         /** The layers that are visible, and so are all the groups they are in. */
         public static final Predicate<Layer> SHOWN = l -> l.attributes().visible();
         public static final Options VISIBLE = new Options(SHOWN, true, false, true);
 
         public Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background) {
             this(layers, objects, gridLines, background, null);
+        }
+
+        public Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background,
+                       CollisionGrid collision) {
+            this(layers, objects, gridLines, background, collision, false);
         }
     }
 
@@ -93,6 +101,9 @@ public final class MapRenderer {
             if (options.layers() == Options.SHOWN ? !drawn.visible() : !options.layers().test(layer)) {
                 continue;
             }
+            if (options.parallax()) {
+                drawn = drawn.shifted(parallaxShift(map, view, drawn));
+            }
             Paint paint = Paint.of(drawn);
             if (paint.alpha == 0) {
                 continue;
@@ -104,7 +115,7 @@ public final class MapRenderer {
                     drawTiles(canvas, view, map, tiles, byTileset, reach, paint);
                 }
             } else if (layer instanceof ObjectLayer objects && options.objects()) {
-                shapes = drawObjects(canvas, view, map, objects, byTileset, paint, shapes);
+                shapes = drawObjects(canvas, view, map, objects, drawn, byTileset, paint, shapes);
             } else if (layer instanceof ImageLayer picture && picture.image() != null) {
                 Pixels image = images.apply(picture.image().source());
                 if (image != null) {
@@ -123,6 +134,13 @@ public final class MapRenderer {
             Overlays.gridLines(canvas, view, map.tileWidth(), map.tileHeight());
         }
         return canvas;
+    }
+
+    /** Where a camera centred on the view sees a layer with parallax factors, relative to where it is without. */
+    static Difference parallaxShift(TileMap map, ViewWindow view, LayerAttributes drawn) {
+        double cx = view.x() + view.width() / 2.0 - map.settings().parallaxOrigin().x();
+        double cy = view.y() + view.height() / 2.0 - map.settings().parallaxOrigin().y();
+        return new Difference((1 - drawn.parallax().x()) * cx, (1 - drawn.parallax().y()) * cy);
     }
 
     /** A layer's offset (rounded to whole pixels, as unsmoothed drawing lands), opacity and tint. */
@@ -284,7 +302,8 @@ public final class MapRenderer {
      * (lazily made, shared by all layers) shape painter, which is returned.
      */
     private static ShapePainter drawObjects(Pixels canvas, ViewWindow view, TileMap map, ObjectLayer layer,
-                                            Atlas[] atlases, Paint paint, ShapePainter shapes) {
+                                            LayerAttributes drawn, Atlas[] atlases, Paint paint,
+                                            ShapePainter shapes) {
         String layerColor = layer.attributes().color();
         int color = layerColor == null ? ShapePainter.DEFAULT_COLOR : Pixels.parseColor(layerColor);
         for (MapObject object : layer.drawn()) {
@@ -296,7 +315,6 @@ public final class MapRenderer {
                 if (shapes == null) {
                     shapes = new ShapePainter(canvas, view);
                 }
-                LayerAttributes drawn = map.effective(layer);
                 shapes.draw(object, color, drawn.opacity(), drawn.offset().dx(), drawn.offset().dy());
                 continue;
             }

@@ -113,8 +113,9 @@ class RenderController {
      * @param layers layer names, comma separated
      */
     record Drawing(Integer scale, String layers, Boolean objects, Boolean gridlines, Boolean background,
-                   Boolean grid, Long version) {
+                   Boolean grid, Long version, Boolean parallax) {
         Drawing {
+            parallax = Objects.requireNonNullElse(parallax, false);
             scale = Objects.requireNonNullElse(scale, 1);
             objects = Objects.requireNonNullElse(objects, true);
             gridlines = Objects.requireNonNullElse(gridlines, false);
@@ -142,7 +143,7 @@ class RenderController {
         }
         RenderService.Frame frame = renders.render(id, version,
                 new RenderService.Request(windows, scale, names, drawing.objects(), drawing.gridlines(),
-                        drawing.background(), drawing.grid()));
+                        drawing.background(), drawing.grid(), drawing.parallax()));
         ViewWindow first = frame.views().get(0);
         return ResponseEntity.ok().eTag("\"" + frame.version() + "-" + Integer.toHexString(key.hashCode()) + "\"")
                 .cacheControl(cache)

@@ -45,7 +45,12 @@ public class RenderService {
 
     /** What to draw: the requested windows, a scale, and the layers by name (empty: the visible ones). */
     public record Request(List<ViewWindow> views, int scale, List<String> layers, boolean objects, boolean gridLines,
-                          boolean background, boolean collision) {
+                          boolean background, boolean collision, boolean parallax) {
+
+        public Request(List<ViewWindow> views, int scale, List<String> layers, boolean objects, boolean gridLines,
+                       boolean background, boolean collision) {
+            this(views, scale, layers, objects, gridLines, background, collision, false);
+        }
     }
 
     /** A rendered image and the windows as they really were after clamping to the map. */
@@ -186,7 +191,8 @@ public class RenderService {
         Predicate<Layer> chosen = request.layers().isEmpty() ? MapRenderer.Options.SHOWN
                 : l -> request.layers().contains(l.name());
         MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines(),
-                request.background(), request.collision() ? collision(map, data, decoded, request.views()) : null);
+                request.background(), request.collision() ? collision(map, data, decoded, request.views()) : null,
+                request.parallax());
         Function<String, Pixels> images = images(mapId);
         List<ViewWindow> clamped = new ArrayList<>();
         List<Pixels> frames = new ArrayList<>();

@@ -107,6 +107,26 @@ class PreviewBrowserTest {
     }
 
     @Test
+    void withParallaxEachViewShowsItsWindowAsACameraThereSeesIt() throws Exception {
+        new Api(port).postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"updateLayer\",\"layerId\":1,"
+                + "\"patch\":{\"parallax\":{\"x\":0.5,\"y\":0.5}}}]}", "If-Match", "*");
+        browser.get("http://localhost:" + port + "/maps/" + mapId + "/preview?size=320x240&scale=1&v=100,100");
+        waitFor("the first render", () -> view().getDomAttribute("data-loaded") != null);
+        browser.findElement(By.cssSelector("[data-testid=parallax]")).click();
+        waitFor("the window rendered with parallax", () -> view().findElement(By.tagName("img")).getDomProperty("src")
+                .contains("parallax=true"));
+        String src = view().findElement(By.tagName("img")).getDomProperty("src");
+        assertThat(src).as("exactly the view's window").contains("x=100&y=100&width=320&height=240");
+        new Actions(browser).keyDown(Keys.ARROW_RIGHT).pause(Duration.ofMillis(700)).keyUp(Keys.ARROW_RIGHT).perform();
+        waitFor("the view moved right", () -> at("x") > 150);
+        int x = at("x");
+        waitFor("the new window fetched", () -> view().findElement(By.tagName("img")).getDomProperty("src")
+                .contains("x=" + x + "&"));
+        waitFor("the address bar keeps it", () -> browser.getCurrentUrl().contains("parallax=1"));
+        Files.write(Path.of("target", "preview-parallax.png"), browser.getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Test
     void aRecordedScrollBecomesATourGif() {
         browser.get("http://localhost:" + port + "/maps/" + mapId + "/preview?size=320x240&scale=1&v=0,0");
         waitFor("the first render", () -> view().getDomAttribute("data-loaded") != null);

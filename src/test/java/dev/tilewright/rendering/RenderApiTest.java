@@ -99,6 +99,34 @@ class RenderApiTest {
     }
 
     @Test
+    void withParallaxALayerScrollsByItsFactorAsACameraOnTheViewSeesIt() throws Exception {
+        String map = "/api/v1/maps/" + mapId;
+        // a layer fixed to the camera (factor 0) holding one tile: with parallax, every window shows the tile at the
+        // same place on screen; a half-speed layer (0.5) moves half as far as the window
+        Api.Response applied = api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"addLayer\",\"kind\":\"tile\","
+                + "\"attributes\":{\"name\":\"hud\",\"parallax\":{\"x\":0,\"y\":0}}},{\"type\":\"paint\",\"layerId\":2,"
+                + "\"cells\":[{\"x\":0,\"y\":0,\"gid\":30}]},{\"type\":\"updateLayer\",\"layerId\":1,"
+                + "\"patch\":{\"parallax\":{\"x\":0.5,\"y\":1}}}]}", "If-Match", "*");
+        assertThat(applied.status()).as(applied.text()).isEqualTo(200);
+        String hud = "&layers=hud&background=false&parallax=true";
+        byte[] atStart = api.get(map + "/render.png?x=0&y=0&width=96&height=64" + hud).body();
+        assertThat(api.get(map + "/render.png?x=320&y=160&width=96&height=64" + hud).body())
+                .as("a layer with factor 0 stays where the camera is").isEqualTo(atStart);
+        BufferedImage first = png(api.get(map + "/render.png?x=0&y=0&width=96&height=64" + hud));
+        assertThat(first.getRGB(48 + 16, 32 + 16) >>> 24).as("the tile at the view's centre (origin 0, 0)").isEqualTo(255);
+        assertThat(first.getRGB(8, 8) >>> 24).isZero();
+        assertThat(api.get(map + "/render.png?x=320&y=160&width=96&height=64&layers=hud&background=false").body())
+                .as("without parallax the tile is where the map has it").isNotEqualTo(atStart);
+        // the ground at half speed: the window at x=64 shows what x=32 shows without parallax
+        BufferedImage half = png(api.get(map + "/render.png?x=64&y=0&width=64&height=64&layers=Ground&parallax=true"));
+        BufferedImage plain = png(api.get(map + "/render.png?x=0&y=0&width=128&height=64&layers=Ground"));
+        // centre 96 -> shift (1 - 0.5) x 96 = 48: screen x 0 shows map x 64 - 48 = 16
+        for (int x = 0; x < 64; x++) {
+            assertThat(half.getRGB(x, 20)).as("column %d", x).isEqualTo(plain.getRGB(x + 16, 20));
+        }
+    }
+
+    @Test
     void theBackgroundColourFillsTheViewAndShapesAreDrawnInTheirLayersColour() throws Exception {
         Api.Response created = api.postJson("/api/v1/maps", "{\"name\":\"bg\",\"width\":4,\"height\":4,"
                 + "\"tileWidth\":16,\"tileHeight\":16,\"backgroundColor\":\"#336699\"}");

@@ -44,6 +44,12 @@ public record LayerAttributes(String name, Boolean visible, Boolean locked, Doub
                         group.parallax().y() * layer.parallax().y()), layer.blendMode(), layer.drawOrder());
     }
 
+    /** These attributes drawn a further {@code shift} away (a camera's parallax, say). */
+    public LayerAttributes shifted(Difference shift) {
+        return new LayerAttributes(name, visible, locked, opacity, offset.plus(shift), tint, color, properties,
+                className, parallax, blendMode, drawOrder);
+    }
+
     /**
      * Two tints multiplied channel by channel, alpha too (each {@code #rrggbb} or {@code #aarrggbb}; null is white),
      * as Tiled combines a group's tint with its layers'.
