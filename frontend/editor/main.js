@@ -199,6 +199,12 @@ function wireToolbar(editor, dialog, renderer) {
     renderer.gridLines = grid.checked;
     renderer.requestDraw();
   });
+  const parallax = document.querySelector('[data-testid="parallax"]');
+  parallax?.addEventListener('change', () => {
+    renderer.parallax = parallax.checked;
+    renderer.requestDraw();
+  });
+  renderer.currentLayer = () => editor.layer();
   const refresh = () => {
     buttons.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.tool === editor.tool)));
     zoom.textContent = `${Math.round(editor.view.zoom * 100)}%`;

@@ -59,9 +59,13 @@ export class Tools {
     editor.renderer.overlays.push((ctx, view) => this.drawOverlay(ctx, view));
   }
 
+  /** The cell and point under the pointer on the current layer (drawn at its offset, and parallax when shown). */
   cellAt(e) {
     const box = this.canvas.getBoundingClientRect();
-    const world = this.editor.view.toWorld(e.clientX - box.left, e.clientY - box.top);
+    const seen = this.editor.view.toWorld(e.clientX - box.left, e.clientY - box.top);
+    const layer = this.editor.layer();
+    const shift = layer ? this.editor.renderer.shiftOf(layer) : { dx: 0, dy: 0 };
+    const world = { x: seen.x - shift.dx, y: seen.y - shift.dy };
     return {
       x: Math.floor(world.x / this.editor.map.tileWidth),
       y: Math.floor(world.y / this.editor.map.tileHeight),

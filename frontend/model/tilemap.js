@@ -184,14 +184,16 @@ function middle(o) {
  * property names (in class members too): [{from: {x, y}, to: {x, y}, name, fromId, toId}], for objects on layers
  * that are shown (with their groups) and references to objects the map has.
  */
-export function objectReferences(map) {
+export function objectReferences(map, shiftOf = () => ({ dx: 0, dy: 0 })) {
   const byId = new Map();
   const shown = [];
   for (const layer of map.layers) {
     if (layer.type !== 'object') continue;
     const visible = map.effective ? map.effective(layer).visible : layer.attributes.visible;
+    const shift = shiftOf(layer);
     for (const o of layer.objects) {
-      byId.set(o.id, o);
+      const m = middle(o);
+      byId.set(o.id, { x: m.x + shift.dx, y: m.y + shift.dy });
       if (visible && o.visible !== false) shown.push(o);
     }
   }
@@ -199,7 +201,7 @@ export function objectReferences(map) {
   const walk = (o, properties, prefix) => {
     for (const p of properties ?? []) {
       if (p.type === 'object' && p.value && byId.has(Number(p.value)) && Number(p.value) !== o.id) {
-        out.push({ from: middle(o), to: middle(byId.get(Number(p.value))), name: prefix + p.name, fromId: o.id, toId: Number(p.value) });
+        out.push({ from: byId.get(o.id), to: byId.get(Number(p.value)), name: prefix + p.name, fromId: o.id, toId: Number(p.value) });
       } else if (p.type === 'class' && Array.isArray(p.value)) {
         walk(o, p.value, `${prefix}${p.name}.`);
       }

@@ -143,18 +143,45 @@ export class Renderer {
     ctx.fillRect(0, 0, mapW, mapH);
     const sight = view.visible();
     for (const layer of map.layers) {
-      // with its groups' visibility and opacity (a group layer draws nothing itself)
+      // with its groups' visibility, opacity and offsets (a group layer draws nothing itself)
       const shown = map.effective(layer);
       if (layer.type === 'group' || !shown.visible) continue;
+      const shift = this.shiftOf(layer);
+      ctx.save();
+      ctx.translate(shift.dx, shift.dy);
       ctx.globalAlpha = shown.opacity;
-      if (layer.type === 'tile') this.drawTileLayer(layer, sight);
+      const seen = { ...sight, x: sight.x - shift.dx, y: sight.y - shift.dy };
+      if (layer.type === 'tile') this.drawTileLayer(layer, seen);
       if (layer.type === 'object') this.drawObjects(layer);
+      ctx.restore();
     }
     ctx.globalAlpha = 1;
     this.drawReferences();
     if (this.gridLines) this.drawGrid(sight);
+    // tools draw in the current layer's place (its offset and parallax)
+    const current = this.currentLayer?.() ?? null;
+    const at = current ? this.shiftOf(current) : { dx: 0, dy: 0 };
+    ctx.save();
+    ctx.translate(at.dx, at.dy);
     for (const overlay of this.overlays) overlay(ctx, view);
+    ctx.restore();
     this.prefetch(sight);
+  }
+
+  /**
+   * Where a layer is drawn relative to the map: its offset with its groups', and with parallax on, moved as a camera
+   * centred on the view sees it ((1 - factor) x (view centre - the map's parallax origin), as the server draws it).
+   */
+  shiftOf(layer) {
+    const shown = this.map.effective(layer);
+    let { dx, dy } = shown.offset;
+    if (this.parallax) {
+      const sight = this.view.visible();
+      const origin = this.map.settings.parallaxOrigin;
+      dx += (1 - shown.parallax.x) * (sight.x + sight.width / 2 - origin.x);
+      dy += (1 - shown.parallax.y) * (sight.y + sight.height / 2 - origin.y);
+    }
+    return { dx, dy };
   }
 
   /** The range of blocks of a level that a world rectangle shows. */
@@ -390,7 +417,7 @@ export class Renderer {
     ctx.strokeStyle = '#f0a020';
     ctx.fillStyle = '#f0a020';
     ctx.lineWidth = 1.5 / zoom;
-    for (const { from, to } of objectReferences(this.map)) {
+    for (const { from, to } of objectReferences(this.map, (layer) => this.shiftOf(layer))) {
       const angle = Math.atan2(to.y - from.y, to.x - from.x);
       ctx.beginPath();
       ctx.moveTo(from.x, from.y);

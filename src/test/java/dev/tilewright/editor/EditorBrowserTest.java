@@ -379,6 +379,48 @@ class EditorBrowserTest {
     }
 
     @Test
+    void aLayerIsDrawnAndPaintedAtItsOffsetAndWithParallaxWhereTheCameraSeesIt() throws Exception {
+        long mapId = createMapAndTileset();
+        String map = "/api/v1/maps/" + mapId;
+        // the layer drawn one tile right and one down: the cell under the pointer is the one shown there
+        assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"updateLayer\",\"layerId\":1,"
+                + "\"patch\":{\"offset\":{\"dx\":16,\"dy\":16}}}]}", "If-Match", "*").status()).isEqualTo(200);
+        waitFor("the offset arrived", () -> Boolean.TRUE.equals(browser.executeScript(
+                "return document.querySelector('[data-testid=map-canvas]') !== null")));
+        Thread.sleep(300);
+        pickTile(1);
+        atCell(new Actions(browser), 3, 2).click().perform();
+        waitSaved();
+        long[] cells = serverCells(mapId);
+        assertThat(cells[W + 2]).as("painted where it shows: cell (2, 1) of the layer").isEqualTo(2);
+        assertThat(cells[2 * W + 3]).isZero();
+        // with parallax shown, a half-speed layer moves with the view; painting still lands where it shows
+        assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"updateLayer\",\"layerId\":1,"
+                + "\"patch\":{\"offset\":{\"dx\":0,\"dy\":0},\"parallax\":{\"x\":0.5,\"y\":1}}}]}",
+                "If-Match", "*").status()).isEqualTo(200);
+        testId("parallax").click();
+        Thread.sleep(300);
+        // the view starts at (0, 0), 100%: its centre is half the canvas's width; the layer moves (1 - 0.5) x that
+        double shift = 0.5 * ((Number) browser.executeScript(
+                "return document.querySelector('[data-testid=map-canvas]').clientWidth")).doubleValue() / 2;
+        pickTile(2);
+        atCell(new Actions(browser), 25, 5).click().perform();
+        waitSaved();
+        cells = serverCells(mapId);
+        int painted = -1;
+        for (int i = 0; i < cells.length; i++) {
+            if (cells[i] == 3) {
+                painted = i;
+            }
+        }
+        assertThat(painted).as("painted somewhere").isNotNegative();
+        assertThat(painted / W).as("the row: parallax 1 vertically").isEqualTo(5);
+        assertThat(painted % W).as("the column under the pointer once the layer is moved by " + shift)
+                .isEqualTo((int) Math.floor((25 * TILE + TILE / 2.0 - shift) / TILE));
+        Files.write(Path.of("target", "editor-offsets.png"), browser.getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Test
     void groupLayersAreATreeInTheLayersPanel() throws Exception {
         long mapId = createMapAndTileset();
         String map = "/api/v1/maps/" + mapId;
