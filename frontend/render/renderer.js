@@ -8,13 +8,16 @@
 // least recently used out first; the blocks around the view are drawn ahead, a little each frame.
 
 import { CHUNK, drawnObjects, objectReferences } from '../model/tilemap.js';
-import { alignmentPoint, drawTile } from './tilesets.js';
-import { FLIP_D, tileId } from '../model/gid.js';
+import { alignmentPoint, drawTile, frameAt } from './tilesets.js';
+import { FLAGS, FLIP_D, tileId } from '../model/gid.js';
 
 const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
 const FAR_BELOW = 0.5;
 const NEAR_BUDGET = 768; // near blocks kept (about 200 MB of 16 px tiles at most)
 const PREFETCH_MS = 6; // time per frame for drawing blocks ahead of the view
+
+/** How often the view is drawn again while animated tiles are on it (Tiled's frames are 100 ms and more). */
+const ANIMATION_MS = 50;
 
 export class Renderer {
   /**
@@ -129,6 +132,9 @@ export class Renderer {
 
   draw() {
     this.frames++;
+    // the moment animated tiles show their frames for; whether any was drawn decides if another frame follows
+    this.now = performance.now();
+    this.animating = false;
     const ctx = this.ctx;
     const dpr = window.devicePixelRatio || 1;
     const { map, view } = this;
@@ -165,6 +171,12 @@ export class Renderer {
     ctx.translate(at.dx, at.dy);
     for (const overlay of this.overlays) overlay(ctx, view);
     ctx.restore();
+    if (this.animating && !this.animationTimer) {
+      this.animationTimer = setTimeout(() => {
+        this.animationTimer = null;
+        this.requestDraw();
+      }, ANIMATION_MS);
+    }
     this.prefetch(sight);
   }
 
@@ -219,7 +231,11 @@ export class Renderer {
       if (level === 0) this.nearBlocks++;
     }
     blocks.set(key, block);
-    if (block.dirty) this.drawBlock(layer, bx * cells, by * cells, cells, scale, block);
+    // a block with animated tiles is drawn again for each frame of the view
+    if (block.dirty || (block.animated && block.drawnAt !== this.now)) {
+      this.drawBlock(layer, bx * cells, by * cells, cells, scale, block);
+      block.drawnAt = this.now;
+    }
     return block;
   }
 
@@ -320,9 +336,24 @@ export class Renderer {
     return pixels;
   }
 
+  /**
+   * The gid a cell shows now: an animated tile's current frame (with the cell's flips), as Tiled plays it. Notes
+   * that something animated was drawn, so the view is drawn again for the next frame.
+   */
+  shown(gid) {
+    const tileset = this.map.tilesetOf(gid);
+    if (!tileset) return gid;
+    const frames = this.images.animation(tileset.tilesetId, tileId(gid) - tileset.firstGid);
+    if (frames === null) return gid;
+    this.animating = true;
+    return ((gid & FLAGS) | (tileset.firstGid + frameAt(frames, this.now))) >>> 0;
+  }
+
   drawBlock(layer, x0, y0, cells, scale, block) {
     const { map } = this;
     const ctx = block.canvas.getContext('2d');
+    const animatingBefore = this.animating;
+    this.animating = false;
     const tw = map.tileWidth * scale;
     const th = map.tileHeight * scale;
     if (Number.isInteger(tw) && Number.isInteger(th) && this.fitCells) {
@@ -332,7 +363,7 @@ export class Renderer {
       for (let y = y0; y < Math.min(map.height, y0 + cells); y++) {
         for (let x = x0; x < Math.min(map.width, x0 + cells); x++) {
           const gid = layer.get(x, y);
-          const pixels = gid === 0 ? null : this.tilePixels(gid, scale, tw, th);
+          const pixels = gid === 0 ? null : this.tilePixels(this.shown(gid), scale, tw, th);
           if (pixels === null) continue;
           const at = (y - y0) * th * stride + (x - x0) * tw;
           for (let row = 0; row < th; row++) out.set(pixels.subarray(row * tw, row * tw + tw), at + row * stride);
@@ -340,6 +371,8 @@ export class Renderer {
       }
       ctx.putImageData(image, 0, 0);
       block.dirty = false;
+      block.animated = this.animating;
+      this.animating ||= animatingBefore;
       return;
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -355,7 +388,7 @@ export class Renderer {
       const y = up ? y0 + rows - 1 - r : y0 + r;
       for (let c = 0; c < columns; c++) {
         const x = leftward ? x0 + columns - 1 - c : x0 + c;
-        const gid = layer.get(x, y);
+        const gid = layer.get(x, y) === 0 ? 0 : this.shown(layer.get(x, y));
         if (gid === 0) continue;
         const tileset = map.tilesetOf(gid);
         if (!tileset) continue;
@@ -367,6 +400,8 @@ export class Renderer {
       }
     }
     block.dirty = false;
+    block.animated = this.animating;
+    this.animating ||= animatingBefore;
   }
 
   drawObjects(layer) {
@@ -376,8 +411,9 @@ export class Renderer {
     for (const o of drawnObjects(layer)) {
       if (o.visible === false) continue;
       if (o.gid) {
-        const tileset = this.map.tilesetOf(o.gid);
-        const source = tileset && this.images.source(tileset.tilesetId, tileId(o.gid) - tileset.firstGid);
+        const gid = this.shown(o.gid);
+        const tileset = this.map.tilesetOf(gid);
+        const source = tileset && this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
         if (source) {
           ctx.save();
           ctx.translate(o.x, o.y);

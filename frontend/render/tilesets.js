@@ -33,6 +33,17 @@ export class TilesetImages {
     return this.byId.get(tilesetId)?.info ?? null;
   }
 
+  /** A tile's animation frames ([{tileId, durationMs}]), or null when it is not animated. */
+  animation(tilesetId, local) {
+    const entry = this.byId.get(tilesetId);
+    if (!entry) return null;
+    if (!entry.animations) {
+      entry.animations = new Map((entry.info.tiles ?? []).filter((t) => (t.animation ?? []).length > 0)
+        .map((t) => [t.id, t.animation]));
+    }
+    return entry.animations.get(local) ?? null;
+  }
+
   /** Where a local tile's pixels are, or null. @returns {TileSource|null} */
   source(tilesetId, local) {
     const entry = this.byId.get(tilesetId);
@@ -115,4 +126,20 @@ const ALIGNMENTS = {
  */
 export function alignmentPoint(alignment) {
   return ALIGNMENTS[alignment] ?? ALIGNMENTS.bottomleft;
+}
+
+/**
+ * The tile an animation shows at a moment, as Tiled plays it: the frames in turn for their durations, over and
+ * over from time 0. Frames of no duration are skipped; with no time at all, the first frame.
+ * @param {{tileId: number, durationMs: number}[]} frames @param {number} ms
+ */
+export function frameAt(frames, ms) {
+  const total = frames.reduce((sum, f) => sum + f.durationMs, 0);
+  if (total <= 0) return frames[0].tileId;
+  let t = ((ms % total) + total) % total;
+  for (const frame of frames) {
+    if (t < frame.durationMs) return frame.tileId;
+    t -= frame.durationMs;
+  }
+  return frames[frames.length - 1].tileId;
 }

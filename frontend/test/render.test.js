@@ -42,3 +42,12 @@ test('object references are arrows from an object to the objects its object prop
     ['link.to', 2, 3, { x: 100, y: 50 }, { x: 48, y: 72 }],
   ]);
 });
+
+test('an animated tile shows its frames in turn, as the server plays them (fixtures/animation.json)', async () => {
+  const { frameAt } = await import('../render/tilesets.js');
+  const { readFileSync } = await import('node:fs');
+  const file = new URL('../../src/test/resources/fixtures/animation.json', import.meta.url);
+  const { cases } = JSON.parse(readFileSync(file, 'utf8'));
+  assert.ok(cases.length >= 4);
+  for (const c of cases) assert.deepEqual(c.at.map((ms) => frameAt(c.frames, ms)), c.shows, c.name);
+});

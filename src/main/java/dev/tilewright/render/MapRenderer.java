@@ -9,6 +9,7 @@ import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
@@ -40,9 +41,10 @@ public final class MapRenderer {
      *                   as a yellow line), or null
      * @param parallax   whether layers scroll by their parallax factors, as Tiled 1.5+ shows them: a camera centred on
      *                   the view sees a layer moved by (1 - factor) x (view centre - the map's parallax origin)
+     * @param timeMs     the moment animated tiles show their frames for (a tour's frame), or null for their own tiles
      */
     public record Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background,
-                          CollisionGrid collision, boolean parallax) {
+                          CollisionGrid collision, boolean parallax, Long timeMs) {
         /** The layers that are visible, and so are all the groups they are in. */
         public static final Predicate<Layer> SHOWN = l -> l.attributes().visible();
         public static final Options VISIBLE = new Options(SHOWN, true, false, true);
@@ -53,7 +55,17 @@ public final class MapRenderer {
 
         public Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background,
                        CollisionGrid collision) {
-            this(layers, objects, gridLines, background, collision, false);
+            this(layers, objects, gridLines, background, collision, false, null);
+        }
+
+        public Options(Predicate<Layer> layers, boolean objects, boolean gridLines, boolean background,
+                       CollisionGrid collision, boolean parallax) {
+            this(layers, objects, gridLines, background, collision, parallax, null);
+        }
+
+        /** These options for the moment {@code ms} (animated tiles show that moment's frame). */
+        public Options at(long ms) {
+            return new Options(layers, objects, gridLines, background, collision, parallax, ms);
         }
     }
 
@@ -87,7 +99,9 @@ public final class MapRenderer {
             tilesetsKey.add((long) map.tilesets().get(i).firstGid());
         }
         Reach reach = Reach.of(byTileset);
-        boolean fromBlocks = blocks != null && reach.fitCells(map.tileWidth(), map.tileHeight());
+        // cached blocks hold tiles as they are: a moment's frames of animated tiles are drawn tile by tile
+        boolean fromBlocks = blocks != null && reach.fitCells(map.tileWidth(), map.tileHeight())
+                && (options.timeMs() == null || !animated(byTileset));
         if (options.background() && map.backgroundColor() != null) {
             Arrays.fill(canvas.argb(), Pixels.premultiply(Pixels.parseColor(map.backgroundColor())));
         }
@@ -112,10 +126,10 @@ public final class MapRenderer {
                 if (fromBlocks) {
                     drawBlocks(canvas, view, map, tiles, byTileset, paint, blocks, List.copyOf(tilesetsKey));
                 } else {
-                    drawTiles(canvas, view, map, tiles, byTileset, reach, paint);
+                    drawTiles(canvas, view, map, tiles, byTileset, reach, paint, options.timeMs());
                 }
             } else if (layer instanceof ObjectLayer objects && options.objects()) {
-                shapes = drawObjects(canvas, view, map, objects, drawn, byTileset, paint, shapes);
+                shapes = drawObjects(canvas, view, map, objects, drawn, byTileset, paint, shapes, options.timeMs());
             } else if (layer instanceof ImageLayer picture && picture.image() != null) {
                 Pixels image = images.apply(picture.image().source());
                 if (image != null) {
@@ -191,7 +205,7 @@ public final class MapRenderer {
     }
 
     private static void drawTiles(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Atlas[] atlases,
-                                  Reach reach, Paint paint) {
+                                  Reach reach, Paint paint, Long timeMs) {
         int tw = map.tileWidth();
         int th = map.tileHeight();
         int left = view.x() - paint.dx;
@@ -208,7 +222,7 @@ public final class MapRenderer {
             for (int column = 0; column <= cx1 - cx0; column++) {
                 int cx = leftward ? cx1 - column : cx0 + column;
                 int gid = layer.get(cx, cy);
-                Drawable tile = gid == Gid.EMPTY ? null : tile(map, atlases, gid);
+                Drawable tile = gid == Gid.EMPTY ? null : tile(map, atlases, gid, timeMs);
                 if (tile == null) {
                     continue;
                 }
@@ -303,7 +317,7 @@ public final class MapRenderer {
      */
     private static ShapePainter drawObjects(Pixels canvas, ViewWindow view, TileMap map, ObjectLayer layer,
                                             LayerAttributes drawn, Atlas[] atlases, Paint paint,
-                                            ShapePainter shapes) {
+                                            ShapePainter shapes, Long timeMs) {
         String layerColor = layer.attributes().color();
         int color = layerColor == null ? ShapePainter.DEFAULT_COLOR : Pixels.parseColor(layerColor);
         for (MapObject object : layer.drawn()) {
@@ -318,7 +332,7 @@ public final class MapRenderer {
                 shapes.draw(object, color, drawn.opacity(), drawn.offset().dx(), drawn.offset().dy());
                 continue;
             }
-            Drawable tile = tile(map, atlases, gid);
+            Drawable tile = tile(map, atlases, gid, timeMs);
             if (tile == null) {
                 continue;
             }
@@ -404,12 +418,34 @@ public final class MapRenderer {
 
     /** The decoded pixels a gid shows, or null when its tileset or tile is missing. */
     private static Drawable tile(TileMap map, Atlas[] atlases, int gid) {
+        return tile(map, atlases, gid, null);
+    }
+
+    /** A cell's tile; an animated one's frame at {@code timeMs} when it is given. */
+    private static Drawable tile(TileMap map, Atlas[] atlases, int gid, Long timeMs) {
         int index = owner(map, gid);
         if (index < 0 || atlases[index] == null) {
             return null;
         }
-        Atlas.Source source = atlases[index].source(Gid.id(gid) - map.tilesets().get(index).firstGid());
+        int local = Gid.id(gid) - map.tilesets().get(index).firstGid();
+        if (timeMs != null && atlases[index].tileset().hasTile(local)) {
+            List<TileData.Frame> frames = atlases[index].tileset().tile(local).animation();
+            if (!frames.isEmpty()) {
+                local = TileData.frameAt(frames, timeMs);
+            }
+        }
+        Atlas.Source source = atlases[index].source(local);
         return source == null ? null : new Drawable(atlases[index], source);
+    }
+
+    /** Whether a tileset of the map has animated tiles. */
+    private static boolean animated(Atlas[] atlases) {
+        for (Atlas atlas : atlases) {
+            if (atlas != null && atlas.tileset().tiles().values().stream().anyMatch(t -> !t.animation().isEmpty())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int owner(TileMap map, int gid) {

@@ -150,11 +150,14 @@ public class RenderService {
             Function<String, Pixels> images = images(mapId);
             List<ViewWindow> windows = dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(),
                     tour.height(), tour.speed(), tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight());
-            // frame by frame: each is drawn when the GIF writer asks for it and dropped once written
-            Iterable<Pixels> rendered = () -> windows.stream()
-                    .map(view -> MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks))
+            // frame by frame: each is drawn when the GIF writer asks for it and dropped once written; animated tiles
+            // show the frame of the moment each GIF frame stands for
+            int delayCs = Math.max(2, Math.round(100f / tour.fps()));
+            Iterable<Pixels> rendered = () -> java.util.stream.IntStream.range(0, windows.size())
+                    .mapToObj(i -> MapRenderer.render(map, decoded::get, images, windows.get(i),
+                            MapRenderer.Options.VISIBLE.at(i * delayCs * 10L), blocks))
                     .iterator();
-            return dev.tilewright.render.GifWriter.write(rendered, Math.max(2, Math.round(100f / tour.fps())), 0x000000);
+            return dev.tilewright.render.GifWriter.write(rendered, delayCs, 0x000000);
         });
     }
 

@@ -566,6 +566,35 @@ class EditorBrowserTest {
         assertThat(viewX.doubleValue()).as("the view moved to the map's right part").isGreaterThan(40 * 32 / 2.0);
     }
 
+    @Test
+    @RequiresTools(Tool.TILED)
+    void animatedTilesPlayInTheCanvas() throws Exception {
+        Path examples = dev.tilewright.format.TiledExamples.copy(dir.resolve("examples"));
+        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        for (String name : List.of("rpg/island.tmx", "rpg/beach_tileset.tsx", "rpg/beach_tileset.png")) {
+            files.put(name, Files.readAllBytes(examples.resolve(name)));
+        }
+        Api.Response created = api.postFiles("/api/v1/maps/import", files);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        browser.get("http://localhost:" + proxy.port() + "/maps/" + created.json().get("id").asLong() + "/edit");
+        waitReady();
+        Thread.sleep(500);
+        // nothing changes on the map, yet the water's frames come one after another
+        Number before = (Number) browser.executeScript("return window.tilewright.editor.renderer.frames");
+        BufferedImage first = image(testId("map-canvas"));
+        Thread.sleep(700);
+        Number after = (Number) browser.executeScript("return window.tilewright.editor.renderer.frames");
+        BufferedImage second = image(testId("map-canvas"));
+        assertThat(after.intValue() - before.intValue()).as("frames drawn for the animation").isGreaterThan(5);
+        int differing = 0;
+        for (int y = 0; y < first.getHeight(); y += 2) {
+            for (int x = 0; x < first.getWidth(); x += 2) {
+                differing += first.getRGB(x, y) != second.getRGB(x, y) ? 1 : 0;
+            }
+        }
+        assertThat(differing).as("pixels the animation changed").isGreaterThan(100);
+    }
+
     private BufferedImage image(WebElement element) {
         try {
             return ImageIO.read(new ByteArrayInputStream(element.getScreenshotAs(OutputType.BYTES)));

@@ -14,6 +14,7 @@ import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.core.model.TilesetSettings;
@@ -135,6 +136,31 @@ class TmxRasterizerComparisonTest {
      * Tiles larger than their cells overlap their neighbours: the map's render order decides which is on top, row by
      * row in the order's direction.
      */
+    @Test
+    void animatedTilesShowTheFrameOfTheMomentATourFrameStandsFor() {
+        TiledMap tiled = new TmxReader(files, new ReadLimits(8192, 8192)).readMap("rpg/island.tmx");
+        TileMap map = toMap(tiled);
+        Map<Long, Atlas> atlases = atlases(tiled);
+        ViewWindow view = new ViewWindow(0, 0, map.width() * map.tileWidth(), map.height() * map.tileHeight());
+        int[] still = MapRenderer.render(map, atlases::get, s -> null, view, MapRenderer.Options.VISIBLE).argb();
+        int[] atZero = MapRenderer.render(map, atlases::get, s -> null, view, MapRenderer.Options.VISIBLE.at(0)).argb();
+        assertThat(atZero).as("at 0 every animation shows its first frame, which the file's tiles are").isEqualTo(still);
+        long period = 0;
+        for (TileData.Frame frame : firstAnimation(tiled)) {
+            period += frame.durationMs();
+        }
+        int[] later = MapRenderer.render(map, atlases::get, s -> null, view,
+                MapRenderer.Options.VISIBLE.at(firstAnimation(tiled).get(0).durationMs())).argb();
+        assertThat(later).as("a frame later the water has moved").isNotEqualTo(still);
+        assertThat(MapRenderer.render(map, atlases::get, s -> null, view, MapRenderer.Options.VISIBLE.at(period)).argb())
+                .as("a whole period later it is back").isEqualTo(atZero);
+    }
+
+    private static List<TileData.Frame> firstAnimation(TiledMap tiled) {
+        return tiled.tilesets().stream().flatMap(t -> t.tileset().tiles().values().stream())
+                .map(TileData::animation).filter(a -> !a.isEmpty()).findFirst().orElseThrow();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"right-down", "right-up", "left-down", "left-up"})
     void tilesOverlapInTheMapsRenderOrder(String order) throws Exception {

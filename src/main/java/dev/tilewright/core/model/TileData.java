@@ -27,6 +27,29 @@ public record TileData(Properties properties, String type, Double probability, L
         }
     }
 
+    /**
+     * The tile an animation shows at a moment, as Tiled plays it: the frames in turn for their durations, over and
+     * over from time 0; frames of no duration are skipped, and with no time at all the first frame shows. The editor
+     * plays them by the same rule (render/tilesets.js frameAt; both are held to fixtures/animation.json).
+     */
+    public static int frameAt(List<Frame> frames, long ms) {
+        long total = 0;
+        for (Frame frame : frames) {
+            total += frame.durationMs();
+        }
+        if (total <= 0) {
+            return frames.get(0).tileId();
+        }
+        long t = Math.floorMod(ms, total);
+        for (Frame frame : frames) {
+            if (t < frame.durationMs()) {
+                return frame.tileId();
+            }
+            t -= frame.durationMs();
+        }
+        return frames.get(frames.size() - 1).tileId();
+    }
+
     /** One frame of a tile animation: a local tile id of the same tileset shown for a duration. */
     public record Frame(int tileId, int durationMs) {
         public Frame {
