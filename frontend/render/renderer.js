@@ -231,10 +231,13 @@ export class Renderer {
       if (level === 0) this.nearBlocks++;
     }
     blocks.set(key, block);
-    // a block with animated tiles is drawn again for each frame of the view
-    if (block.dirty || (block.animated && block.drawnAt !== this.now)) {
+    // a block with animated tiles is drawn again for each frame of the view, and any block when its tint changed
+    const tint = this.map.effective(layer).tint ?? null;
+    if (block.dirty || (block.animated && block.drawnAt !== this.now) || (block.tint ?? null) !== tint) {
       this.drawBlock(layer, bx * cells, by * cells, cells, scale, block);
+      if (tint !== null) tintCanvas(block.canvas, tint);
       block.drawnAt = this.now;
+      block.tint = tint;
     }
     return block;
   }
@@ -488,4 +491,28 @@ export class Renderer {
     }
     ctx.stroke();
   }
+}
+
+/**
+ * Tints what a canvas holds as Tiled tints a layer: each pixel's colour multiplied by the tint's, scaled by the
+ * tint's alpha, the pixel keeping its own alpha (the server's MapRenderer does the same per pixel).
+ */
+function tintCanvas(canvas, tint) {
+  const hex = tint.slice(1);
+  const argb = hex.length === 6 ? `ff${hex}` : hex;
+  const a = parseInt(argb.slice(0, 2), 16) / 255;
+  const [r, g, b] = [2, 4, 6].map((i) => Math.round(parseInt(argb.slice(i, i + 2), 16) * a));
+  const copy = document.createElement('canvas');
+  copy.width = canvas.width;
+  copy.height = canvas.height;
+  copy.getContext('2d').drawImage(canvas, 0, 0);
+  const ctx = canvas.getContext('2d');
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = 'multiply';
+  ctx.fillStyle = `rgb(${r}, ${g}, ${b})`;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.globalCompositeOperation = 'destination-in';
+  ctx.drawImage(copy, 0, 0);
+  ctx.restore();
 }

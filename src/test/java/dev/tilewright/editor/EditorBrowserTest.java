@@ -421,6 +421,34 @@ class EditorBrowserTest {
     }
 
     @Test
+    void aLayersTintIsMultipliedIntoItsTilesAsTiledDrawsIt() throws Exception {
+        long mapId = createMapAndTileset();
+        pickTile(5);
+        atCell(new Actions(browser), 1, 1).click().perform();
+        waitSaved();
+        atCell(new Actions(browser), 15, 9).perform(); // the brush's preview follows the pointer: away from the cell
+        int tile = colour(6);
+        waitFor("the tile drawn", () -> (image(testId("map-canvas")).getRGB(24, 24) & 0xFFFFFF) == tile);
+        // a group's tint and the layer's multiply: red x (half green) leaves the red channel only
+        assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"updateLayer\",\"layerId\":1,"
+                + "\"patch\":{\"tint\":\"#ff0000\"}}]}", "If-Match", "*").status()).isEqualTo(200);
+        int red = (tile >> 16) & 0xFF;
+        int[] seen = new int[1];
+        try {
+            waitFor("the tile tinted red", () -> {
+                int rgb = image(testId("map-canvas")).getRGB(24, 24) & 0xFFFFFF;
+                seen[0] = rgb;
+                return Math.abs(((rgb >> 16) & 0xFF) - red) <= 1 && (rgb & 0xFFFF) == 0;
+            });
+        } catch (RuntimeException e) {
+            throw new AssertionError("the pixel is " + Integer.toHexString(seen[0]) + ", the tile "
+                    + Integer.toHexString(tile) + "; the layer: " + browser.executeScript(
+                    "return JSON.stringify(window.tilewright.editor.map.layers[0].attributes)"), e);
+        }
+        assertThat(red).as("a tile with some red, for the test to mean something").isGreaterThan(16);
+    }
+
+    @Test
     void groupLayersAreATreeInTheLayersPanel() throws Exception {
         long mapId = createMapAndTileset();
         String map = "/api/v1/maps/" + mapId;
