@@ -411,6 +411,9 @@ public final class TmjReader {
         for (JsonNode p : owner.path("properties").values()) {
             JsonNode value = p.path("value");
             String type = Json.text(p, "type", "string");
+            if (!NotKept.keptType(warnings, file, Json.text(p, "name", ""), type)) {
+                continue;
+            }
             Object plain = type.equals("class") ? members(value, file) : plain(value);
             read.add(Props.property(file, Json.text(p, "name", ""), type, plain, Json.text(p, "propertytype", "")));
         }

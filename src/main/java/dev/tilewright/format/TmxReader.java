@@ -425,6 +425,9 @@ public final class TmxReader {
         }
         List<Property> read = new ArrayList<>();
         for (Element p : Xml.children(properties, "property")) {
+            if (!NotKept.keptType(warnings, file, p.getAttribute("name"), p.getAttribute("type"))) {
+                continue;
+            }
             boolean members = "class".equals(p.getAttribute("type"));
             Object value = members ? properties(p, file)
                     : p.hasAttribute("value") ? p.getAttribute("value") : p.getTextContent();

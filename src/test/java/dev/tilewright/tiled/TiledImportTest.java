@@ -148,6 +148,18 @@ class TiledImportTest {
     }
 
     @Test
+    void aPropertyOfATypeNotKeptYetIsLeftOutWithAWarningAndTheRestImported() {
+        String tmx = desertTmx().replace("<tileset firstgid", "<properties><property name=\"loot\" type=\"list\">"
+                + "<item type=\"int\" value=\"3\"/></property><property name=\"title\" value=\"Desert\"/></properties>"
+                + "<tileset firstgid");
+        assertThat(tmx).contains("type=\"list\"");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(warned(created)).contains("desert.tmx.properties[loot]");
+        assertThat(created.json().get("properties").toString()).contains("title").doesNotContain("loot");
+    }
+
+    @Test
     void anImageLayerWithoutAnImageIsKeptWithItsPropertiesAndWrittenBackAsTiledWritesIt() {
         String tmx = desertTmx().replace("</map>", "<imagelayer id=\"11\" name=\"sky\" opacity=\"0.5\">"
                 + "<properties><property name=\"later\" value=\"clouds.png\"/></properties></imagelayer></map>");

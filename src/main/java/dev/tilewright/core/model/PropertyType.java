@@ -10,6 +10,16 @@ public enum PropertyType {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** Whether Tiled's type name is one of these. */
+    public static boolean isTiledName(String name) {
+        for (PropertyType type : values()) {
+            if (type.tiledName().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static PropertyType fromTiledName(String name) {
         for (PropertyType type : values()) {
             if (type.tiledName().equals(name)) {
