@@ -1,7 +1,23 @@
 // The minimap: the whole map as the server renders it (its thumbnail) with the view's rectangle over it; click or
 // drag on it to move the view there. The thumbnail is fetched again after edits are saved, but not more often than
 // every REFRESH_GAP_MS: while people paint, every save is a new version, and each editor asking for each one would
-// keep the server rendering thumbnails.
+// keep the server rendering thumbnails. Meanwhile the cells that change (anyone's) are drawn onto it here, a
+// minimap pixel at a time from the top visible tile there (its tile's average colour), so it is never stale.
+
+/**
+ * The minimap pixels a rectangle of cells covers, and for each the cell at its centre:
+ * {x0, y0, x1, y1} (pixels, end exclusive) and cellAt(px, py) -> {x, y}. @param {object} rect cells
+ */
+export function patchArea(rect, tileWidth, tileHeight, scale, width, height) {
+  const x0 = Math.max(0, Math.floor(rect.x * tileWidth * scale));
+  const y0 = Math.max(0, Math.floor(rect.y * tileHeight * scale));
+  const x1 = Math.min(width, Math.ceil((rect.x + rect.width) * tileWidth * scale));
+  const y1 = Math.min(height, Math.ceil((rect.y + rect.height) * tileHeight * scale));
+  return {
+    x0, y0, x1, y1,
+    cellAt: (px, py) => ({ x: Math.floor((px + 0.5) / scale / tileWidth), y: Math.floor((py + 0.5) / scale / tileHeight) }),
+  };
+}
 
 /** Least time between two thumbnail fetches while edits keep being saved. */
 export const REFRESH_GAP_MS = 30000;
@@ -14,6 +30,15 @@ export const SETTLE_MS = 1500;
  */
 export function refreshDelay(lastFetch, now) {
   return Math.max(SETTLE_MS, lastFetch + REFRESH_GAP_MS - now);
+}
+
+/** The rectangle around rectangles of cells. */
+function bounds(rects) {
+  const x0 = Math.min(...rects.map((r) => r.x));
+  const y0 = Math.min(...rects.map((r) => r.y));
+  const x1 = Math.max(...rects.map((r) => r.x + r.width));
+  const y1 = Math.max(...rects.map((r) => r.y + r.height));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 export class Minimap {
@@ -45,6 +70,18 @@ export class Minimap {
     editor.session.listen((event) => {
       if (event.type === 'state' && event.state === 'saved') this.refreshSoon();
     });
+    /** the thumbnail with the changes since drawn in; the cell rectangles changed since the last fetch began */
+    this.patched = null;
+    this.changed = [];
+    /** @type {Map<number, string|null>} a tile's average colour by tile id */
+    this.colours = new Map();
+    editor.map.listen((change) => {
+      if (change.kind !== 'cells' || !change.rect) return;
+      this.changed.push(change.rect);
+      if (this.changed.length > 500) this.changed = [bounds(this.changed)]; // kept small while no thumbnail comes
+      this.patch(change.rect);
+      this.draw();
+    });
     editor.listen(() => this.draw());
     this.refresh();
   }
@@ -57,6 +94,7 @@ export class Minimap {
   async refresh() {
     this.timer = null;
     this.lastFetch = Date.now();
+    const since = this.changed.length;
     const size = Math.max(this.canvas.width, this.canvas.height, 16);
     const response = await fetch(`/api/v1/maps/${this.editor.map.id}/thumbnail.png?size=${size}&v=${this.editor.session.version}`);
     if (response.status === 503) {
@@ -68,7 +106,72 @@ export class Minimap {
     }
     if (!response.ok) return;
     this.image = await createImageBitmap(await response.blob());
+    // the thumbnail has what was saved when it was asked for; what changed since is drawn in again
+    this.changed = this.changed.slice(since);
+    this.patched = null;
+    for (const rect of this.changed) this.patch(rect);
     this.draw();
+  }
+
+  /** Draws the cells of a changed rectangle onto the minimap's copy of the thumbnail. */
+  patch(rect) {
+    if (!this.image) return;
+    const { map } = this.editor;
+    if (!this.patched) {
+      this.patched = document.createElement('canvas');
+      this.patched.width = this.canvas.width;
+      this.patched.height = this.canvas.height;
+      this.patched.getContext('2d').drawImage(this.image, 0, 0, this.canvas.width, this.canvas.height);
+    }
+    const ctx = this.patched.getContext('2d');
+    const area = patchArea(rect, map.tileWidth, map.tileHeight, this.scale, this.canvas.width, this.canvas.height);
+    for (let py = area.y0; py < area.y1; py++) {
+      for (let px = area.x0; px < area.x1; px++) {
+        const { x, y } = area.cellAt(px, py);
+        const colour = this.colourAt(x, y);
+        if (colour === null) {
+          ctx.clearRect(px, py, 1, 1);
+        } else {
+          ctx.fillStyle = colour;
+          ctx.fillRect(px, py, 1, 1);
+        }
+      }
+    }
+  }
+
+  /** The colour a cell shows on the minimap: its top visible tile's, else the map's background, else none. */
+  colourAt(x, y) {
+    const { map } = this.editor;
+    for (let i = map.layers.length - 1; i >= 0; i--) {
+      const layer = map.layers[i];
+      if (layer.type !== 'tile' || !map.effective(layer).visible) continue;
+      const gid = layer.get(x, y);
+      if (gid === 0) continue;
+      const colour = this.tileColour(gid);
+      if (colour !== null) return colour;
+    }
+    return map.backgroundColor ?? null;
+  }
+
+  /** A tile's average colour (flips do not change it), or null while its image is not loaded. */
+  tileColour(gid) {
+    const { map, images } = this.editor;
+    const id = gid & 0x0fffffff;
+    if (this.colours.has(id)) return this.colours.get(id);
+    const tileset = map.tilesetOf(gid);
+    const source = tileset && images.source(tileset.tilesetId, id - tileset.firstGid);
+    if (!source) return null;
+    const one = document.createElement('canvas');
+    one.width = 1;
+    one.height = 1;
+    const ctx = one.getContext('2d', { willReadFrequently: true });
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(source.image, source.sx, source.sy, source.width, source.height, 0, 0, 1, 1);
+    const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+    const colour = a === 0 ? null : `rgba(${r}, ${g}, ${b}, ${(a / 255).toFixed(3)})`;
+    this.colours.set(id, colour);
+    return colour;
   }
 
   centreAt(e) {
@@ -85,7 +188,8 @@ export class Minimap {
     const ctx = this.canvas.getContext('2d');
     ctx.fillStyle = '#1b1f27';
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    if (this.image) ctx.drawImage(this.image, 0, 0, this.canvas.width, this.canvas.height);
+    if (this.patched) ctx.drawImage(this.patched, 0, 0);
+    else if (this.image) ctx.drawImage(this.image, 0, 0, this.canvas.width, this.canvas.height);
     const sight = this.editor.view.visible();
     ctx.strokeStyle = '#ffd24a';
     ctx.lineWidth = 1.5;

@@ -421,6 +421,23 @@ class EditorBrowserTest {
     }
 
     @Test
+    void theMinimapShowsAChangeAtOnceNotOnlyWithTheNextThumbnail() throws Exception {
+        createMapAndTileset();
+        pickTile(5);
+        atCell(new Actions(browser), 10, 6).click().perform();
+        int tile = colour(6);
+        // 20x12 tiles of 16 px on a 200 px minimap: 10 minimap px a tile; the thumbnail is not fetched again for 30 s
+        // (the wait gives up after 15 s, before the next thumbnail could come: only the editor's own drawing passes)
+        WebElement minimap = testId("minimap");
+        waitFor("the cell on the minimap", () -> {
+            BufferedImage shown = image(minimap);
+            int x = (int) Math.round(105.0 * shown.getWidth() / 200);
+            int y = (int) Math.round(65.0 * shown.getWidth() / 200);
+            return (shown.getRGB(x, y) & 0xFFFFFF) == tile;
+        });
+    }
+
+    @Test
     void aLayersTintIsMultipliedIntoItsTilesAsTiledDrawsIt() throws Exception {
         long mapId = createMapAndTileset();
         pickTile(5);
