@@ -410,13 +410,15 @@ export class Renderer {
   drawObjects(layer) {
     const ctx = this.ctx;
     const colour = layer.attributes.color ?? '#a0a0a4';
+    const tint = this.map.effective(layer).tint ?? null;
     ctx.lineWidth = 1.5 / this.view.zoom;
     for (const o of drawnObjects(layer)) {
       if (o.visible === false) continue;
       if (o.gid) {
         const gid = this.shown(o.gid);
         const tileset = this.map.tilesetOf(gid);
-        const source = tileset && this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
+        const plain = tileset && this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
+        const source = plain && tint !== null ? this.tinted(plain, tint) : plain;
         if (source) {
           ctx.save();
           ctx.translate(o.x, o.y);
@@ -446,6 +448,25 @@ export class Renderer {
       if (shape !== 'polyline') ctx.fill();
       ctx.stroke();
     }
+  }
+
+  /** A tile's pixels tinted (for tile objects on a tinted layer), made once per tile and tint. */
+  tinted(source, tint) {
+    this.tintedTiles ??= new Map();
+    const key = `${tint}:${source.sx}:${source.sy}:${source.width}:${source.height}`;
+    let image = this.tintedTiles.get(key)?.get(source.image);
+    if (!image) {
+      if (this.tintedTiles.size > 512) this.tintedTiles.clear();
+      image = document.createElement('canvas');
+      image.width = source.width;
+      image.height = source.height;
+      image.getContext('2d').drawImage(source.image, source.sx, source.sy, source.width, source.height, 0, 0,
+        source.width, source.height);
+      tintCanvas(image, tint);
+      if (!this.tintedTiles.has(key)) this.tintedTiles.set(key, new Map());
+      this.tintedTiles.get(key).set(source.image, image);
+    }
+    return { ...source, image, sx: 0, sy: 0 };
   }
 
   /** Arrows from objects to the objects their "object" properties name, as Tiled shows object references. */

@@ -463,6 +463,23 @@ class EditorBrowserTest {
                     "return JSON.stringify(window.tilewright.editor.map.layers[0].attributes)"), e);
         }
         assertThat(red).as("a tile with some red, for the test to mean something").isGreaterThan(16);
+
+        // a tile object on a green-tinted object layer keeps only its green
+        assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"addLayer\",\"kind\":\"object\","
+                + "\"attributes\":{\"name\":\"props\",\"tint\":\"#00ff00\"}},{\"type\":\"addObject\",\"layerId\":2,"
+                + "\"object\":{\"x\":128,\"y\":64,\"width\":16,\"height\":16,\"gid\":6}}]}", "If-Match", "*")
+                .status()).isEqualTo(200);
+        int green = (tile >> 8) & 0xFF;
+        int[] object = new int[1];
+        try {
+            waitFor("the tile object tinted green", () -> {
+                int rgb = image(testId("map-canvas")).getRGB(136, 56) & 0xFFFFFF;
+                object[0] = rgb;
+                return Math.abs(((rgb >> 8) & 0xFF) - green) <= 1 && (rgb & 0xFF00FF) == 0;
+            });
+        } catch (RuntimeException e) {
+            throw new AssertionError("the object's pixel is " + Integer.toHexString(object[0]), e);
+        }
     }
 
     @Test
