@@ -446,23 +446,13 @@ class EditorBrowserTest {
         atCell(new Actions(browser), 15, 9).perform(); // the brush's preview follows the pointer: away from the cell
         int tile = colour(6);
         waitFor("the tile drawn", () -> (image(testId("map-canvas")).getRGB(24, 24) & 0xFFFFFF) == tile);
-        // a group's tint and the layer's multiply: red x (half green) leaves the red channel only
+        // red multiplied in leaves the red channel only
         assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"updateLayer\",\"layerId\":1,"
                 + "\"patch\":{\"tint\":\"#ff0000\"}}]}", "If-Match", "*").status()).isEqualTo(200);
         int red = (tile >> 16) & 0xFF;
-        int[] seen = new int[1];
-        try {
-            waitFor("the tile tinted red", () -> {
-                int rgb = image(testId("map-canvas")).getRGB(24, 24) & 0xFFFFFF;
-                seen[0] = rgb;
-                return Math.abs(((rgb >> 16) & 0xFF) - red) <= 1 && (rgb & 0xFFFF) == 0;
-            });
-        } catch (RuntimeException e) {
-            throw new AssertionError("the pixel is " + Integer.toHexString(seen[0]) + ", the tile "
-                    + Integer.toHexString(tile) + "; the layer: " + browser.executeScript(
-                    "return JSON.stringify(window.tilewright.editor.map.layers[0].attributes)"), e);
-        }
         assertThat(red).as("a tile with some red, for the test to mean something").isGreaterThan(16);
+        awaitCanvasPixel("the tile tinted red", 24, 24,
+                rgb -> Math.abs(((rgb >> 16) & 0xFF) - red) <= 1 && (rgb & 0xFFFF) == 0);
 
         // a tile object on a green-tinted object layer keeps only its green
         assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"addLayer\",\"kind\":\"object\","
@@ -470,15 +460,20 @@ class EditorBrowserTest {
                 + "\"object\":{\"x\":128,\"y\":64,\"width\":16,\"height\":16,\"gid\":6}}]}", "If-Match", "*")
                 .status()).isEqualTo(200);
         int green = (tile >> 8) & 0xFF;
-        int[] object = new int[1];
+        awaitCanvasPixel("the tile object tinted green", 136, 56,
+                rgb -> Math.abs(((rgb >> 8) & 0xFF) - green) <= 1 && (rgb & 0xFF00FF) == 0);
+    }
+
+    /** Waits until the canvas pixel at (x, y) satisfies {@code ok}; failing, says what it was. */
+    private void awaitCanvasPixel(String what, int x, int y, java.util.function.IntPredicate ok) {
+        int[] seen = new int[1];
         try {
-            waitFor("the tile object tinted green", () -> {
-                int rgb = image(testId("map-canvas")).getRGB(136, 56) & 0xFFFFFF;
-                object[0] = rgb;
-                return Math.abs(((rgb >> 8) & 0xFF) - green) <= 1 && (rgb & 0xFF00FF) == 0;
+            waitFor(what, () -> {
+                seen[0] = image(testId("map-canvas")).getRGB(x, y) & 0xFFFFFF;
+                return ok.test(seen[0]);
             });
         } catch (RuntimeException e) {
-            throw new AssertionError("the object's pixel is " + Integer.toHexString(object[0]), e);
+            throw new AssertionError(what + ": the pixel is " + Integer.toHexString(seen[0]), e);
         }
     }
 
