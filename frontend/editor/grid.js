@@ -22,7 +22,7 @@ export class GridOverlay {
     editor.session.listen((event) => {
       if (event.type === 'state' && event.state === 'saved' && this.shown()) this.refreshSoon();
     });
-    editor.renderer.overlays.unshift((ctx, view) => this.draw(ctx, view));
+    editor.renderer.mapOverlays.unshift((ctx, view) => this.draw(ctx, view));
   }
 
   shown() {
@@ -92,7 +92,7 @@ export class GridOverlay {
 
   element(cell) {
     const { width, height } = this.editor.map.gridElement();
-    return { x: Math.floor(cell.worldX / width), y: Math.floor(cell.worldY / height) };
+    return { x: Math.floor(cell.mapX / width), y: Math.floor(cell.mapY / height) };
   }
 
   down(cell, e) {

@@ -26,7 +26,7 @@ export class PeoplePanel {
     editor.listen((what) => {
       if (what === 'hover' || what === 'tool' || what === 'selection') this.sendPresence();
     });
-    editor.renderer.overlays.push((ctx, view) => this.draw(ctx, view));
+    editor.renderer.mapOverlays.push((ctx, view) => this.draw(ctx, view));
     this.render();
   }
 
@@ -34,7 +34,7 @@ export class PeoplePanel {
     const hover = this.tools.hover;
     const selection = this.editor.selection;
     this.session.setPresence({
-      cursor: hover === null ? null : { x: hover.worldX, y: hover.worldY },
+      cursor: hover === null ? null : { x: hover.mapX, y: hover.mapY },
       tool: this.editor.tool,
       selection: selection ? { x: selection.x, y: selection.y, width: selection.width, height: selection.height } : null,
     });

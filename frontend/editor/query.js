@@ -10,7 +10,7 @@ export class QueryTool {
     this.editor = editor;
     this.drag = null;
     this.result = null; // {tiles:[{x,y}], hit, objects}
-    editor.renderer.overlays.push((ctx, view) => this.draw(ctx, view));
+    editor.renderer.mapOverlays.push((ctx, view) => this.draw(ctx, view));
   }
 
   down(cell, e) {
@@ -30,8 +30,8 @@ export class QueryTool {
     const layer = this.editor.layer();
     const layerId = layer?.type === 'tile' ? layer.id : undefined;
     // queries speak world pixels, where the map's offset counts
-    const from = { x: drag.from.worldX + map.offset.x, y: drag.from.worldY + map.offset.y };
-    const to = { x: drag.to.worldX + map.offset.x, y: drag.to.worldY + map.offset.y };
+    const from = { x: drag.from.mapX + map.offset.x, y: drag.from.mapY + map.offset.y };
+    const to = { x: drag.to.mapX + map.offset.x, y: drag.to.mapY + map.offset.y };
     let path;
     let body;
     if (drag.kind === 'ray') {
@@ -86,12 +86,12 @@ export class QueryTool {
     ctx.beginPath();
     const { from, to } = shape;
     if (shape.kind === 'ray') {
-      ctx.moveTo(from.worldX, from.worldY);
-      ctx.lineTo(to.worldX, to.worldY);
+      ctx.moveTo(from.mapX, from.mapY);
+      ctx.lineTo(to.mapX, to.mapY);
     } else if (shape.kind === 'rect') {
-      ctx.rect(from.worldX, from.worldY, to.worldX - from.worldX, to.worldY - from.worldY);
+      ctx.rect(from.mapX, from.mapY, to.mapX - from.mapX, to.mapY - from.mapY);
     } else {
-      ctx.arc(from.worldX, from.worldY, Math.hypot(to.worldX - from.worldX, to.worldY - from.worldY), 0, 2 * Math.PI);
+      ctx.arc(from.mapX, from.mapY, Math.hypot(to.mapX - from.mapX, to.mapY - from.mapY), 0, 2 * Math.PI);
     }
     ctx.stroke();
   }

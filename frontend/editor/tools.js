@@ -59,7 +59,10 @@ export class Tools {
     editor.renderer.overlays.push((ctx, view) => this.drawOverlay(ctx, view));
   }
 
-  /** The cell and point under the pointer on the current layer (drawn at its offset, and parallax when shown). */
+  /**
+   * The cell and point under the pointer on the current layer (drawn at its offset, and parallax when shown), and
+   * the point on the map itself (mapX, mapY: for what belongs to the map, not a layer).
+   */
   cellAt(e) {
     const box = this.canvas.getBoundingClientRect();
     const seen = this.editor.view.toWorld(e.clientX - box.left, e.clientY - box.top);
@@ -71,6 +74,8 @@ export class Tools {
       y: Math.floor(world.y / this.editor.map.tileHeight),
       worldX: world.x,
       worldY: world.y,
+      mapX: seen.x,
+      mapY: seen.y,
     };
   }
 

@@ -40,6 +40,8 @@ export class Renderer {
     this.pixelCache = new Map();
     /** @type {((ctx: CanvasRenderingContext2D, view: import('./view.js').View) => void)[]} drawn last, in world pixels */
     this.overlays = [];
+    /** overlays of the map as a whole (collision grid, queries, others' cursors): not moved with the current layer */
+    this.mapOverlays = [];
     this.frameRequested = false;
     this.frames = 0;
     this.overflow = { x: 0, y: 0 };
@@ -164,6 +166,7 @@ export class Renderer {
     ctx.globalAlpha = 1;
     this.drawReferences();
     if (this.gridLines) this.drawGrid(sight);
+    for (const overlay of this.mapOverlays) overlay(ctx, view);
     // tools draw in the current layer's place (its offset and parallax)
     const current = this.currentLayer?.() ?? null;
     const at = current ? this.shiftOf(current) : { dx: 0, dy: 0 };
