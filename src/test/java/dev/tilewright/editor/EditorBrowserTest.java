@@ -386,8 +386,7 @@ class EditorBrowserTest {
         assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"updateLayer\",\"layerId\":1,"
                 + "\"patch\":{\"offset\":{\"dx\":16,\"dy\":16}}}]}", "If-Match", "*").status()).isEqualTo(200);
         waitFor("the offset arrived", () -> Boolean.TRUE.equals(browser.executeScript(
-                "return document.querySelector('[data-testid=map-canvas]') !== null")));
-        Thread.sleep(300);
+                "return window.tilewright.editor.map.layer(1).attributes.offset.dx === 16")));
         pickTile(1);
         atCell(new Actions(browser), 3, 2).click().perform();
         waitSaved();
@@ -398,8 +397,11 @@ class EditorBrowserTest {
         assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"updateLayer\",\"layerId\":1,"
                 + "\"patch\":{\"offset\":{\"dx\":0,\"dy\":0},\"parallax\":{\"x\":0.5,\"y\":1}}}]}",
                 "If-Match", "*").status()).isEqualTo(200);
+        waitFor("the parallax factor arrived", () -> Boolean.TRUE.equals(browser.executeScript(
+                "return window.tilewright.editor.map.layer(1).attributes.parallax.x === 0.5")));
         testId("parallax").click();
-        Thread.sleep(300);
+        waitFor("parallax shown", () -> Boolean.TRUE.equals(browser.executeScript(
+                "return window.tilewright.editor.renderer.parallax === true")));
         // the view starts at (0, 0), 100%: its centre is half the canvas's width; the layer moves (1 - 0.5) x that
         double shift = 0.5 * ((Number) browser.executeScript(
                 "return document.querySelector('[data-testid=map-canvas]').clientWidth")).doubleValue() / 2;
