@@ -637,7 +637,8 @@ class EditorBrowserTest {
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         browser.get("http://localhost:" + proxy.port() + "/maps/" + created.json().get("id").asLong() + "/edit");
         waitReady();
-        Thread.sleep(500);
+        waitFor("an animated tile drawn", () -> Boolean.TRUE.equals(browser.executeScript(
+                "return window.tilewright.editor.renderer.animating === true")));
         // nothing changes on the map, yet the water's frames come one after another (Tiled's beach water: 1 s each)
         BufferedImage first = image(testId("map-canvas"));
         long version = api.get("/api/v1/maps/" + created.json().get("id").asLong()).json().get("version").asLong();
