@@ -351,25 +351,12 @@ public final class TileMap {
 
     /** The index just past a layer and, for a group, everything in it (which follows it in the list). */
     public int blockEnd(int index) {
-        int groupId = layers.get(index).id();
-        int end = index + 1;
-        while (end < layers.size() && isIn(layers.get(end), groupId)) {
-            end++;
-        }
-        return end;
+        return LayerTree.blockEnd(layers, index);
     }
 
     /** Whether a layer is in the group {@code groupId}, directly or through groups within it. */
     public boolean isIn(Layer layer, int groupId) {
-        int parent = layer.parentId();
-        for (int depth = 0; parent != 0 && depth <= layers.size(); depth++) {
-            if (parent == groupId) {
-                return true;
-            }
-            int of = parent;
-            parent = layer(of).map(Layer::parentId).orElse(0);
-        }
-        return false;
+        return LayerTree.isIn(layers, layer, groupId);
     }
 
     /** Where a new layer goes in a group by default: on top of everything in it (for 0, on top of the map). */
@@ -377,53 +364,19 @@ public final class TileMap {
         return groupId == 0 ? layers.size() : blockEnd(layerIndex(groupId));
     }
 
-    /**
-     * Checks that the list is a tree as Tiled's: every layer's group is a group layer listed before it, and a
-     * group's layers follow it with nothing outside the group between them.
-     *
-     * @throws IllegalArgumentException naming the layer out of place
-     */
+    /** {@link LayerTree#check}: the list is a tree as Tiled's. */
     public void checkTree() {
-        checkTree(layers);
+        LayerTree.check(layers);
     }
 
-    /** {@link #checkTree()} of a list the map's layers may become (a layer inserted, say). */
+    /** {@link LayerTree#check} of a list the map's layers may become (a layer inserted, say). */
     public static void checkTree(List<Layer> layers) {
-        java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>();
-        for (Layer layer : layers) {
-            int parent = layer.parentId();
-            while (!open.isEmpty() && open.peek() != parent) {
-                open.pop();
-            }
-            if (parent != 0 && open.isEmpty()) {
-                Layer group = layers.stream().filter(l -> l.id() == parent).findFirst().orElse(null);
-                throw new IllegalArgumentException("layer " + layer.id() + " is to be in "
-                        + (group == null ? "group " + parent + ", which the map does not have"
-                        : group instanceof GroupLayer ? "group " + parent + " but is not placed among its layers"
-                        : "layer " + parent + ", which is not a group"));
-            }
-            if (layer instanceof GroupLayer) {
-                open.push(layer.id());
-            }
-        }
+        LayerTree.check(layers);
     }
 
-    /**
-     * What a layer looks like with its groups' attributes applied, as Tiled draws it: visible only when its groups
-     * are, its opacity and parallax factors multiplied by theirs, their offsets added, their tints multiplied in.
-     */
+    /** {@link LayerTree#effective}: a layer as drawn with its groups' attributes applied. */
     public LayerAttributes effective(Layer layer) {
-        LayerAttributes a = layer.attributes();
-        int parent = layer.parentId();
-        for (int depth = 0; parent != 0 && depth <= layers.size(); depth++) {
-            Layer group = layer(parent).orElse(null);
-            if (group == null) {
-                break;
-            }
-            a = LayerAttributes.within(group.attributes(), a);
-            parent = group.parentId();
-        }
-        return a;
+        return LayerTree.effective(layers, layer);
     }
 
     public void layerAttributesChanged() {
