@@ -9,7 +9,6 @@ import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
-import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.WangSet;
@@ -404,48 +403,6 @@ public final class TmjReader {
     }
 
     private Properties properties(JsonNode owner, String file) {
-        if (owner.path("properties").isObject()) {
-            return legacyProperties(owner, file);
-        }
-        List<Property> read = new ArrayList<>();
-        for (JsonNode p : owner.path("properties").values()) {
-            JsonNode value = p.path("value");
-            String type = Json.text(p, "type", "string");
-            if (!NotKept.keptType(warnings, file, Json.text(p, "name", ""), type)) {
-                continue;
-            }
-            Object plain = type.equals("class") ? members(value, file) : plain(value);
-            read.add(Props.property(file, Json.text(p, "name", ""), type, plain, Json.text(p, "propertytype", "")));
-        }
-        return Props.of(file, read, files.types());
-    }
-
-    private static Object plain(JsonNode value) {
-        return value.isNumber() ? (Object) value.numberValue() : value.isBoolean() ? value.asBoolean()
-                : value.isMissingNode() || value.isNull() ? "" : value.asString();
-    }
-
-    /** A class value's members as Tiled's JSON writes them: an object of their values, nested (typed by them). */
-    private static Object members(JsonNode value, String file) {
-        if (value.isMissingNode() || value.isNull()) {
-            return Properties.EMPTY;
-        }
-        if (!value.isObject()) {
-            throw TiledFormatException.invalid(file, "a class property's value is an object of its members' values");
-        }
-        return Json.MAPPER.treeToValue(value, java.util.Map.class);
-    }
-
-    /** Properties as Tiled before 1.2 wrote them: {@code {"name": value}} with {@code {"name": "type"}} beside. */
-    private static Properties legacyProperties(JsonNode owner, String file) {
-        List<Property> read = new ArrayList<>();
-        JsonNode types = owner.path("propertytypes");
-        for (String name : owner.get("properties").propertyNames()) {
-            JsonNode value = owner.get("properties").get(name);
-            Object plain = value.isNumber() ? (Object) value.numberValue() : value.isBoolean() ? value.asBoolean()
-                    : value.isNull() ? "" : value.asString();
-            read.add(Props.property(file, name, Json.text(types, name, "string"), plain));
-        }
-        return Props.of(file, read);
+        return JsonProps.read(owner, file, files.types(), warnings);
     }
 }
