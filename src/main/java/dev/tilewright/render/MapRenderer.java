@@ -119,7 +119,7 @@ public final class MapRenderer {
                 drawn = drawn.shifted(parallaxShift(map, view, drawn));
             }
             Paint paint = Paint.of(drawn);
-            if (paint.alpha == 0) {
+            if (paint.alpha() == 0) {
                 continue;
             }
             if (layer instanceof TileLayer tiles) {
@@ -134,7 +134,7 @@ public final class MapRenderer {
                 Pixels image = images.apply(picture.image().source());
                 if (image != null) {
                     blit(canvas, view, new Atlas.Source(image, 0, 0, image.width(), image.height()),
-                            paint.dx, paint.dy, image.width(), image.height(), 0, paint);
+                            paint.dx(), paint.dy(), image.width(), image.height(), 0, paint);
                 }
             }
         }
@@ -155,18 +155,6 @@ public final class MapRenderer {
         double cx = view.x() + view.width() / 2.0 - map.settings().parallaxOrigin().x();
         double cy = view.y() + view.height() / 2.0 - map.settings().parallaxOrigin().y();
         return new Difference((1 - drawn.parallax().x()) * cx, (1 - drawn.parallax().y()) * cy);
-    }
-
-    /** A layer's offset (rounded to whole pixels, as unsmoothed drawing lands), opacity and tint. */
-    private record Paint(int dx, int dy, int alpha, int tint) {
-        static Paint of(LayerAttributes a) {
-            return new Paint((int) Math.round(a.offset().dx()), (int) Math.round(a.offset().dy()),
-                    (int) Math.round(a.opacity() * 255), tint(a.tint()));
-        }
-
-        private static int tint(String color) {
-            return color == null ? -1 : Pixels.parseColor(color);
-        }
     }
 
     /**
@@ -208,8 +196,8 @@ public final class MapRenderer {
                                   Reach reach, Paint paint, Long timeMs) {
         int tw = map.tileWidth();
         int th = map.tileHeight();
-        int left = view.x() - paint.dx;
-        int top = view.y() - paint.dy;
+        int left = view.x() - paint.dx();
+        int top = view.y() - paint.dy();
         int cx0 = Math.max(0, Math.floorDiv(left - reach.size() - reach.offset(), tw));
         int cx1 = Math.min(map.width() - 1, Math.floorDiv(left + view.width() + reach.offset(), tw));
         int cy0 = Math.max(0, Math.floorDiv(top - reach.offset(), th) - 1);
@@ -231,8 +219,8 @@ public final class MapRenderer {
                 boolean diagonal = Gid.flippedDiagonally(gid);
                 int width = diagonal ? source.height() : source.width();
                 int height = diagonal ? source.width() : source.height();
-                int x = cx * tw + atlas.tileset().tileOffsetX() + paint.dx;
-                int y = (cy + 1) * th - height + atlas.tileset().tileOffsetY() + paint.dy;
+                int x = cx * tw + atlas.tileset().tileOffsetX() + paint.dx();
+                int y = (cy + 1) * th - height + atlas.tileset().tileOffsetY() + paint.dy();
                 blit(canvas, view, source, x, y, width, height, gid, paint);
             }
         }
@@ -243,8 +231,8 @@ public final class MapRenderer {
                                    Paint paint, TileBlocks blocks, List<Long> tilesetsKey) {
         int size = map.tileWidth();
         int span = TileBlocks.BLOCK * size;
-        int left = view.x() - paint.dx;
-        int top = view.y() - paint.dy;
+        int left = view.x() - paint.dx();
+        int top = view.y() - paint.dy();
         int bx0 = Math.max(0, Math.floorDiv(left, span));
         int by0 = Math.max(0, Math.floorDiv(top, span));
         int bx1 = Math.min((map.width() - 1) / TileBlocks.BLOCK, Math.floorDiv(left + view.width() - 1, span));
@@ -262,7 +250,7 @@ public final class MapRenderer {
                     block = drawBlock(map, layer, atlases, bx, by);
                     blocks.put(key, block);
                 }
-                composite(canvas, view, block, bx * span + paint.dx, by * span + paint.dy, paint);
+                composite(canvas, view, block, bx * span + paint.dx(), by * span + paint.dy(), paint);
             }
         }
     }
@@ -305,7 +293,7 @@ public final class MapRenderer {
             for (int px = x0; px < x1; px++) {
                 int pixel = src[from + px];
                 if (pixel != 0) {
-                    plot(dst, to + px, pixel, paint);
+                    paint.plot(dst, to + px, pixel);
                 }
             }
         }
@@ -342,13 +330,13 @@ public final class MapRenderer {
             int height = (int) Math.round(object.height() == 0 ? source.height() : object.height());
             // the object's position is a point of its tile image: bottom-left unless the tileset aligns it otherwise
             double[] aligned = atlas.tileset().settings().alignmentPoint();
-            int x = (int) Math.round(object.x() - aligned[0] * width) + atlas.tileset().tileOffsetX() + paint.dx;
-            int y = (int) Math.round(object.y() - aligned[1] * height) + atlas.tileset().tileOffsetY() + paint.dy;
+            int x = (int) Math.round(object.x() - aligned[0] * width) + atlas.tileset().tileOffsetX() + paint.dx();
+            int y = (int) Math.round(object.y() - aligned[1] * height) + atlas.tileset().tileOffsetY() + paint.dy();
             if (object.rotation() == 0) {
                 blit(canvas, view, source, x, y, width, height, gid, paint);
             } else {
-                blitRotated(canvas, view, source, x, y, width, height, gid, paint, object.x() + paint.dx,
-                        object.y() + paint.dy, object.rotation());
+                blitRotated(canvas, view, source, x, y, width, height, gid, paint, object.x() + paint.dx(),
+                        object.y() + paint.dy(), object.rotation());
             }
         }
         return shapes;
@@ -393,7 +381,7 @@ public final class MapRenderer {
                 }
                 int pixel = sample(source, gid, (int) u, (int) v, width, height);
                 if (pixel != 0) {
-                    plot(dst, (py - view.y()) * view.width() + px - view.x(), pixel, paint);
+                    paint.plot(dst, (py - view.y()) * view.width() + px - view.x(), pixel);
                 }
             }
         }
@@ -483,35 +471,9 @@ public final class MapRenderer {
                 int du = horizontal ? drawnW - 1 - u : u;
                 int pixel = src[(source.y() + (diagonal ? du : dv)) * stride + source.x() + (diagonal ? dv : du)];
                 if (pixel != 0) {
-                    plot(dst, row + px, pixel, paint);
+                    paint.plot(dst, row + px, pixel);
                 }
             }
         }
-    }
-
-    /** A tile pixel drawn onto the canvas with the layer's tint and opacity. */
-    private static void plot(int[] dst, int i, int pixel, Paint paint) {
-        int tinted = paint.tint == -1 ? pixel : tinted(pixel, paint.tint);
-        dst[i] = Pixels.over(Pixels.fade(tinted, paint.alpha), dst[i]);
-    }
-
-    /**
-     * A tile pixel tinted as Tiled does it: the tile is multiplied (Qt's Multiply, {@code s*d + d*(255-sa)} over
-     * 255) onto a fill of the tint premultiplied by its own alpha and treated as opaque, then masked by the tile's
-     * alpha. So each channel becomes {@code s * tint * tintAlpha} and the tile keeps its alpha (measured against
-     * tmxrasterizer).
-     */
-    private static int tinted(int pixel, int tint) {
-        int ta = tint >>> 24;
-        int sa = pixel >>> 24;
-        int r = Pixels.mul(multiply((pixel >> 16) & 0xFF, sa, Pixels.mul((tint >> 16) & 0xFF, ta)), sa);
-        int g = Pixels.mul(multiply((pixel >> 8) & 0xFF, sa, Pixels.mul((tint >> 8) & 0xFF, ta)), sa);
-        int b = Pixels.mul(multiply(pixel & 0xFF, sa, Pixels.mul(tint & 0xFF, ta)), sa);
-        return sa << 24 | r << 16 | g << 8 | b;
-    }
-
-    private static int multiply(int s, int sa, int d) {
-        int t = s * d + d * (255 - sa);
-        return Math.min(255, (t + (t >> 8) + 0x80) >> 8);
     }
 }
