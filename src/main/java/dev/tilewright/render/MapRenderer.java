@@ -9,7 +9,6 @@ import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
-import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
@@ -101,7 +100,7 @@ public final class MapRenderer {
         Reach reach = Reach.of(byTileset);
         // cached blocks hold tiles as they are: a moment's frames of animated tiles are drawn tile by tile
         boolean fromBlocks = blocks != null && reach.fitCells(map.tileWidth(), map.tileHeight())
-                && (options.timeMs() == null || !animated(byTileset));
+                && (options.timeMs() == null || !Drawable.animated(byTileset));
         if (options.background() && map.backgroundColor() != null) {
             Arrays.fill(canvas.argb(), Pixels.premultiply(Pixels.parseColor(map.backgroundColor())));
         }
@@ -210,7 +209,7 @@ public final class MapRenderer {
             for (int column = 0; column <= cx1 - cx0; column++) {
                 int cx = leftward ? cx1 - column : cx0 + column;
                 int gid = layer.get(cx, cy);
-                Drawable tile = gid == Gid.EMPTY ? null : tile(map, atlases, gid, timeMs);
+                Drawable tile = gid == Gid.EMPTY ? null : Drawable.of(map, atlases, gid, timeMs);
                 if (tile == null) {
                     continue;
                 }
@@ -270,7 +269,7 @@ public final class MapRenderer {
         for (int row = 0; row < rows; row++) {
             for (int column = 0; column < columns; column++) {
                 int gid = layer.get(cx0 + column, cy0 + row);
-                Drawable tile = gid == Gid.EMPTY ? null : tile(map, atlases, gid);
+                Drawable tile = gid == Gid.EMPTY ? null : Drawable.of(map, atlases, gid, null);
                 if (tile != null) {
                     blit(block, whole, tile.source(), column * size, row * size, size, size, gid, PLAIN);
                 }
@@ -320,7 +319,7 @@ public final class MapRenderer {
                 shapes.draw(object, color, drawn.opacity(), drawn.offset().dx(), drawn.offset().dy());
                 continue;
             }
-            Drawable tile = tile(map, atlases, gid, timeMs);
+            Drawable tile = Drawable.of(map, atlases, gid, timeMs);
             if (tile == null) {
                 continue;
             }
@@ -399,45 +398,6 @@ public final class MapRenderer {
         int sx = diagonal ? dv : du;
         int sy = diagonal ? du : dv;
         return source.image().argb()[(source.y() + sy) * source.image().width() + source.x() + sx];
-    }
-
-    private record Drawable(Atlas atlas, Atlas.Source source) {
-    }
-
-    /** The decoded pixels a gid shows, or null when its tileset or tile is missing. */
-    private static Drawable tile(TileMap map, Atlas[] atlases, int gid) {
-        return tile(map, atlases, gid, null);
-    }
-
-    /** A cell's tile; an animated one's frame at {@code timeMs} when it is given. */
-    private static Drawable tile(TileMap map, Atlas[] atlases, int gid, Long timeMs) {
-        int index = owner(map, gid);
-        if (index < 0 || atlases[index] == null) {
-            return null;
-        }
-        int local = Gid.id(gid) - map.tilesets().get(index).firstGid();
-        if (timeMs != null && atlases[index].tileset().hasTile(local)) {
-            List<TileData.Frame> frames = atlases[index].tileset().tile(local).animation();
-            if (!frames.isEmpty()) {
-                local = TileData.frameAt(frames, timeMs);
-            }
-        }
-        Atlas.Source source = atlases[index].source(local);
-        return source == null ? null : new Drawable(atlases[index], source);
-    }
-
-    /** Whether a tileset of the map has animated tiles. */
-    private static boolean animated(Atlas[] atlases) {
-        for (Atlas atlas : atlases) {
-            if (atlas != null && atlas.tileset().tiles().values().stream().anyMatch(t -> !t.animation().isEmpty())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static int owner(TileMap map, int gid) {
-        return map.tilesetOf(gid).map(map.tilesets()::indexOf).orElse(-1);
     }
 
     /**
