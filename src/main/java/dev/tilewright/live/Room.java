@@ -56,6 +56,9 @@ final class Room {
     /** Each person's latest presence not passed on yet (at most one per editor: bounded by the room). */
     private final Map<Peer, String> presenceWaiting = new ConcurrentHashMap<>();
     private final AtomicBoolean presenceScheduled = new AtomicBoolean();
+    /** Whether the list of people is being handed out, and whether it changed meanwhile; guarded by this. */
+    private boolean tellingPeople;
+    private boolean tellAgain;
 
     /**
      * @param tickNanos editors are handed what was relayed to them at most once per tick, as one message each (the
@@ -141,6 +144,30 @@ final class Room {
             }
         }
         return any;
+    }
+
+    /**
+     * Sends everyone who said hello the list of who is there. The list and who gets it are one look at the room, taken
+     * under its lock: two editors greeted at once could otherwise each build a list before the other joined and hand it
+     * out after, leaving someone with a list older than the room. A client dropped while it is handed out leaves from
+     * within (same thread): its leaving is told after, not in the middle.
+     */
+    synchronized void tellPeople() {
+        if (tellingPeople) {
+            tellAgain = true;
+            return;
+        }
+        tellingPeople = true;
+        try {
+            do {
+                tellAgain = false;
+                List<Peer> joined = peers.values().stream().filter(Peer::joined).toList();
+                List<byte[]> message = List.of(Outbox.encoded(frames.people(joined.stream().map(Peer::person).toList())));
+                joined.forEach(peer -> peer.outbox.send(message));
+            } while (tellAgain);
+        } finally {
+            tellingPeople = false;
+        }
     }
 
     /**

@@ -73,9 +73,7 @@ class Rooms {
 
     /** Sends everyone in the room who said hello the list of who is there. */
     void broadcastPeople(Room room) {
-        List<byte[]> message = List.of(Outbox.encoded(
-                frames.people(room.peers.values().stream().filter(Peer::joined).map(Peer::person).toList())));
-        room.peers.values().stream().filter(Peer::joined).forEach(p -> p.outbox.send(message));
+        room.tellPeople();
     }
 
     /** Whether anyone is connected to a map (its room is dropped when the last one leaves). */

@@ -177,6 +177,24 @@ class LiveApiTest {
     }
 
     @Test
+    void editorsGreetedAtOnceAllEndWithTheWholeList() throws Exception {
+        List<LiveClient> clients = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            clients.add(client());
+        }
+        for (int i = 0; i < clients.size(); i++) {
+            clients.get(i).send("{\"type\":\"hello\",\"protocol\":1,\"clientId\":\"c" + i + "\",\"name\":\"C" + i + "\"}");
+        }
+        for (LiveClient client : clients) {
+            client.nextPeople(clients.size());
+        }
+        // no list older than the room comes after it (the hellos are greeted on several threads at once)
+        for (LiveClient client : clients) {
+            client.quiet("people");
+        }
+    }
+
+    @Test
     void presenceIsPassedOnAndPeopleWhoLeaveDisappear() throws Exception {
         LiveClient a = client();
         LiveClient b = client();
