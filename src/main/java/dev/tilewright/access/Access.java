@@ -51,6 +51,13 @@ public class Access {
         return standing.projectId();
     }
 
+    /** Checks that {@code caller} may do {@code action} to a world; its project. 404 / 403 otherwise. */
+    public long world(Caller caller, long worldId, Action action) {
+        Standing standing = onWorld(caller, worldId).orElseThrow(() -> ApiProblem.notFound("World", worldId));
+        require(caller, standing, action, () -> ApiProblem.notFound("World", worldId));
+        return standing.projectId();
+    }
+
     /** Checks that {@code caller} may do {@code action} in a project. 404 / 403 otherwise. */
     public void project(Caller caller, long projectId, Action action) {
         Standing standing = onProject(caller, projectId)
@@ -171,6 +178,17 @@ public class Access {
                     used ? Optional.of(ProjectRole.VIEWER) : Optional.empty()));
         }
         return standing(caller, "tilesets", tilesetId);
+    }
+
+    /**
+     * Where a caller stands on a world's project; empty when the world does not exist. A share link of one map sees
+     * no world (the maps around it are not shared with it).
+     */
+    public Optional<Standing> onWorld(Caller caller, long worldId) {
+        if (caller.kind() == Caller.Kind.SHARE_LINK) {
+            return projectOf("worlds", worldId).map(project -> new Standing(project, Optional.empty()));
+        }
+        return standing(caller, "worlds", worldId);
     }
 
     /** Where a caller stands on a project; empty when the project does not exist. */

@@ -45,6 +45,7 @@ class AccessInterceptor implements HandlerInterceptor {
         switch (requires.on()) {
             case MAP -> access.map(caller, id(request), requires.value());
             case TILESET -> access.tileset(caller, id(request), requires.value());
+            case WORLD -> access.world(caller, id(request), requires.value());
             case PROJECT -> access.project(caller, id(request), requires.value());
             case TEAM -> access.team(caller, id(request), requires.value());
             case ADMIN -> {

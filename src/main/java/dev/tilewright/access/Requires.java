@@ -25,6 +25,8 @@ public @interface Requires {
         MAP,
         /** the tileset named by the path variable {@code id} */
         TILESET,
+        /** the world named by the path variable {@code id} (its project's roles: a world is seen with its maps) */
+        WORLD,
         /** the project named by the path variable {@code id} */
         PROJECT,
         /**

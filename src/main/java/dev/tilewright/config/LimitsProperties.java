@@ -24,6 +24,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxOpsReadBytes    op JSON one read of the log holds (a history page, a page of a replay or catch-up):
  *                           entries up to this many bytes, and always at least one
  * @param maxPropertyTypesBytes a project's custom property types as JSON (every map import and editor reads them)
+ * @param maxWorldMaps       maps placed in one world (each is drawn where a world window reaches it)
+ * @param maxWorldPatternSteps characters a world pattern's regular expression may look at to match one file name
+ *                           (a pattern that backtracks for ever stops here)
  */
 @ConfigurationProperties("tilewright.limits")
 public record LimitsProperties(
@@ -41,5 +44,7 @@ public record LimitsProperties(
         @DefaultValue("65536") int maxTextBytes,
         @DefaultValue("16777216") long maxOpsReadBytes,
         @DefaultValue("268435456") long maxImportDecodedBytes,
-        @DefaultValue("1048576") int maxPropertyTypesBytes) {
+        @DefaultValue("1048576") int maxPropertyTypesBytes,
+        @DefaultValue("1000") int maxWorldMaps,
+        @DefaultValue("100000") long maxWorldPatternSteps) {
 }

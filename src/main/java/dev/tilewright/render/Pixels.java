@@ -40,6 +40,26 @@ public record Pixels(int width, int height, int[] argb) {
         return a << 24 | r << 16 | g << 8 | b;
     }
 
+    /**
+     * Draws {@code src} over these pixels with its top-left corner at ({@code dx}, {@code dy}); inside {@code under}
+     * (a rectangle x, y, width, height in these pixels; null: none) the colour {@code underArgb} (straight ARGB) is
+     * laid first, below {@code src} (a map's background within the map, in a world).
+     */
+    void drawOver(Pixels src, int dx, int dy, int[] under, int underArgb) {
+        int fill = premultiply(underArgb);
+        for (int y = Math.max(0, dy); y < Math.min(height, dy + src.height); y++) {
+            for (int x = Math.max(0, dx); x < Math.min(width, dx + src.width); x++) {
+                int i = y * width + x;
+                int dst = argb[i];
+                if (under != null && x >= under[0] && x < under[0] + under[2] && y >= under[1]
+                        && y < under[1] + under[3]) {
+                    dst = over(fill, dst);
+                }
+                argb[i] = over(src.argb[(y - dy) * src.width + (x - dx)], dst);
+            }
+        }
+    }
+
     /** Every channel of a premultiplied pixel scaled by {@code alpha} / 255 (layer opacity). */
     static int fade(int pixel, int alpha) {
         if (alpha == 255) {

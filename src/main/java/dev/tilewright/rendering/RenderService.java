@@ -18,6 +18,7 @@ import dev.tilewright.render.PngWriter;
 import dev.tilewright.render.Thumbnail;
 import dev.tilewright.render.TileBlocks;
 import dev.tilewright.render.ViewWindow;
+import dev.tilewright.render.WorldRenderer;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
@@ -93,6 +94,41 @@ public class RenderService {
     }
 
     private record Drawn(long version, List<ViewWindow> views, Pixels pixels) {
+    }
+
+    /** A map of a world: its top-left corner in world pixels and its pixel size. */
+    public record MapAt(long mapId, int x, int y, int width, int height) {
+    }
+
+    /** How far past its edge a map is drawn into a world window (its tall tiles and objects that stick out). */
+    static final int WORLD_REACH = 512;
+
+    /**
+     * A window of a world (world pixels) with its maps as they are now, drawn in the world's order where it places
+     * them: the maps the window reaches are read, the others not. The version of the frame is 0 (each map has its
+     * own; the caller names them).
+     */
+    public Frame renderWorld(List<MapAt> placed, ViewWindow window, Request request) {
+        check(request);
+        return lanes.run(Lanes.Lane.DRAW, () -> {
+            List<WorldRenderer.Placed> reached = new ArrayList<>();
+            for (MapAt at : placed) {
+                if ((long) at.x() + at.width() + WORLD_REACH <= window.x() || at.x() - WORLD_REACH >= (long) window.x() + window.width()
+                        || (long) at.y() + at.height() + WORLD_REACH <= window.y()
+                        || at.y() - WORLD_REACH >= (long) window.y() + window.height()) {
+                    continue;
+                }
+                TileMap map = maps.view(at.mapId()).map();
+                Map<Long, Atlas> decoded = atlases.of(map.tilesets());
+                reached.add(new WorldRenderer.Placed(map, at.x(), at.y(), decoded::get,
+                        images(at.mapId())));
+            }
+            MapRenderer.Options options = new MapRenderer.Options(MapRenderer.Options.SHOWN, request.objects(),
+                    request.gridLines(), request.background(), null, request.parallax());
+            Pixels drawn = scaled(WorldRenderer.render(reached, window, options, blocks),
+                    request.scale());
+            return new Frame(0, List.of(window), png.write(drawn, properties.pngLevel()));
+        });
     }
 
     /**

@@ -13,6 +13,8 @@ import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetJson;
 import dev.tilewright.web.ETags;
+import dev.tilewright.world.WorldJson;
+import dev.tilewright.world.Worlds;
 import dev.tilewright.web.Lanes;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ContentDisposition;
@@ -45,9 +47,11 @@ class TiledController {
     private final MapReads maps;
     private final Lanes lanes;
     private final Access access;
+    private final Worlds worlds;
 
     TiledController(TiledImportService imports, TiledExportService exports, MapReads maps, Lanes lanes,
-                    Access access) {
+                    Access access, Worlds worlds) {
+        this.worlds = worlds;
         this.imports = imports;
         this.exports = exports;
         this.maps = maps;
@@ -74,9 +78,7 @@ class TiledController {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
         }
         TiledExportService.Export export = lanes.run(Lanes.Lane.EXPORT, () -> exports.exportMap(id, request, version));
-        return ResponseEntity.ok().eTag("\"" + export.version() + "-" + request.tag() + "\"").cacheControl(cache)
-                .contentType(MediaType.parseMediaType(export.contentType()))
-                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(export.fileName()).build().toString())
+        return attachment(export).eTag("\"" + export.version() + "-" + request.tag() + "\"").cacheControl(cache)
                 .body(export.body());
     }
 
@@ -84,13 +86,37 @@ class TiledController {
     @Requires(on = Requires.On.TILESET)
     ResponseEntity<byte[]> exportTileset(@PathVariable long id, @RequestParam(required = false) String format) {
         TiledExportService.Export export = exports.exportTileset(id, format);
-        return ResponseEntity.ok().contentType(MediaType.parseMediaType(export.contentType()))
-                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(export.fileName()).build().toString())
-                .body(export.body());
+        return attachment(export).body(export.body());
     }
 
     /** An imported map: its JSON, and what the import could not keep (empty when it kept everything). */
     record ImportedMap(@JsonUnwrapped MapJson map, List<Warnings.Warning> warnings) {
+    }
+
+    /** An imported world: its JSON (its maps and their places), and what the import could not keep. */
+    record ImportedWorld(@JsonUnwrapped WorldJson world, List<Warnings.Warning> warnings) {
+    }
+
+    /**
+     * A .world, the maps it places and every file they reference, each as a {@code files} part named by its path:
+     * the maps are imported and the world made in one transaction (nothing is kept when any is refused).
+     */
+    @PostMapping(value = "/api/v1/worlds/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @Requires(value = Action.EDIT, on = Requires.On.CALLER)
+    ResponseEntity<ImportedWorld> importWorld(@RequestPart("files") List<MultipartFile> files,
+                                              @RequestParam(required = false) Long projectId, Caller caller) {
+        TiledImportService.Imported<Long> imported = run(files, projectId, caller, imports::importWorld);
+        return ResponseEntity.created(URI.create("/api/v1/worlds/" + imported.made()))
+                .body(new ImportedWorld(worlds.get(imported.made()), imported.warnings()));
+    }
+
+    /** The world and all its maps as a zip Tiled opens as it is. */
+    @GetMapping("/api/v1/worlds/{id}/export")
+    @Requires(on = Requires.On.WORLD)
+    ResponseEntity<byte[]> exportWorld(@PathVariable long id, @RequestParam(required = false) String format) {
+        WorldJson world = worlds.get(id);
+        TiledExportService.Export export = lanes.run(Lanes.Lane.EXPORT, () -> exports.exportWorld(world, format));
+        return attachment(export).cacheControl(CacheControl.noCache()).body(export.body());
     }
 
     /** An imported tileset: its JSON, and what the import could not keep. */
@@ -105,10 +131,7 @@ class TiledController {
     @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<ImportedMap> importMap(@RequestPart("files") List<MultipartFile> files,
                                           @RequestParam(required = false) Long projectId, Caller caller) {
-        long project = access.projectToWrite(caller, projectId);
-        checkUpload(files);
-        TiledImportService.Imported<Long> imported = lanes.run(Lanes.Lane.IMPORT, () -> imports.importMap(
-                byPath(files), project, Author.of(caller)));
+        TiledImportService.Imported<Long> imported = run(files, projectId, caller, imports::importMap);
         MapJson map = maps.json(imported.made());
         return ResponseEntity.created(URI.create("/api/v1/maps/" + imported.made())).eTag(ETags.of(map.version()))
                 .body(new ImportedMap(map, imported.warnings()));
@@ -118,13 +141,32 @@ class TiledController {
     @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<ImportedTileset> importTileset(@RequestPart("files") List<MultipartFile> files,
                                                   @RequestParam(required = false) Long projectId, Caller caller) {
-        long project = access.projectToWrite(caller, projectId);
-        checkUpload(files);
-        TiledImportService.Imported<StoredTileset> imported = lanes.run(Lanes.Lane.IMPORT,
-                () -> imports.importTileset(byPath(files), project));
+        TiledImportService.Imported<StoredTileset> imported = run(files, projectId, caller,
+                (upload, project, author) -> imports.importTileset(upload, project));
         StoredTileset stored = imported.made();
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id()))
                 .body(new ImportedTileset(TilesetJson.of(stored), imported.warnings()));
+    }
+
+    /** Imports a map, a world or a tileset. */
+    @FunctionalInterface
+    private interface Importer<T> {
+        TiledImportService.Imported<T> run(Map<String, byte[]> files, Long project, Author author);
+    }
+
+    /** An upload checked, then read and imported into the caller's project once the import has its lane. */
+    private <T> TiledImportService.Imported<T> run(List<MultipartFile> files, Long projectId, Caller caller,
+                                                   Importer<T> importer) {
+        long project = access.projectToWrite(caller, projectId);
+        checkUpload(files);
+        return lanes.run(Lanes.Lane.IMPORT, () -> importer.run(byPath(files), project, Author.of(caller)));
+    }
+
+    /** An export as a download. */
+    private static ResponseEntity.BodyBuilder attachment(TiledExportService.Export export) {
+        return ResponseEntity.ok().contentType(MediaType.parseMediaType(export.contentType()))
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(export.fileName())
+                        .build().toString());
     }
 
     /**

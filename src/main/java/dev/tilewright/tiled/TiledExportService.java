@@ -14,6 +14,8 @@ import dev.tilewright.format.TiledProject;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjWriter;
 import dev.tilewright.format.TmxWriter;
+import dev.tilewright.format.TiledWorld;
+import dev.tilewright.world.WorldJson;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.map.MapImages;
 import dev.tilewright.map.MapHistory;
@@ -135,6 +137,36 @@ public class TiledExportService {
         };
     }
 
+    /**
+     * A world as a zip Tiled opens as it is: the {@code .world} where it came from (listing the maps it listed, each
+     * with its size now, and its patterns), every map at its file name next to it, as its own zip export would write
+     * it (by the name it came with, in the format that name's ending says; layer data as each came in), the tilesets and
+     * images they use once each.
+     */
+    public Export exportWorld(WorldJson world, String format) {
+        if (format != null && !format.equalsIgnoreCase("zip")) {
+            throw ApiProblem.invalidField("format", "A world is exported as a zip (format=zip), not '" + format + "'.");
+        }
+        Bundle bundle = new Bundle();
+        List<TiledWorld.MapEntry> listed = new ArrayList<>();
+        for (WorldJson.Placed placed : world.maps()) {
+            Versioned snapshot = maps.snapshot(placed.mapId(), null);
+            TileMap map = snapshot.map();
+            List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();
+            // the name it came by (a pattern matches it), written in the format its ending names
+            String mapPath = TiledFiles.resolved(world.fileName(), placed.fileName());
+            bundle.add(placed.mapId(), map, used, mapPath, request(placed.mapId(), "zip", null, null).options());
+            if (!placed.byPattern()) {
+                listed.add(new TiledWorld.MapEntry(relative(world.fileName(), mapPath), placed.x(), placed.y(),
+                        placed.width(), placed.height()));
+            }
+        }
+        bundle.entries.put(world.fileName(), TiledWorld.write(listed, world.patterns(), world.onlyShowAdjacentMaps()));
+        String base = fileName(withEnding(world.fileName().substring(world.fileName().lastIndexOf('/') + 1), ""));
+        bundle.withTypes(propertyTypes.of(world.projectId()), base);
+        return new Export(zip(bundle.entries), "application/zip", base + ".zip", 0);
+    }
+
     public Export exportTileset(long tilesetId, String format) {
         StoredTileset stored = tilesets.get(tilesetId);
         String base = fileName(stored.tileset().name());
@@ -171,56 +203,102 @@ public class TiledExportService {
      */
     private byte[] bundle(long mapId, TileMap map, List<StoredTileset> used, String base, TmxWriter.Options options) {
         MapCatalogue.Files files = maps.genesis(mapId).files();
+        Bundle bundle = new Bundle();
         String mapPath = files == null ? base + ".tmx" : withEnding(files.map(), ".tmx");
-        Map<String, byte[]> entries = new LinkedHashMap<>();
-        Set<String> names = new HashSet<>();
-        List<TiledTileset> out = new ArrayList<>();
-        for (int i = 0; i < used.size(); i++) {
-            MapTileset use = map.tilesets().get(i);
-            Tileset tileset = used.get(i).tileset();
-            long id = used.get(i).id();
-            MapCatalogue.TilesetFile filed = files == null ? null : files.tileset(use.tilesetId()).orElse(null);
-            String tsxPath;
-            Tileset written;
+        bundle.add(mapId, map, used, mapPath, options);
+        bundle.withTypes(propertyTypes.ofMap(mapId), base);
+        return zip(bundle.entries);
+    }
+
+    /**
+     * The files of a zip of maps: each map at its path, the tilesets and images they use once each (a tileset two
+     * maps use is written once; two that would go to one path with other content are told apart by name).
+     */
+    private final class Bundle {
+
+        final Map<String, byte[]> entries = new LinkedHashMap<>();
+        private final Set<String> names = new HashSet<>();
+        /** Where each stored tileset was written, and what it was written as. */
+        private final Map<Long, TiledTileset> written = new java.util.HashMap<>();
+
+        void add(long mapId, TileMap map, List<StoredTileset> used, String mapPath, TmxWriter.Options options) {
+            MapCatalogue.Files files = maps.genesis(mapId).files();
+            entries.put(mapPath, null); // the map first in the zip, as Tiled's users expect to find it
+            List<TiledTileset> out = new ArrayList<>();
+            for (int i = 0; i < used.size(); i++) {
+                MapTileset use = map.tilesets().get(i);
+                TiledTileset as = written.get(used.get(i).id());
+                if (as == null) {
+                    MapCatalogue.TilesetFile filed = files == null ? null : files.tileset(use.tilesetId()).orElse(null);
+                    as = tileset(used.get(i), filed, mapPath);
+                    if (as.source() != null) {
+                        written.put(used.get(i).id(), as);
+                    }
+                }
+                out.add(new TiledTileset(use.firstGid(), as.source() == null ? null : relative(mapPath, as.source()),
+                        as.tileset(), null, Map.of()));
+            }
+            List<Layer> layers = map.layers();
+            Map<String, byte[]> images = mapImages.all(mapId);
+            if (files != null) {
+                images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, source), png));
+            } else {
+                layers = layers.stream().map(l -> l instanceof ImageLayer picture && picture.image() != null
+                        ? inImages(picture) : l).toList();
+                images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, "images/"
+                        + baseName(source)), png));
+            }
+            String ending = mapPath.toLowerCase(Locale.ROOT);
+            entries.put(mapPath, ending.endsWith(".tmj") || ending.endsWith(".json")
+                    ? TmjWriter.writeMap(tiled(map, out, layers), options)
+                    : TmxWriter.writeMap(tiled(map, out, layers), options));
+        }
+
+        /**
+         * Writes a tileset's files: as the import had it (at its path, or embedded in the map when it was: source
+         * null), or under {@code tilesets/} when made here or when its path holds another tileset already.
+         */
+        private TiledTileset tileset(StoredTileset stored, MapCatalogue.TilesetFile filed, String mapPath) {
+            Tileset tileset = stored.tileset();
+            String tsxPath = null;
+            Tileset as = null;
             if (filed != null && imagesNamed(tileset)) {
                 tsxPath = filed.path() == null ? null : withEnding(filed.path(), ".tsx");
-                written = tileset;
-            } else {
+                as = tileset;
+                if (tsxPath != null && !fits(tsxPath, TmxWriter.writeTileset(as))) {
+                    as = null;
+                }
+            }
+            if (as == null) {
                 String name = unique(names, fileName(tileset.name()));
                 tsxPath = "tilesets/" + name + ".tsx";
-                written = tileset.withImageSources(name + ".png", local -> name + "/" + local + ".png");
+                as = tileset.withImageSources(name + ".png", local -> name + "/" + local + ".png");
             }
             String imagesFrom = tsxPath == null ? mapPath : tsxPath;
             if (tsxPath != null) {
-                entries.put(tsxPath, TmxWriter.writeTileset(written));
+                entries.put(tsxPath, TmxWriter.writeTileset(as));
             }
-            if (written.isCollection()) {
-                written.tiles().forEach((local, data) -> entries.put(TiledFiles.resolved(imagesFrom,
-                        data.image().source()), tilesets.tileImage(id, local)));
+            if (as.isCollection()) {
+                as.tiles().forEach((local, data) -> entries.put(TiledFiles.resolved(imagesFrom,
+                        data.image().source()), tilesets.tileImage(stored.id(), local)));
             } else {
-                entries.put(TiledFiles.resolved(imagesFrom, written.imageSource()), tilesets.image(id));
+                entries.put(TiledFiles.resolved(imagesFrom, as.imageSource()), tilesets.image(stored.id()));
             }
-            out.add(new TiledTileset(use.firstGid(), tsxPath == null ? null : relative(mapPath, tsxPath), written,
-                    null, Map.of()));
+            return new TiledTileset(0, tsxPath, as, null, Map.of());
         }
-        List<Layer> layers = map.layers();
-        Map<String, byte[]> images = mapImages.all(mapId);
-        if (files != null) {
-            images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, source), png));
-        } else {
-            layers = layers.stream().map(l -> l instanceof ImageLayer picture && picture.image() != null
-                    ? inImages(picture) : l).toList();
-            images.forEach((source, png) -> entries.put("images/" + baseName(source), png));
+
+        /** Whether {@code bytes} can go to {@code path}: nothing is there, or the same bytes. */
+        private boolean fits(String path, byte[] bytes) {
+            byte[] there = entries.get(path);
+            return there == null || java.util.Arrays.equals(there, bytes);
         }
-        Map<String, byte[]> zip = new LinkedHashMap<>();
-        zip.put(mapPath, TmxWriter.writeMap(tiled(map, out, layers), options));
-        zip.putAll(entries);
-        CustomTypes types = propertyTypes.ofMap(mapId);
-        if (!types.isEmpty()) {
-            // the project's enums and classes, so Tiled opening the folder as a project knows them
-            zip.put(base + TiledProject.ENDING, TiledProject.write(types));
+
+        /** The project's enums and classes, so Tiled opening the folder as a project knows them. */
+        void withTypes(CustomTypes types, String base) {
+            if (!types.isEmpty()) {
+                entries.put(base + TiledProject.ENDING, TiledProject.write(types));
+            }
         }
-        return zip(zip);
     }
 
     /** An image layer showing its image from {@code images/} (in the same group). */

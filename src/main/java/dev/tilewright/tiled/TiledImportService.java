@@ -16,6 +16,8 @@ import dev.tilewright.format.Warnings;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjReader;
 import dev.tilewright.format.TmxReader;
+import dev.tilewright.format.TiledWorld;
+import dev.tilewright.world.Worlds;
 import dev.tilewright.map.MapImages;
 import dev.tilewright.map.Author;
 import dev.tilewright.map.MapCatalogue;
@@ -28,6 +30,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,9 +50,11 @@ public class TiledImportService {
 
     private final Projects projects;
     private final PropertyTypes propertyTypes;
+    private final Worlds worlds;
 
     TiledImportService(TilesetService tilesets, MapCatalogue maps, MapImages mapImages, LimitsProperties limits,
-                       Projects projects, PropertyTypes propertyTypes) {
+                       Projects projects, PropertyTypes propertyTypes, Worlds worlds) {
+        this.worlds = worlds;
         this.projects = projects;
         this.propertyTypes = propertyTypes;
         this.tilesets = tilesets;
@@ -68,9 +73,70 @@ public class TiledImportService {
         TiledFiles files = checkedFiles(uploaded, project);
         String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
         Warnings warnings = new Warnings();
+        long mapId = importOne(files, mapFile, project, author, readLimits(), warnings, new HashMap<>());
+        keepTypes(project, files, warnings);
+        return new Imported<>(mapId, warnings.list());
+    }
+
+    /**
+     * A {@code .world} with its maps and everything they reference: every map the world places is imported (each
+     * at its place; a tileset file several maps use is stored once) and the world made, in one transaction. The
+     * layers of all maps together are held to {@code max-import-decoded-bytes}.
+     */
+    @Transactional
+    public Imported<Long> importWorld(Map<String, byte[]> uploaded, Long projectId, Author author) {
+        long project = projects.resolve(projectId);
+        TiledFiles files = checkedFiles(uploaded, project);
+        List<String> found = withEnding(files, List.of(TiledWorld.ENDING));
+        if (found.size() != 1) {
+            throw ApiProblem.invalidField("files", "Send exactly one world (.world) with its maps; found " + found
+                    + ".");
+        }
+        String worldFile = found.get(0);
+        Warnings warnings = new Warnings();
+        TiledWorld world = read(() -> TiledWorld.read(files.read(worldFile, worldFile), worldFile, warnings));
+        List<TiledWorld.Placement> placements = read(() -> world.placements(worldFile, files.paths(),
+                limits.maxWorldPatternSteps()));
+        if (placements.isEmpty()) {
+            throw ApiProblem.invalidField("files", worldFile + " places no map: list maps in \"maps\" or send the "
+                    + "map files its patterns match, in its folder.").with("file", worldFile);
+        }
+        if (placements.size() > limits.maxWorldMaps()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-world-maps",
+                    limits.maxWorldMaps(), worldFile + " places " + placements.size() + " maps")
+                    .with("field", "files").with("file", worldFile);
+        }
+        ReadLimits budget = readLimits();
+        Map<String, StoredTileset> shared = new HashMap<>();
+        List<Worlds.Place> places = new ArrayList<>();
+        for (TiledWorld.Placement placement : placements) {
+            Warnings ofMap = new Warnings();
+            long mapId = importOne(files, placement.path(), project, author, budget, ofMap, shared);
+            ofMap.list().forEach(w -> warnings.add("maps[" + placement.fileName() + "]" + (w.path().isEmpty() ? ""
+                    : "." + w.path()), w.what()));
+            places.add(new Worlds.Place(mapId, placement.x(), placement.y(), placement.fileName(),
+                    placement.byPattern()));
+        }
+        java.util.Set<String> placed = placements.stream().map(TiledWorld.Placement::path)
+                .collect(java.util.stream.Collectors.toSet());
+        withEnding(files, List.of(".tmx", ".tmj")).stream().filter(p -> !placed.contains(p)).forEach(p ->
+                warnings.add("files[" + p + "]", "not placed by " + worldFile + " (not in its maps, no pattern "
+                        + "matches it in its folder): not imported"));
+        long worldId = worlds.create(new Worlds.NewWorld(project, baseName(worldFile), worldFile,
+                world.onlyShowAdjacentMaps(), world.patterns(), places));
+        keepTypes(project, files, warnings);
+        return new Imported<>(worldId, warnings.list());
+    }
+
+    /**
+     * Imports one map file of an upload: its tilesets (an external one already stored by this import, in
+     * {@code shared} by path, is used again), images and the map, whose first op adds everything it holds.
+     */
+    private long importOne(TiledFiles files, String mapFile, long project, Author author, ReadLimits budget,
+                           Warnings warnings, Map<String, StoredTileset> shared) {
         boolean xml = mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx");
-        TmxReader tmx = xml ? new TmxReader(files, readLimits(), warnings) : null;
-        TmjReader tmj = xml ? null : new TmjReader(files, readLimits(), warnings);
+        TmxReader tmx = xml ? new TmxReader(files, budget, warnings) : null;
+        TmjReader tmj = xml ? null : new TmjReader(files, budget, warnings);
         TiledMap map = read(() -> xml ? tmx.readMap(mapFile) : tmj.readMap(mapFile));
         String layerData = TiledExportService.Request.layerData(xml ? tmx.dataEncoding() : tmj.dataEncoding());
         map.tilesets().forEach(this::checkImages);
@@ -78,7 +144,13 @@ public class TiledImportService {
         List<MapTileset> uses = new ArrayList<>();
         List<MapCatalogue.TilesetFile> tilesetFiles = new ArrayList<>();
         for (TiledTileset tileset : map.tilesets()) {
-            StoredTileset stored = tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
+            StoredTileset stored = tileset.source() == null ? null : shared.get(tileset.source());
+            if (stored == null) {
+                stored = tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
+                if (tileset.source() != null) {
+                    shared.put(tileset.source(), stored);
+                }
+            }
             uses.add(new MapTileset(stored.id(), tileset.firstGid(), tileset.tileset().tileCount()));
             tilesetFiles.add(new MapCatalogue.TilesetFile(stored.id(), tileset.source()));
         }
@@ -86,13 +158,12 @@ public class TiledImportService {
         for (int i = 0; i < map.layers().size(); i++) {
             ops.addAll(LayerOps.recreate(map.layers().get(i), i));
         }
-        long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(), map.tileWidth(),
-                map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties(), map.nextLayerId(),
-                map.nextObjectId(), layerData, map.settings(), new MapCatalogue.Files(mapFile, tilesetFiles)),
-                ops.isEmpty() ? null : new Batch(ops), author);
+        long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(),
+                map.tileWidth(), map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties(),
+                map.nextLayerId(), map.nextObjectId(), layerData, map.settings(),
+                new MapCatalogue.Files(mapFile, tilesetFiles)), ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
-        keepTypes(project, files, warnings);
-        return new Imported<>(mapId, warnings.list());
+        return mapId;
     }
 
     @Transactional

@@ -145,7 +145,8 @@ class AccessMatrixTest {
             seen.merge("view share link", 1, Integer::sum);
             expect(wrong, route, "view share link", share, shared, expected(route,
                     on == Requires.On.MAP || on == Requires.On.TILESET ? ProjectRole.VIEWER : null, false));
-            if (List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.TEAM).contains(route.requires().on())) {
+            if (List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.WORLD, Requires.On.TEAM)
+                    .contains(route.requires().on())) {
                 // the same route on something of another team's project: there for its owner (and the admin) only
                 for (Who who : callers) {
                     expect(wrong, route, who.name() + " on another team's", who.api(),
@@ -170,7 +171,7 @@ class AccessMatrixTest {
         return switch (requires.on()) {
             case ANYONE, CALLER -> allowed;
             case ADMIN -> admin ? allowed : Integer.valueOf(403);
-            case MAP, TILESET, PROJECT -> role == null ? Integer.valueOf(404)
+            case MAP, TILESET, WORLD, PROJECT -> role == null ? Integer.valueOf(404)
                     : role.allows(requires.value()) ? allowed : Integer.valueOf(403);
             // the matrix's callers have roles on projects, not in teams: only the other team's owner (there) and
             // the admin see a team
@@ -186,11 +187,12 @@ class AccessMatrixTest {
         // allowed: not refused for who is asking; a 404 of the route's own (no such tile image, no such member) is
         // not the 404 of what the access check could not see
         boolean unseen = answer.status() == 404 && answer.text().matches(
-                "(?s).*\"title\":\"(Map|Tileset|Project|Team) not found\".*");
+                "(?s).*\"title\":\"(Map|Tileset|World|Project|Team) not found\".*");
         boolean right = status == null ? !Set.of(401, 403).contains(answer.status()) && !unseen
                 || (own && answer.status() != 401)
                 : answer.status() == status;
-        boolean onProject = List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.PROJECT, Requires.On.TEAM)
+        boolean onProject = List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.WORLD, Requires.On.PROJECT,
+                Requires.On.TEAM)
                 .contains(route.requires().on());
         if (right && onProject && status != null && status == 403) {
             right = answer.json().has("role") && answer.json().has("needed");
@@ -220,6 +222,7 @@ class AccessMatrixTest {
         String id = switch (route.requires().on()) {
             case MAP -> String.valueOf(mapIn(admin, project));
             case TILESET -> String.valueOf(tilesetIn(admin, project));
+            case WORLD -> String.valueOf(worldIn(admin, project));
             case PROJECT -> String.valueOf(project);
             case TEAM -> String.valueOf(admin.get("/api/v1/projects/" + project).json().get("teamId").asLong());
             default -> "1";
@@ -231,7 +234,7 @@ class AccessMatrixTest {
     private static String filled(Route route, String id) {
         return route.pattern().replace("{id}", id).replace("{layerId}", "1").replace("{localId}", "0")
                 .replace("{userId}", "1").replace("{tokenId}", "999999").replace("{inviteId}", "999999")
-                .replace("{shareId}", "999999").replace("{code}", "twi_made_up").replace("{token}", "tws_made_up");
+                .replace("{shareId}", "999999").replace("{mapId}", "999999").replace("{code}", "twi_made_up").replace("{token}", "tws_made_up");
     }
 
     private static long mapIn(Api admin, long project) {
@@ -239,6 +242,11 @@ class AccessMatrixTest {
         return admin.postJson("/api/v1/maps", "{\"name\":\"cell\",\"width\":4,\"height\":4,\"tileWidth\":16,"
                 + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":[{\"name\":\"ground\","
                 + "\"type\":\"tile\"}],\"projectId\":" + project + "}").json().get("id").asLong();
+    }
+
+    private static long worldIn(Api admin, long project) {
+        return admin.postJson("/api/v1/worlds", "{\"name\":\"w\",\"projectId\":" + project + ",\"maps\":[{\"mapId\":"
+                + mapIn(admin, project) + ",\"x\":0,\"y\":0}]}").json().get("id").asLong();
     }
 
     private static long tilesetIn(Api admin, long project) {
