@@ -6,7 +6,7 @@ import { InvalidOp } from '../model/ops.js';
 import { TileMap } from '../model/tilemap.js';
 import { Renderer } from '../render/renderer.js';
 import { TilesetImages } from '../render/tilesets.js';
-import { View } from '../render/view.js';
+import { MAX_ZOOM, MIN_ZOOM, View } from '../render/view.js';
 import { LiveSession } from '../sync/live.js';
 import { OpQueue, restore } from '../sync/opqueue.js';
 import { remapIds } from '../sync/pending.js';
@@ -18,6 +18,7 @@ import { GridOverlay } from './grid.js';
 import { wireImport } from './importer.js';
 import { LayersPanel } from './layers.js';
 import { Minimap } from './minimap.js';
+import { Neighbours } from './neighbours.js';
 import { ObjectTools } from './objects.js';
 import { Palette } from './palette.js';
 import { PeoplePanel, personName } from './people.js';
@@ -131,6 +132,8 @@ async function boot() {
   for (const shape of ['select', 'rectangle', 'ellipse', 'point', 'polygon']) tools.modes[`object-${shape}`] = objects.mode(shape);
   new PropertiesPanel(editor, document.querySelector('[data-testid="properties"]'), propertyTypes);
   new Minimap(editor, document.querySelector('[data-testid="minimap"]'));
+  // the maps around this one when a world places it, dimmed at its edges (a click opens one)
+  new Neighbours(editor, canvas).load().catch((e) => notify(`The world around this map: ${e.message}`));
   wireImport(document.querySelector('[data-testid="import-files"]'), notify);
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
@@ -164,9 +167,19 @@ async function boot() {
   wireKeys(editor, tools, objects);
   new ResizeObserver(() => renderer.resize()).observe(canvas);
   renderer.resize();
+  showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
   window.tilewright = { editor, renderer, session }; // for browser tests and the console
   document.body.dataset.ready = 'true';
+}
+
+/** Puts the view where {@code ?at=x,y,zoom} says (a neighbour of a world opened from another map keeps the view). */
+function showAt(view, at) {
+  const [x, y, zoom] = (at ?? '').split(',').map(Number);
+  if (![x, y, zoom].every(Number.isFinite)) return;
+  view.x = x;
+  view.y = y;
+  view.zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 }
 
 /** Loads the images of tilesets others added to the map, then calls back. */

@@ -4,12 +4,17 @@
 // Zoom scales the region with crisp pixels. The address bar holds size, zoom, split, layers and every view.
 // With Parallax, what a layer shows depends on where the camera is, so each view fetches exactly its window as it
 // moves (the last image stays until the next arrives).
+// A world's page (main[data-world]) scrolls across its maps the same way: the world's bounding rectangle is the
+// "map" (views in pixels from its top-left corner), drawn by the world's render.png; layers, collision, parallax and
+// tours are a map's.
 // The arithmetic is viewport.js's (tested in node); this module is the page.
 
 import { addTourPoint, clampAxis, covers, parseSize, parseViews, regionAround, tourUrl, viewQuery } from './viewport.js';
 
-const main = document.querySelector('main[data-map]');
+const main = document.querySelector('main[data-map], main[data-world]');
 const mapId = main.dataset.map;
+const worldId = main.dataset.world;
+const origin = { x: Number(main.dataset.originX ?? 0), y: Number(main.dataset.originY ?? 0) };
 const mapWidth = Number(main.dataset.width);
 const mapHeight = Number(main.dataset.height);
 const viewsBox = main.querySelector('[data-testid="views"]');
@@ -30,8 +35,8 @@ const state = {
   active: 0,
 };
 gridBox.checked = params.get('grid') === '1';
-collisionBox.checked = params.get('collision') === '1';
-parallaxBox.checked = params.get('parallax') === '1';
+if (collisionBox) collisionBox.checked = params.get('collision') === '1';
+if (parallaxBox) parallaxBox.checked = params.get('parallax') === '1';
 if (params.has('layers')) {
   const chosen = new Set(params.get('layers').split(',').filter(Boolean));
   layerBoxes.forEach((box) => { box.checked = chosen.has(box.value); });
@@ -43,8 +48,17 @@ splitSelect.value = String(state.views.length);
 function layerQuery() {
   const all = layerBoxes.every((box) => box.checked === box.defaultChecked);
   const layers = all ? '' : `&layers=${encodeURIComponent(layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','))}`;
-  return layers + (gridBox.checked ? '&gridlines=true' : '') + (collisionBox.checked ? '&grid=true' : '')
-    + (parallaxBox.checked ? '&parallax=true' : '');
+  return layers + (gridBox.checked ? '&gridlines=true' : '') + (collisionBox?.checked ? '&grid=true' : '')
+    + (parallaxBox?.checked ? '&parallax=true' : '');
+}
+
+/** The image of a region (x, y from the map's, or the world's, top-left corner). */
+function renderUrl(region) {
+  return worldId
+    ? `/api/v1/worlds/${worldId}/render.png?x=${region.x + origin.x}&y=${region.y + origin.y}&width=${region.width}`
+      + `&height=${region.height}${region.layers}`
+    : `/api/v1/maps/${mapId}/render.png?x=${region.x}&y=${region.y}&width=${region.width}`
+      + `&height=${region.height}${region.layers}`;
 }
 
 class View {
@@ -96,7 +110,7 @@ class View {
     this.el.style.height = `${Math.min(height, mapHeight) * state.scale}px`;
     this.el.dataset.x = String(this.x);
     this.el.dataset.y = String(this.y);
-    this.where.textContent = `${this.x}, ${this.y}`;
+    this.where.textContent = `${this.x + origin.x}, ${this.y + origin.y}`;
     this.fetchIfNeeded();
     if (this.region) {
       this.img.style.width = `${this.region.width * state.scale}px`;
@@ -108,7 +122,7 @@ class View {
 
   fetchIfNeeded(force = false) {
     const map = { width: mapWidth, height: mapHeight };
-    const exact = parallaxBox.checked;
+    const exact = parallaxBox?.checked ?? false;
     const inside = this.region && this.region.layers === layerQuery() && (exact
       ? this.region.x === this.x && this.region.y === this.y : covers(this.region, this, state.size, map));
     if (inside && !force) {
@@ -141,8 +155,7 @@ class View {
       this.el.dataset.loaded = String(Number(this.el.dataset.loaded ?? 0) + 1);
       this.show();
     };
-    image.src = `/api/v1/maps/${mapId}/render.png?x=${wanted.x}&y=${wanted.y}&width=${wanted.width}`
-      + `&height=${wanted.height}${wanted.layers}`;
+    image.src = renderUrl(wanted);
   }
 }
 
@@ -171,7 +184,7 @@ function scheduleUrl() {
     const layers = layerBoxes.every((box) => box.checked === box.defaultChecked) ? null
       : layerBoxes.filter((b) => b.checked).map((b) => b.value);
     const query = viewQuery({ size: state.size, scale: state.scale, views, layers, grid: gridBox.checked,
-      collision: collisionBox.checked, parallax: parallaxBox.checked });
+      collision: collisionBox?.checked ?? false, parallax: parallaxBox?.checked ?? false });
     history.replaceState(null, '', `?${query}`);
   }, 150);
 }
@@ -236,7 +249,7 @@ splitSelect.addEventListener('change', () => {
   state.views.length = count;
   build();
 });
-[...layerBoxes, gridBox, collisionBox, parallaxBox].forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
+[...layerBoxes, gridBox, collisionBox, parallaxBox].filter(Boolean).forEach((box) => box.addEventListener('change', () => views.forEach((view) => view.show())));
 
 // Tour recording: the active view's centre is sampled while it moves; stopping turns the path into a GIF.
 const recordButton = main.querySelector('[data-testid="record"]');
@@ -248,7 +261,7 @@ function sample() {
   addTourPoint(recording.points, [Math.round(view.x + state.size.width / 2), Math.round(view.y + state.size.height / 2)]);
 }
 
-recordButton.addEventListener('click', () => {
+recordButton?.addEventListener('click', () => {
   if (!recording) {
     recording = { points: [] };
     sample();

@@ -10,6 +10,7 @@ import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.world.Worlds;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,8 +28,11 @@ class MapPages {
 
     private final Access access;
     private final Directory directory;
+    private final Worlds worlds;
 
-    MapPages(MapCatalogue catalogue, MapReads maps, TilesetService tilesets, Access access, Directory directory) {
+    MapPages(MapCatalogue catalogue, MapReads maps, TilesetService tilesets, Access access, Directory directory,
+             Worlds worlds) {
+        this.worlds = worlds;
         this.access = access;
         this.directory = directory;
         this.catalogue = catalogue;
@@ -66,6 +70,7 @@ class MapPages {
         java.util.Map<Long, List<MapCatalogue.MapEntitySummary>> byProject = all.stream().collect(
                 java.util.stream.Collectors.groupingBy(MapCatalogue.MapEntitySummary::projectId));
         model.addAttribute("maps", all);
+        model.addAttribute("worlds", worlds.list(visible, null));
         model.addAttribute("groups", directory.projects(byProject.keySet()).stream()
                 .map(project -> new ProjectMaps(project, byProject.get(project.id()))).toList());
         return "maps";
@@ -73,8 +78,11 @@ class MapPages {
 
     @GetMapping("/maps/{id}")
     @Requires(on = Requires.On.MAP)
-    String overview(@PathVariable long id, Model model) {
+    String overview(@PathVariable long id, Caller caller, Model model) {
         describe(id, model);
+        // the worlds placing it, that the caller sees (a share link sees none)
+        model.addAttribute("worlds", caller.kind() == Caller.Kind.SHARE_LINK ? List.of()
+                : worlds.list(access.visibleProjects(caller), id));
         return "map";
     }
 

@@ -149,12 +149,14 @@ class PreviewBrowserTest {
     @Test
     void theMapsPageListsTheMapWithAThumbnailAndLinks() {
         browser.get("http://localhost:" + port + "/maps");
-        WebElement list = browser.findElement(By.cssSelector("[data-testid=map-list]"));
+        // this test's map's row (other tests' maps may be listed too, large ones among them)
+        WebElement list = browser.findElement(By.xpath("//table[@data-testid='map-list']//tr[.//a[@href='/maps/"
+                + mapId + "']]"));
         assertThat(list.getText()).contains("desert").contains("40 × 40");
         WebElement thumbnail = list.findElement(By.cssSelector("img.thumb"));
         waitFor("the thumbnail loads", () -> Boolean.TRUE.equals(
                 browser.executeScript("return arguments[0].complete && arguments[0].naturalWidth > 0", thumbnail)));
-        browser.findElement(By.linkText("desert")).click();
+        list.findElement(By.linkText("desert")).click();
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("desert");
         assertThat(browser.getPageSource()).contains("Export for Tiled (zip)").contains("Ground");
     }

@@ -4,6 +4,7 @@ import dev.tilewright.support.Api;
 import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.RequiresTools;
 import dev.tilewright.support.Tool;
+import dev.tilewright.support.WorldCorpus;
 import dev.tilewright.format.TiledExamples;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,8 +38,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @FeatureTest
 class WorldApiTest {
 
-    private static final Path CORPUS = Path.of("src/test/resources/tiled/worlds");
-
     @LocalServerPort
     int port;
     @Autowired
@@ -50,14 +49,8 @@ class WorldApiTest {
         api = new Api(port);
     }
 
-    static Map<String, byte[]> corpus() throws Exception {
-        Map<String, byte[]> files = new LinkedHashMap<>();
-        try (var list = Files.list(CORPUS)) {
-            for (Path file : list.sorted().toList()) {
-                files.put(file.getFileName().toString(), Files.readAllBytes(file));
-            }
-        }
-        return files;
+    private static Map<String, byte[]> corpus() throws Exception {
+        return WorldCorpus.files();
     }
 
     private JsonNode imported() throws Exception {
