@@ -55,6 +55,13 @@ export class PropertiesPanel {
   objectSection(layerId, o) {
     const section = heading(`Object #${o.id} (${o.shape ?? 'rectangle'})`);
     section.dataset.testid = 'object-properties';
+    if (o.template) {
+      // an instance of a Tiled template: its values are its own, the export writes only what differs
+      const template = document.createElement('code');
+      template.textContent = o.template;
+      template.dataset.testid = 'object-template';
+      section.append(row('template', template));
+    }
     const fields = ['name', 'type', 'x', 'y'].concat(o.shape === 'point' || o.shape === 'polygon' ? [] : ['width', 'height']);
     for (const field of fields) {
       const numeric = !['name', 'type'].includes(field);

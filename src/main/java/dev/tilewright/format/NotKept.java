@@ -28,8 +28,4 @@ final class NotKept {
                 + "(corner and edge colours apart) is not kept; open and save the tileset in Tiled 1.5 or later");
     }
 
-    static void template(Warnings warnings, String objectId, String template) {
-        warnings.add("objects[" + objectId + "].template", "detached from '" + template + "': the object keeps the "
-                + "template's values, not the reference");
-    }
 }

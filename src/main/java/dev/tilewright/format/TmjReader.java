@@ -31,6 +31,7 @@ public final class TmjReader {
     /** How the first tile layer's data was written (exports default to it). */
     private TmxWriter.Options dataEncoding;
     private List<TiledTileset> mapTilesets = List.of();
+    private TemplateUses templateUses = new TemplateUses(false);
 
     public TmjReader(TiledFiles files, ReadLimits limits) {
         this(files, limits, new Warnings());
@@ -41,6 +42,12 @@ public final class TmjReader {
         this.files = files;
         this.limits = limits;
         this.warnings = warnings;
+    }
+
+    /** This reader, reading template instances as plain objects (their values kept, the reference not). */
+    public TmjReader detachingTemplates() {
+        templateUses = new TemplateUses(true);
+        return this;
     }
 
     public TiledMap readMap(String file) {
@@ -75,7 +82,7 @@ public final class TmjReader {
         return MapAssembly.assemble(file, width, height, Json.integer(map, "tilewidth", 0, file),
                 Json.integer(map, "tileheight", 0, file), infinite, Json.text(map, "backgroundcolor", null),
                 properties(map, file), tilesets, layers, images, limits, Json.integer(map, "nextlayerid", 0, file),
-                Json.integer(map, "nextobjectid", 0, file), settings);
+                Json.integer(map, "nextobjectid", 0, file), settings).withTemplates(templateUses.used());
     }
 
     /** How the map's (first) tile layer data was written: csv (a JSON array) unless the file said otherwise. */
@@ -287,9 +294,10 @@ public final class TmjReader {
 
     private MapObject object(JsonNode node, String file) {
         MapObject base = null;
-        if (node.has("template")) {
-            NotKept.template(warnings, Json.text(node, "id", "?"), node.get("template").asString());
-            base = templateObject(files.resolve(file, node.get("template").asString()), file, mapTilesets);
+        String reference = node.has("template") ? node.get("template").asString() : null;
+        String path = reference == null ? null : files.resolve(file, reference);
+        if (reference != null) {
+            base = templateObject(path, file, mapTilesets);
         }
         ObjectShape shape = base == null ? ObjectShape.RECTANGLE : base.shape();
         List<Difference> points = base == null ? List.of() : base.points();
@@ -322,7 +330,8 @@ public final class TmjReader {
         if (shape != ObjectShape.TEXT) {
             text = null;
         }
-        return Fields.object(Fields.of(node, file), file, base, shape, points, text, properties(node, file));
+        MapObject object = Fields.object(Fields.of(node, file), file, base, shape, points, text, properties(node, file));
+        return reference == null ? object : templateUses.instance(object, reference, path, base, files, file);
     }
 
     /** A template's object (.tj here, .tx through the XML reader), its gid moved to the map's tileset. */

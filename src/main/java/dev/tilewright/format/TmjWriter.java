@@ -165,7 +165,7 @@ public final class TmjWriter {
                 ObjectNode group = json.putObject("objectgroup").put("type", "objectgroup").put("draworder", "index")
                         .put("name", "").put("opacity", 1).put("visible", true).put("x", 0).put("y", 0);
                 ArrayNode objects = group.putArray("objects");
-                tile.collision().forEach(o -> object(objects.addObject(), o));
+                tile.collision().forEach(o -> object(objects.addObject(), o, null));
             }
             if (!tile.animation().isEmpty()) {
                 ArrayNode frames = json.putArray("animation");
@@ -223,7 +223,8 @@ public final class TmjWriter {
         } else if (layer instanceof ObjectLayer objects) {
             node.put("draworder", layer.attributes().drawOrder());
             ArrayNode list = node.putArray("objects");
-            objects.objects().forEach(o -> object(list.addObject(), o));
+            objects.objects().forEach(o -> object(list.addObject(), o, o.template() == null ? null
+                    : map.templates().get(o.template())));
         } else if (layer instanceof ImageLayer picture && picture.image() == null) {
             node.put("image", "");
         } else if (layer instanceof ImageLayer picture) {
@@ -236,33 +237,58 @@ public final class TmjWriter {
         }
     }
 
-    private static void object(ObjectNode node, MapObject o) {
-        node.put("id", o.id()).put("name", o.name()).put("type", o.type()).put("visible", o.visible());
+    /**
+     * An object; an instance of a template that goes with the map ({@code template} non-null) is written as Tiled
+     * writes one: the reference, its position, and only what it changes of the template's object.
+     */
+    private static void object(ObjectNode node, MapObject o, TiledTemplate template) {
+        TiledTemplate.Changes c = template == null ? null : template.changes(o);
+        node.put("id", o.id());
+        if (c != null) {
+            node.put("template", o.template());
+        }
+        if (c == null || c.name()) {
+            node.put("name", o.name());
+        }
+        if (c == null || c.type()) {
+            node.put("type", o.type());
+        }
+        if (c == null || c.visible()) {
+            node.put("visible", o.visible());
+        }
         number(node, "x", o.x());
         number(node, "y", o.y());
-        number(node, "width", o.width());
-        number(node, "height", o.height());
-        number(node, "rotation", o.rotation());
-        if (o.gid() != 0) {
+        if (c == null || c.width()) {
+            number(node, "width", o.width());
+        }
+        if (c == null || c.height()) {
+            number(node, "height", o.height());
+        }
+        if (c == null || c.rotation()) {
+            number(node, "rotation", o.rotation());
+        }
+        if (c == null ? o.gid() != 0 : c.gid()) {
             node.put("gid", (long) o.gid());
         }
-        switch (o.shape()) {
-            case ELLIPSE -> node.put("ellipse", true);
-            case POINT -> node.put("point", true);
-            case POLYGON, POLYLINE -> {
-                ArrayNode points = node.putArray(o.shape() == ObjectShape.POLYGON ? "polygon" : "polyline");
-                o.points().forEach(p -> {
-                    ObjectNode point = points.addObject();
-                    number(point, "x", p.dx());
-                    number(point, "y", p.dy());
-                });
-            }
-            case TEXT -> text(node.putObject("text"), o.text());
-            case RECTANGLE -> {
-                // a plain rectangle (or tile object) needs no shape flag
+        if (c == null || c.shape()) {
+            switch (o.shape()) {
+                case ELLIPSE -> node.put("ellipse", true);
+                case POINT -> node.put("point", true);
+                case POLYGON, POLYLINE -> {
+                    ArrayNode points = node.putArray(o.shape() == ObjectShape.POLYGON ? "polygon" : "polyline");
+                    o.points().forEach(p -> {
+                        ObjectNode point = points.addObject();
+                        number(point, "x", p.dx());
+                        number(point, "y", p.dy());
+                    });
+                }
+                case TEXT -> text(node.putObject("text"), o.text());
+                case RECTANGLE -> {
+                    // a plain rectangle (or tile object) needs no shape flag
+                }
             }
         }
-        properties(node, o.properties());
+        properties(node, c == null ? o.properties() : c.properties());
     }
 
     private static void text(ObjectNode node, ObjectText t) {

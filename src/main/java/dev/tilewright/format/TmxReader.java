@@ -32,6 +32,7 @@ public final class TmxReader {
     private TmxWriter.Options dataEncoding;
     private final Map<String, Template> templates = new HashMap<>();
     private List<TiledTileset> mapTilesets = List.of();
+    private TemplateUses templateUses = new TemplateUses(false);
 
     /** A template's object and the tileset its gid refers to, if any. */
     private record Template(Element object, String file, int firstGid, String tilesetSource) {
@@ -46,6 +47,12 @@ public final class TmxReader {
         this.files = files;
         this.limits = limits;
         this.warnings = warnings;
+    }
+
+    /** This reader, reading template instances as plain objects (their values kept, the reference not). */
+    public TmxReader detachingTemplates() {
+        templateUses = new TemplateUses(true);
+        return this;
     }
 
     public TiledMap readMap(String file) {
@@ -81,7 +88,7 @@ public final class TmxReader {
                 Xml.integer(map, "tileheight", 0, file), infinite, map.hasAttribute("backgroundcolor")
                         ? map.getAttribute("backgroundcolor") : null, properties(map, file), tilesets, layers,
                 images, limits, Xml.integer(map, "nextlayerid", 0, file), Xml.integer(map, "nextobjectid", 0, file),
-                settings);
+                settings).withTemplates(templateUses.used());
     }
 
     /** How the map's (first) tile layer data was written: csv unless the file said otherwise. */
@@ -317,12 +324,13 @@ public final class TmxReader {
     }
 
     private MapObject object(Element e, String file) {
-        if (e.hasAttribute("template")) {
-            NotKept.template(warnings, e.getAttribute("id"), e.getAttribute("template"));
+        if (!e.hasAttribute("template")) {
+            return plainObject(e, file, null);
         }
-        MapObject base = e.hasAttribute("template")
-                ? templateObject(files.resolve(file, e.getAttribute("template")), file, mapTilesets) : null;
-        return plainObject(e, file, base);
+        String reference = e.getAttribute("template");
+        String path = files.resolve(file, reference);
+        MapObject template = templateObject(path, file, mapTilesets);
+        return templateUses.instance(plainObject(e, file, template), reference, path, template, files, file);
     }
 
     /** A template's object (.tx here, .tj through the JSON reader), its gid moved to the map's tileset. */

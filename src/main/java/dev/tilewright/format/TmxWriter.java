@@ -126,11 +126,10 @@ public final class TmxWriter {
         if (t.tileOffsetX() != 0 || t.tileOffsetY() != 0) {
             out.empty("tileoffset").attr("x", t.tileOffsetX()).attr("y", t.tileOffsetY());
         }
+        // as the tileset came: without a grid (Tiled then shows its tiles at their size), or with its own
         if (settings.grid() != null) {
             out.empty("grid").attr("orientation", settings.grid().orientation()).attr("width", settings.grid().width())
                     .attr("height", settings.grid().height());
-        } else if (t.isCollection()) {
-            out.empty("grid").attr("orientation", "orthogonal").attr("width", 1).attr("height", 1);
         }
         if (settings.transformations() != null) {
             TilesetSettings.Transformations allowed = settings.transformations();
@@ -263,7 +262,8 @@ public final class TmxWriter {
                 out.end(false);
             }
         } else if (layer instanceof ObjectLayer objects) {
-            objects.objects().forEach(o -> object(out, o));
+            objects.objects().forEach(o -> object(out, o, o.template() == null ? null
+                    : map.templates().get(o.template())));
         } else if (layer instanceof ImageLayer picture && picture.image() != null) {
             ImageLayer.Image image = picture.image();
             out.empty("image").attr("source", image.source()).attr("trans", color(image.transparentColor()))
@@ -303,38 +303,52 @@ public final class TmxWriter {
     }
 
     private static void object(XmlOut out, MapObject o) {
+        object(out, o, null);
+    }
+
+    /**
+     * An object; an instance of a template that goes with the map ({@code template} non-null) is written as Tiled
+     * writes one: the reference, its position, and only what it changes of the template's object.
+     */
+    private static void object(XmlOut out, MapObject o, TiledTemplate template) {
+        TiledTemplate.Changes c = template == null ? null : template.changes(o);
         out.start("object").attr("id", o.id());
-        if (!o.name().isEmpty()) {
+        if (c != null) {
+            out.attr("template", o.template());
+        }
+        if (c == null ? !o.name().isEmpty() : c.name()) {
             out.attr("name", o.name());
         }
-        if (!o.type().isEmpty()) {
+        if (c == null ? !o.type().isEmpty() : c.type()) {
             out.attr("type", o.type());
         }
-        if (o.gid() != 0) {
+        if (c == null ? o.gid() != 0 : c.gid()) {
             out.attr("gid", Gid.toUnsignedString((int) (long) o.gid()));
         }
         out.attr("x", o.x()).attr("y", o.y());
-        if (o.width() != 0) {
+        if (c == null ? o.width() != 0 : c.width()) {
             out.attr("width", o.width());
         }
-        if (o.height() != 0) {
+        if (c == null ? o.height() != 0 : c.height()) {
             out.attr("height", o.height());
         }
-        if (o.rotation() != 0) {
+        if (c == null ? o.rotation() != 0 : c.rotation()) {
             out.attr("rotation", o.rotation());
         }
-        if (!o.visible()) {
-            out.attr("visible", 0);
+        if (c == null ? !o.visible() : c.visible()) {
+            out.attr("visible", o.visible() ? 1 : 0);
         }
-        properties(out, o.properties());
-        switch (o.shape()) {
-            case ELLIPSE -> out.empty("ellipse");
-            case POINT -> out.empty("point");
-            case POLYGON, POLYLINE -> out.empty(o.shape().wireName()).attr("points", o.points().stream()
-                    .map(p -> XmlOut.number(p.dx()) + "," + XmlOut.number(p.dy())).collect(Collectors.joining(" ")));
-            case TEXT -> text(out, o.text());
-            case RECTANGLE -> {
-                // a plain rectangle (or tile object) has no shape element
+        properties(out, c == null ? o.properties() : c.properties());
+        if (c == null || c.shape()) {
+            switch (o.shape()) {
+                case ELLIPSE -> out.empty("ellipse");
+                case POINT -> out.empty("point");
+                case POLYGON, POLYLINE -> out.empty(o.shape().wireName()).attr("points", o.points().stream()
+                        .map(p -> XmlOut.number(p.dx()) + "," + XmlOut.number(p.dy())).collect(Collectors.joining(" ")));
+                case TEXT -> text(out, o.text());
+                case RECTANGLE -> {
+                    // a plain rectangle (or tile object) has no shape element
+                }
             }
         }
         out.end();

@@ -12,6 +12,7 @@ import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetJson;
+import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
 import dev.tilewright.world.WorldJson;
 import dev.tilewright.world.Worlds;
@@ -104,8 +105,11 @@ class TiledController {
     @PostMapping(value = "/api/v1/worlds/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<ImportedWorld> importWorld(@RequestPart("files") List<MultipartFile> files,
-                                              @RequestParam(required = false) Long projectId, Caller caller) {
-        TiledImportService.Imported<Long> imported = run(files, projectId, caller, imports::importWorld);
+                                              @RequestParam(required = false) Long projectId,
+                                              @RequestParam(required = false) String templates, Caller caller) {
+        boolean detach = detach(templates);
+        TiledImportService.Imported<Long> imported = run(files, projectId, caller,
+                (upload, project, author) -> imports.importWorld(upload, project, author, detach));
         return ResponseEntity.created(URI.create("/api/v1/worlds/" + imported.made()))
                 .body(new ImportedWorld(worlds.get(imported.made()), imported.warnings()));
     }
@@ -130,8 +134,11 @@ class TiledController {
     @PostMapping(value = "/api/v1/maps/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<ImportedMap> importMap(@RequestPart("files") List<MultipartFile> files,
-                                          @RequestParam(required = false) Long projectId, Caller caller) {
-        TiledImportService.Imported<Long> imported = run(files, projectId, caller, imports::importMap);
+                                          @RequestParam(required = false) Long projectId,
+                                          @RequestParam(required = false) String templates, Caller caller) {
+        boolean detach = detach(templates);
+        TiledImportService.Imported<Long> imported = run(files, projectId, caller,
+                (upload, project, author) -> imports.importMap(upload, project, author, detach));
         MapJson map = maps.json(imported.made());
         return ResponseEntity.created(URI.create("/api/v1/maps/" + imported.made())).eTag(ETags.of(map.version()))
                 .body(new ImportedMap(map, imported.warnings()));
@@ -146,6 +153,21 @@ class TiledController {
         StoredTileset stored = imported.made();
         return ResponseEntity.created(URI.create("/api/v1/tilesets/" + stored.id()))
                 .body(new ImportedTileset(TilesetJson.of(stored), imported.warnings()));
+    }
+
+    /**
+     * {@code templates=keep} (the default): instances of object templates keep their reference, the template files
+     * are kept with the map; {@code templates=detach}: instances keep their values only, as plain objects.
+     */
+    private static boolean detach(String templates) {
+        if (templates == null || templates.equals("keep")) {
+            return false;
+        }
+        if (templates.equals("detach")) {
+            return true;
+        }
+        throw ApiProblem.invalidField("templates", "templates is keep (instances keep their template) or detach "
+                + "(instances become plain objects), not '" + templates + "'.");
     }
 
     /** Imports a map, a world or a tileset. */

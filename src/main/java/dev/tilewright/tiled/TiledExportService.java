@@ -11,6 +11,7 @@ import dev.tilewright.format.LayerData;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.TiledProject;
+import dev.tilewright.format.TiledTemplate;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmjWriter;
 import dev.tilewright.format.TmxWriter;
@@ -18,6 +19,7 @@ import dev.tilewright.format.TiledWorld;
 import dev.tilewright.world.WorldJson;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.map.MapImages;
+import dev.tilewright.map.MapTemplates;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.Versioned;
 import dev.tilewright.project.PropertyTypes;
@@ -107,8 +109,11 @@ public class TiledExportService {
     private final TilesetService tilesets;
     private final MapImages mapImages;
     private final PropertyTypes propertyTypes;
+    private final MapTemplates mapTemplates;
 
-    TiledExportService(MapHistory maps, TilesetService tilesets, MapImages mapImages, PropertyTypes propertyTypes) {
+    TiledExportService(MapHistory maps, TilesetService tilesets, MapImages mapImages, PropertyTypes propertyTypes,
+                       MapTemplates mapTemplates) {
+        this.mapTemplates = mapTemplates;
         this.propertyTypes = propertyTypes;
         this.maps = maps;
         this.tilesets = tilesets;
@@ -248,10 +253,16 @@ public class TiledExportService {
                 images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, "images/"
                         + baseName(source)), png));
             }
+            // the templates its objects are instances of go beside it as they came, the instances written against them
+            Map<String, TiledTemplate> templates = new LinkedHashMap<>();
+            mapTemplates.all(mapId).forEach((reference, stored) -> {
+                templates.put(reference, new TiledTemplate(stored.path(), stored.bytes(), stored.object()));
+                entries.put(TiledFiles.resolved(mapPath, reference), stored.bytes());
+            });
+            TiledMap written = tiled(map, out, layers).withTemplates(templates);
             String ending = mapPath.toLowerCase(Locale.ROOT);
             entries.put(mapPath, ending.endsWith(".tmj") || ending.endsWith(".json")
-                    ? TmjWriter.writeMap(tiled(map, out, layers), options)
-                    : TmxWriter.writeMap(tiled(map, out, layers), options));
+                    ? TmjWriter.writeMap(written, options) : TmxWriter.writeMap(written, options));
         }
 
         /**

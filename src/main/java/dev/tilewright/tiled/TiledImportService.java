@@ -19,6 +19,7 @@ import dev.tilewright.format.TmxReader;
 import dev.tilewright.format.TiledWorld;
 import dev.tilewright.world.Worlds;
 import dev.tilewright.map.MapImages;
+import dev.tilewright.map.MapTemplates;
 import dev.tilewright.map.Author;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.project.PropertyTypes;
@@ -51,9 +52,11 @@ public class TiledImportService {
     private final Projects projects;
     private final PropertyTypes propertyTypes;
     private final Worlds worlds;
+    private final MapTemplates mapTemplates;
 
     TiledImportService(TilesetService tilesets, MapCatalogue maps, MapImages mapImages, LimitsProperties limits,
-                       Projects projects, PropertyTypes propertyTypes, Worlds worlds) {
+                       Projects projects, PropertyTypes propertyTypes, Worlds worlds, MapTemplates mapTemplates) {
+        this.mapTemplates = mapTemplates;
         this.worlds = worlds;
         this.projects = projects;
         this.propertyTypes = propertyTypes;
@@ -67,13 +70,19 @@ public class TiledImportService {
     public record Imported<T>(T made, List<Warnings.Warning> warnings) {
     }
 
+    /**
+     * A map and every file it references. Its objects that are instances of templates keep the reference, and the
+     * templates are kept with the map; {@code detachTemplates} keeps the instances' values only.
+     */
     @Transactional
-    public Imported<Long> importMap(Map<String, byte[]> uploaded, Long projectId, Author author) {
+    public Imported<Long> importMap(Map<String, byte[]> uploaded, Long projectId, Author author,
+                                    boolean detachTemplates) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded, project);
         String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
         Warnings warnings = new Warnings();
-        long mapId = importOne(files, mapFile, project, author, readLimits(), warnings, new HashMap<>());
+        long mapId = importOne(files, mapFile, project, author, readLimits(), warnings, new HashMap<>(),
+                detachTemplates);
         keepTypes(project, files, warnings);
         return new Imported<>(mapId, warnings.list());
     }
@@ -84,7 +93,8 @@ public class TiledImportService {
      * layers of all maps together are held to {@code max-import-decoded-bytes}.
      */
     @Transactional
-    public Imported<Long> importWorld(Map<String, byte[]> uploaded, Long projectId, Author author) {
+    public Imported<Long> importWorld(Map<String, byte[]> uploaded, Long projectId, Author author,
+                                      boolean detachTemplates) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded, project);
         List<String> found = withEnding(files, List.of(TiledWorld.ENDING));
@@ -111,7 +121,8 @@ public class TiledImportService {
         List<Worlds.Place> places = new ArrayList<>();
         for (TiledWorld.Placement placement : placements) {
             Warnings ofMap = new Warnings();
-            long mapId = importOne(files, placement.path(), project, author, budget, ofMap, shared);
+            long mapId = importOne(files, placement.path(), project, author, budget, ofMap, shared,
+                    detachTemplates);
             ofMap.list().forEach(w -> warnings.add("maps[" + placement.fileName() + "]" + (w.path().isEmpty() ? ""
                     : "." + w.path()), w.what()));
             places.add(new Worlds.Place(mapId, placement.x(), placement.y(), placement.fileName(),
@@ -133,10 +144,15 @@ public class TiledImportService {
      * {@code shared} by path, is used again), images and the map, whose first op adds everything it holds.
      */
     private long importOne(TiledFiles files, String mapFile, long project, Author author, ReadLimits budget,
-                           Warnings warnings, Map<String, StoredTileset> shared) {
+                           Warnings warnings, Map<String, StoredTileset> shared, boolean detachTemplates) {
         boolean xml = mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx");
         TmxReader tmx = xml ? new TmxReader(files, budget, warnings) : null;
         TmjReader tmj = xml ? null : new TmjReader(files, budget, warnings);
+        if (detachTemplates && xml) {
+            tmx.detachingTemplates();
+        } else if (detachTemplates) {
+            tmj.detachingTemplates();
+        }
         TiledMap map = read(() -> xml ? tmx.readMap(mapFile) : tmj.readMap(mapFile));
         String layerData = TiledExportService.Request.layerData(xml ? tmx.dataEncoding() : tmj.dataEncoding());
         map.tilesets().forEach(this::checkImages);
@@ -163,6 +179,8 @@ public class TiledImportService {
                 map.nextLayerId(), map.nextObjectId(), layerData, map.settings(),
                 new MapCatalogue.Files(mapFile, tilesetFiles)), ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
+        mapTemplates.store(mapId, map.templates().entrySet().stream().map(t -> new MapTemplates.Stored(t.getKey(),
+                t.getValue().path(), t.getValue().bytes(), t.getValue().object())).toList());
         return mapId;
     }
 

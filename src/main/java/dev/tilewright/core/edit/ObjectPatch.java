@@ -19,7 +19,8 @@ public record ObjectPatch(String name, String type, ObjectShape shape, Double x,
     MapObject applyTo(MapObject o) {
         return new MapObject(o.id(), or(name, o.name()), or(type, o.type()), or(shape, o.shape()), or(x, o.x()),
                 or(y, o.y()), or(width, o.width()), or(height, o.height()), or(rotation, o.rotation()),
-                or(gid, o.gid()), or(visible, o.visible()), or(points, o.points()), text != null ? text : o.text(), o.properties());
+                or(gid, o.gid()), or(visible, o.visible()), or(points, o.points()), text != null ? text : o.text(), o.properties(),
+                o.template());
     }
 
     /** The patch that puts back what this patch overwrites on {@code o}. */

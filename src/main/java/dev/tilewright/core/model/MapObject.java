@@ -10,14 +10,30 @@ import java.util.Objects;
  * (for a tile object Tiled anchors the bottom-left; the value is kept as given), size in pixels, rotation in
  * degrees clockwise, an optional gid with flip bits (0 = none; held unsigned in a long as Tiled writes it), and for polygons and polylines the vertices
  * relative to (x, y). Only x and y are required: left out, an object is a visible 0x0 rectangle without rotation or
- * gid, and id 0 (see below).
+ * gid, and id 0 (see below). {@code template} names the Tiled template the object is an instance of, as the map's
+ * file names it (relative to it; null: none): the object holds all its values, the template's included, and a Tiled
+ * export writes the reference with only what the object changes.
  */
 /* id 0 stands for "not yet assigned" in an op that adds an object; objects on a layer have positive ids. */
 public record MapObject(Integer id, String name, String type, ObjectShape shape, double x, double y, Double width,
                         Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
-                        ObjectText text, Properties properties) {
+                        ObjectText text, Properties properties, String template) {
+
+    /** The longest template reference an object keeps (a path in a Tiled project). */
+    public static final int MAX_TEMPLATE_LENGTH = 1024;
+
+    /** An object of no template. */
+    public MapObject(Integer id, String name, String type, ObjectShape shape, double x, double y, Double width,
+                     Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
+                     ObjectText text, Properties properties) {
+        this(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text, properties, null);
+    }
 
     public MapObject {
+        if (template != null && (template.isBlank() || template.length() > MAX_TEMPLATE_LENGTH)) {
+            throw new IllegalArgumentException("object template must be a file name of 1 to " + MAX_TEMPLATE_LENGTH
+                    + " characters");
+        }
         id = Objects.requireNonNullElse(id, 0);
         width = Objects.requireNonNullElse(width, 0.0);
         height = Objects.requireNonNullElse(height, 0.0);
@@ -66,11 +82,17 @@ public record MapObject(Integer id, String name, String type, ObjectShape shape,
 
     public MapObject withId(int newId) {
         return new MapObject(newId, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
-                properties);
+                properties, template);
     }
 
     public MapObject withProperties(Properties newProperties) {
         return new MapObject(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
-                newProperties);
+                newProperties, template);
+    }
+
+    /** This object as an instance of {@code newTemplate} (null: of none, detached). */
+    public MapObject withTemplate(String newTemplate) {
+        return new MapObject(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
+                properties, newTemplate);
     }
 }

@@ -1,0 +1,38 @@
+package dev.tilewright.format;
+
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+
+import java.util.Objects;
+
+/**
+ * A Tiled object template (.tx or .tj) a map's objects are instances of: the file as it came (its path in the upload
+ * and its bytes, written back beside the map as they were) and its object as the map sees it (the gid in the map's
+ * terms), which an instance is written against: only what the instance changes.
+ */
+public record TiledTemplate(String path, byte[] bytes, MapObject object) {
+
+    /**
+     * What an instance changes of its template's object, as Tiled writes an instance: each attribute that differs,
+     * the shape when it differs, and the properties it sets otherwise (position and id are always the instance's).
+     */
+    record Changes(boolean name, boolean type, boolean gid, boolean width, boolean height, boolean rotation,
+                   boolean visible, boolean shape, Properties properties) {
+    }
+
+    Changes changes(MapObject instance) {
+        MapObject t = object;
+        Properties changed = Properties.EMPTY;
+        for (Property property : instance.properties().all()) {
+            if (!t.properties().get(property.name()).equals(java.util.Optional.of(property))) {
+                changed = changed.with(property);
+            }
+        }
+        return new Changes(!instance.name().equals(t.name()), !instance.type().equals(t.type()),
+                !instance.gid().equals(t.gid()), !instance.width().equals(t.width()),
+                !instance.height().equals(t.height()), !instance.rotation().equals(t.rotation()),
+                !instance.visible().equals(t.visible()), instance.shape() != t.shape()
+                || !instance.points().equals(t.points()) || !Objects.equals(instance.text(), t.text()), changed);
+    }
+}
