@@ -154,8 +154,10 @@ class PreviewBrowserTest {
                 + mapId + "']]"));
         assertThat(list.getText()).contains("desert").contains("40 × 40");
         WebElement thumbnail = list.findElement(By.cssSelector("img.thumb"));
-        waitFor("the thumbnail loads", () -> Boolean.TRUE.equals(
-                browser.executeScript("return arguments[0].complete && arguments[0].naturalWidth > 0", thumbnail)));
+        // thumbnails load lazily, as they come into sight; the server draws a few at a time (others' large maps too)
+        browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", thumbnail);
+        new WebDriverWait(browser, Duration.ofSeconds(60)).withMessage("the thumbnail loads").until(d -> Boolean.TRUE
+                .equals(browser.executeScript("return arguments[0].complete && arguments[0].naturalWidth > 0", thumbnail)));
         list.findElement(By.linkText("desert")).click();
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("desert");
         assertThat(browser.getPageSource()).contains("Export for Tiled (zip)").contains("Ground");
