@@ -21,7 +21,18 @@ public record TiledTemplate(String path, byte[] bytes, MapObject object) {
                    boolean visible, boolean shape, Properties properties) {
     }
 
+    /**
+     * What an instance changes, or null when a Tiled instance cannot say it (a plain rectangle of a template of another
+     * shape, a property of the template the instance no longer has): such an object is written whole, without the
+     * reference.
+     */
     Changes changes(MapObject instance) {
+        boolean lostProperty = object.properties().all().stream()
+                .anyMatch(p -> instance.properties().get(p.name()).isEmpty());
+        if (lostProperty || instance.shape() == dev.tilewright.core.model.ObjectShape.RECTANGLE
+                && object.shape() != dev.tilewright.core.model.ObjectShape.RECTANGLE) {
+            return null;
+        }
         MapObject t = object;
         Properties changed = Properties.EMPTY;
         for (Property property : instance.properties().all()) {

@@ -239,7 +239,8 @@ public final class TmjWriter {
 
     /**
      * An object; an instance of a template that goes with the map ({@code template} non-null) is written as Tiled
-     * writes one: the reference, its position, and only what it changes of the template's object.
+     * writes one: the reference, its position, and only what it changes of the template's object (whole, without the
+     * reference, when an instance cannot say what it changes).
      */
     private static void object(ObjectNode node, MapObject o, TiledTemplate template) {
         TiledTemplate.Changes c = template == null ? null : template.changes(o);

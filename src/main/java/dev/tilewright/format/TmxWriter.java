@@ -308,7 +308,8 @@ public final class TmxWriter {
 
     /**
      * An object; an instance of a template that goes with the map ({@code template} non-null) is written as Tiled
-     * writes one: the reference, its position, and only what it changes of the template's object.
+     * writes one: the reference, its position, and only what it changes of the template's object (whole, without the
+     * reference, when an instance cannot say what it changes).
      */
     private static void object(XmlOut out, MapObject o, TiledTemplate template) {
         TiledTemplate.Changes c = template == null ? null : template.changes(o);

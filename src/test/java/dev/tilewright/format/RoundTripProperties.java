@@ -4,6 +4,7 @@ import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -18,6 +19,8 @@ import dev.tilewright.core.model.PropertyType;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.Tileset;
+import dev.tilewright.core.model.TilesetSettings;
+import dev.tilewright.core.model.WangSet;
 import dev.tilewright.support.Pngs;
 import net.jqwik.api.ForAll;
 
@@ -47,6 +50,7 @@ class RoundTripProperties {
         TiledMap map = randomMap(random);
         for (TmxWriter.Options options : OPTIONS) {
             Map<String, byte[]> files = images(map);
+            map.templates().values().forEach(t -> files.put(t.path(), t.bytes()));
             files.put("m.tmx", TmxWriter.writeMap(map, options));
             files.put("m.tmj", TmjWriter.writeMap(map, options));
             TiledFiles upload = new TiledFiles(files);
@@ -76,12 +80,16 @@ class RoundTripProperties {
         assertThat(actual.tilesets()).as(how).extracting(TiledTileset::tileset)
                 .containsExactlyElementsOf(expected.tilesets().stream().map(TiledTileset::tileset).toList());
         assertThat(actual.layers()).as(how).hasSameSizeAs(expected.layers());
+        assertThat(actual.templates().keySet()).as(how + " templates").isEqualTo(expected.templates().keySet());
         for (int i = 0; i < expected.layers().size(); i++) {
             Layer want = expected.layers().get(i);
             Layer got = actual.layers().get(i);
             assertThat(got.id()).as(how).isEqualTo(want.id());
             assertThat(got.attributes()).as(how + " layer " + i).isEqualTo(want.attributes());
-            if (want instanceof TileLayer tiles) {
+            assertThat(got.parentId()).as(how + " layer " + i + "'s group").isEqualTo(want.parentId());
+            if (want instanceof GroupLayer) {
+                assertThat(got).as(how + " layer " + i).isInstanceOf(GroupLayer.class);
+            } else if (want instanceof TileLayer tiles) {
                 assertThat(((TileLayer) got).sameCells(tiles)).as(how + " cells").isTrue();
             } else if (want instanceof ObjectLayer objects) {
                 assertThat(((ObjectLayer) got).objects()).as(how + " objects").containsExactlyElementsOf(objects.objects());
@@ -97,7 +105,7 @@ class RoundTripProperties {
             files.put(t.tileset().imageSource(), Pngs.headerOnly(t.tileset().imageWidth(), t.tileset().imageHeight()));
         }
         for (Layer layer : map.layers()) {
-            if (layer instanceof ImageLayer picture) {
+            if (layer instanceof ImageLayer picture && picture.image() != null) {
                 files.put(picture.image().source(), Pngs.headerOnly(8, 8));
             }
         }
@@ -117,14 +125,37 @@ class RoundTripProperties {
         int gidLimit = firstGid;
         List<Layer> layers = new ArrayList<>();
         int objectId = 1;
-        for (int id = 1; id <= 1 + r.nextInt(4); id++) {
+        // a template some objects are instances of (a plain shape: a template's gid needs its own tileset file)
+        MapObject template = new MapObject(0, "crate", r.nextBoolean() ? "Box" : "", r.nextBoolean()
+                ? ObjectShape.ELLIPSE : ObjectShape.RECTANGLE, 0, 0, 32.0, 24.0, 0.0, 0L, true, List.of(), null,
+                Properties.of(List.of(new Property("weight", PropertyType.INT, 3L),
+                        new Property("label", PropertyType.STRING, "wood"))));
+        String tx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<template>\n <object name=\"crate\""
+                + (template.type().isEmpty() ? "" : " type=\"Box\"") + " width=\"32\" height=\"24\">\n  <properties>\n"
+                + "   <property name=\"label\" value=\"wood\"/>\n   <property name=\"weight\" type=\"int\" value=\"3\"/>\n"
+                + "  </properties>\n" + (template.shape() == ObjectShape.ELLIPSE ? "  <ellipse/>\n" : "")
+                + " </object>\n</template>\n";
+        Map<String, TiledTemplate> templates = new HashMap<>();
+        // layers in groups (a group, then its layers, as the map keeps them: drawing order, each naming its group)
+        java.util.Deque<Integer> open = new java.util.ArrayDeque<>();
+        for (int id = 1; id <= 1 + r.nextInt(6); id++) {
             List<String> modes = List.copyOf(new java.util.TreeSet<>(LayerAttributes.BLEND_MODES));
             LayerAttributes attributes = new LayerAttributes("layer " + id, r.nextInt(5) > 0, r.nextInt(5) == 0,
                     r.nextInt(3) == 0 ? r.nextInt(101) / 100.0 : 1.0, new Difference(r.nextInt(9) - 4, r.nextInt(3) * 0.5),
                     r.nextInt(4) == 0 ? "#ff80a0" : null, null, properties(r), r.nextInt(3) == 0 ? "Class " + id : "",
                     r.nextInt(3) == 0 ? new Parallax(r.nextInt(21) / 10.0, r.nextInt(5) * 0.25) : Parallax.NONE,
                     r.nextInt(3) == 0 ? modes.get(r.nextInt(modes.size())) : "normal", "index");
-            switch (r.nextInt(4)) {
+            if (!open.isEmpty() && r.nextInt(3) == 0) {
+                open.pop(); // the group before ends here
+            }
+            int parent = open.isEmpty() ? 0 : open.peek();
+            switch (r.nextInt(5)) {
+                case 4 -> {
+                    GroupLayer group = new GroupLayer(id, attributes.withDrawOrder("topdown").withDrawOrder("index"));
+                    group.setParentId(parent);
+                    layers.add(group);
+                    open.push(id);
+                }
                 case 0, 1 -> {
                     TileLayer tiles = new TileLayer(id, attributes, width, height);
                     int[] gids = new int[width * height];
@@ -132,6 +163,7 @@ class RoundTripProperties {
                         gids[i] = r.nextInt(3) == 0 ? 0 : gid(r, tilesets);
                     }
                     tiles.write(new TileRect(0, 0, width, height), gids);
+                    tiles.setParentId(parent);
                     layers.add(tiles);
                 }
                 case 2 -> {
@@ -141,17 +173,51 @@ class RoundTripProperties {
                             attributes.properties(), attributes.className(), attributes.parallax(),
                             attributes.blendMode(), attributes.drawOrder()));
                     for (int i = 0; i < r.nextInt(6); i++) {
-                        objects.put(randomObject(r, objectId++, tilesets));
+                        MapObject object = randomObject(r, objectId++, tilesets);
+                        if (r.nextInt(3) == 0) {
+                            object = instance(r, object, template);
+                            templates.put("templates/crate.tx", new TiledTemplate("templates/crate.tx",
+                                    tx.getBytes(java.nio.charset.StandardCharsets.UTF_8), template));
+                        }
+                        objects.put(object);
                     }
+                    objects.setParentId(parent);
                     layers.add(objects);
                 }
-                default -> layers.add(new ImageLayer(id, attributes, new ImageLayer.Image("sky" + id + ".png", 8, 8,
-                        r.nextBoolean() ? 0xff00ff : null, r.nextBoolean(), r.nextBoolean())));
+                default -> {
+                    ImageLayer picture = new ImageLayer(id, attributes, new ImageLayer.Image("sky" + id + ".png", 8, 8,
+                            r.nextBoolean() ? 0xff00ff : null, r.nextBoolean(), r.nextBoolean()));
+                    picture.setParentId(parent);
+                    layers.add(picture);
+                }
             }
         }
         assertThat(gidLimit).isPositive();
         return new TiledMap("m.tmx", width, height, 8 + r.nextInt(25), 8 + r.nextInt(25), Position.ORIGIN, null,
-                properties(r), tilesets, layers, objectId, Map.of());
+                properties(r), tilesets, layers, objectId, Map.of()).withTemplates(templates);
+    }
+
+    /**
+     * {@code object} as an instance of {@code template}: each of its values the template's or its own (as Tiled
+     * keeps an instance: what it does not change comes from the template), its properties over the template's.
+     */
+    private static MapObject instance(Random r, MapObject object, MapObject template) {
+        // a plain rectangle of a template of another shape is written whole (no instance can say it): not here
+        boolean ownShape = r.nextBoolean() && object.shape() != ObjectShape.RECTANGLE;
+        ObjectShape shape = ownShape ? object.shape() : template.shape();
+        Properties properties = template.properties();
+        for (Property own : object.properties().all()) {
+            properties = properties.with(own);
+        }
+        if (r.nextBoolean()) {
+            properties = properties.with(new Property("weight", PropertyType.INT, (long) r.nextInt(9)));
+        }
+        return new MapObject(object.id(), r.nextBoolean() ? object.name() : template.name(),
+                r.nextBoolean() ? object.type() : template.type(), shape, object.x(), object.y(),
+                r.nextBoolean() ? object.width() : template.width(), r.nextBoolean() ? object.height() : template.height(),
+                r.nextBoolean() ? object.rotation() : template.rotation(), ownShape ? object.gid() : template.gid(),
+                r.nextBoolean() ? object.visible() : template.visible(), ownShape ? object.points() : template.points(),
+                ownShape ? object.text() : template.text(), properties, "templates/crate.tx");
     }
 
     private static int gid(Random r, List<TiledTileset> tilesets) {
@@ -195,6 +261,37 @@ class RoundTripProperties {
                     (double) tile, tile / 2.0, 0.0, 0L, true, List.of(), null, Properties.EMPTY)) : List.of();
             tileset = tileset.withTile(id, new TileData(properties(r), r.nextBoolean() ? "Wall" : "",
                     r.nextBoolean() ? 0.5 : null, frames, collision, null));
+        }
+        if (r.nextBoolean()) {
+            // Wang sets of each type, their colours, and Wang tiles (every tile of the set, some terrains left 0)
+            List<WangSet> sets = new ArrayList<>();
+            for (String type : List.of("corner", "edge", "mixed").subList(0, 1 + r.nextInt(3))) {
+                int colors = 1 + r.nextInt(3);
+                List<WangSet.WangColor> colours = new ArrayList<>();
+                for (int c = 1; c <= colors; c++) {
+                    colours.add(new WangSet.WangColor("terrain " + c, r.nextBoolean() ? "Ground" : "",
+                            String.format("#%06x", r.nextInt(0x1000000)), r.nextInt(tileset.tileCount() + 1) - 1,
+                            r.nextInt(5) * 0.25 + (r.nextBoolean() ? 1 : 0), r.nextInt(4) == 0 ? properties(r)
+                            : Properties.EMPTY));
+                }
+                Map<Integer, List<Integer>> wangTiles = new HashMap<>();
+                for (int t = 0; t < tileset.tileCount(); t++) {
+                    if (r.nextBoolean()) {
+                        List<Integer> wangId = new ArrayList<>();
+                        for (int part = 0; part < 8; part++) {
+                            boolean used = type.equals("mixed") || (type.equals("corner") == (part % 2 == 1));
+                            wangId.add(used ? r.nextInt(colors + 1) : 0);
+                        }
+                        wangTiles.put(t, wangId);
+                    }
+                }
+                sets.add(new WangSet(type + " set", r.nextBoolean() ? "Terrain" : "", type,
+                        r.nextInt(tileset.tileCount() + 1) - 1, Properties.EMPTY, colours, wangTiles));
+            }
+            tileset = tileset.withSettings(new TilesetSettings(r.nextBoolean() ? "Blocks" : "",
+                    r.nextBoolean() ? "bottom" : "unspecified", r.nextBoolean() ? "grid" : "tile", "stretch",
+                    r.nextBoolean() ? new TilesetSettings.Transformations(r.nextBoolean(), r.nextBoolean(),
+                            r.nextBoolean(), r.nextBoolean()) : null, null, sets));
         }
         return tileset;
     }
