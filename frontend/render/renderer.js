@@ -158,6 +158,7 @@ export class Renderer {
       ctx.save();
       ctx.translate(shift.dx, shift.dy);
       ctx.globalAlpha = shown.opacity;
+      ctx.globalCompositeOperation = compositeOf(layer.blendMode);
       const seen = { ...sight, x: sight.x - shift.dx, y: sight.y - shift.dy };
       if (layer.type === 'tile') this.drawTileLayer(layer, seen);
       if (layer.type === 'object') this.drawObjects(layer);
@@ -539,4 +540,13 @@ function tintCanvas(canvas, tint) {
   ctx.globalCompositeOperation = 'destination-in';
   ctx.drawImage(copy, 0, 0);
   ctx.restore();
+}
+
+/**
+ * The canvas compositing of a Tiled 1.12 blend mode: the same separable modes by the same names, but add, which the
+ * canvas calls "lighter".
+ */
+export function compositeOf(blendMode) {
+  if (!blendMode || blendMode === 'normal') return 'source-over';
+  return blendMode === 'add' ? 'lighter' : blendMode;
 }

@@ -51,3 +51,14 @@ test('an animated tile shows its frames in turn, as the server plays them (fixtu
   assert.ok(cases.length >= 4);
   for (const c of cases) assert.deepEqual(c.at.map((ms) => frameAt(c.frames, ms)), c.shows, c.name);
 });
+
+test('every Tiled blend mode has the canvas compositing of its name (add is the canvas\'s "lighter")', async () => {
+  const { compositeOf } = await import('../render/renderer.js');
+  const { BLEND_MODES } = await import('../model/tilemap.js');
+  assert.equal(compositeOf('normal'), 'source-over');
+  assert.equal(compositeOf(undefined), 'source-over');
+  assert.equal(compositeOf('add'), 'lighter');
+  const canvasModes = ['multiply', 'screen', 'overlay', 'darken', 'lighten', 'color-dodge', 'color-burn', 'hard-light',
+    'soft-light', 'difference', 'exclusion', 'lighter', 'source-over'];
+  for (const mode of BLEND_MODES) assert.ok(canvasModes.includes(compositeOf(mode)), mode);
+});

@@ -4,19 +4,24 @@ import dev.tilewright.core.model.LayerAttributes;
 
 /**
  * How a layer's pixels land on the canvas: its offset (rounded to whole pixels, as unsmoothed drawing lands), its
- * opacity and its tint (straight ARGB, or -1 for none).
+ * opacity, its tint (straight ARGB, or -1 for none) and its blend mode.
  */
-record Paint(int dx, int dy, int alpha, int tint) {
+record Paint(int dx, int dy, int alpha, int tint, Blend blend) {
+
+    Paint(int dx, int dy, int alpha, int tint) {
+        this(dx, dy, alpha, tint, Blend.NORMAL);
+    }
 
     static Paint of(LayerAttributes a) {
         return new Paint((int) Math.round(a.offset().dx()), (int) Math.round(a.offset().dy()),
-                (int) Math.round(a.opacity() * 255), a.tint() == null ? -1 : Pixels.parseColor(a.tint()));
+                (int) Math.round(a.opacity() * 255), a.tint() == null ? -1 : Pixels.parseColor(a.tint()),
+                Blend.named(a.blendMode()));
     }
 
-    /** A tile pixel drawn onto the canvas at {@code i} with the layer's tint and opacity. */
+    /** A tile pixel drawn onto the canvas at {@code i} with the layer's tint, opacity and blend mode. */
     void plot(int[] dst, int i, int pixel) {
         int shown = tint == -1 ? pixel : tinted(pixel, tint);
-        dst[i] = Pixels.over(Pixels.fade(shown, alpha), dst[i]);
+        dst[i] = blend.apply(Pixels.fade(shown, alpha), dst[i]);
     }
 
     /**
