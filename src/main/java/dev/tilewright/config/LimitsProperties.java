@@ -27,6 +27,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxWorldMaps       maps placed in one world (each is drawn where a world window reaches it)
  * @param maxWorldPatternSteps characters a world pattern's regular expression may look at to match one file name
  *                           (a pattern that backtracks for ever stops here)
+ * @param maxWorldBytes      bytes of one .world file (a world of 1000 maps is about 100 KB), checked before it is read
  */
 @ConfigurationProperties("tilewright.limits")
 public record LimitsProperties(
@@ -46,5 +47,6 @@ public record LimitsProperties(
         @DefaultValue("268435456") long maxImportDecodedBytes,
         @DefaultValue("1048576") int maxPropertyTypesBytes,
         @DefaultValue("1000") int maxWorldMaps,
-        @DefaultValue("100000") long maxWorldPatternSteps) {
+        @DefaultValue("100000") long maxWorldPatternSteps,
+        @DefaultValue("1048576") int maxWorldBytes) {
 }

@@ -103,6 +103,13 @@ public class TiledImportService {
                     + ".");
         }
         String worldFile = found.get(0);
+        // read whole into a tree: its size is held to a bound first
+        int size = files.read(worldFile, worldFile).length;
+        if (size > limits.maxWorldBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-world-bytes",
+                    limits.maxWorldBytes(), worldFile + " holds " + size + " bytes").with("field", "files")
+                    .with("file", worldFile);
+        }
         Warnings warnings = new Warnings();
         TiledWorld world = read(() -> TiledWorld.read(files.read(worldFile, worldFile), worldFile, warnings));
         List<TiledWorld.Placement> placements = read(() -> world.placements(worldFile, files.paths(),

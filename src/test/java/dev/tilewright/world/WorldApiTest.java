@@ -204,6 +204,13 @@ class WorldApiTest {
         assertThat(backtracking.status()).as(backtracking.text()).isEqualTo(422);
         assertThat(backtracking.json().get("detail").asString()).contains("tilewright.limits.max-world-pattern-steps");
 
+        Map<String, byte[]> huge = corpus();
+        huge.put("islands.world", ("{\"maps\":[" + "{\"fileName\":\"west.tmx\",\"x\":0,\"y\":0},".repeat(30_000)
+                + "{\"fileName\":\"west.tmx\"}],\"type\":\"world\"}").getBytes(StandardCharsets.UTF_8));
+        Api.Response tooBig = api.postFiles("/api/v1/worlds/import", huge);
+        assertThat(tooBig.status()).isEqualTo(413);
+        assertThat(tooBig.json().get("limit").asString()).isEqualTo("tilewright.limits.max-world-bytes");
+
         assertThat(jdbc.queryForObject("SELECT count(*) FROM maps", Integer.class)).isEqualTo(maps);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM tilesets", Integer.class)).isEqualTo(tilesets);
     }
