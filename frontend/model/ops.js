@@ -72,6 +72,16 @@ function objectLayer(map, layerId) {
   return layer;
 }
 
+/**
+ * The op that puts a rectangle of a layer back as it is now: a fillRect when it holds one gid (an empty layer, a
+ * filled one), else a region of its gids.
+ */
+function restoring(layerId, rect, layer) {
+  const gid = layer.uniform(rect);
+  return gid === -1 ? putRegion(layerId, rect, layer.read(rect))
+    : { type: 'fillRect', layerId, x: rect.x, y: rect.y, width: rect.width, height: rect.height, gid };
+}
+
 function checkGid(map, gid, field) {
   if (!Number.isInteger(gid) || gid < 0 || gid > 0xffffffff) throw new InvalidOp(field, `gid ${gid} is not 0..4294967295`);
   if (!map.isValidGid(gid >>> 0)) throw new InvalidOp(field, `gid ${gid} is in none of the map's tilesets`);
@@ -129,8 +139,8 @@ const HANDLERS = {
     const layer = tileLayer(map, op.layerId);
     const rect = checkRect(map, op.x, op.y, op.width, op.height);
     const gid = checkGid(map, op.gid, 'gid');
-    const inverse = withInverse ? putRegion(op.layerId, rect, layer.read(rect)) : null;
-    layer.write(rect, new Uint32Array(rect.width * rect.height).fill(gid));
+    const inverse = withInverse ? restoring(op.layerId, rect, layer) : null;
+    layer.fill(rect, gid);
     map.changed({ kind: 'cells', layerId: op.layerId, rect });
     return { op, inverse };
   },
@@ -142,18 +152,23 @@ const HANDLERS = {
     const compact = regionGids(op, area);
     const bits = regionMask(op, area);
     const gids = new Uint32Array(area);
+    let valid = -1; // the last gid found valid: a region is mostly runs of one tile, each checked once
     for (let i = 0; i < area; i++) {
       if (bits === null || masked(bits, i)) {
-        gids[i] = compact === null ? checkGid(map, op.gids[i], `gids[${i}]`) : checkGid(map, compact[i], 'data');
+        const gid = compact === null ? op.gids[i] : compact[i];
+        gids[i] = gid === valid ? gid : checkGid(map, gid, compact === null ? `gids[${i}]` : 'data');
+        valid = gids[i];
       }
     }
     const previous = withInverse ? layer.read(rect) : null;
     if (bits === null) {
       layer.write(rect, gids);
     } else {
-      for (let i = 0; i < area; i++) {
-        if (masked(bits, i)) layer.set(rect.x + (i % rect.width), rect.y + Math.floor(i / rect.width), gids[i]);
-        else if (previous !== null) previous[i] = 0; // not part of the region: its inverse leaves it alone too
+      for (let row = 0, i = 0; row < rect.height; row++) {
+        for (let column = 0; column < rect.width; column++, i++) {
+          if (masked(bits, i)) layer.set(rect.x + column, rect.y + row, gids[i]);
+          else if (previous !== null) previous[i] = 0; // not part of the region: its inverse leaves it alone too
+        }
       }
     }
     map.changed({ kind: 'cells', layerId: op.layerId, rect });

@@ -20,11 +20,21 @@ const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
  */
 export function regionOp(layerId, rect, gids, mask) {
   const op = { type: 'putRegion', layerId, x: rect.x, y: rect.y, width: rect.width, height: rect.height };
-  if (gids.length > INLINE_LIMIT) op.data = encodeGids(gids);
-  else op.gids = Array.from(gids);
+  if (gids.length > INLINE_LIMIT) {
+    op.data = encodeGids(gids);
+    made.set(op, gids);
+  } else {
+    op.gids = Array.from(gids);
+  }
   if (mask !== undefined) op.mask = mask;
   return op;
 }
+
+/**
+ * The gids of regions made here, by op: applying one locally (this tab's own edit) need not inflate what it just
+ * deflated. An op that came over the wire or out of storage is another object, decoded from its data.
+ */
+const made = new WeakMap();
 
 export function encodeGids(gids) {
   const bytes = new Uint8Array(gids.length * 4);
@@ -48,6 +58,8 @@ export function regionGids(op, area) {
     }
     return null;
   }
+  const known = made.get(op);
+  if (known !== undefined && known.length === area) return known;
   const bytes = decoded(op.data, 'data', area * 4);
   if (LITTLE_ENDIAN) return new Uint32Array(bytes.buffer, bytes.byteOffset, area);
   const view = new DataView(bytes.buffer);

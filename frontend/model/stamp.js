@@ -125,6 +125,7 @@ export function stampRegionOp(map, layer, stamp, x, y) {
   const rect = { x: left, y: top, width: right - left, height: bottom - top };
   const gids = new Uint32Array(rect.width * rect.height);
   const bits = new Uint8Array(Math.ceil(gids.length / 8));
+  const single = stamp.width === 1 && stamp.height === 1;
   let changed = 0;
   for (let row = 0; row < rect.height; row++) {
     for (let column = 0; column < rect.width; column++) {
@@ -195,15 +196,21 @@ export function floodFill(map, layer, x, y, stamp, limit) {
     }
   }
   const rect = { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+  if (stamp.width === 1 && stamp.height === 1 && area === rect.width * rect.height) {
+    // the area is its whole bounding box (a whole empty layer, say) and one tile fills it: a fillRect says it all
+    const gid = stamp.gids[0];
+    return gid === target ? { op: null, cells: 0 } : { op: fillRectOp(layer.id, rect, stamp), cells: area };
+  }
   const gids = new Uint32Array(rect.width * rect.height);
   const bits = new Uint8Array(Math.ceil(gids.length / 8));
+  const single = stamp.width === 1 && stamp.height === 1;
   let cells = 0;
   for (let row = 0; row < rect.height; row++) {
     for (let column = 0; column < rect.width; column++) {
       const cx = rect.x + column;
       const cy = rect.y + row;
       if (inArea[cy * width + cx] === 0) continue;
-      const gid = stamp.tiledAt(x, y, cx, cy);
+      const gid = single ? stamp.gids[0] : stamp.tiledAt(x, y, cx, cy);
       if (gid === target) continue;
       const i = row * rect.width + column;
       gids[i] = gid;

@@ -5,6 +5,9 @@
 import { tileId } from './gid.js';
 
 export const CHUNK = 64;
+/** CHUNK as a shift and a mask (a chunk's cell from x and y without division). */
+const SHIFT = 6;
+const MASK = CHUNK - 1;
 
 /** @typedef {{x:number, y:number, width:number, height:number}} Rect */
 /** @typedef {{tilesetId:number, firstGid:number, tileCount:number}} MapTileset */
@@ -31,39 +34,105 @@ export class TileLayer {
   /** The gid at (x, y); 0 outside the layer. */
   get(x, y) {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return 0;
-    const chunk = this.chunks[Math.floor(y / CHUNK) * this.chunksX + Math.floor(x / CHUNK)];
-    return chunk === null ? 0 : chunk[(y % CHUNK) * CHUNK + (x % CHUNK)];
+    const chunk = this.chunks[(y >> SHIFT) * this.chunksX + (x >> SHIFT)];
+    return chunk === null ? 0 : chunk[((y & MASK) << SHIFT) | (x & MASK)];
   }
 
   /** Sets (x, y), which must lie on the layer; returns the gid it had. */
   set(x, y, gid) {
-    const c = Math.floor(y / CHUNK) * this.chunksX + Math.floor(x / CHUNK);
+    const c = (y >> SHIFT) * this.chunksX + (x >> SHIFT);
     let chunk = this.chunks[c];
     if (chunk === null) {
       if (gid === 0) return 0;
       chunk = new Uint32Array(CHUNK * CHUNK);
       this.chunks[c] = chunk;
     }
-    const i = (y % CHUNK) * CHUNK + (x % CHUNK);
+    const i = ((y & MASK) << SHIFT) | (x & MASK);
     const old = chunk[i];
     chunk[i] = gid;
     return old;
   }
 
-  /** The gids of a rectangle on the layer, row-major. @param {Rect} r */
+  /**
+   * The gids of a rectangle on the layer, row-major (each chunk's part of a row copied at once: a 4096x4096 read is
+   * a copy, not 16 million lookups). @param {Rect} r
+   */
   read(r) {
     const out = new Uint32Array(r.width * r.height);
     for (let y = 0; y < r.height; y++) {
-      for (let x = 0; x < r.width; x++) out[y * r.width + x] = this.get(r.x + x, r.y + y);
+      const ly = r.y + y;
+      if (ly < 0 || ly >= this.height) continue;
+      for (let x = Math.max(0, -r.x); x < r.width && r.x + x < this.width;) {
+        const lx = r.x + x;
+        const run = Math.min(CHUNK - (lx & MASK), r.width - x, this.width - lx);
+        const chunk = this.chunks[(ly >> SHIFT) * this.chunksX + (lx >> SHIFT)];
+        if (chunk !== null) {
+          const from = ((ly & MASK) << SHIFT) | (lx & MASK);
+          out.set(chunk.subarray(from, from + run), y * r.width + x);
+        }
+        x += run;
+      }
     }
     return out;
   }
 
-  /** Writes row-major gids over a rectangle on the layer. @param {Rect} r @param {ArrayLike<number>} gids */
+  /** Writes row-major gids over a rectangle on the layer (by chunk runs, as read). @param {Rect} r @param {ArrayLike<number>} gids */
   write(r, gids) {
+    const typed = gids instanceof Uint32Array ? gids : Uint32Array.from(gids, (g) => g >>> 0);
     for (let y = 0; y < r.height; y++) {
-      for (let x = 0; x < r.width; x++) this.set(r.x + x, r.y + y, gids[y * r.width + x] >>> 0);
+      const ly = r.y + y;
+      for (let x = 0; x < r.width;) {
+        const lx = r.x + x;
+        const run = Math.min(CHUNK - (lx & MASK), r.width - x);
+        const c = (ly >> SHIFT) * this.chunksX + (lx >> SHIFT);
+        const part = typed.subarray(y * r.width + x, y * r.width + x + run);
+        if (this.chunks[c] === null && part.every((g) => g === 0)) {
+          x += run;
+          continue;
+        }
+        if (this.chunks[c] === null) this.chunks[c] = new Uint32Array(CHUNK * CHUNK);
+        this.chunks[c].set(part, ((ly & MASK) << SHIFT) | (lx & MASK));
+        x += run;
+      }
     }
+  }
+
+  /** Sets every cell of a rectangle on the layer to one gid (by chunk runs; no chunk is made for 0). @param {Rect} r */
+  fill(r, gid) {
+    for (let y = r.y; y < r.y + r.height; y++) {
+      for (let x = r.x; x < r.x + r.width;) {
+        const run = Math.min(CHUNK - (x & MASK), r.x + r.width - x);
+        const c = (y >> SHIFT) * this.chunksX + (x >> SHIFT);
+        if (this.chunks[c] === null && gid !== 0) this.chunks[c] = new Uint32Array(CHUNK * CHUNK);
+        const chunk = this.chunks[c];
+        if (chunk !== null) {
+          const from = ((y & MASK) << SHIFT) | (x & MASK);
+          chunk.fill(gid, from, from + run);
+        }
+        x += run;
+      }
+    }
+  }
+
+  /** The one gid every cell of a rectangle holds, or -1 when they differ. @param {Rect} r */
+  uniform(r) {
+    const first = this.get(r.x, r.y);
+    for (let y = r.y; y < r.y + r.height; y++) {
+      for (let x = r.x; x < r.x + r.width;) {
+        const run = Math.min(CHUNK - (x & MASK), r.x + r.width - x);
+        const chunk = this.chunks[(y >> SHIFT) * this.chunksX + (x >> SHIFT)];
+        if (chunk === null) {
+          if (first !== 0) return -1;
+        } else {
+          const from = ((y & MASK) << SHIFT) | (x & MASK);
+          for (let i = from; i < from + run; i++) {
+            if (chunk[i] !== first) return -1;
+          }
+        }
+        x += run;
+      }
+    }
+    return first;
   }
 
   /**
