@@ -11,6 +11,49 @@ final class NotKept {
     private NotKept() {
     }
 
+    /** What Tiled 1.8-1.12 write on a map, a layer of each kind and an object, in TMX and JSON, kept or meaningless here. */
+    private static final java.util.Set<String> LAYER = java.util.Set.of("id", "name", "class", "x", "y", "width",
+            "height", "opacity", "visible", "tintcolor", "offsetx", "offsety", "parallaxx", "parallaxy", "locked",
+            "mode", "color", "draworder", "repeatx", "repeaty", "type", "data", "chunks", "encoding", "compression",
+            "objects", "layers", "image", "imagewidth", "imageheight", "transparentcolor", "properties", "propertytypes",
+            "startx", "starty");
+    static final java.util.Map<String, java.util.Set<String>> KNOWN = java.util.Map.of(
+            "map", java.util.Set.of("version", "tiledversion", "class", "orientation", "renderorder",
+                    "compressionlevel", "width", "height", "tilewidth", "tileheight", "hexsidelength", "staggeraxis",
+                    "staggerindex", "parallaxoriginx", "parallaxoriginy", "backgroundcolor", "nextlayerid",
+                    "nextobjectid", "infinite", "type", "layers", "tilesets", "properties", "propertytypes",
+                    "editorsettings"),
+            "layer", LAYER,
+            "object", java.util.Set.of("id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
+                    "visible", "template", "ellipse", "point", "polygon", "polyline", "text", "properties",
+                    "propertytypes"));
+
+    /**
+     * Names in the warnings each attribute (TMX) or key (JSON) of a map, layer or object that Tilewright does not know
+     * (one a later Tiled writes): what it said is not kept.
+     *
+     * @param kind  map, layer or object
+     * @param where the warning's path ({@code layers[Ground]}, {@code objects[12]}, {@code map})
+     */
+    static void unknown(Warnings warnings, String kind, String where, Iterable<String> names) {
+        java.util.Set<String> known = KNOWN.get(kind);
+        for (String name : names) {
+            if (!known.contains(name)) {
+                warnings.add(where + "." + name, "'" + name + "' is not kept (a Tiled version later than 1.12, or a "
+                        + "tool's own, wrote it)");
+            }
+        }
+    }
+
+    /** The attribute names of an XML element. */
+    static java.util.List<String> attributeNames(org.w3c.dom.Element e) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < e.getAttributes().getLength(); i++) {
+            names.add(e.getAttributes().item(i).getNodeName());
+        }
+        return names;
+    }
+
     /**
      * Whether a property's type is one Tilewright keeps; when not (Tiled 1.12's lists, a type of a later Tiled), the
      * property is left out and named in the warnings, the rest of the file read as usual.

@@ -56,6 +56,7 @@ public final class TmjReader {
             throw TiledFormatException.invalid(file, "a Tiled JSON map has \"type\": \"map\"");
         }
         MapAssembly.requireOrthogonal(file, Json.text(map, "orientation", "orthogonal"));
+        NotKept.unknown(warnings, "map", "map", map.propertyNames());
         boolean infinite = Json.flag(map, "infinite", false);
         MapSettings settings = MapAssembly.settings(file, Json.text(map, "class", ""),
                 Json.text(map, "renderorder", "right-down"), Json.decimal(map, "parallaxoriginx", 0, file),
@@ -189,6 +190,7 @@ public final class TmjReader {
                             List<MapAssembly.RawLayer> out, Map<String, byte[]> images) {
         for (JsonNode layer : layers.values()) {
             String type = Json.text(layer, "type", "");
+            NotKept.unknown(warnings, "layer", "layers[" + Json.text(layer, "name", "") + "]", layer.propertyNames());
             int id = Json.integer(layer, "id", 0, file);
             LayerAttributes attributes = attributes(layer, file);
             switch (type) {
@@ -293,6 +295,7 @@ public final class TmjReader {
     }
 
     private MapObject object(JsonNode node, String file) {
+        NotKept.unknown(warnings, "object", "objects[" + Json.text(node, "id", "?") + "]", node.propertyNames());
         MapObject base = null;
         String reference = node.has("template") ? node.get("template").asString() : null;
         String path = reference == null ? null : files.resolve(file, reference);

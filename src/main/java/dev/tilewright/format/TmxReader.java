@@ -61,6 +61,7 @@ public final class TmxReader {
             throw TiledFormatException.invalid(file, "a .tmx file starts with <map>, not <" + map.getTagName() + ">");
         }
         MapAssembly.requireOrthogonal(file, Xml.text(map, "orientation", "orthogonal"));
+        NotKept.unknown(warnings, "map", "map", NotKept.attributeNames(map));
         boolean infinite = Xml.flag(map, "infinite", false);
         MapSettings settings = MapAssembly.settings(file, Xml.text(map, "class", ""),
                 Xml.text(map, "renderorder", "right-down"), Xml.decimal(map, "parallaxoriginx", 0, file),
@@ -220,6 +221,9 @@ public final class TmxReader {
                             List<MapAssembly.RawLayer> out, Map<String, byte[]> images) {
         for (Element e : Xml.children(parent, null)) {
             int id = Xml.integer(e, "id", 0, file);
+            if (List.of("layer", "objectgroup", "imagelayer", "group").contains(e.getTagName())) {
+                NotKept.unknown(warnings, "layer", "layers[" + e.getAttribute("name") + "]", NotKept.attributeNames(e));
+            }
             switch (e.getTagName()) {
                 case "layer" -> {
                     LayerAttributes attributes = attributes(e, file);
@@ -324,6 +328,7 @@ public final class TmxReader {
     }
 
     private MapObject object(Element e, String file) {
+        NotKept.unknown(warnings, "object", "objects[" + e.getAttribute("id") + "]", NotKept.attributeNames(e));
         if (!e.hasAttribute("template")) {
             return plainObject(e, file, null);
         }

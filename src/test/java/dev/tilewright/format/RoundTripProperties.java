@@ -54,8 +54,10 @@ class RoundTripProperties {
             files.put("m.tmx", TmxWriter.writeMap(map, options));
             files.put("m.tmj", TmjWriter.writeMap(map, options));
             TiledFiles upload = new TiledFiles(files);
-            assertSame(map, new TmxReader(upload, LIMITS).readMap("m.tmx"), "tmx " + options);
-            assertSame(map, new TmjReader(upload, LIMITS).readMap("m.tmj"), "tmj " + options);
+            Warnings warnings = new Warnings();
+            assertSame(map, new TmxReader(upload, LIMITS, warnings).readMap("m.tmx"), "tmx " + options);
+            assertSame(map, new TmjReader(upload, LIMITS, warnings).readMap("m.tmj"), "tmj " + options);
+            assertThat(warnings.list()).as("nothing we write is unknown to us").isEmpty();
         }
     }
 

@@ -45,6 +45,32 @@ class TiledReadersTest {
     @ParameterizedTest
     @ValueSource(strings = {"desert", "sewers", "rpg/island", "perspective_walls", "orthogonal-outside",
             "sticker-knight/map/sandbox"})
+    void whatTiledWritesIsKnownInBothFormatsAndAnAttributeOfALaterTiledIsNamed(String map) throws Exception {
+        for (String file : List.of(map + ".tmx", map + ".tmj")) {
+            Warnings warnings = new Warnings();
+            if (file.endsWith(".tmx")) {
+                new TmxReader(files, LIMITS, warnings).readMap(file);
+            } else {
+                new TmjReader(files, LIMITS, warnings).readMap(file);
+            }
+            assertThat(warnings.list()).as(file + ": nothing Tiled 1.8 writes is unknown")
+                    .noneMatch(w -> w.what().contains("is not kept (a Tiled version"));
+        }
+        if (map.equals("desert")) {
+            String tmx = new String(files.read("desert.tmx", "desert.tmx"), java.nio.charset.StandardCharsets.UTF_8)
+                    .replace("<map ", "<map shimmer=\"2\" ").replace("name=\"Ground\"", "name=\"Ground\" glow=\"1\"");
+            Map<String, byte[]> later = new java.util.LinkedHashMap<>(TiledExamples.files(dir));
+            later.put("desert.tmx", tmx.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            Warnings warnings = new Warnings();
+            new TmxReader(new TiledFiles(later), LIMITS, warnings).readMap("desert.tmx");
+            assertThat(warnings.list()).extracting(Warnings.Warning::path)
+                    .contains("map.shimmer", "layers[Ground].glow");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"desert", "sewers", "rpg/island", "perspective_walls", "orthogonal-outside",
+            "sticker-knight/map/sandbox"})
     void tmxAndTiledsOwnJsonExportReadTheSame(String map) {
         TiledMap fromTmx = new TmxReader(files, LIMITS).readMap(map + ".tmx");
         TiledMap fromTmj = new TmjReader(files, LIMITS).readMap(map + ".tmj");
