@@ -111,6 +111,23 @@ interface Fields {
         }
     }
 
+    /**
+     * A template's object as the map sees it: its gid is of the template's own tileset ({@code source}, null for
+     * none, starting at {@code firstGid}) and moves to where the map lists that tileset, one rule for .tx and .tj.
+     */
+    static MapObject inMap(MapObject template, String source, int firstGid, List<TiledTileset> mapTilesets,
+                           String from, String path) {
+        if (template.gid() == 0 || source == null) {
+            return template;
+        }
+        TiledTileset owner = mapTilesets.stream().filter(t -> source.equals(t.source())).findFirst()
+                .orElseThrow(() -> TiledFormatException.invalid(from, "template " + path + " uses tileset " + source
+                        + ", which the map does not list"));
+        MapObject t = template;
+        return new MapObject(t.id(), t.name(), t.type(), t.shape(), t.x(), t.y(), t.width(), t.height(), t.rotation(),
+                remap(t.gid(), firstGid, owner.firstGid()), t.visible(), t.points(), t.text(), t.properties());
+    }
+
     /** A gid of a template's own tileset moved to where that tileset starts in the map. */
     static long remap(long gid, int templateFirstGid, int mapFirstGid) {
         int value = (int) gid;

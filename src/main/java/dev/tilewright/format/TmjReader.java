@@ -352,19 +352,10 @@ public final class TmjReader {
         if (!object.isObject()) {
             throw TiledFormatException.invalid(path, "a template (.tj) holds {\"type\":\"template\",\"object\":{...}}");
         }
-        MapObject template = object(object, path);
-        if (template.gid() != 0 && root.has("tileset")) {
-            JsonNode tileset = root.get("tileset");
-            String source = files.resolve(path, Json.text(tileset, "source", ""));
-            int firstGid = Json.integer(tileset, "firstgid", 1, path);
-            TiledTileset owner = mapTilesets.stream().filter(t -> source.equals(t.source())).findFirst()
-                    .orElseThrow(() -> TiledFormatException.invalid(from, "template " + path + " uses tileset " + source
-                            + ", which the map does not list"));
-            long mapped = Fields.remap(template.gid(), firstGid, owner.firstGid());
-            template = new MapObject(template.id(), template.name(), template.type(), template.shape(), template.x(),
-                    template.y(), template.width(), template.height(), template.rotation(), mapped, template.visible(),
-                    template.points(), template.text(), template.properties());
-        }
+        JsonNode tileset = root.path("tileset");
+        MapObject template = Fields.inMap(object(object, path), tileset.isObject()
+                ? files.resolve(path, Json.text(tileset, "source", "")) : null,
+                Json.integer(tileset, "firstgid", 1, path), mapTilesets, from, path);
         templates.put(path, template);
         return template;
     }

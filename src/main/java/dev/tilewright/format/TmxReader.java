@@ -343,10 +343,9 @@ public final class TmxReader {
         if (!path.toLowerCase(java.util.Locale.ROOT).endsWith(".tx")) {
             return new TmjReader(files, limits).templateObject(path, from, tilesets);
         }
-        mapTilesets = tilesets;
         Template template = template(path, from);
-        MapObject base = plainObject(template.object(), template.file(), null);
-        return base.gid() == 0 ? base : withGid(base, remap(template, base.gid(), from));
+        return Fields.inMap(plainObject(template.object(), template.file(), null), template.tilesetSource(),
+                template.firstGid(), tilesets, from, path);
     }
 
     /** An object from its element; attributes and children it lacks come from {@code base} (its template). */
@@ -370,11 +369,6 @@ public final class TmxReader {
         return Fields.object(Fields.of(e, file), file, base, shape, points, text, properties(e, file));
     }
 
-    private static MapObject withGid(MapObject o, long gid) {
-        return new MapObject(o.id(), o.name(), o.type(), o.shape(), o.x(), o.y(), o.width(), o.height(), o.rotation(),
-                gid, o.visible(), o.points(), o.text(), o.properties());
-    }
-
     private Template template(String path, String from) {
         Template cached = templates.get(path);
         if (cached != null) {
@@ -390,20 +384,6 @@ public final class TmxReader {
                 tileset == null ? null : files.resolve(path, tileset.getAttribute("source")));
         templates.put(path, template);
         return template;
-    }
-
-    /** A template's gid refers to the template's own tileset; in the map that tileset has its own first gid. */
-    private long remap(Template template, long gid, String file) {
-        if (template.tilesetSource() == null) {
-            return gid;
-        }
-        for (TiledTileset tileset : mapTilesets) {
-            if (template.tilesetSource().equals(tileset.source())) {
-                return Fields.remap(gid, template.firstGid(), tileset.firstGid());
-            }
-        }
-        throw TiledFormatException.invalid(file, "template " + template.file() + " uses tileset "
-                + template.tilesetSource() + ", which the map does not list");
     }
 
     private static List<Difference> points(String text, String file) {
