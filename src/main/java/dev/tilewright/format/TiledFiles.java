@@ -50,6 +50,12 @@ public final class TiledFiles {
         return uploadedTypes;
     }
 
+    /** A name (a map's, a tileset's) as a file name: letters, digits, {@code . _ -}, else {@code _}; "map" if none. */
+    public static String safeName(String name) {
+        String safe = name.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^[._]+", "");
+        return safe.isEmpty() ? "map" : safe;
+    }
+
     public Set<String> paths() {
         return files.keySet();
     }

@@ -246,7 +246,7 @@ class LiveHandler extends TextWebSocketHandler {
         // only now may relays reach this client: the versions after its welcome, those relayed meanwhile first
         peer.welcomed(version);
         room.join(peer, version);
-        rooms.broadcastPeople(room);
+        room.tellPeople();
     }
 
     /**

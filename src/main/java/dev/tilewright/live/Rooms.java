@@ -11,7 +11,6 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -66,14 +65,9 @@ class Rooms {
         Room room = rooms.get(mapId);
         Peer gone = room == null ? null : room.peers.remove(sessionId);
         if (gone != null && gone.clientId != null) {
-            broadcastPeople(room);
+            room.tellPeople();
         }
         rooms.computeIfPresent(mapId, (id, r) -> r.peers.isEmpty() ? null : r);
-    }
-
-    /** Sends everyone in the room who said hello the list of who is there. */
-    void broadcastPeople(Room room) {
-        room.tellPeople();
     }
 
     /** Whether anyone is connected to a map (its room is dropped when the last one leaves). */

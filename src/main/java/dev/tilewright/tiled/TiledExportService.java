@@ -160,7 +160,9 @@ public class TiledExportService {
             List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();
             // the name it came by (a pattern matches it), written in the format its ending names
             String mapPath = TiledFiles.resolved(world.fileName(), placed.fileName());
-            bundle.add(placed.mapId(), map, used, mapPath, request(placed.mapId(), "zip", null, null).options());
+            var genesis = maps.genesis(placed.mapId());
+            bundle.add(placed.mapId(), genesis.files(), map, used, mapPath,
+                    Request.of("zip", null, null, genesis.layerData()).options());
             if (!placed.byPattern()) {
                 listed.add(new TiledWorld.MapEntry(relative(world.fileName(), mapPath), placed.x(), placed.y(),
                         placed.width(), placed.height()));
@@ -210,7 +212,7 @@ public class TiledExportService {
         MapCatalogue.Files files = maps.genesis(mapId).files();
         Bundle bundle = new Bundle();
         String mapPath = files == null ? base + ".tmx" : withEnding(files.map(), ".tmx");
-        bundle.add(mapId, map, used, mapPath, options);
+        bundle.add(mapId, files, map, used, mapPath, options);
         bundle.withTypes(propertyTypes.ofMap(mapId), base);
         return zip(bundle.entries);
     }
@@ -226,8 +228,9 @@ public class TiledExportService {
         /** Where each stored tileset was written, and what it was written as. */
         private final Map<Long, TiledTileset> written = new java.util.HashMap<>();
 
-        void add(long mapId, TileMap map, List<StoredTileset> used, String mapPath, TmxWriter.Options options) {
-            MapCatalogue.Files files = maps.genesis(mapId).files();
+        /** A map at {@code mapPath}, with the files it came in by ({@code files}; null: made here). */
+        void add(long mapId, MapCatalogue.Files files, TileMap map, List<StoredTileset> used, String mapPath,
+                 TmxWriter.Options options) {
             entries.put(mapPath, null); // the map first in the zip, as Tiled's users expect to find it
             List<TiledTileset> out = new ArrayList<>();
             for (int i = 0; i < used.size(); i++) {
@@ -393,8 +396,7 @@ public class TiledExportService {
     }
 
     static String fileName(String name) {
-        String safe = name.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^[._]+", "");
-        return safe.isEmpty() ? "map" : safe;
+        return TiledFiles.safeName(name);
     }
 
     private static String baseName(String path) {

@@ -4,6 +4,8 @@ import dev.tilewright.access.Access;
 import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
+import dev.tilewright.format.TiledFiles;
+import dev.tilewright.format.TiledWorld;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.render.ViewWindow;
 import dev.tilewright.rendering.RenderService;
@@ -73,8 +75,8 @@ class WorldController {
             places.add(new Worlds.Place(spec.mapId(), spec.x(), spec.y(), null, false));
         }
         String name = body.name() == null ? "" : body.name().trim();
-        long id = worlds.create(new Worlds.NewWorld(project, name, Worlds.fileNameFor(name, Set.of())
-                .replaceAll("\\.tmx$", ".world"), Boolean.TRUE.equals(body.onlyShowAdjacentMaps()), List.of(), places));
+        long id = worlds.create(new Worlds.NewWorld(project, name, TiledFiles.safeName(name) + TiledWorld.ENDING,
+                Boolean.TRUE.equals(body.onlyShowAdjacentMaps()), List.of(), places));
         return ResponseEntity.created(URI.create("/api/v1/worlds/" + id)).body(worlds.get(id));
     }
 

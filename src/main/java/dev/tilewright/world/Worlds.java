@@ -1,6 +1,7 @@
 package dev.tilewright.world;
 
 import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledWorld;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
@@ -162,8 +163,7 @@ public class Worlds {
 
     /** {@code <name>.tmx}, or {@code <name>-2.tmx} and on when taken (the name made safe for a file). */
     static String fileNameFor(String mapName, Set<String> taken) {
-        String safe = mapName.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^[._]+", "");
-        String base = safe.isEmpty() ? "map" : safe;
+        String base = TiledFiles.safeName(mapName);
         String candidate = base + ".tmx";
         for (int n = 2; taken.contains(candidate); n++) {
             candidate = base + "-" + n + ".tmx";
