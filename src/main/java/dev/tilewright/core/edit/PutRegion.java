@@ -55,6 +55,19 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
         return new PutRegion(layerId, rect.x(), rect.y(), rect.width(), rect.height(), values, null, mask);
     }
 
+    /**
+     * A region of a layer's values (as held) that writes only the cells whose bit is set in {@code written} (bit i:
+     * cell i, row-major), compact when large; no mask when every cell is written.
+     */
+    public static PutRegion masked(int layerId, TileRect rect, int[] gids, byte[] written) {
+        int area = gids.length;
+        boolean all = true;
+        for (int i = 0; i < area && all; i++) {
+            all = RegionData.masked(written, i);
+        }
+        return of(layerId, rect, gids, all ? null : RegionData.encodeMask(written));
+    }
+
     static PutRegion of(int layerId, TileRect rect, int[] gids) {
         return of(layerId, rect, gids, null);
     }
@@ -85,6 +98,22 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
             return out;
         }
         return RegionData.decode(data, area());
+    }
+
+    /** What a region writes, cell by cell: {@code (x, y, gid)} of every cell it names (the mask's, or all). */
+    public interface CellSink {
+        void cell(int x, int y, long gid);
+    }
+
+    /** Visits every cell the region writes (its mask's cells, or all), row by row, with the gid it writes. */
+    public void forEachWritten(CellSink sink) {
+        int[] values = values();
+        byte[] bits = mask == null ? null : RegionData.decodeMask(mask, values.length);
+        for (int i = 0; i < values.length; i++) {
+            if (bits == null || RegionData.masked(bits, i)) {
+                sink.cell(x + i % width, y + i / width, Integer.toUnsignedLong(values[i]));
+            }
+        }
     }
 
     private int area() {

@@ -1,7 +1,5 @@
 package dev.tilewright.core.edit;
 
-import dev.tilewright.core.model.LayerAttributes;
-import dev.tilewright.core.model.LayerKind;
 import dev.tilewright.core.model.TileMap;
 import net.jqwik.api.ForAll;
 
@@ -20,7 +18,7 @@ class OpSequenceProperties {
     @net.jqwik.api.Property(tries = 300)
     void inversesUndoAndReplayRepeats(@ForAll long seed) {
         Random random = new Random(seed);
-        TileMap map = newMap();
+        TileMap map = RandomOps.newMap();
         TileMap replica = map.copy();
         MapSnapshot initial = MapSnapshot.of(map);
         List<MapOp> inverses = new ArrayList<>();
@@ -44,14 +42,6 @@ class OpSequenceProperties {
             inverses.get(i).applyTo(map);
         }
         assertThat(MapSnapshot.of(map)).isEqualTo(initial);
-    }
-
-    private static TileMap newMap() {
-        TileMap map = new TileMap("m", 70, 66, 8, 8, null, TileMap.assignFirstGids(List.of(1L), List.of(6)), null, 1, 1);
-        new AddLayer(0, LayerKind.TILE, LayerAttributes.named("a"), null).applyTo(map);
-        new AddLayer(0, LayerKind.OBJECT, LayerAttributes.named("o"), null).applyTo(map);
-        map.markClean();
-        return map;
     }
 
 }

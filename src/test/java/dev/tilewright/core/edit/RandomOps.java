@@ -22,6 +22,15 @@ public final class RandomOps {
     private RandomOps() {
     }
 
+    /** The map the ops are made for: 70x66 tiles of 8 px, a 6-tile tileset, a tile layer (1) and an object layer (2). */
+    public static TileMap newMap() {
+        TileMap map = new TileMap("m", 70, 66, 8, 8, null, TileMap.assignFirstGids(List.of(1L), List.of(6)), null, 1, 1);
+        new AddLayer(0, LayerKind.TILE, LayerAttributes.named("a"), null).applyTo(map);
+        new AddLayer(0, LayerKind.OBJECT, LayerAttributes.named("o"), null).applyTo(map);
+        map.markClean();
+        return map;
+    }
+
     public static MapOp randomOp(Random r, TileMap map) {
         int anyLayer = 1 + r.nextInt(map.nextLayerId() + 1);
         int tileLayer = pick(r, map, LayerKind.TILE, anyLayer);

@@ -1,0 +1,161 @@
+package dev.tilewright.core.history;
+
+import dev.tilewright.core.edit.Applied;
+import dev.tilewright.core.edit.Batch;
+import dev.tilewright.core.edit.FillRect;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.edit.Paint;
+import dev.tilewright.core.edit.PutRegion;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The op that takes a map back to an earlier version. Fed the map as it was at that version and then, oldest first,
+ * the ops logged since ({@link #replay}), it applies each and keeps its inverse without what it does to cells; the
+ * op ({@link #op}) is those inverses newest first — layers, objects, properties, settings put back as undo would —
+ * followed by what makes every tile layer's cells equal to the old version's: per layer one region over the cells
+ * that differ, masked to them. So years of painting restore as one region per layer, and the op count is that of
+ * the other changes.
+ */
+public final class Restore {
+
+    /** The cells to put back are more than one op may write. */
+    public static final class TooLarge extends RuntimeException {
+        private final long cells;
+
+        TooLarge(long cells) {
+            super(cells + " cells differ");
+            this.cells = cells;
+        }
+
+        public long cells() {
+            return cells;
+        }
+    }
+
+    private final TileMap then;
+    private final TileMap map;
+    /** Per replayed op, its inverse's ops that are not about cells, in the order they apply. */
+    private final List<List<MapOp>> inverses = new ArrayList<>();
+    private int ops;
+
+    /** @param atVersion the map as it was at the version to go back to (it is changed as ops are replayed) */
+    public Restore(TileMap atVersion) {
+        this.then = atVersion.view();
+        this.map = atVersion;
+    }
+
+    /** Applies the next logged op (as logged) and keeps its inverse. */
+    public void replay(MapOp logged) {
+        Applied applied = logged.applyTo(map);
+        List<MapOp> kept = new ArrayList<>();
+        structural(applied.inverse(), kept);
+        if (!kept.isEmpty()) {
+            inverses.add(kept);
+            ops += kept.size();
+        }
+    }
+
+    /** The ops kept so far (not about cells): what a caller bounds. */
+    public int ops() {
+        return ops;
+    }
+
+    /** The map ops were replayed on: the map as it is now, and after {@link #op}, as it was then. */
+    public TileMap map() {
+        return map;
+    }
+
+    private static void structural(MapOp op, List<MapOp> into) {
+        if (op instanceof Batch batch) {
+            batch.ops().forEach(o -> structural(o, into));
+        } else if (!(op instanceof Paint || op instanceof FillRect || op instanceof PutRegion)) {
+            into.add(op);
+        }
+    }
+
+    /**
+     * The one op that makes the map replayed to (its state after the last {@link #replay}) equal to the old version.
+     * Applies it to that map as it is worked out.
+     *
+     * @param maxCells the cells the regions may cover in all; past it {@link TooLarge} is thrown before they are made
+     */
+    public Batch op(long maxCells) {
+        List<MapOp> undo = new ArrayList<>(ops);
+        for (int i = inverses.size() - 1; i >= 0; i--) {
+            for (MapOp op : inverses.get(i)) {
+                op.applyTo(map);
+                undo.add(op);
+            }
+        }
+        List<TileLayer> layers = new ArrayList<>();
+        List<TileRect> boxes = new ArrayList<>();
+        long cells = 0;
+        for (Layer layer : then.layers()) {
+            if (layer instanceof TileLayer wanted && map.layer(wanted.id()).orElse(null) instanceof TileLayer have) {
+                TileRect box = differing(wanted, have);
+                if (box != null) {
+                    layers.add(wanted);
+                    boxes.add(box);
+                    cells += box.area();
+                }
+            }
+        }
+        if (cells > maxCells) {
+            throw new TooLarge(cells);
+        }
+        for (int i = 0; i < layers.size(); i++) {
+            TileLayer wanted = layers.get(i);
+            TileLayer have = (TileLayer) map.layer(wanted.id()).orElseThrow();
+            TileRect box = boxes.get(i);
+            int[] gids = wanted.read(box);
+            int[] now = have.read(box);
+            byte[] written = new byte[(gids.length + 7) / 8];
+            for (int c = 0; c < gids.length; c++) {
+                if (gids[c] != now[c]) {
+                    written[c >> 3] |= (byte) (1 << (c & 7));
+                }
+            }
+            PutRegion region = PutRegion.masked(wanted.id(), box, gids, written);
+            region.applyTo(map);
+            undo.add(region);
+        }
+        return new Batch(undo);
+    }
+
+    /** The smallest rectangle holding every cell that differs between two layers of one size; null when none does. */
+    private static TileRect differing(TileLayer a, TileLayer b) {
+        int minX = Integer.MAX_VALUE;
+        int minY = Integer.MAX_VALUE;
+        int maxX = -1;
+        int maxY = -1;
+        int size = TileLayer.CHUNK_SIZE;
+        for (int cy = 0; cy < a.chunksY(); cy++) {
+            for (int cx = 0; cx < a.chunksX(); cx++) {
+                int[] x = a.liveChunk(cx, cy);
+                int[] y = b.liveChunk(cx, cy);
+                if (x == y) {
+                    continue;
+                }
+                for (int i = 0; i < TileLayer.CHUNK_CELLS; i++) {
+                    int p = x == null ? 0 : x[i];
+                    int q = y == null ? 0 : y[i];
+                    if (p != q) {
+                        int px = cx * size + i % size;
+                        int py = cy * size + i / size;
+                        minX = Math.min(minX, px);
+                        minY = Math.min(minY, py);
+                        maxX = Math.max(maxX, px);
+                        maxY = Math.max(maxY, py);
+                    }
+                }
+            }
+        }
+        return maxX < 0 ? null : new TileRect(minX, minY, maxX - minX + 1, maxY - minY + 1);
+    }
+}
