@@ -15,6 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param grids       collision grids computed at once
  * @param searches    path and platformer searches at once
  * @param batches     query batches at once
+ * @param histories   history pages counted and restores worked out at once (each replays part of a map's log)
  * @param waitMs      how long a request may wait for a place in its lane
  * @param retryAfterSeconds what the 503's Retry-After says
  */
@@ -26,6 +27,7 @@ public record WorkProperties(
         @DefaultValue("2") int grids,
         @DefaultValue("2") int searches,
         @DefaultValue("4") int batches,
+        @DefaultValue("2") int histories,
         @DefaultValue("2000") long waitMs,
         @DefaultValue("2") int retryAfterSeconds) {
 }

@@ -15,6 +15,7 @@ import dev.tilewright.core.model.LayerKind;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
+import dev.tilewright.web.Lanes;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -46,10 +47,12 @@ class MapController {
     private final MapHistory history;
     private final Access access;
     private final ClientIds clientIds;
+    private final Lanes lanes;
 
     MapController(MapCatalogue catalogue, MapReads reads, MapEdits edits, MapHistory history, Access access,
-                  ClientIds clientIds) {
+                  ClientIds clientIds, Lanes lanes) {
         this.clientIds = clientIds;
+        this.lanes = lanes;
         this.catalogue = catalogue;
         this.reads = reads;
         this.edits = edits;
@@ -91,8 +94,14 @@ class MapController {
 
     @GetMapping("/{id}")
     @Requires(on = Requires.On.MAP)
-    ResponseEntity<MapJson> get(@PathVariable long id,
+    ResponseEntity<MapJson> get(@PathVariable long id, @RequestParam(required = false) Long version,
                                 @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        if (version != null) {
+            // a past version never changes: rebuilt from the nearest checkpoint, in the history lane
+            MapJson past = lanes.run(Lanes.Lane.HISTORY, () -> MapJson.past(id, reads.project(id), version,
+                    history.snapshot(id, version).map()));
+            return ResponseEntity.ok().eTag(ETags.of(version)).body(past);
+        }
         long current = reads.version(id);
         if (ETags.noneMatchHits(ifNoneMatch, current)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(ETags.of(current)).build();
@@ -144,8 +153,9 @@ class MapController {
     ResponseEntity<byte[]> cellBytes(@PathVariable long id, @PathVariable int layerId,
                                      @RequestParam(required = false) Integer x, @RequestParam(required = false) Integer y,
                                      @RequestParam(required = false) Integer width,
-                                     @RequestParam(required = false) Integer height) {
-        MapReads.Region region = reads.cells(id, layerId, x, y, width, height);
+                                     @RequestParam(required = false) Integer height,
+                                     @RequestParam(required = false) Long version) {
+        MapReads.Region region = region(id, layerId, x, y, width, height, version);
         ByteBuffer bytes = ByteBuffer.allocate(region.gids().length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
         bytes.asIntBuffer().put(region.gids());
         TileRect rect = region.rect();
@@ -159,8 +169,9 @@ class MapController {
     ResponseEntity<Cells> cells(@PathVariable long id, @PathVariable int layerId,
                                 @RequestParam(required = false) Integer x, @RequestParam(required = false) Integer y,
                                 @RequestParam(required = false) Integer width,
-                                @RequestParam(required = false) Integer height) {
-        MapReads.Region region = reads.cells(id, layerId, x, y, width, height);
+                                @RequestParam(required = false) Integer height,
+                                @RequestParam(required = false) Long version) {
+        MapReads.Region region = region(id, layerId, x, y, width, height, version);
         int[] gids = region.gids();
         long[] unsigned = new long[gids.length];
         for (int i = 0; i < gids.length; i++) {
@@ -169,6 +180,16 @@ class MapController {
         TileRect rect = region.rect();
         return ResponseEntity.ok().eTag(ETags.of(region.version()))
                 .body(new Cells(rect.x(), rect.y(), rect.width(), rect.height(), unsigned));
+    }
+
+    /** A rectangle of a layer's cells now, or at a past version (rebuilt in the history lane). */
+    private MapReads.Region region(long id, int layerId, Integer x, Integer y, Integer width, Integer height,
+                                   Long version) {
+        if (version == null) {
+            return reads.cells(id, layerId, x, y, width, height);
+        }
+        return lanes.run(Lanes.Lane.HISTORY, () -> reads.region(version, history.snapshot(id, version).map(), layerId,
+                x, y, width, height));
     }
 
     record OpEntry(long version, String clientId, Long clientSeq, @JsonRawValue String op, Instant createdAt,

@@ -47,8 +47,12 @@ public class MapEdits {
     public record Result(long version, String op, boolean repeated) {
     }
 
-    /** One change sent by a client, for {@link #applyAll}, and who sent it. */
-    public record Submitted(String clientId, Long clientSeq, MapOp op, Author author) {
+    /** One change sent by a client, for {@link #applyAll}, who sent it, and a note for the log (null: none). */
+    public record Submitted(String clientId, Long clientSeq, MapOp op, Author author, String note) {
+
+        public Submitted(String clientId, Long clientSeq, MapOp op, Author author) {
+            this(clientId, clientSeq, op, author, null);
+        }
     }
 
     /** What became of one submitted change: its result, or the refusal (InvalidOpException or ApiProblem). */
@@ -84,11 +88,17 @@ public class MapEdits {
      */
     public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested,
                         Author author) {
+        return apply(mapId, precondition, clientId, clientSeq, requested, author, null);
+    }
+
+    /** As {@link #apply(long, LongConsumer, String, Long, MapOp, Author)}, with a note the log keeps with the op. */
+    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested,
+                        Author author, String note) {
         if ((clientId == null) != (clientSeq == null)) {
             throw ApiProblem.invalidField(clientId == null ? "clientId" : "clientSeq",
                     "Send clientId and clientSeq together (or neither).");
         }
-        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested, author)),
+        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested, author, note)),
                 true)
                 .get(0);
         if (outcome.refused() != null) {
@@ -169,7 +179,7 @@ public class MapEdits {
                     try {
                         Applied applied = ops[i].applyTo(cached.map());
                         OpLog.Entry logged = new OpLog.Entry(version + appended.size() + 1, change.clientId(),
-                                change.clientSeq(), log.json(applied.op()), null, change.author());
+                                change.clientSeq(), log.json(applied.op()), null, change.author(), change.note());
                         appended.add(logged);
                         outcomes[i] = new Outcome(new Result(logged.version(), logged.op(), false), null);
                         if (key != null) {

@@ -28,10 +28,10 @@ public record MapJson(long id, long projectId, String name, long version, int wi
                      ImageLayer.Image image, String className, Parallax parallax, String blendMode,
                      String drawOrder, Integer parentId) {
 
-        static LayerJson of(long mapId, Layer layer) {
+        static LayerJson of(long mapId, Layer layer, String query) {
             var a = layer.attributes();
             List<MapObject> objects = layer instanceof ObjectLayer o ? List.copyOf(o.objects()) : null;
-            String cells = layer instanceof TileLayer ? "/api/v1/maps/" + mapId + "/layers/" + layer.id() + "/cells" : null;
+            String cells = layer instanceof TileLayer ? "/api/v1/maps/" + mapId + "/layers/" + layer.id() + "/cells" + query : null;
             ImageLayer.Image image = layer instanceof ImageLayer picture ? picture.image() : null;
             return new LayerJson(layer.id(), a.name(), layer.kind().wireName(), a.visible(), a.locked(), a.opacity(),
                     a.offset(), a.tint(), a.color(), a.properties(), objects, cells, image, a.className(), a.parallax(),
@@ -41,8 +41,17 @@ public record MapJson(long id, long projectId, String name, long version, int wi
     }
 
     public static MapJson of(long id, long projectId, long version, TileMap map) {
+        return of(id, projectId, version, map, "");
+    }
+
+    /** A past version of a map: its tile layers' cells link to that version's. */
+    public static MapJson past(long id, long projectId, long version, TileMap map) {
+        return of(id, projectId, version, map, "?version=" + version);
+    }
+
+    private static MapJson of(long id, long projectId, long version, TileMap map, String query) {
         return new MapJson(id, projectId, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
-                map.offset(), map.backgroundColor(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l)).toList(),
+                map.offset(), map.backgroundColor(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l, query)).toList(),
                 map.properties(), map.nextLayerId(), map.nextObjectId(), map.gridSettings(), map.settings().className(),
                 map.settings().renderOrder(), map.settings().parallaxOrigin(), map.settings().infinite());
     }

@@ -21,8 +21,16 @@ import java.util.function.Predicate;
 @Component
 public class OpLog {
 
-    /** One logged change; {@code op} is its JSON as applied (ids assigned); its author, if known. */
-    public record Entry(long version, String clientId, Long clientSeq, String op, Instant createdAt, Author author) {
+    /**
+     * One logged change; {@code op} is its JSON as applied (ids assigned); its author, if known; a note on what it was
+     * where the op alone does not say ({@code restore:57}), else null.
+     */
+    public record Entry(long version, String clientId, Long clientSeq, String op, Instant createdAt, Author author,
+                        String note) {
+
+        public Entry(long version, String clientId, Long clientSeq, String op, Instant createdAt, Author author) {
+            this(version, clientId, clientSeq, op, createdAt, author, null);
+        }
     }
 
     private final JdbcTemplate jdbc;
@@ -88,8 +96,8 @@ public class OpLog {
         // one statement for the lot (a group commit may append hundreds)
         jdbc.update(con -> {
             var statement = con.prepareStatement("INSERT INTO map_ops (map_id, version, client_id, client_seq, op,"
-                    + " author_user_id, author_token_id, author_name) SELECT ?, * FROM unnest(?::bigint[], ?::text[],"
-                    + " ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[])");
+                    + " author_user_id, author_token_id, author_name, note) SELECT ?, * FROM unnest(?::bigint[], ?::text[],"
+                    + " ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])");
             statement.setLong(1, mapId);
             statement.setArray(2, con.createArrayOf("bigint", entries.stream().map(Entry::version).toArray()));
             statement.setArray(3, con.createArrayOf("text", entries.stream().map(Entry::clientId).toArray()));
@@ -101,6 +109,7 @@ public class OpLog {
                     .map(e -> e.author() == null ? null : e.author().tokenId()).toArray()));
             statement.setArray(8, con.createArrayOf("text", entries.stream()
                     .map(e -> e.author() == null ? null : e.author().name()).toArray()));
+            statement.setArray(9, con.createArrayOf("text", entries.stream().map(Entry::note).toArray()));
             return statement;
         });
     }
@@ -135,7 +144,7 @@ public class OpLog {
         }
         jdbc.query(con -> {
             var statement = con.prepareStatement("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at,"
-                    + " o.author_user_id, o.author_token_id, o.author_name FROM unnest(?::text[], ?::bigint[]) AS k(client_id, client_seq) CROSS JOIN LATERAL"
+                    + " o.author_user_id, o.author_token_id, o.author_name, o.note FROM unnest(?::text[], ?::bigint[]) AS k(client_id, client_seq) CROSS JOIN LATERAL"
                     + " (SELECT * FROM map_ops m WHERE m.map_id = ? AND m.client_id = k.client_id"
                     + " AND m.client_seq = k.client_seq) o");
             statement.setArray(1, con.createArrayOf("text", candidates.stream().map(Key::clientId).toArray()));
@@ -156,11 +165,68 @@ public class OpLog {
      */
     List<Entry> since(long mapId, long version, int limit) {
         return jdbc.query("SELECT o.version, o.client_id, o.client_seq, o.op, o.created_at, o.author_user_id,"
-                        + " o.author_token_id, o.author_name FROM"
+                        + " o.author_token_id, o.author_name, o.note FROM"
                         + " (SELECT version, sum(octet_length(op)) OVER (ORDER BY version) - octet_length(op) AS before"
                         + " FROM map_ops WHERE map_id = ? AND version > ? ORDER BY version LIMIT ?) p"
                         + " JOIN map_ops o ON o.map_id = ? AND o.version = p.version WHERE p.before < ? ORDER BY o.version",
                 (rs, i) -> entry(rs), mapId, version, limit, mapId, pageBytes);
+    }
+
+    /**
+     * A run of consecutive versions by one author, each made within {@code gap} of the one before it.
+     *
+     * @param note     the note of a change that is a run of its own (a restore), else null
+     * @param complete false when the run may reach further back than the versions looked at
+     */
+    public record Run(long fromVersion, long toVersion, Author author, Instant startedAt, Instant endedAt, long ops,
+                      String note, boolean complete) {
+    }
+
+    /**
+     * The runs before {@code before}, newest first, at most {@code limit}, found among the {@code scan} versions
+     * before it (read without their ops). A map's first version is a run of its own (its making), and so is a version
+     * with a note (a restore).
+     */
+    public List<Run> runs(long mapId, long before, int scan, long gapMillis, int limit) {
+        long[] looked = {0};
+        List<Run> runs = jdbc.query("""
+                WITH recent AS (SELECT version, author_user_id, author_token_id, author_name, created_at, note,
+                                       count(*) OVER () AS looked
+                                  FROM map_ops WHERE map_id = ? AND version < ? ORDER BY version DESC LIMIT ?),
+                     marked AS (SELECT *, CASE WHEN version = 1 OR lag(version) OVER w IS NULL
+                                   OR note IS NOT NULL OR lag(note) OVER w IS NOT NULL
+                                   OR lag(author_user_id) OVER w IS DISTINCT FROM author_user_id
+                                   OR lag(author_token_id) OVER w IS DISTINCT FROM author_token_id
+                                   OR lag(author_name) OVER w IS DISTINCT FROM author_name
+                                   OR lag(created_at) OVER w - created_at > ? * interval '1 millisecond'
+                                   THEN 1 ELSE 0 END AS starts
+                                  FROM recent WINDOW w AS (ORDER BY version DESC)),
+                     numbered AS (SELECT *, sum(starts) OVER (ORDER BY version DESC) AS run FROM marked)
+                SELECT run, min(version) AS from_version, max(version) AS to_version, min(created_at) AS started_at,
+                       max(created_at) AS ended_at, count(*) AS ops, max(looked) AS looked,
+                       (array_agg(author_user_id))[1] AS author_user_id, (array_agg(author_token_id))[1] AS author_token_id,
+                       (array_agg(author_name))[1] AS author_name, max(note) AS note
+                  FROM numbered WHERE run <= ? GROUP BY run ORDER BY run""", (rs, i) -> {
+            looked[0] = rs.getLong("looked");
+            String name = rs.getString("author_name");
+            Author author = name == null ? null : new Author((Long) rs.getObject("author_user_id"),
+                    (Long) rs.getObject("author_token_id"), name);
+            return new Run(rs.getLong("from_version"), rs.getLong("to_version"), author,
+                    rs.getTimestamp("started_at").toInstant(), rs.getTimestamp("ended_at").toInstant(),
+                    rs.getLong("ops"), rs.getString("note"), true);
+        }, mapId, before, scan, gapMillis, limit + 1);
+        if (runs.isEmpty()) {
+            return runs;
+        }
+        // the last run found may go on before the versions looked at (when they were all there was to look at, or
+        // the run is the one past the limit, it is whole or not wanted)
+        List<Run> found = new java.util.ArrayList<>(runs.subList(0, Math.min(limit, runs.size())));
+        Run last = found.get(found.size() - 1);
+        if (runs.size() <= limit && looked[0] >= scan && last.fromVersion() > 1) {
+            found.set(found.size() - 1, new Run(last.fromVersion(), last.toVersion(), last.author(), last.startedAt(),
+                    last.endedAt(), last.ops(), last.note(), false));
+        }
+        return found;
     }
 
     private static Entry entry(java.sql.ResultSet rs) throws java.sql.SQLException {
@@ -171,6 +237,6 @@ public class OpLog {
         Author author = name == null ? null : new Author((Long) rs.getObject("author_user_id"),
                 (Long) rs.getObject("author_token_id"), name);
         return new Entry(rs.getLong("version"), rs.getString("client_id"), clientSeq, rs.getString("op"),
-                created.toInstant(), author);
+                created.toInstant(), author, rs.getString("note"));
     }
 }

@@ -21,7 +21,8 @@ public class Lanes {
     /** A kind of expensive work and the setting that sizes its lane. */
     public enum Lane {
         DRAW("draws", "drawing"), EXPORT("exports", "exporting"), IMPORT("imports", "importing"),
-        GRID("grids", "computing grids"), SEARCH("searches", "searching paths"), BATCH("batches", "answering batches");
+        GRID("grids", "computing grids"), SEARCH("searches", "searching paths"), BATCH("batches", "answering batches"),
+        HISTORY("histories", "reading map histories");
 
         private final String property;
         private final String doing;
@@ -44,6 +45,7 @@ public class Lanes {
         size(Lane.GRID, properties.grids());
         size(Lane.SEARCH, properties.searches());
         size(Lane.BATCH, properties.batches());
+        size(Lane.HISTORY, properties.histories());
     }
 
     private void size(Lane lane, int size) {

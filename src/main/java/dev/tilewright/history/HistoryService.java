@@ -1,0 +1,185 @@
+package dev.tilewright.history;
+
+import dev.tilewright.config.HistoryProperties;
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.history.ChangeSummary;
+import dev.tilewright.core.history.Restore;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.map.Author;
+import dev.tilewright.map.MapEdits;
+import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.MapReads;
+import dev.tilewright.map.OpLog;
+import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.ETags;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a map's log as changes and takes a map back to a past version. Every page and every restore is bounded: a
+ * page by the versions it looks at, the op JSON it reads and the cells it counts; a restore by the limits of one op
+ * (it is one).
+ */
+@Service
+public class HistoryService {
+
+    /**
+     * One change: versions {@code fromVersion..toVersion} by one author, and what they did.
+     *
+     * @param restored    the version a restore took the map back to (a restore is a change of its own), else null
+     * @param complete    false when the change may reach back past the versions this page looked at
+     * @param countedUpTo the last version counted when the page's budget ran out within this change, else null
+     */
+    public record Change(long fromVersion, long toVersion, Author author, Instant startedAt, Instant endedAt, long ops,
+                         ChangeSummary.Summary summary, Long restored, boolean complete, Long countedUpTo) {
+    }
+
+    /**
+     * A page of changes, newest first.
+     *
+     * @param next the {@code before} of the next (older) page; null when this page reaches the map's first version
+     */
+    public record Page(long mapId, long version, List<Change> changes, Long next) {
+    }
+
+    /** A restore's outcome: the map's new version, or its version unchanged when it was at that version already. */
+    public record Restored(long version, long restored, int ops, boolean changed) {
+    }
+
+    /** The log's note on a restore: this, then the version restored. */
+    static final String RESTORE = "restore:";
+
+    private final MapReads reads;
+    private final MapHistory history;
+    private final MapEdits edits;
+    private final OpLog log;
+    private final HistoryProperties properties;
+    private final LimitsProperties limits;
+
+    HistoryService(MapReads reads, MapHistory history, MapEdits edits, OpLog log, HistoryProperties properties,
+                   LimitsProperties limits) {
+        this.reads = reads;
+        this.history = history;
+        this.edits = edits;
+        this.log = log;
+        this.properties = properties;
+        this.limits = limits;
+    }
+
+    /** The changes before version {@code before} (null: all), newest first, at most {@code limit}. */
+    public Page changes(long mapId, Long before, Integer limit) {
+        int count = limit == null ? properties.pageChanges() : limit;
+        if (count < 1 || count > properties.maxChanges()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.history.max-changes",
+                    properties.maxChanges(), "limit must be 1 or more and at most the page limit")
+                    .with("field", "limit");
+        }
+        if (before != null && before < 1) {
+            throw ApiProblem.invalidField("before", "before is a version, 1 or more (the next page's is in `next`).");
+        }
+        TileMap now = reads.view(mapId).map();
+        long current = reads.version(mapId);
+        long upTo = before == null ? current + 1 : Math.min(before, current + 1);
+        List<OpLog.Run> runs = log.runs(mapId, upTo, properties.scanVersions(), properties.gapSeconds() * 1000,
+                count);
+        if (runs.size() > 1 && !runs.get(runs.size() - 1).complete()) {
+            // the oldest run may reach back past the versions looked at: the next page has it whole
+            runs = runs.subList(0, runs.size() - 1);
+        }
+        long[] budget = {properties.maxReadBytes(), properties.maxCells()};
+        List<Change> changes = new ArrayList<>(runs.size());
+        for (OpLog.Run run : runs) {
+            changes.add(counted(mapId, run, now, budget));
+        }
+        Long next = changes.isEmpty() || changes.get(changes.size() - 1).fromVersion() <= 1 ? null
+                : changes.get(changes.size() - 1).fromVersion();
+        return new Page(mapId, current, changes, next);
+    }
+
+    /** A run counted op by op while the page's budget lasts (what it could not count is said, not guessed). */
+    private Change counted(long mapId, OpLog.Run run, TileMap now, long[] budget) {
+        ChangeSummary summary = new ChangeSummary();
+        long reached = log.forEachWhile(mapId, run.fromVersion() - 1, run.toVersion(), entry -> {
+            if (budget[0] <= 0 || budget[1] <= summary.work()) {
+                return false;
+            }
+            budget[0] -= entry.op().length();
+            summary.add(log.op(entry));
+            return true;
+        });
+        budget[1] -= summary.work();
+        String name = run.author() == null ? null : run.author().name();
+        ChangeSummary.Summary said = summary.summary(name, id -> layerName(now, id));
+        if (run.note() != null && run.note().startsWith(RESTORE)) {
+            // a restore is read as one: what it did to cells and objects is what it took back
+            String restored = "restored version " + run.note().substring(RESTORE.length());
+            said = new ChangeSummary.Summary(name == null ? restored : name + ": " + restored, said.layers(),
+                    said.mapChanged(), said.gridChanged(), said.tilesetsAdded(), said.tilesetsRemoved(),
+                    said.mapProperties(), said.ops());
+        }
+        return new Change(run.fromVersion(), run.toVersion(), run.author(), run.startedAt(), run.endedAt(), run.ops(),
+                said, run.note() != null && run.note().startsWith(RESTORE)
+                ? Long.valueOf(run.note().substring(RESTORE.length())) : null, run.complete(),
+                reached < run.toVersion() ? reached : null);
+    }
+
+    private static String layerName(TileMap map, int id) {
+        for (Layer layer : map.layers()) {
+            if (layer.id() == id) {
+                return layer.attributes().name();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Makes the map equal to what it was at {@code version}: one new op (a batch undoing every version after it,
+     * attributed to {@code author}, undoable and relayed like any other), against the version {@code ifMatch} names.
+     */
+    public Restored restore(long mapId, long version, String ifMatch, Author author) {
+        long current = reads.version(mapId);
+        ETags.requireMatch(ifMatch, current);
+        if (version < 1 || version > current) {
+            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not "
+                    + version + ".");
+        }
+        if (version == current) {
+            return new Restored(current, version, 0, false);
+        }
+        Restore restore = new Restore(history.replay(mapId, version));
+        log.forEach(mapId, version, current, entry -> {
+            restore.replay(log.op(entry));
+            if (restore.ops() > limits.maxOpsPerRequest()) {
+                throw tooFar("tilewright.limits.max-ops-per-request", limits.maxOpsPerRequest(), "Undoing the "
+                        + "versions after " + version + " takes more than " + limits.maxOpsPerRequest()
+                        + " ops besides cells (layers, objects, properties)", version);
+            }
+        });
+        dev.tilewright.core.edit.Batch op;
+        try {
+            op = restore.op(limits.maxCellsPerOp());
+        } catch (Restore.TooLarge e) {
+            throw tooFar("tilewright.limits.max-cells-per-op", limits.maxCellsPerOp(), "Putting back the cells that "
+                    + "changed since version " + version + " writes " + e.cells() + " cells", version);
+        }
+        if (op.ops().isEmpty()) {
+            // the versions since changed nothing that stayed: the map equals that version already
+            return new Restored(current, version, 0, false);
+        }
+        MapEdits.Result result = edits.apply(mapId, v -> ETags.requireMatch(ifMatch, v), null, null, op, author,
+                RESTORE + version);
+        return new Restored(result.version(), version, op.opCount(), true);
+    }
+
+    private static ApiProblem tooFar(String property, long limit, String what, long version) {
+        return ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, property, limit, what + "; a restore is one op, "
+                + "held to the limits of one: raise the limit, or export that version and import it as a new map")
+                .with("field", "version").with("version", version);
+    }
+}

@@ -1,0 +1,243 @@
+package dev.tilewright.history;
+
+import dev.tilewright.core.edit.AddLayer;
+import dev.tilewright.core.edit.Cell;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.edit.Paint;
+import dev.tilewright.core.edit.RandomOps;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.MapReads;
+import dev.tilewright.support.Api;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A map's history through the API, on the embedded PostgreSQL: 300 random edits by two people read back as their
+ * runs, page by page; any version viewed equals the map as it was then (recorded as the edits were made); a restore
+ * makes the map equal to a past version and its undo brings the map back.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"tilewright.database.data-dir=", "tilewright.storage.checkpoint-every=25"})
+class HistoryApiTest {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    MapReads reads;
+    @Autowired
+    MapHistory history;
+    @Autowired
+    JsonMapper json;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    /** What the map was at one version: its JSON (without cell links) and each tile layer's cells. */
+    private record State(JsonNode map, Map<Integer, JsonNode> cells) {
+    }
+
+    /** A run of versions by one author, as the test made them. */
+    private record Run(long from, long to, String author) {
+    }
+
+    @Test
+    void twoPeoplesEditsReadBackAsRunsAndAnyVersionCanBeViewedAndRestored() {
+        Api admin = new Api(port);
+        long mapId = admin.newMap("history", 70, 66);
+        long project = admin.projectOf(mapId);
+        Map<String, Api> people = new HashMap<>();
+        for (String name : List.of("Alice", "Bob")) {
+            people.put(name, admin.as(admin.token(admin.person(name, project, "editor"), "write")));
+        }
+        Map<Long, State> states = new HashMap<>();
+        List<Run> runs = new ArrayList<>();
+        long version = send(people.get("Alice"), mapId, 1, new AddLayer(0, LayerKind.OBJECT,
+                LayerAttributes.named("things"), null));
+        runs.add(new Run(2, 2, "Alice"));
+        states.put(1L, null);
+        states.put(version, state(admin, mapId));
+
+        Random random = new Random(24);
+        String author = "Bob";
+        int left = 0;
+        for (int edits = 0; edits < 300; ) {
+            if (left == 0) {
+                author = author.equals("Alice") ? "Bob" : "Alice";
+                left = 1 + random.nextInt(15);
+            }
+            MapOp op = reads.read(mapId, (v, map) -> RandomOps.randomOp(random, map));
+            long made = send(people.get(author), mapId, version, op);
+            if (made < 0) {
+                continue;
+            }
+            version = made;
+            edits++;
+            left--;
+            Run last = runs.get(runs.size() - 1);
+            if (last.author().equals(author)) {
+                runs.set(runs.size() - 1, new Run(last.from(), version, author));
+            } else {
+                runs.add(new Run(version, version, author));
+            }
+            states.put(version, state(admin, mapId));
+        }
+
+        // the history: every run, newest first, then the map's making; the same page by page
+        List<Run> expected = new ArrayList<>(runs);
+        java.util.Collections.reverse(expected);
+        JsonNode page = admin.get("/api/v1/maps/" + mapId + "/history?limit=200").json();
+        assertThat(page.get("version").asLong()).isEqualTo(version);
+        assertThat(runsOf(page)).isEqualTo(expected);
+        assertThat(page.get("changes").get(expected.size()).get("fromVersion").asLong()).isEqualTo(1);
+        assertThat(page.hasNonNull("next")).isFalse();
+        List<Run> paged = new ArrayList<>();
+        String before = "";
+        while (true) {
+            JsonNode part = admin.get("/api/v1/maps/" + mapId + "/history?limit=7" + before).json();
+            paged.addAll(runsOf(part));
+            if (!part.hasNonNull("next")) {
+                break;
+            }
+            before = "&before=" + part.get("next").asLong();
+        }
+        assertThat(paged).isEqualTo(expected);
+        JsonNode newest = page.get("changes").get(0);
+        assertThat(newest.get("ops").asLong()).isEqualTo(expected.get(0).to() - expected.get(0).from() + 1);
+        assertThat(newest.get("summary").get("text").asString()).startsWith(expected.get(0).author() + ": ");
+
+        // a run whose versions lie further apart than the gap is two changes
+        Run split = runs.stream().filter(r -> r.to() > r.from()).skip(3).findFirst().orElseThrow();
+        jdbc.update("UPDATE map_ops SET created_at = created_at - interval '1 hour' WHERE map_id = ? AND version <= ?",
+                mapId, split.from());
+        List<Run> splitRuns = runsOf(admin.get("/api/v1/maps/" + mapId + "/history?limit=200").json());
+        assertThat(splitRuns).contains(new Run(split.from(), split.from(), split.author()),
+                new Run(split.from() + 1, split.to(), split.author())).doesNotContain(split);
+
+        // any version, as it was
+        for (int i = 0; i < 12; i++) {
+            long v = 2 + random.nextInt((int) version - 1);
+            assertThat(stateAt(admin, mapId, v)).as("version %d", v).isEqualTo(states.get(v));
+        }
+
+        // a restore: one new version equal to the old one (ids are never handed out again), and its undo
+        long target = 2 + random.nextInt((int) version - 20);
+        Api alice = people.get("Alice");
+        assertThat(alice.postJson("/api/v1/maps/" + mapId + "/restore", "{\"version\":" + target + "}").status())
+                .isEqualTo(428);
+        assertThat(alice.postJson("/api/v1/maps/" + mapId + "/restore", "{\"version\":" + target + "}",
+                "If-Match", "\"" + (version - 1) + "\"").status()).isEqualTo(412);
+        assertThat(alice.postJson("/api/v1/maps/" + mapId + "/restore", "{\"version\":0}",
+                "If-Match", "\"" + version + "\"").json().get("field").asString()).isEqualTo("version");
+        Api.Response restored = alice.postJson("/api/v1/maps/" + mapId + "/restore", "{\"version\":" + target + "}",
+                "If-Match", "\"" + version + "\"");
+        assertThat(restored.status()).as(restored.text()).isEqualTo(200);
+        assertThat(restored.json().get("version").asLong()).isEqualTo(version + 1);
+        assertThat(restored.json().get("changed").asBoolean()).isTrue();
+        assertThat(withoutCounters(state(admin, mapId))).isEqualTo(withoutCounters(states.get(target)));
+        JsonNode latest = admin.get("/api/v1/maps/" + mapId + "/history?limit=1").json().get("changes").get(0);
+        assertThat(latest.get("fromVersion").asLong()).isEqualTo(version + 1);
+        assertThat(latest.get("author").get("name").asString()).isEqualTo("Alice");
+        assertThat(latest.get("restored").asLong()).isEqualTo(target);
+        assertThat(latest.get("summary").get("text").asString()).isEqualTo("Alice: restored version " + target);
+
+        TileMap beforeRestore = history.replay(mapId, version);
+        MapOp undo = history.ops(mapId, version, version + 1).get(0).applyTo(beforeRestore).inverse();
+        long undone = send(alice, mapId, version + 1, undo);
+        assertThat(undone).isEqualTo(version + 2);
+        assertThat(withoutCounters(state(admin, mapId))).isEqualTo(withoutCounters(states.get(version)));
+
+        // restoring the version the map is at changes nothing
+        Api.Response same = alice.postJson("/api/v1/maps/" + mapId + "/restore", "{\"version\":" + undone + "}",
+                "If-Match", "\"" + undone + "\"");
+        assertThat(same.json().get("changed").asBoolean()).isFalse();
+        assertThat(admin.get("/api/v1/maps/" + mapId).json().get("version").asLong()).isEqualTo(undone);
+    }
+
+    @Test
+    void aChangeSaysWhatItDidPerLayerAndPagesAreBounded() {
+        Api admin = new Api(port);
+        long mapId = admin.newMap("summary", 20, 20);
+        Api bob = admin.as(admin.token(admin.person("Bob", admin.projectOf(mapId), "editor"), "write"));
+        long v = send(bob, mapId, 1, new Paint(1, List.of(new Cell(1, 1, 1), new Cell(2, 1, 1))));
+        v = send(bob, mapId, v, new Paint(1, List.of(new Cell(2, 1, 2), new Cell(3, 1, 1))));
+        v = send(bob, mapId, v, new Paint(1, List.of(new Cell(9, 9, 0))));
+        JsonNode change = admin.get("/api/v1/maps/" + mapId + "/history").json().get("changes").get(0);
+        assertThat(change.get("summary").get("text").asString())
+                .isEqualTo("Bob: 3 cells painted in ground, 1 cell erased in ground");
+        assertThat(change.get("fromVersion").asLong()).isEqualTo(2);
+        assertThat(change.get("toVersion").asLong()).isEqualTo(v);
+        assertThat(change.get("summary").get("layers").get(0).get("cellsPainted").asLong()).isEqualTo(3);
+
+        Api.Response tooMany = admin.get("/api/v1/maps/" + mapId + "/history?limit=201");
+        assertThat(tooMany.status()).isEqualTo(422);
+        assertThat(tooMany.text()).contains("tilewright.history.max-changes");
+        assertThat(admin.get("/api/v1/maps/" + mapId + "/history?before=0").status()).isEqualTo(422);
+        assertThat(admin.get("/api/v1/maps/" + mapId + "?version=" + (v + 1)).status()).isEqualTo(422);
+    }
+
+    /** Sends one op against a version; the new version, or -1 when the op was refused (422). */
+    private long send(Api api, long mapId, long version, MapOp op) {
+        Api.Response response = api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":["
+                + json.writeValueAsString(op) + "]}", "If-Match", "\"" + version + "\"");
+        if (response.status() == 422) {
+            return -1;
+        }
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        return response.json().get("version").asLong();
+    }
+
+    private State state(Api api, long mapId) {
+        return read(api, mapId, "");
+    }
+
+    private State stateAt(Api api, long mapId, long version) {
+        return read(api, mapId, "?version=" + version);
+    }
+
+    private State read(Api api, long mapId, String query) {
+        Api.Response map = api.get("/api/v1/maps/" + mapId + query);
+        assertThat(map.status()).as(map.text()).isEqualTo(200);
+        ObjectNode node = (ObjectNode) map.json();
+        Map<Integer, JsonNode> cells = new HashMap<>();
+        for (JsonNode layer : node.get("layers")) {
+            if (layer.has("cells")) {
+                cells.put(layer.get("id").asInt(), api.get(layer.get("cells").asString()).json());
+            }
+            ((ObjectNode) layer).remove("cells");
+        }
+        return new State(node, cells);
+    }
+
+    private static State withoutCounters(State state) {
+        ObjectNode map = (ObjectNode) state.map().deepCopy();
+        map.remove(List.of("version", "nextLayerId", "nextObjectId"));
+        return new State(map, state.cells());
+    }
+
+    private static List<Run> runsOf(JsonNode page) {
+        List<Run> runs = new ArrayList<>();
+        for (JsonNode change : page.get("changes")) {
+            if (change.get("fromVersion").asLong() > 1) {
+                runs.add(new Run(change.get("fromVersion").asLong(), change.get("toVersion").asLong(),
+                        change.get("author").get("name").asString()));
+            }
+        }
+        return runs;
+    }
+}
