@@ -16,6 +16,7 @@ import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,8 +49,13 @@ public class HistoryService {
     public record Page(long mapId, long version, List<Change> changes, Long next) {
     }
 
-    /** A restore's outcome: the map's new version, or its version unchanged when it was at that version already. */
-    public record Restored(long version, long restored, int ops, boolean changed) {
+    /**
+     * A restore's outcome: the map's new version, or its version unchanged when it was at that version already.
+     *
+     * @param undo the op that undoes the restore (right after it), for an editor's undo; null when nothing changed
+     */
+    public record Restored(long version, long restored, int ops, boolean changed,
+                           @com.fasterxml.jackson.annotation.JsonRawValue String undo) {
     }
 
     /** The log's note on a restore: this, then the version restored. */
@@ -61,9 +67,11 @@ public class HistoryService {
     private final OpLog log;
     private final HistoryProperties properties;
     private final LimitsProperties limits;
+    private final JsonMapper json;
 
     HistoryService(MapReads reads, MapHistory history, MapEdits edits, OpLog log, HistoryProperties properties,
-                   LimitsProperties limits) {
+                   LimitsProperties limits, JsonMapper json) {
+        this.json = json;
         this.reads = reads;
         this.history = history;
         this.edits = edits;
@@ -150,7 +158,7 @@ public class HistoryService {
                     + version + ".");
         }
         if (version == current) {
-            return new Restored(current, version, 0, false);
+            return new Restored(current, version, 0, false, null);
         }
         Restore restore = new Restore(history.replay(mapId, version));
         log.forEach(mapId, version, current, entry -> {
@@ -161,20 +169,21 @@ public class HistoryService {
                         + " ops besides cells (layers, objects, properties)", version);
             }
         });
-        dev.tilewright.core.edit.Batch op;
+        Restore.Result worked;
         try {
-            op = restore.op(limits.maxCellsPerOp());
+            worked = restore.op(limits.maxCellsPerOp());
         } catch (Restore.TooLarge e) {
             throw tooFar("tilewright.limits.max-cells-per-op", limits.maxCellsPerOp(), "Putting back the cells that "
                     + "changed since version " + version + " writes " + e.cells() + " cells", version);
         }
-        if (op.ops().isEmpty()) {
+        MapOp op = worked.op();
+        if (worked.op().ops().isEmpty()) {
             // the versions since changed nothing that stayed: the map equals that version already
-            return new Restored(current, version, 0, false);
+            return new Restored(current, version, 0, false, null);
         }
         MapEdits.Result result = edits.apply(mapId, v -> ETags.requireMatch(ifMatch, v), null, null, op, author,
                 RESTORE + version);
-        return new Restored(result.version(), version, op.opCount(), true);
+        return new Restored(result.version(), version, op.opCount(), true, json.writeValueAsString(worked.undo()));
     }
 
     private static ApiProblem tooFar(String property, long limit, String what, long version) {

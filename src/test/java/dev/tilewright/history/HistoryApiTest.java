@@ -156,8 +156,16 @@ class HistoryApiTest {
         assertThat(latest.get("restored").asLong()).isEqualTo(target);
         assertThat(latest.get("summary").get("text").asString()).isEqualTo("Alice: restored version " + target);
 
+        // the restore's undo as the answer gives it (what the editor's undo sends) is the inverse of the op logged
         TileMap beforeRestore = history.replay(mapId, version);
-        MapOp undo = history.ops(mapId, version, version + 1).get(0).applyTo(beforeRestore).inverse();
+        MapOp inverse = history.ops(mapId, version, version + 1).get(0).applyTo(beforeRestore).inverse();
+        MapOp undo = json.readValue(restored.json().get("undo").toString(), MapOp.class);
+        TileMap undoneOnce = history.replay(mapId, version + 1);
+        undo.applyTo(undoneOnce);
+        TileMap invertedOnce = history.replay(mapId, version + 1);
+        inverse.applyTo(invertedOnce);
+        assertThat(dev.tilewright.core.edit.MapSnapshot.of(undoneOnce))
+                .isEqualTo(dev.tilewright.core.edit.MapSnapshot.of(invertedOnce));
         long undone = send(alice, mapId, version + 1, undo);
         assertThat(undone).isEqualTo(version + 2);
         assertThat(withoutCounters(state(admin, mapId))).isEqualTo(withoutCounters(states.get(version)));

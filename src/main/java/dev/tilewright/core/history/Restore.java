@@ -15,12 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The op that takes a map back to an earlier version. Fed the map as it was at that version and then, oldest first,
- * the ops logged since ({@link #replay}), it applies each and keeps its inverse without what it does to cells; the
- * op ({@link #op}) is those inverses newest first — layers, objects, properties, settings put back as undo would —
- * followed by what makes every tile layer's cells equal to the old version's: per layer one region over the cells
- * that differ, masked to them. So years of painting restore as one region per layer, and the op count is that of
- * the other changes.
+ * The op that takes a map back to an earlier version, and its undo. Fed the map as it was at that version and then,
+ * oldest first, the ops logged since ({@link #replay}), it applies each and keeps its inverse without what it does to
+ * cells; the op ({@link #op}) is those inverses newest first — layers, objects, properties, settings put back as undo
+ * would — followed by what makes every tile layer's cells equal to the old version's: per layer one region over the
+ * cells that differ, masked to them. So years of painting restore as one region per layer, and the op count is that
+ * of the other changes. Its undo is the same the other way: the logged ops' other parts again, then the cells of now.
  */
 public final class Restore {
 
@@ -42,12 +42,18 @@ public final class Restore {
     private final TileMap map;
     /** Per replayed op, its inverse's ops that are not about cells, in the order they apply. */
     private final List<List<MapOp>> inverses = new ArrayList<>();
+    /** The replayed ops' parts that are not about cells, in log order (what the undo of the restore does again). */
+    private final List<MapOp> forward = new ArrayList<>();
     private int ops;
 
     /** @param atVersion the map as it was at the version to go back to (it is changed as ops are replayed) */
     public Restore(TileMap atVersion) {
         this.then = atVersion.view();
         this.map = atVersion;
+    }
+
+    /** The restore op and the op that undoes it. */
+    public record Result(Batch op, Batch undo) {
     }
 
     /** Applies the next logged op (as logged) and keeps its inverse. */
@@ -59,16 +65,14 @@ public final class Restore {
             inverses.add(kept);
             ops += kept.size();
         }
+        int before = forward.size();
+        structural(applied.op(), forward);
+        ops += forward.size() - before;
     }
 
-    /** The ops kept so far (not about cells): what a caller bounds. */
+    /** The ops kept so far (not about cells, both ways): what a caller bounds. */
     public int ops() {
         return ops;
-    }
-
-    /** The map ops were replayed on: the map as it is now, and after {@link #op}, as it was then. */
-    public TileMap map() {
-        return map;
     }
 
     private static void structural(MapOp op, List<MapOp> into) {
@@ -80,25 +84,43 @@ public final class Restore {
     }
 
     /**
-     * The one op that makes the map replayed to (its state after the last {@link #replay}) equal to the old version.
-     * Applies it to that map as it is worked out.
+     * The op that makes the map replayed to (its state after the last {@link #replay}) equal to the old version, and
+     * the op that undoes it: the non-cell parts of the logged ops again, in order, then what makes every tile layer's
+     * cells equal to now. Works both out on the replayed map (which ends as it began).
      *
-     * @param maxCells the cells the regions may cover in all; past it {@link TooLarge} is thrown before they are made
+     * @param maxCells the cells each op's regions may cover in all; past it {@link TooLarge} is thrown before they
+     *                 are made
      */
-    public Batch op(long maxCells) {
-        List<MapOp> undo = new ArrayList<>(ops);
+    public Result op(long maxCells) {
+        TileMap now = map.view();
+        List<MapOp> back = new ArrayList<>();
         for (int i = inverses.size() - 1; i >= 0; i--) {
             for (MapOp op : inverses.get(i)) {
                 op.applyTo(map);
-                undo.add(op);
+                back.add(op);
             }
         }
+        cells(then, map, maxCells, back);
+        List<MapOp> again = new ArrayList<>();
+        for (MapOp op : forward) {
+            op.applyTo(map);
+            again.add(op);
+        }
+        cells(now, map, maxCells, again);
+        return new Result(new Batch(back), new Batch(again));
+    }
+
+    /**
+     * Appends (and applies to {@code have}) what makes each tile layer of {@code want} hold the same cells in
+     * {@code have}: one region per layer over the cells that differ, masked to them.
+     */
+    private static void cells(TileMap want, TileMap have, long maxCells, List<MapOp> out) {
         List<TileLayer> layers = new ArrayList<>();
         List<TileRect> boxes = new ArrayList<>();
         long cells = 0;
-        for (Layer layer : then.layers()) {
-            if (layer instanceof TileLayer wanted && map.layer(wanted.id()).orElse(null) instanceof TileLayer have) {
-                TileRect box = differing(wanted, have);
+        for (Layer layer : want.layers()) {
+            if (layer instanceof TileLayer wanted && have.layer(wanted.id()).orElse(null) instanceof TileLayer there) {
+                TileRect box = differing(wanted, there);
                 if (box != null) {
                     layers.add(wanted);
                     boxes.add(box);
@@ -111,21 +133,19 @@ public final class Restore {
         }
         for (int i = 0; i < layers.size(); i++) {
             TileLayer wanted = layers.get(i);
-            TileLayer have = (TileLayer) map.layer(wanted.id()).orElseThrow();
             TileRect box = boxes.get(i);
             int[] gids = wanted.read(box);
-            int[] now = have.read(box);
+            int[] there = ((TileLayer) have.layer(wanted.id()).orElseThrow()).read(box);
             byte[] written = new byte[(gids.length + 7) / 8];
             for (int c = 0; c < gids.length; c++) {
-                if (gids[c] != now[c]) {
+                if (gids[c] != there[c]) {
                     written[c >> 3] |= (byte) (1 << (c & 7));
                 }
             }
             PutRegion region = PutRegion.masked(wanted.id(), box, gids, written);
-            region.applyTo(map);
-            undo.add(region);
+            region.applyTo(have);
+            out.add(region);
         }
-        return new Batch(undo);
     }
 
     /** The smallest rectangle holding every cell that differs between two layers of one size; null when none does. */

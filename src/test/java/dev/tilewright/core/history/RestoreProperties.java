@@ -45,14 +45,17 @@ class RestoreProperties {
         log.subList(0, back).forEach(op -> op.applyTo(then));
         Restore restore = new Restore(then);
         log.subList(back, log.size()).forEach(restore::replay);
-        Batch op = restore.op(Long.MAX_VALUE);
-        assertThat(MapSnapshot.of(restore.map())).as("the map the restore was worked out on").isEqualTo(states.get(back));
-
+        Restore.Result result = restore.op(Long.MAX_VALUE);
         MapSnapshot now = MapSnapshot.of(map);
-        Applied applied = op.applyTo(map);
+        assertThat(MapSnapshot.of(then)).as("the map the restore was worked out on ends as it began").isEqualTo(now);
+
+        Applied applied = result.op().applyTo(map);
         assertThat(MapSnapshot.of(map)).as("restored to %d of %d", back, log.size()).isEqualTo(states.get(back));
+        result.undo().applyTo(map);
+        assertThat(MapSnapshot.of(map)).as("the restore's undo").isEqualTo(now);
+        applied.op().applyTo(map);
         applied.inverse().applyTo(map);
-        assertThat(MapSnapshot.of(map)).as("the restore undone").isEqualTo(now);
+        assertThat(MapSnapshot.of(map)).as("the restore's inverse").isEqualTo(now);
     }
 
     @Test
@@ -65,7 +68,7 @@ class RestoreProperties {
             stroke.applyTo(map);
             restore.replay(stroke);
         }
-        Batch op = restore.op(Long.MAX_VALUE);
+        Batch op = restore.op(Long.MAX_VALUE).op();
         assertThat(op.ops()).hasSize(1);
         op.applyTo(map);
         assertThat(MapSnapshot.of(map)).isEqualTo(MapSnapshot.of(RandomOps.newMap()));
