@@ -15,6 +15,7 @@ import { IndexedDbStore } from '../sync/store.js';
 import { TilesetDialog } from './dialogs.js';
 import { Editor } from './editor.js';
 import { GridOverlay } from './grid.js';
+import { HistoryPanel } from './changes.js';
 import { wireImport } from './importer.js';
 import { LayersPanel } from './layers.js';
 import { Minimap } from './minimap.js';
@@ -80,20 +81,23 @@ async function getJson(url) {
 
 const STRIP_CELLS = 1 << 20;
 
-async function loadMap() {
-  const json = await getJson(`/api/v1/maps/${mapId}`);
+/** The map now, or as it was at `version` (read-only, never changes), with its cells. */
+async function loadMap(version = null) {
+  const at = version === null ? '' : `version=${version}&`;
+  const json = await getJson(`/api/v1/maps/${mapId}${version === null ? '' : `?version=${version}`}`);
   const map = new TileMap(json);
   // in strips of at most STRIP_CELLS (the server answers at most tilewright.limits.max-cells-per-read at once)
   await Promise.all(map.layers.filter((l) => l.type === 'tile').map(async (layer) => {
     const rows = Math.max(1, Math.floor(STRIP_CELLS / layer.width));
     for (let top = 0; top < layer.height; top += rows) {
       const height = Math.min(rows, layer.height - top);
-      const response = await fetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells?x=0&y=${top}&width=${layer.width}`
+      const response = await fetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells?${at}x=0&y=${top}&width=${layer.width}`
         + `&height=${height}`, { headers: { Accept: 'application/octet-stream' } });
       if (!response.ok) throw new Error(`cells of layer ${layer.id}: ${response.status}`);
       layer.load(new Uint32Array(await response.arrayBuffer()), top);
     }
   }));
+  if (version !== null) return { map, version: json.version, propertyTypes: [] };
   const overrides = await getJson(`/api/v1/maps/${mapId}/grid/overrides`);
   for (const e of overrides.elements) map.gridOverrides.set(`${e.x},${e.y}`, e.sides);
   // the project's enums and classes, offered by the properties panel (none if they cannot be read)
@@ -138,6 +142,15 @@ async function boot() {
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
   new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));
+  const changes = new HistoryPanel(editor, {
+    list: document.querySelector('[data-testid="history"]'),
+    more: document.querySelector('[data-testid="history-more"]'),
+    banner: document.querySelector('[data-testid="viewing"]'),
+    mapId,
+    loadVersion: async (v) => (await loadMap(v)).map,
+    notify,
+  });
+  changes.load().catch((e) => notify(`History: ${e.message}`));
   if (session instanceof LiveSession) new PeoplePanel(editor, session, tools, document.querySelector('[data-testid="people"]'));
   const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), async (info) => {
     await images.load(info);
@@ -169,7 +182,7 @@ async function boot() {
   renderer.resize();
   showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
-  window.tilewright = { editor, renderer, session }; // for browser tests and the console
+  window.tilewright = { editor, renderer, session, changes }; // for browser tests and the console
   document.body.dataset.ready = 'true';
 }
 

@@ -49,6 +49,17 @@ export class Renderer {
     this.measureOverflow();
   }
 
+  /** Draws another map from now on (a past version of this one, or this one again): every cached block is dropped. */
+  show(map) {
+    if (map === this.map) return;
+    this.map = map;
+    this.blocks.clear();
+    this.nearBlocks = 0;
+    this.pixelCache.clear();
+    this.measureOverflow();
+    this.requestDraw();
+  }
+
   onChange(change) {
     if (change.kind === 'cells') {
       this.invalidate(change.layerId, change.rect);

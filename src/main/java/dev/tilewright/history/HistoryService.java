@@ -124,10 +124,12 @@ public class HistoryService {
         budget[1] -= summary.work();
         String name = run.author() == null ? null : run.author().name();
         ChangeSummary.Summary said = summary.summary(name, id -> layerName(now, id));
-        if (run.note() != null && run.note().startsWith(RESTORE)) {
-            // a restore is read as one: what it did to cells and objects is what it took back
-            String restored = "restored version " + run.note().substring(RESTORE.length());
-            said = new ChangeSummary.Summary(name == null ? restored : name + ": " + restored, said.layers(),
+        // a map's making and a restore are read as one: what they did to cells and objects is in the counts
+        String whole = run.fromVersion() == 1 ? "made the map"
+                : run.note() != null && run.note().startsWith(RESTORE)
+                ? "restored version " + run.note().substring(RESTORE.length()) : null;
+        if (whole != null) {
+            said = new ChangeSummary.Summary(name == null ? whole : name + ": " + whole, said.layers(),
                     said.mapChanged(), said.gridChanged(), said.tilesetsAdded(), said.tilesetsRemoved(),
                     said.mapProperties(), said.ops());
         }

@@ -72,7 +72,7 @@ class PreviewBrowserTest {
     }
 
     private void waitFor(String what, java.util.function.BooleanSupplier condition) {
-        new WebDriverWait(browser, Duration.ofSeconds(15)).withMessage(what).until(d -> condition.getAsBoolean());
+        Browsers.waitFor(browser, 15, what, condition);
     }
 
     @Test

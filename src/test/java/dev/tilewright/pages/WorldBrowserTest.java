@@ -16,7 +16,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -58,7 +57,7 @@ class WorldBrowserTest {
     }
 
     private void waitFor(String what, java.util.function.BooleanSupplier condition) {
-        new WebDriverWait(browser, Duration.ofSeconds(15)).withMessage(what).until(d -> condition.getAsBoolean());
+        Browsers.waitFor(browser, 15, what, condition);
     }
 
     private WebElement view() {

@@ -18,6 +18,12 @@ public final class Browsers {
     private Browsers() {
     }
 
+    /** Waits until the condition holds, at most {@code seconds}; fails saying what was awaited. */
+    public static void waitFor(ChromeDriver browser, int seconds, String what,
+                               java.util.function.BooleanSupplier condition) {
+        new WebDriverWait(browser, Duration.ofSeconds(seconds)).withMessage(what).until(d -> condition.getAsBoolean());
+    }
+
     /** A fresh headless browser with its own profile under {@code dir}, 1400x900 unless told otherwise. */
     public static ChromeDriver chromium(Path dir, String... arguments) throws IOException {
         ChromeOptions options = new ChromeOptions().setBinary(Tool.CHROMIUM.path().toString()).addArguments("--headless",

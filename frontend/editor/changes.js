@@ -1,0 +1,166 @@
+// The History panel: the map's changes as the server reads its log ("Alice: 143 cells painted in Ground"), newest
+// first. A click shows the map as it was after a change, read-only, under a banner ("Viewing v57 by Alice, 14:02"),
+// while others' edits keep arriving underneath; "Back to live" returns, "Restore this version" makes the map equal
+// to it with one new op (docs/review.md) whose undo becomes this editor's next undo step.
+
+import { apiFetch } from '../sync/http.js';
+
+const PAGE = 30;
+
+/** When a change was made: the time, and the day too when it was not today. */
+export function when(iso, now = new Date()) {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString()} ${time}`;
+}
+
+/** The versions a change spans, as the list names them. */
+export function versions(change) {
+  return change.fromVersion === change.toVersion ? `v${change.toVersion}` : `v${change.fromVersion}–${change.toVersion}`;
+}
+
+export class HistoryPanel {
+  /**
+   * @param {import('./editor.js').Editor} editor
+   * @param {{list: HTMLElement, more: HTMLButtonElement, banner: HTMLElement, mapId: number,
+   *          loadVersion: (version: number) => Promise<object>, notify: (text: string) => void, fetchFn?: Function}} parts
+   */
+  constructor(editor, { list, more, banner, mapId, loadVersion, notify, fetchFn = apiFetch }) {
+    this.editor = editor;
+    this.list = list;
+    this.more = more;
+    this.banner = banner;
+    this.base = `/api/v1/maps/${mapId}`;
+    this.loadVersion = loadVersion;
+    this.notify = notify;
+    this.fetch = fetchFn;
+    this.changes = [];
+    this.next = null;
+    /** @type {{change: object, map: object, readOnly: boolean}|null} the past version shown */
+    this.viewing = null;
+    this.shownVersion = -1;
+    this.timer = null;
+    more.addEventListener('click', () => this.older());
+    banner.querySelector('[data-action="back-to-live"]').addEventListener('click', () => this.back());
+    banner.querySelector('[data-action="restore-version"]')?.addEventListener('click', () => this.restore());
+    // the map moved on: read the history again once edits pause for a moment
+    editor.session.listen(() => {
+      if (editor.session.version !== this.shownVersion) this.refreshSoon();
+    });
+  }
+
+  refreshSoon(ms = 1500) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.load().catch((e) => this.notify(`History: ${e.message}`)), ms);
+  }
+
+  async page(before) {
+    const response = await this.fetch(`${this.base}/history?limit=${PAGE}${before ? `&before=${before}` : ''}`);
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    return response.json();
+  }
+
+  async load() {
+    const page = await this.page(null);
+    this.shownVersion = page.version;
+    this.changes = page.changes;
+    this.next = page.next ?? null;
+    this.render();
+  }
+
+  async older() {
+    if (this.next === null) return;
+    const page = await this.page(this.next);
+    this.changes = this.changes.concat(page.changes);
+    this.next = page.next ?? null;
+    this.render();
+  }
+
+  render() {
+    const viewed = this.viewing?.change.toVersion;
+    this.list.replaceChildren(...this.changes.map((change) => {
+      const item = document.createElement('li');
+      item.dataset.testid = 'change';
+      item.classList.toggle('shown', change.toVersion === viewed);
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.title = `Show the map as it was at ${versions(change)}`;
+      const head = document.createElement('span');
+      head.className = 'when';
+      head.textContent = `${when(change.endedAt)} · ${versions(change)}`;
+      const text = document.createElement('span');
+      text.className = 'what';
+      text.textContent = change.summary.text;
+      button.append(head, text);
+      button.addEventListener('click', () => this.view(change).catch((e) => this.notify(`Could not show ${versions(change)}: ${e.message}`)));
+      item.append(button);
+      return item;
+    }));
+    this.more.hidden = this.next === null;
+  }
+
+  /** Shows the map as it was after a change, read-only, until back() or a restore. */
+  async view(change) {
+    const map = await this.loadVersion(change.toVersion);
+    const readOnly = this.viewing?.readOnly ?? this.editor.readOnly;
+    this.viewing = { change, map, readOnly };
+    this.editor.readOnly = true;
+    this.editor.renderer.show(map);
+    const who = change.author?.name ?? 'someone';
+    this.banner.querySelector('[data-field="viewing"]').textContent =
+      `Viewing v${change.toVersion} by ${who}, ${when(change.endedAt)}`;
+    this.banner.hidden = false;
+    this.render();
+  }
+
+  back() {
+    if (this.viewing === null) return;
+    this.editor.readOnly = this.viewing.readOnly;
+    this.viewing = null;
+    this.editor.renderer.show(this.editor.map);
+    this.banner.hidden = true;
+    this.render();
+  }
+
+  /** Makes the map equal to the version shown: one op by the server; its undo is this editor's next undo step. */
+  async restore() {
+    if (this.viewing === null) return;
+    const version = this.viewing.change.toVersion;
+    const response = await this.fetch(`${this.base}/restore`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'If-Match': '*' },
+      body: JSON.stringify({ version }),
+    });
+    const answer = await response.json().catch(() => null);
+    if (!response.ok) {
+      this.notify(`Not restored: ${answer?.detail ?? response.status}`);
+      return;
+    }
+    this.back();
+    if (!answer.changed) {
+      this.notify(`The map is as it was at v${version} already.`);
+      return;
+    }
+    this.notify(`Restored v${version} (now v${answer.version}); undo takes it back.`);
+    // the undo step counts once this editor has the restore itself (it arrives like anyone's edit)
+    const session = this.editor.session;
+    const arrived = () => {
+      if (session.version < answer.version) return false;
+      this.editor.history.push(answer.undo);
+      this.editor.emit('history');
+      return true;
+    };
+    if (!arrived()) {
+      const deadline = Date.now() + 60000;
+      const wait = setInterval(() => {
+        if (arrived()) {
+          clearInterval(wait);
+        } else if (Date.now() > deadline) {
+          clearInterval(wait);
+          this.notify('The restore is saved, but this editor did not receive it: undo cannot take it back here.');
+        }
+      }, 100);
+    }
+    this.refreshSoon(300);
+  }
+}
