@@ -14,6 +14,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxReadBytes op JSON one page reads to count what its changes did; past it a change's counts are partial
  * @param maxCells     cells one page counts (distinct cells are kept as bitmaps); past it a change's counts are
  *                     partial
+ * @param maxDiffCells cells a diff lists with their gids (a rectangle of one gid to one gid counts once); past it
+ *                     layers give their counts only
+ * @param versionCacheBytes past versions kept in memory once rebuilt (a map and its layers' cells are read in several
+ *                     requests): as their heapBytes count them, least recently used go first; -1: 5% of the heap
  */
 @ConfigurationProperties("tilewright.history")
 public record HistoryProperties(
@@ -22,5 +26,7 @@ public record HistoryProperties(
         @DefaultValue("200") int maxChanges,
         @DefaultValue("100000") int scanVersions,
         @DefaultValue("33554432") long maxReadBytes,
-        @DefaultValue("67108864") long maxCells) {
+        @DefaultValue("67108864") long maxCells,
+        @DefaultValue("1048576") long maxDiffCells,
+        @DefaultValue("-1") long versionCacheBytes) {
 }

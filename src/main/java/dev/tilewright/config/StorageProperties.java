@@ -17,8 +17,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param lockWaitMs            how long a request waits for a map's lock (held by an edit, or by one whose database
  *                              is slow or away) before it is answered 503 with Retry-After
  * @param retryAfterSeconds     the Retry-After of a 503 because the database is unreachable or a map is busy
- * @param checkpointEvery       a past version is replayed from the nearest checkpoint; one is kept every this many
- *                              versions, by the first replay that passes it (0: none, replays start at genesis)
+ * @param checkpointEvery       a past version is replayed from the nearest checkpoint; one is kept once a map is this
+ *                              many versions past its last (in the background, at most a twentieth of a core), and by
+ *                              a replay that passes a multiple of it (0: none, replays start at genesis)
  */
 @ConfigurationProperties("tilewright.storage")
 public record StorageProperties(

@@ -39,6 +39,13 @@ class HistoryController {
         return lanes.run(Lanes.Lane.HISTORY, () -> history.changes(id, before, limit));
     }
 
+    /** What differs from one version to another (to: the current one when not given). */
+    @GetMapping("/diff")
+    @Requires(on = Requires.On.MAP)
+    HistoryService.Compared diff(@PathVariable long id, @RequestParam long from, @RequestParam(required = false) Long to) {
+        return lanes.run(Lanes.Lane.HISTORY, () -> history.diff(id, from, to));
+    }
+
     record RestoreRequest(Long version) {
     }
 

@@ -2,8 +2,10 @@ package dev.tilewright.history;
 
 import dev.tilewright.config.HistoryProperties;
 import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.history.ChangeSummary;
+import dev.tilewright.core.history.MapDiff;
 import dev.tilewright.core.history.Restore;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.TileMap;
@@ -68,10 +70,12 @@ public class HistoryService {
     private final HistoryProperties properties;
     private final LimitsProperties limits;
     private final JsonMapper json;
+    private final StorageProperties storage;
 
     HistoryService(MapReads reads, MapHistory history, MapEdits edits, OpLog log, HistoryProperties properties,
-                   LimitsProperties limits, JsonMapper json) {
+                   LimitsProperties limits, JsonMapper json, StorageProperties storage) {
         this.json = json;
+        this.storage = storage;
         this.reads = reads;
         this.history = history;
         this.edits = edits;
@@ -146,6 +150,40 @@ public class HistoryService {
             }
         }
         return null;
+    }
+
+    /** What differs between two versions of a map. */
+    public record Compared(long mapId, long from, long to, MapDiff.Diff diff) {
+    }
+
+    /**
+     * What differs from version {@code from} to version {@code to} (null: the current one). The older is rebuilt from
+     * its checkpoint (or kept from a read a moment ago); the newer, when it is near, by going on from a copy of the
+     * older, else from its own checkpoint, or is the map as it is now.
+     */
+    public Compared diff(long mapId, long from, Long to) {
+        long current = reads.version(mapId);
+        long until = to == null ? current : to;
+        for (long[] v : new long[][]{{from, 0}, {until, 1}}) {
+            if (v[0] < 1 || v[0] > current) {
+                throw ApiProblem.invalidField(v[1] == 0 ? "from" : "to", "Map " + mapId + " has versions 1.." + current
+                        + ", not " + v[0] + ".");
+            }
+        }
+        long older = Math.min(from, until);
+        long newer = Math.max(from, until);
+        TileMap first = history.snapshot(mapId, older == current ? null : older).map();
+        TileMap second;
+        if (newer - older <= Math.max(1, storage.checkpointEvery())) {
+            TileMap map = first.copy();
+            log.forEach(mapId, older, newer, entry -> log.op(entry).applyTo(map));
+            second = map;
+        } else {
+            second = history.snapshot(mapId, newer == current ? null : newer).map();
+        }
+        MapDiff.Diff diff = from <= until ? MapDiff.between(first, second, properties.maxDiffCells())
+                : MapDiff.between(second, first, properties.maxDiffCells());
+        return new Compared(mapId, from, until, diff);
     }
 
     /**

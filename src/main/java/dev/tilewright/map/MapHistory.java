@@ -25,9 +25,11 @@ public class MapHistory {
     private final JsonMapper json;
     private final Checkpoints checkpoints;
     private final StorageProperties storage;
+    private final PastVersions past;
 
     MapHistory(MapReads reads, MapRows rows, OpLog log, LimitsProperties limits, TransactionTemplate tx,
-               JsonMapper json, Checkpoints checkpoints, StorageProperties storage) {
+               JsonMapper json, Checkpoints checkpoints, StorageProperties storage, PastVersions past) {
+        this.past = past;
         this.checkpoints = checkpoints;
         this.storage = storage;
         this.reads = reads;
@@ -40,7 +42,7 @@ public class MapHistory {
 
     /**
      * The map as it is now (a read-only view, see {@link MapReads#view}), or as it was at {@code version} (rebuilt
-     * from the log).
+     * from the log, or kept from a read a moment ago: a read-only view too).
      */
     public Versioned snapshot(long mapId, Long version) {
         if (version == null) {
@@ -50,7 +52,7 @@ public class MapHistory {
         if (version < 1 || version > current) {
             throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + version + ".");
         }
-        return new Versioned(version, replay(mapId, version));
+        return new Versioned(version, past.view(mapId, version, () -> replay(mapId, version)));
     }
 
     /** Log entries after {@code since}, oldest first, at most {@code limit} (default and cap: the read limit). */
@@ -71,8 +73,9 @@ public class MapHistory {
 
     /**
      * The map as it was at {@code version}, rebuilt by replaying the op log (the truth) from the nearest checkpoint
-     * at or before it, or from the map's genesis. Every {@code checkpoint-every} versions the replay passes without a
-     * checkpoint, it keeps one, so no version is ever more than that many ops from one once it has been read.
+     * at or before it, or from the map's genesis. A replay that passes {@code checkpoint-every} versions or more keeps
+     * a checkpoint at the last multiple of it it passes (and {@link CheckpointKeeper} keeps them as maps grow), so no
+     * version is ever much more than that many ops from one.
      */
     public TileMap replay(long mapId, long version) {
         return tx.execute(status -> {
@@ -80,9 +83,12 @@ public class MapHistory {
                     .orElseGet(() -> new Versioned(0, genesis(mapId).blank()));
             TileMap map = start.map();
             long every = storage.checkpointEvery();
+            // the last boundary passed is kept (the one nearest the version asked for): keeping each would write the
+            // whole map once per boundary
+            long keepAt = every > 0 && version - start.version() >= every ? version / every * every : -1;
             long reached = log.forEach(mapId, start.version(), version, entry -> {
                 log.op(entry).applyTo(map);
-                if (every > 0 && entry.version() % every == 0) {
+                if (entry.version() == keepAt) {
                     checkpoints.keep(mapId, entry.version(), map);
                 }
             });

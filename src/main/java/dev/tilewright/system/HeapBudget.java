@@ -1,6 +1,7 @@
 package dev.tilewright.system;
 
 import dev.tilewright.config.GridProperties;
+import dev.tilewright.config.HistoryProperties;
 import dev.tilewright.config.RenderProperties;
 import dev.tilewright.config.StorageProperties;
 import org.slf4j.Logger;
@@ -29,13 +30,16 @@ public class HeapBudget {
     private final long blockCacheBytes;
     private final long thumbnailCacheBytes;
     private final long gridCacheBytes;
+    private final long versionCacheBytes;
 
     @Autowired
-    public HeapBudget(StorageProperties storage, RenderProperties render, GridProperties grid) {
-        this(Runtime.getRuntime().maxMemory(), storage, render, grid);
+    public HeapBudget(StorageProperties storage, RenderProperties render, GridProperties grid,
+                      HistoryProperties history) {
+        this(Runtime.getRuntime().maxMemory(), storage, render, grid, history);
     }
 
-    HeapBudget(long heap, StorageProperties storage, RenderProperties render, GridProperties grid) {
+    HeapBudget(long heap, StorageProperties storage, RenderProperties render, GridProperties grid,
+               HistoryProperties history) {
         Map<String, Long> budgets = new LinkedHashMap<>();
         mapCacheBytes = fit(budgets, "tilewright.storage.map-cache-bytes", storage.mapCacheBytes(), heap, 25);
         atlasCacheBytes = fit(budgets, "tilewright.render.atlas-cache-bytes", render.atlasCacheBytes(), heap, 12);
@@ -43,6 +47,7 @@ public class HeapBudget {
         thumbnailCacheBytes = fit(budgets, "tilewright.render.thumbnail-cache-bytes", render.thumbnailCacheBytes(),
                 heap, 2);
         gridCacheBytes = fit(budgets, "tilewright.grid.grid-cache-bytes", grid.gridCacheBytes(), heap, 6);
+        versionCacheBytes = fit(budgets, "tilewright.history.version-cache-bytes", history.versionCacheBytes(), heap, 5);
         long total = budgets.values().stream().mapToLong(Long::longValue).sum();
         long allowed = heap / 100 * (100 - WORK_SHARE_PERCENT);
         String list = budgets.entrySet().stream().map(e -> e.getKey() + " " + mib(e.getValue()))
@@ -84,5 +89,9 @@ public class HeapBudget {
 
     public long gridCacheBytes() {
         return gridCacheBytes;
+    }
+
+    public long versionCacheBytes() {
+        return versionCacheBytes;
     }
 }

@@ -135,6 +135,26 @@ class HistoryApiTest {
             assertThat(stateAt(admin, mapId, v)).as("version %d", v).isEqualTo(states.get(v));
         }
 
+        // the diff of two versions, near (replayed on from the older) and far (each from its checkpoint), against the
+        // cells recorded at both
+        for (long[] pair : new long[][]{{version - 10, version - 3}, {5, version - 1}, {version - 2, 40}}) {
+            JsonNode diff = admin.get("/api/v1/maps/" + mapId + "/diff?from=" + pair[0] + "&to=" + pair[1]).json();
+            long total = 0;
+            State from = states.get(pair[0]);
+            State to = states.get(pair[1]);
+            for (Map.Entry<Integer, JsonNode> layer : to.cells().entrySet()) {
+                JsonNode earlier = from.cells().get(layer.getKey());
+                if (earlier == null) {
+                    continue;
+                }
+                for (int i = 0; i < earlier.get("gids").size(); i++) {
+                    total += earlier.get("gids").get(i).asLong() != layer.getValue().get("gids").get(i).asLong() ? 1 : 0;
+                }
+            }
+            assertThat(diff.get("diff").get("counts").get("cellsChanged").asLong()).as("v%d to v%d", pair[0], pair[1])
+                    .isEqualTo(total);
+        }
+
         // a restore: one new version equal to the old one (ids are never handed out again), and its undo
         long target = 2 + random.nextInt((int) version - 20);
         Api alice = people.get("Alice");
@@ -191,6 +211,15 @@ class HistoryApiTest {
         assertThat(change.get("fromVersion").asLong()).isEqualTo(2);
         assertThat(change.get("toVersion").asLong()).isEqualTo(v);
         assertThat(change.get("summary").get("layers").get(0).get("cellsPainted").asLong()).isEqualTo(3);
+
+        JsonNode diff = admin.get("/api/v1/maps/" + mapId + "/diff?from=1").json();
+        assertThat(diff.get("to").asLong()).isEqualTo(v);
+        JsonNode run = diff.get("diff").get("layers").get(0).get("cells").get(0);
+        assertThat(run.toString()).isEqualTo("{\"x\":1,\"y\":1,\"width\":3,\"height\":1,\"before\":[0,0,0],"
+                + "\"after\":[1,2,1]}");
+        JsonNode back = admin.get("/api/v1/maps/" + mapId + "/diff?from=" + v + "&to=1").json();
+        assertThat(back.get("diff").get("layers").get(0).get("cells").get(0).get("after").toString()).isEqualTo("[0,0,0]");
+        assertThat(admin.get("/api/v1/maps/" + mapId + "/diff?from=0").json().get("field").asString()).isEqualTo("from");
 
         Api.Response tooMany = admin.get("/api/v1/maps/" + mapId + "/history?limit=201");
         assertThat(tooMany.status()).isEqualTo(422);

@@ -72,13 +72,35 @@ class CheckpointsTest {
             fromGenesis.add(State.of(history.replay(mapId, v)));
         }
         jdbc.update("DELETE FROM map_checkpoints");
+        history.replay(mapId, 25);
         history.replay(mapId, 65);
         assertThat(jdbc.queryForList("SELECT version FROM map_checkpoints WHERE map_id = ? ORDER BY version", Long.class,
-                mapId)).as("kept by the replay as it passed them").containsExactly(10L, 20L, 30L, 40L, 50L, 60L);
+                mapId)).as("kept by each replay at the last boundary it passed").contains(20L, 60L)
+                .doesNotContain(10L, 30L, 40L, 50L);
         assertThat(checkpoints.nearest(mapId, 25).orElseThrow().version()).isEqualTo(20);
         for (long v = 1; v <= 65; v++) {
             assertThat(State.of(history.replay(mapId, v))).as("version %d", v).isEqualTo(fromGenesis.get((int) v - 1));
         }
         assertThat(State.of(history.replay(mapId, 65))).isEqualTo(State.of(reads.view(mapId).map()));
+    }
+
+    @Test
+    void checkpointsAreKeptAsAMapGrowsWithoutAnyoneReadingItsPast() throws InterruptedException {
+        long tileset = tilesets.create(new TilesetService.NewTileset("t", 16, 16, 0, 0, null, Pngs.atlas(64, 64))).id();
+        long mapId = catalogue.create(new MapCatalogue.NewMap("growing", 20, 20, 16, 16, null, null, List.of(tileset),
+                List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
+        for (int i = 0; i < 25; i++) {
+            edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1,
+                    List.of(new dev.tilewright.core.edit.Cell(i % 20, i / 20, 1))), null);
+        }
+        List<Long> kept = List.of();
+        for (int wait = 0; wait < 100 && kept.isEmpty(); wait++) {
+            Thread.sleep(100);
+            kept = jdbc.queryForList("SELECT version FROM map_checkpoints WHERE map_id = ?", Long.class, mapId);
+        }
+        assertThat(kept).as("kept in the background").isNotEmpty().allMatch(v -> v >= 10 && v <= 26);
+        long at = kept.get(0);
+        assertThat(State.of(checkpoints.nearest(mapId, at).orElseThrow().map()))
+                .isEqualTo(State.of(history.replay(mapId, at)));
     }
 }
