@@ -7,7 +7,10 @@ import dev.tilewright.map.Author;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
 import dev.tilewright.web.Lanes;
+import dev.tilewright.render.ViewWindow;
+import dev.tilewright.rendering.RenderService;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -25,10 +28,12 @@ class HistoryController {
 
     private final HistoryService history;
     private final Lanes lanes;
+    private final RenderService renders;
 
-    HistoryController(HistoryService history, Lanes lanes) {
+    HistoryController(HistoryService history, Lanes lanes, RenderService renders) {
         this.history = history;
         this.lanes = lanes;
+        this.renders = renders;
     }
 
     /** Changes before version {@code before} (all: none given), newest first; {@code next} pages on. */
@@ -44,6 +49,39 @@ class HistoryController {
     @Requires(on = Requires.On.MAP)
     HistoryService.Compared diff(@PathVariable long id, @RequestParam long from, @RequestParam(required = false) Long to) {
         return lanes.run(Lanes.Lane.HISTORY, () -> history.diff(id, from, to));
+    }
+
+    /**
+     * Version {@code to} drawn with what changed since {@code from} marked: a window ({@code x}, {@code y},
+     * {@code width}, {@code height} in map pixels, at {@code scale}), or the whole map shrunk to fit without one;
+     * {@code mode=side-by-side} puts {@code from} on the left.
+     */
+    @GetMapping(value = "/diff.png", produces = MediaType.IMAGE_PNG_VALUE)
+    @Requires(on = Requires.On.MAP)
+    ResponseEntity<byte[]> diffImage(@PathVariable long id, @RequestParam long from,
+                                     @RequestParam(required = false) Long to,
+                                     @RequestParam(defaultValue = "0") int x, @RequestParam(defaultValue = "0") int y,
+                                     @RequestParam(required = false) Integer width,
+                                     @RequestParam(required = false) Integer height,
+                                     @RequestParam(defaultValue = "1") int scale,
+                                     @RequestParam(defaultValue = "overlay") String mode) {
+        if (!mode.equals("overlay") && !mode.equals("side-by-side")) {
+            throw ApiProblem.invalidField("mode", "mode is overlay (the default) or side-by-side, not '" + mode + "'.");
+        }
+        ViewWindow window = null;
+        if (width != null || height != null) {
+            if (width == null || height == null || width < 1 || height < 1) {
+                throw ApiProblem.invalidField(width == null || width < 1 ? "width" : "height", "A window needs a "
+                        + "positive width and height (or neither, for the whole map shrunk to fit).");
+            }
+            window = new ViewWindow(x, y, width, height);
+        }
+        ViewWindow chosen = window;
+        HistoryService.Pair pair = lanes.run(Lanes.Lane.HISTORY, () -> history.pair(id, from, to));
+        RenderService.Frame frame = renders.diffImage(id, pair.to(), pair.a(), pair.b(), chosen, scale,
+                mode.equals("side-by-side"));
+        return ResponseEntity.ok().contentType(MediaType.IMAGE_PNG)
+                .header("X-Diff", pair.from() + "," + pair.to()).body(frame.png());
     }
 
     record RestoreRequest(Long version) {

@@ -156,12 +156,16 @@ public class HistoryService {
     public record Compared(long mapId, long from, long to, MapDiff.Diff diff) {
     }
 
+    /** Two versions of a map, {@code a} at {@code from} and {@code b} at {@code to}, read-only. */
+    public record Pair(long from, long to, TileMap a, TileMap b) {
+    }
+
     /**
-     * What differs from version {@code from} to version {@code to} (null: the current one). The older is rebuilt from
-     * its checkpoint (or kept from a read a moment ago); the newer, when it is near, by going on from a copy of the
-     * older, else from its own checkpoint, or is the map as it is now.
+     * Versions {@code from} and {@code to} (null: the current one) of a map. The older is rebuilt from its checkpoint
+     * (or kept from a read a moment ago); the newer, when it is near, by going on from a copy of the older, else from
+     * its own checkpoint, or is the map as it is now.
      */
-    public Compared diff(long mapId, long from, Long to) {
+    public Pair pair(long mapId, long from, Long to) {
         long current = reads.version(mapId);
         long until = to == null ? current : to;
         for (long[] v : new long[][]{{from, 0}, {until, 1}}) {
@@ -181,9 +185,13 @@ public class HistoryService {
         } else {
             second = history.snapshot(mapId, newer == current ? null : newer).map();
         }
-        MapDiff.Diff diff = from <= until ? MapDiff.between(first, second, properties.maxDiffCells())
-                : MapDiff.between(second, first, properties.maxDiffCells());
-        return new Compared(mapId, from, until, diff);
+        return from <= until ? new Pair(from, until, first, second) : new Pair(from, until, second, first);
+    }
+
+    /** What differs from version {@code from} to version {@code to} (null: the current one). */
+    public Compared diff(long mapId, long from, Long to) {
+        Pair pair = pair(mapId, from, to);
+        return new Compared(mapId, pair.from(), pair.to(), MapDiff.between(pair.a(), pair.b(), properties.maxDiffCells()));
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.Versioned;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.render.Atlas;
+import dev.tilewright.render.DiffMarks;
 import dev.tilewright.render.MapRenderer;
 import dev.tilewright.render.Pixels;
 import dev.tilewright.render.PngWriter;
@@ -152,6 +153,43 @@ public class RenderService {
                     MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks));
             Drawn drawn = new Drawn(at.version(), List.of(new ViewWindow(0, 0, width, height)), small);
             return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
+        });
+    }
+
+    /**
+     * Version {@code b} of a map drawn with what changed since version {@code a} marked ({@link DiffMarks}): a window
+     * at a scale, or (no window) the whole map shrunk to fit a thumbnail's largest size; side by side, {@code a} on
+     * the left with the same marks.
+     */
+    public Frame diffImage(long mapId, long version, TileMap a, TileMap b, ViewWindow window, int scale,
+                           boolean sideBySide) {
+        if (window != null) {
+            check(new Request(sideBySide ? List.of(window, window) : List.of(window), scale, List.of(), true, false,
+                    true, false));
+        }
+        return lanes.run(Lanes.Lane.DRAW, () -> {
+            int mapWidth = b.width() * b.tileWidth();
+            int mapHeight = b.height() * b.tileHeight();
+            ViewWindow view = window == null ? new ViewWindow(0, 0, mapWidth, mapHeight)
+                    : window.clampedTo(mapWidth, mapHeight);
+            TileRect cells = new TileRect(Math.floorDiv(view.x(), b.tileWidth()), Math.floorDiv(view.y(), b.tileHeight()),
+                    Math.floorDiv(view.x() + view.width() - 1, b.tileWidth()) - Math.floorDiv(view.x(), b.tileWidth()) + 1,
+                    Math.floorDiv(view.y() + view.height() - 1, b.tileHeight()) - Math.floorDiv(view.y(), b.tileHeight()) + 1)
+                    .intersection(b.bounds());
+            byte[] kinds = DiffMarks.cells(a, b, cells);
+            List<Pixels> frames = new ArrayList<>();
+            Function<String, Pixels> pictures = images(mapId);
+            for (TileMap map : sideBySide ? List.of(a, b) : List.of(b)) {
+                Map<Long, Atlas> decoded = atlases.of(map.tilesets());
+                Function<ViewWindow, Pixels> draw = v -> MapRenderer.render(map, decoded::get, pictures, v,
+                        MapRenderer.Options.VISIBLE, blocks);
+                Pixels drawn = window == null ? Thumbnail.of(mapWidth, mapHeight, properties.maxThumbnailSize(),
+                        properties.maxPixels(), draw) : scaled(draw.apply(view), scale);
+                double factor = window == null ? (double) drawn.width() / mapWidth : scale;
+                DiffMarks.mark(drawn, factor, view.x(), view.y(), a, b, cells, kinds);
+                frames.add(drawn);
+            }
+            return new Frame(version, List.of(view), png.write(sideBySide(frames), properties.pngLevel()));
         });
     }
 

@@ -142,13 +142,17 @@ class HistoryApiTest {
             long total = 0;
             State from = states.get(pair[0]);
             State to = states.get(pair[1]);
-            for (Map.Entry<Integer, JsonNode> layer : to.cells().entrySet()) {
-                JsonNode earlier = from.cells().get(layer.getKey());
-                if (earlier == null) {
-                    continue;
-                }
-                for (int i = 0; i < earlier.get("gids").size(); i++) {
-                    total += earlier.get("gids").get(i).asLong() != layer.getValue().get("gids").get(i).asLong() ? 1 : 0;
+            // a layer only one version has counts the cells it holds
+            java.util.Set<Integer> layers = new java.util.TreeSet<>(to.cells().keySet());
+            layers.addAll(from.cells().keySet());
+            for (int layer : layers) {
+                JsonNode earlier = from.cells().get(layer);
+                JsonNode later = to.cells().get(layer);
+                int size = (earlier != null ? earlier : later).get("gids").size();
+                for (int i = 0; i < size; i++) {
+                    long was = earlier == null ? 0 : earlier.get("gids").get(i).asLong();
+                    long now = later == null ? 0 : later.get("gids").get(i).asLong();
+                    total += was != now ? 1 : 0;
                 }
             }
             assertThat(diff.get("diff").get("counts").get("cellsChanged").asLong()).as("v%d to v%d", pair[0], pair[1])
@@ -202,7 +206,7 @@ class HistoryApiTest {
         Api admin = new Api(port);
         long mapId = admin.newMap("summary", 20, 20);
         Api bob = admin.as(admin.token(admin.person("Bob", admin.projectOf(mapId), "editor"), "write"));
-        long v = send(bob, mapId, 1, new Paint(1, List.of(new Cell(1, 1, 1), new Cell(2, 1, 1))));
+        long v = send(bob, mapId, 1, new Paint(1, List.of(new Cell(1, 1, 3), new Cell(2, 1, 1))));
         v = send(bob, mapId, v, new Paint(1, List.of(new Cell(2, 1, 2), new Cell(3, 1, 1))));
         v = send(bob, mapId, v, new Paint(1, List.of(new Cell(9, 9, 0))));
         JsonNode change = admin.get("/api/v1/maps/" + mapId + "/history").json().get("changes").get(0);
@@ -216,16 +220,48 @@ class HistoryApiTest {
         assertThat(diff.get("to").asLong()).isEqualTo(v);
         JsonNode run = diff.get("diff").get("layers").get(0).get("cells").get(0);
         assertThat(run.toString()).isEqualTo("{\"x\":1,\"y\":1,\"width\":3,\"height\":1,\"before\":[0,0,0],"
-                + "\"after\":[1,2,1]}");
+                + "\"after\":[3,2,1]}");
         JsonNode back = admin.get("/api/v1/maps/" + mapId + "/diff?from=" + v + "&to=1").json();
         assertThat(back.get("diff").get("layers").get(0).get("cells").get(0).get("after").toString()).isEqualTo("[0,0,0]");
         assertThat(admin.get("/api/v1/maps/" + mapId + "/diff?from=0").json().get("field").asString()).isEqualTo("from");
+
+        // the diff drawn: since v2, (2,1) changed 1 -> 2 and (3,1) was added; (1,1) stayed as v2 painted it
+        java.awt.image.BufferedImage now = png(admin.get("/api/v1/maps/" + mapId + "/render.png?width=96&height=48"));
+        java.awt.image.BufferedImage marked = png(admin.get("/api/v1/maps/" + mapId + "/diff.png?from=2&width=96&height=48"));
+        assertThat(marked.getWidth()).isEqualTo(96);
+        assertThat(marked.getRGB(40, 24)).as("inside a changed cell: as drawn").isEqualTo(now.getRGB(40, 24));
+        assertThat(marked.getRGB(40, 16)).as("a changed cell's edge").isEqualTo(0xFFFF9F1A);
+        assertThat(marked.getRGB(56, 16)).as("an added cell's edge").isEqualTo(0xFF2ECC40);
+        int kept = now.getRGB(24, 24);
+        int dimmed = marked.getRGB(24, 24);
+        assertThat(kept >>> 24).isEqualTo(255);
+        assertThat(kept & 0xFFFFFF).as("a tile with colour, to see it dimmed").isNotZero();
+        for (int shift : new int[]{0, 8, 16}) {
+            assertThat((dimmed >> shift) & 0xFF).as("an unchanged cell, dimmed")
+                    .isCloseTo(((kept >> shift) & 0xFF) * 110 / 255, org.assertj.core.data.Offset.offset(1));
+        }
+        assertThat(png(admin.get("/api/v1/maps/" + mapId + "/diff.png?from=2&width=96&height=48&mode=side-by-side"))
+                .getWidth()).isEqualTo(192);
+        java.awt.image.BufferedImage whole = png(admin.get("/api/v1/maps/" + mapId + "/diff.png?from=2"));
+        assertThat(whole.getWidth()).as("the whole map").isEqualTo(320);
+        assertThat(whole.getRGB(56, 16)).isEqualTo(0xFF2ECC40);
+        assertThat(admin.get("/api/v1/maps/" + mapId + "/diff.png?from=2&mode=blink").json().get("field").asString())
+                .isEqualTo("mode");
 
         Api.Response tooMany = admin.get("/api/v1/maps/" + mapId + "/history?limit=201");
         assertThat(tooMany.status()).isEqualTo(422);
         assertThat(tooMany.text()).contains("tilewright.history.max-changes");
         assertThat(admin.get("/api/v1/maps/" + mapId + "/history?before=0").status()).isEqualTo(422);
         assertThat(admin.get("/api/v1/maps/" + mapId + "?version=" + (v + 1)).status()).isEqualTo(422);
+    }
+
+    private static java.awt.image.BufferedImage png(Api.Response response) {
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        try {
+            return javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(response.body()));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Sends one op against a version; the new version, or -1 when the op was refused (422). */

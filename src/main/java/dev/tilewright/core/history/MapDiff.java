@@ -85,18 +85,23 @@ public final class MapDiff {
         int objectsChanged = 0;
         for (Layer layer : a.layers()) {
             if (!indexB.containsKey(layer.id())) {
-                layers.add(new LayerDiff(layer.id(), layer.attributes().name(), layer.kind().wireName(), false, true,
-                        false, null, 0, null, true, null, null, null));
+                // what it held went with it: as against an empty layer, the other way round
+                LayerDiff gone = content(layer, empty(layer), budget, true);
+                layers.add(gone);
                 removed++;
+                cells += gone.cellsChanged();
+                objectsRemoved += gone.objectsRemoved() == null ? 0 : gone.objectsRemoved().size();
             }
         }
         java.util.Set<Integer> stayed = stayedInPlace(a, b, indexA);
         for (Layer now : b.layers()) {
             Integer at = indexA.get(now.id());
             if (at == null) {
-                layers.add(new LayerDiff(now.id(), now.attributes().name(), now.kind().wireName(), true, false, false,
-                        null, 0, null, true, null, null, null));
+                LayerDiff made = content(empty(now), now, budget, false);
+                layers.add(made);
                 added++;
+                cells += made.cellsChanged();
+                objectsAdded += made.objectsAdded() == null ? 0 : made.objectsAdded().size();
                 continue;
             }
             Layer then = a.layers().get(at);
@@ -105,41 +110,64 @@ public final class MapDiff {
             if (then instanceof ImageLayer p && now instanceof ImageLayer q && !Objects.equals(p.image(), q.image())) {
                 fields.add("image");
             }
-            long layerCells = 0;
-            List<Run> runs = null;
-            boolean listed = true;
-            List<MapObject> in = null;
-            List<MapObject> out = null;
-            List<ObjectChange> altered = null;
-            if (then instanceof TileLayer p && now instanceof TileLayer q) {
-                runs = new ArrayList<>();
-                layerCells = cells(p, q, runs, budget);
-                listed = budget[0] >= 0;
-                if (!listed || runs.isEmpty()) {
-                    runs = null;
-                }
-            } else if (then instanceof ObjectLayer p && now instanceof ObjectLayer q) {
-                in = new ArrayList<>();
-                out = new ArrayList<>();
-                altered = new ArrayList<>();
-                objects(p, q, in, out, altered);
-                objectsAdded += in.size();
-                objectsRemoved += out.size();
-                objectsChanged += altered.size();
-                in = in.isEmpty() ? null : in;
-                out = out.isEmpty() ? null : out;
-                altered = altered.isEmpty() ? null : altered;
-            }
-            if (wasMoved || !fields.isEmpty() || layerCells > 0 || in != null || out != null || altered != null) {
-                layers.add(new LayerDiff(now.id(), now.attributes().name(), now.kind().wireName(), false, false,
-                        wasMoved, fields.isEmpty() ? null : fields, layerCells, runs, listed, in, out, altered));
-                cells += layerCells;
+            LayerDiff diff = compare(then, now, budget, false, false, wasMoved, fields.isEmpty() ? null : fields);
+            if (wasMoved || !fields.isEmpty() || diff.cellsChanged() > 0 || diff.objectsAdded() != null
+                    || diff.objectsRemoved() != null || diff.objectsChanged() != null) {
+                layers.add(diff);
+                cells += diff.cellsChanged();
                 moved += wasMoved ? 1 : 0;
                 changed += fields.isEmpty() ? 0 : 1;
+                objectsAdded += diff.objectsAdded() == null ? 0 : diff.objectsAdded().size();
+                objectsRemoved += diff.objectsRemoved() == null ? 0 : diff.objectsRemoved().size();
+                objectsChanged += diff.objectsChanged() == null ? 0 : diff.objectsChanged().size();
             }
         }
         return new Diff(layers, mapFields(a, b), new Counts(cells, objectsAdded, objectsRemoved, objectsChanged, added,
                 removed, moved, changed));
+    }
+
+    /** An empty layer of the same kind, id and size (what an added layer is compared with). */
+    private static Layer empty(Layer layer) {
+        if (layer instanceof TileLayer tiles) {
+            return new TileLayer(tiles.id(), tiles.attributes(), tiles.width(), tiles.height());
+        }
+        if (layer instanceof ObjectLayer) {
+            return new ObjectLayer(layer.id(), layer.attributes());
+        }
+        return layer;
+    }
+
+    /** A layer added ({@code removed} false: {@code before} is empty) or removed, with the cells or objects it held. */
+    private static LayerDiff content(Layer before, Layer after, long[] budget, boolean removed) {
+        return compare(before, after, budget, !removed, removed, false, null);
+    }
+
+    /** What differs between two versions of one layer: its cells or its objects, with what is said of the layer. */
+    private static LayerDiff compare(Layer before, Layer after, long[] budget, boolean added, boolean removed,
+                                     boolean moved, List<String> fields) {
+        Layer shown = removed ? before : after;
+        long count = 0;
+        List<Run> runs = null;
+        boolean listed = true;
+        List<MapObject> in = null;
+        List<MapObject> out = null;
+        List<ObjectChange> altered = null;
+        if (before instanceof TileLayer p && after instanceof TileLayer q) {
+            runs = new ArrayList<>();
+            count = cells(p, q, runs, budget);
+            listed = budget[0] >= 0;
+            runs = !listed || runs.isEmpty() ? null : runs;
+        } else if (before instanceof ObjectLayer p && after instanceof ObjectLayer q) {
+            in = new ArrayList<>();
+            out = new ArrayList<>();
+            altered = new ArrayList<>();
+            objects(p, q, in, out, altered);
+            in = in.isEmpty() ? null : in;
+            out = out.isEmpty() ? null : out;
+            altered = altered.isEmpty() ? null : altered;
+        }
+        return new LayerDiff(shown.id(), shown.attributes().name(), shown.kind().wireName(), added, removed, moved,
+                fields, count, runs, listed, in, out, altered);
     }
 
     private static Map<Integer, Integer> indexes(TileMap map) {

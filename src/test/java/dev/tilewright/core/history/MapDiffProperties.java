@@ -49,6 +49,17 @@ class MapDiffProperties {
                 .containsExactlyInAnyOrderElementsOf(idsA.stream().filter(id -> !idsB.contains(id)).toList());
 
         long total = 0;
+        // an added or removed tile layer counts the cells it holds, an object layer its objects
+        for (Layer gone : a.layers()) {
+            if (!idsB.contains(gone.id())) {
+                total += content(gone, byId.get(gone.id()), true);
+            }
+        }
+        for (Layer made : b.layers()) {
+            if (!idsA.contains(made.id())) {
+                total += content(made, byId.get(made.id()), false);
+            }
+        }
         for (Layer now : b.layers()) {
             Layer then = a.layer(now.id()).orElse(null);
             MapDiff.LayerDiff found = byId.get(now.id());
@@ -124,6 +135,24 @@ class MapDiffProperties {
         assertThat(over.layers().get(0).listed()).isFalse();
         assertThat(over.layers().get(0).cells()).isNull();
         assertThat(over.counts().cellsChanged()).isEqualTo(70 * 66);
+    }
+
+    /** Checks an added or removed layer's entry against what it holds; its cells that are not empty. */
+    private static long content(Layer layer, MapDiff.LayerDiff found, boolean removed) {
+        assertThat(found).isNotNull();
+        if (layer instanceof TileLayer tiles) {
+            long held = java.util.Arrays.stream(tiles.read(tiles.bounds())).filter(g -> g != 0).count();
+            assertThat(found.cellsChanged()).isEqualTo(held);
+            long listed = found.cells() == null ? 0 : found.cells().stream().mapToLong(r -> (long) r.width() * r.height())
+                    .sum();
+            assertThat(listed).isEqualTo(held);
+            return held;
+        }
+        if (layer instanceof ObjectLayer group) {
+            Set<Integer> held = group.objects().stream().map(MapObject::id).collect(Collectors.toSet());
+            assertThat(ids(removed ? found.objectsRemoved() : found.objectsAdded())).isEqualTo(held);
+        }
+        return 0;
     }
 
     private static Set<Integer> ids(java.util.List<MapObject> objects) {

@@ -1,0 +1,196 @@
+package dev.tilewright.render;
+
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Marks on a drawn window what changed between two versions of a map: everything is dimmed but the cells that
+ * changed on any tile layer, whose regions are outlined — green where a cell was empty on every layer that changed
+ * there and now holds a tile (added), red where it held one and is empty now (removed: tinted red, nothing being
+ * drawn there), orange otherwise (changed) —
+ * and objects get their boxes: added green, changed orange, removed red and filled faintly (a ghost where they were).
+ * Boxes are an object's unrotated bounds (a tile object's from its bottom-left corner, a point's a few pixels).
+ */
+public final class DiffMarks {
+
+    public static final byte ADDED = 1;
+    public static final byte REMOVED = 2;
+    public static final byte CHANGED = 3;
+    static final int[] COLOURS = {0, 0xFF2ECC40, 0xFFFF4136, 0xFFFF9F1A};
+    /** How much of a pixel's colour a dimmed pixel keeps, of 255. */
+    static final int DIM = 110;
+
+    private DiffMarks() {
+    }
+
+    /** What became of each cell of {@code rect} (row-major): 0 nothing, else ADDED, REMOVED or CHANGED. */
+    public static byte[] cells(TileMap a, TileMap b, TileRect rect) {
+        byte[] kinds = new byte[(int) rect.area()];
+        Map<Integer, TileLayer> before = new HashMap<>();
+        for (Layer layer : a.layers()) {
+            if (layer instanceof TileLayer tiles) {
+                before.put(tiles.id(), tiles);
+            }
+        }
+        Map<Integer, TileLayer> after = new HashMap<>();
+        for (Layer layer : b.layers()) {
+            if (layer instanceof TileLayer tiles) {
+                after.put(tiles.id(), tiles);
+            }
+        }
+        java.util.Set<Integer> ids = new java.util.HashSet<>(before.keySet());
+        ids.addAll(after.keySet());
+        for (int id : ids) {
+            int[] was = before.containsKey(id) ? before.get(id).read(rect) : new int[kinds.length];
+            int[] now = after.containsKey(id) ? after.get(id).read(rect) : new int[kinds.length];
+            for (int i = 0; i < kinds.length; i++) {
+                if (was[i] == now[i]) {
+                    continue;
+                }
+                byte kind = was[i] == 0 ? ADDED : now[i] == 0 ? REMOVED : CHANGED;
+                kinds[i] = kinds[i] == 0 || kinds[i] == kind ? kind : CHANGED;
+            }
+        }
+        return kinds;
+    }
+
+    /**
+     * Marks a drawn window.
+     *
+     * @param canvas the window as drawn, {@code scale} output pixels per map pixel, its top-left at map pixel
+     *               ({@code left}, {@code top})
+     * @param kinds  what became of the cells of {@code rect} ({@link #cells})
+     */
+    public static void mark(Pixels canvas, double scale, int left, int top, TileMap a, TileMap b, TileRect rect,
+                            byte[] kinds) {
+        int tw = b.tileWidth();
+        int th = b.tileHeight();
+        // the cell each output pixel lies in, per column and per row
+        int[] cellX = new int[canvas.width()];
+        for (int x = 0; x < canvas.width(); x++) {
+            cellX[x] = Math.floorDiv((int) Math.floor(left + (x + 0.5) / scale), tw) - rect.x();
+        }
+        int[] cellY = new int[canvas.height()];
+        for (int y = 0; y < canvas.height(); y++) {
+            cellY[y] = Math.floorDiv((int) Math.floor(top + (y + 0.5) / scale), th) - rect.y();
+        }
+        int[] argb = canvas.argb();
+        int line = 2;
+        int removed = Pixels.premultiply((0x60 << 24) | (COLOURS[REMOVED] & 0xFFFFFF));
+        for (int y = 0; y < canvas.height(); y++) {
+            for (int x = 0; x < canvas.width(); x++) {
+                int kind = kind(kinds, rect, cellX[x], cellY[y]);
+                int i = y * canvas.width() + x;
+                if (kind == 0) {
+                    argb[i] = dim(argb[i]);
+                } else if (edge(kinds, rect, cellX, cellY, x, y, line, kind, canvas)) {
+                    argb[i] = COLOURS[kind];
+                } else if (kind == REMOVED) {
+                    // nothing is drawn there now: a faint red says where something was
+                    argb[i] = Pixels.over(argb[i], removed);
+                }
+            }
+        }
+        objects(canvas, scale, left, top, a, b);
+    }
+
+    private static int kind(byte[] kinds, TileRect rect, int cx, int cy) {
+        if (cx < 0 || cy < 0 || cx >= rect.width() || cy >= rect.height()) {
+            return 0;
+        }
+        return kinds[cy * rect.width() + cx];
+    }
+
+    /** Whether an output pixel lies within {@code line} pixels of its marked region's edge (another kind beyond). */
+    private static boolean edge(byte[] kinds, TileRect rect, int[] cellX, int[] cellY, int x, int y, int line, int kind,
+                                Pixels canvas) {
+        for (int d = 1; d <= line; d++) {
+            int[][] around = {{x - d, y}, {x + d, y}, {x, y - d}, {x, y + d}};
+            for (int[] p : around) {
+                if (p[0] < 0 || p[1] < 0 || p[0] >= canvas.width() || p[1] >= canvas.height()) {
+                    continue;
+                }
+                if (kind(kinds, rect, cellX[p[0]], cellY[p[1]]) != kind) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    static int dim(int pixel) {
+        int a = pixel >>> 24;
+        int r = Pixels.mul((pixel >> 16) & 0xFF, DIM);
+        int g = Pixels.mul((pixel >> 8) & 0xFF, DIM);
+        int bl = Pixels.mul(pixel & 0xFF, DIM);
+        return a << 24 | r << 16 | g << 8 | bl;
+    }
+
+    private static void objects(Pixels canvas, double scale, int left, int top, TileMap a, TileMap b) {
+        Map<Integer, MapObject> before = objectsOf(a);
+        Map<Integer, MapObject> after = objectsOf(b);
+        for (Map.Entry<Integer, MapObject> entry : after.entrySet()) {
+            MapObject then = before.get(entry.getKey());
+            if (then == null) {
+                box(canvas, scale, left, top, b, entry.getValue(), COLOURS[ADDED], false);
+            } else if (!then.equals(entry.getValue())) {
+                box(canvas, scale, left, top, b, entry.getValue(), COLOURS[CHANGED], false);
+            }
+        }
+        for (Map.Entry<Integer, MapObject> entry : before.entrySet()) {
+            if (!after.containsKey(entry.getKey())) {
+                box(canvas, scale, left, top, a, entry.getValue(), COLOURS[REMOVED], true);
+            }
+        }
+    }
+
+    private static Map<Integer, MapObject> objectsOf(TileMap map) {
+        Map<Integer, MapObject> objects = new HashMap<>();
+        for (Layer layer : map.layers()) {
+            if (layer instanceof ObjectLayer group) {
+                group.objects().forEach(o -> objects.put(o.id(), o));
+            }
+        }
+        return objects;
+    }
+
+    private static void box(Pixels canvas, double scale, int left, int top, TileMap map, MapObject o, int colour,
+                            boolean ghost) {
+        boolean tile = o.gid() != null && o.gid() != 0;
+        double w = o.width() == null || o.width() <= 0 ? (tile ? map.tileWidth() : 0) : o.width();
+        double h = o.height() == null || o.height() <= 0 ? (tile ? map.tileHeight() : 0) : o.height();
+        double x0 = o.x();
+        double y0 = tile ? o.y() - h : o.y();
+        int px0 = (int) Math.floor((x0 - left) * scale);
+        int py0 = (int) Math.floor((y0 - top) * scale);
+        int px1 = Math.max(px0 + 6, (int) Math.ceil((x0 + w - left) * scale));
+        int py1 = Math.max(py0 + 6, (int) Math.ceil((y0 + h - top) * scale));
+        if (w == 0 && h == 0) {
+            px0 -= 3;
+            py0 -= 3;
+            px1 = px0 + 6;
+            py1 = py0 + 6;
+        }
+        int line = 2;
+        int fill = Pixels.premultiply((0x50 << 24) | (colour & 0xFFFFFF));
+        int[] argb = canvas.argb();
+        for (int y = Math.max(0, py0); y < Math.min(canvas.height(), py1); y++) {
+            for (int x = Math.max(0, px0); x < Math.min(canvas.width(), px1); x++) {
+                boolean border = x < px0 + line || x >= px1 - line || y < py0 + line || y >= py1 - line;
+                int i = y * canvas.width() + x;
+                if (border) {
+                    argb[i] = colour;
+                } else if (ghost) {
+                    argb[i] = Pixels.over(fill, argb[i]);
+                }
+            }
+        }
+    }
+}
