@@ -42,7 +42,8 @@ public class MapHistory {
 
     /**
      * The map as it is now (a read-only view, see {@link MapReads#view}), or as it was at {@code version} (rebuilt
-     * from the log, or kept from a read a moment ago: a read-only view too).
+     * from the log, or kept from a read a moment ago: a read-only view too, which throws on a write; a caller that
+     * goes on changing a past version takes {@link #replay}, its own copy).
      */
     public Versioned snapshot(long mapId, Long version) {
         if (version == null) {

@@ -415,7 +415,9 @@ class LiveConvergenceFuzzTest {
                 }
                 case "snapshot" -> {
                     long at = frame.get("version").asLong();
-                    confirmed = from.instance.getBean(MapHistory.class).snapshot(mapId, at).map();
+                    // the map at that version, rebuilt: this editor goes on applying ops to it (a snapshot is a
+                    // read-only view)
+                    confirmed = from.instance.getBean(MapHistory.class).replay(mapId, at);
                     expect(json.readTree(json.writeValueAsString(MapJson.of(mapId,
                             frame.get("map").get("projectId").asLong(), at, confirmed))).equals(frame.get("map")),
                             "the snapshot frame is the map at its version");
