@@ -1,7 +1,8 @@
 // The History panel: the map's changes as the server reads its log ("Alice: 143 cells painted in Ground"), newest
 // first. A click shows the map as it was after a change, read-only, under a banner ("Viewing v57 by Alice, 14:02"),
 // while others' edits keep arriving underneath; "Back to live" returns, "Restore this version" makes the map equal
-// to it with one new op (docs/review.md) whose undo becomes this editor's next undo step.
+// to it with one new op (docs/review.md) whose undo becomes this editor's next undo step, "Compare with now" goes back
+// to live with what changed since marked (compare.js).
 
 import { apiFetch } from '../sync/http.js';
 
@@ -23,9 +24,10 @@ export class HistoryPanel {
   /**
    * @param {import('./editor.js').Editor} editor
    * @param {{list: HTMLElement, more: HTMLButtonElement, banner: HTMLElement, mapId: number,
-   *          loadVersion: (version: number) => Promise<object>, notify: (text: string) => void, fetchFn?: Function}} parts
+   *          loadVersion: (version: number) => Promise<object>, notify: (text: string) => void,
+   *          compare?: (version: number) => Promise<void>, fetchFn?: Function}} parts
    */
-  constructor(editor, { list, more, banner, mapId, loadVersion, notify, fetchFn = apiFetch }) {
+  constructor(editor, { list, more, banner, mapId, loadVersion, notify, compare = null, fetchFn = apiFetch }) {
     this.editor = editor;
     this.list = list;
     this.more = more;
@@ -43,6 +45,12 @@ export class HistoryPanel {
     more.addEventListener('click', () => this.older());
     banner.querySelector('[data-action="back-to-live"]').addEventListener('click', () => this.back());
     banner.querySelector('[data-action="restore-version"]')?.addEventListener('click', () => this.restore());
+    banner.querySelector('[data-action="compare-now"]')?.addEventListener('click', () => {
+      if (this.viewing === null || compare === null) return;
+      const version = this.viewing.change.toVersion;
+      this.back();
+      compare(version).catch((e) => this.notify(`Could not compare: ${e.message}`));
+    });
     // the map moved on: read the history again once edits pause for a moment
     editor.session.listen(() => {
       if (editor.session.version !== this.shownVersion) this.refreshSoon();

@@ -16,6 +16,7 @@ import { TilesetDialog } from './dialogs.js';
 import { Editor } from './editor.js';
 import { GridOverlay } from './grid.js';
 import { HistoryPanel } from './changes.js';
+import { CompareOverlay } from './compare.js';
 import { wireImport } from './importer.js';
 import { LayersPanel } from './layers.js';
 import { Minimap } from './minimap.js';
@@ -142,6 +143,7 @@ async function boot() {
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
   new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));
+  const compare = new CompareOverlay(editor, { bar: document.querySelector('[data-testid="compare"]'), mapId, notify });
   const changes = new HistoryPanel(editor, {
     list: document.querySelector('[data-testid="history"]'),
     more: document.querySelector('[data-testid="history-more"]'),
@@ -149,6 +151,7 @@ async function boot() {
     mapId,
     loadVersion: async (v) => (await loadMap(v)).map,
     notify,
+    compare: (v) => compare.start(v),
   });
   changes.load().catch((e) => notify(`History: ${e.message}`));
   if (session instanceof LiveSession) new PeoplePanel(editor, session, tools, document.querySelector('[data-testid="people"]'));
@@ -182,7 +185,7 @@ async function boot() {
   renderer.resize();
   showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
-  window.tilewright = { editor, renderer, session, changes }; // for browser tests and the console
+  window.tilewright = { editor, renderer, session, changes, compare }; // for browser tests and the console
   document.body.dataset.ready = 'true';
 }
 

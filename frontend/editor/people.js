@@ -58,8 +58,23 @@ export class PeoplePanel {
     for (const person of this.session.people.values()) add(person.name, person.color, false);
   }
 
-  /** Others' selections (outlined) and cursors (a pointer and a name tag), in their colours. */
+  /**
+   * Others' selections (outlined) and cursors (a pointer and a name tag), in their colours. Drawn in the canvas's CSS
+   * pixels (the renderer hands over a context transformed to map pixels: without this, a scrolled or zoomed view put
+   * them off by its own offset), so pointers and names keep their size at any zoom.
+   */
   draw(ctx, view) {
+    const dpr = globalThis.devicePixelRatio || 1;
+    ctx.save();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    try {
+      this.drawPeople(ctx, view);
+    } finally {
+      ctx.restore();
+    }
+  }
+
+  drawPeople(ctx, view) {
     const { map } = this.editor;
     for (const person of this.session.people.values()) {
       ctx.strokeStyle = person.color;

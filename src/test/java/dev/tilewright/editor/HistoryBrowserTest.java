@@ -99,6 +99,28 @@ class HistoryBrowserTest {
         assertThat(js("window.tilewright.renderer.map.layer(1).get(10, 10)")).isZero();
         Files.write(Path.of("target", "history-viewing.png"), browser.getScreenshotAs(OutputType.BYTES));
 
+        // compare with now: back to live, what changed since v3 marked, its places stepped through
+        browser.findElement(By.cssSelector("[data-testid=compare-now]")).click();
+        WebElement compare = browser.findElement(By.cssSelector("[data-testid=compare]"));
+        waitFor("the comparison", compare::isDisplayed);
+        assertThat(banner.isDisplayed()).isFalse();
+        assertThat(compare.getText()).contains("Changes since v" + alicesLast + " (now v" + v + "): place 1 of 1");
+        assertThat(js("window.tilewright.compare.regions.length")).as("Bob's fill and dab marked").isGreaterThan(0);
+        assertThat(js("window.tilewright.renderer.map === window.tilewright.editor.map ? 1 : 0")).isEqualTo(1);
+        Files.write(Path.of("target", "history-compare.png"), browser.getScreenshotAs(OutputType.BYTES));
+        browser.findElement(By.cssSelector("[data-testid=compare-done]")).click();
+        waitFor("the comparison closed", () -> !compare.isDisplayed());
+
+        // the list is drawn again when the history is read again: click what is there then
+        waitFor("Alice's change clicked", () -> {
+            try {
+                browser.findElements(By.cssSelector("[data-testid=history] [data-testid=change] button")).get(1).click();
+                return true;
+            } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+                return false;
+            }
+        });
+        waitFor("the banner again", banner::isDisplayed);
         browser.findElement(By.cssSelector("[data-testid=restore-version]")).click();
         long restored = v + 1;
         waitFor("the restore arrived", () -> js("window.tilewright.session.version") == restored);
