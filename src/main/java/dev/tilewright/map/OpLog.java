@@ -190,10 +190,10 @@ public class OpLog {
     public List<Run> runs(long mapId, long before, int scan, long gapMillis, int limit) {
         long[] looked = {0};
         List<Run> runs = jdbc.query("""
-                WITH recent AS (SELECT version, author_user_id, author_token_id, author_name, created_at, note,
-                                       count(*) OVER () AS looked
+                WITH recent AS (SELECT version, author_user_id, author_token_id, author_name, created_at, note
                                   FROM map_ops WHERE map_id = ? AND version < ? ORDER BY version DESC LIMIT ?),
-                     marked AS (SELECT *, CASE WHEN version = 1 OR lag(version) OVER w IS NULL
+                     marked AS (SELECT *, count(*) OVER () AS looked,
+                                       CASE WHEN version = 1 OR lag(version) OVER w IS NULL
                                    OR note IS NOT NULL OR lag(note) OVER w IS NOT NULL
                                    OR lag(author_user_id) OVER w IS DISTINCT FROM author_user_id
                                    OR lag(author_token_id) OVER w IS DISTINCT FROM author_token_id
