@@ -9,7 +9,6 @@ import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,12 +18,17 @@ class OrphanedServerTest {
     @TempDir
     Path dataDir;
 
-    /** Runs in a child JVM: starts a server on the data dir and waits to be killed. */
+    /**
+     * Runs in a child JVM: starts a server on the data dir and waits to be killed (or, should the test's JVM go first,
+     * for its stdin, the test's pipe, to close: it never outlives the test).
+     */
     public static void main(String[] args) throws Exception {
         EmbeddedPostgres.builder().setDataDirectory(Paths.get(args[0])).setCleanDataDirectory(false).start();
         System.out.println("ready");
         System.out.flush();
-        Thread.sleep(TimeUnit.MINUTES.toMillis(5));
+        while (System.in.read() >= 0) {
+            // nothing is sent: the read returns when the pipe closes
+        }
     }
 
     @Test

@@ -107,7 +107,8 @@ class LiveConvergenceFuzzTest {
             Editor editor = editors.get(random.nextInt(EDITORS));
             made += editor.step();
             if (editor.waiting() > 300) {
-                Thread.sleep(1);
+                // pacing: give the server a moment to answer this editor before the next step (any editor's)
+                Eventually.within(Duration.ofMillis(20), () -> editor.waiting() <= 300);
             }
         }
         for (Editor editor : editors) {

@@ -455,7 +455,8 @@ public final class LiveLoad {
         double elapsed = (System.nanoTime() - start) / 1e9;
         measuring[0] = false;
         ticks.shutdownNow();
-        Thread.sleep(500); // the last people list after the stalled client was dropped
+        // the last people list, once the stalled client was dropped (reported below if it never is)
+        dev.tilewright.support.Eventually.within(java.time.Duration.ofSeconds(5), () -> people.get() == editors);
         int left = people.get();
 
         System.out.printf("editors %d x %d ops/s (and %d presence frames/s), measured %.1f s after %d s warm-up%n",

@@ -35,6 +35,14 @@ public final class Eventually {
         return got;
     }
 
+    /**
+     * Waits up to {@code limit} for {@code condition} and says whether it came to hold (for tools and pacing, where a
+     * condition that does not come is reported, not a failure).
+     */
+    public static boolean within(Duration limit, BooleanSupplier condition) {
+        return poll("a condition", limit, () -> condition.getAsBoolean() ? Boolean.TRUE : null) != null;
+    }
+
     /** Checks that {@code condition} holds throughout {@code span}; fails the moment it does not. */
     public static void holds(String what, Duration span, BooleanSupplier condition) {
         if (poll(what, span, () -> condition.getAsBoolean() ? null : Boolean.TRUE) != null) {
