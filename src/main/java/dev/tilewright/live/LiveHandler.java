@@ -185,7 +185,7 @@ class LiveHandler extends TextWebSocketHandler {
                 }
             });
         } else if (frame instanceof ClientFrame.SendOp op) {
-            if (!peer.mayEdit) {
+            if (!peer.mayEdit || peer.reviewOnly) {
                 peer.outbox.send(frames.reject(op.clientSeq(), ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed",
                         "Your role on this map's project does not allow edits; ask a maintainer for the editor role.")
                         .with("field", "op")));
@@ -234,8 +234,9 @@ class LiveHandler extends TextWebSocketHandler {
             return;
         }
         peer.clientId = hello.clientId();
-        List<String> ops = last != null && last >= 0 && last <= version && version - last <= properties.maxCatchUpOps()
-                ? catchUp(mapId, last, version) : null;
+        peer.reviewOnly = hello.reviewOnly();
+        boolean near = last != null && last >= 0 && last <= version && version - last <= properties.maxCatchUpOps();
+        List<String> ops = hello.reviewOnly() ? List.of() : near ? catchUp(mapId, last, version) : null;
         if (ops != null) {
             peer.outbox.send(frames.welcome(version, hello.clientId(), ops));
         } else {

@@ -22,6 +22,8 @@ final class Peer {
     volatile String clientId;
     volatile String name;
     volatile ClientFrame.Presence presence;
+    /** A page that watches the map's review threads only (the preview): it is sent no ops. */
+    volatile boolean reviewOnly;
     /** When this client's presence was last passed on (System.nanoTime); 0 before. */
     private long presenceAt;
     /** When the client last sent anything (System.nanoTime). */
@@ -79,6 +81,9 @@ final class Peer {
             return;
         }
         known = entry.version();
+        if (reviewOnly) {
+            return;
+        }
         if (clientId != null && clientId.equals(entry.clientId())) {
             delivered.add(frames.ack(entry.clientSeq(), entry.version(), entry.op()));
             return;

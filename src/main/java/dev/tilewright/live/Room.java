@@ -170,6 +170,16 @@ final class Room {
         }
     }
 
+    /** A frame for everyone on the map (a review thread changed), with the tick's other frames. */
+    synchronized void broadcast(String frame) {
+        for (Peer peer : peers.values()) {
+            if (peer.joined()) {
+                peer.deliver(frame);
+            }
+        }
+        flush();
+    }
+
     /**
      * A frame for one editor that must keep its place among the relays (the answer to its op: a reject, or the ack of
      * a repeat after the versions before it).

@@ -7,6 +7,7 @@ import dev.tilewright.map.MapReads;
 import dev.tilewright.map.MovedElsewhere;
 import dev.tilewright.map.OpLog;
 import dev.tilewright.map.OpsCommitted;
+import dev.tilewright.review.ThreadChanged;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
@@ -109,6 +110,15 @@ class Rooms {
         Room room = rooms.get(event.mapId());
         if (room != null) {
             room.committed(event.entries());
+        }
+    }
+
+    /** A review thread changed: everyone on the map hears of it. */
+    @EventListener
+    void threadChanged(ThreadChanged event) {
+        Room room = rooms.get(event.mapId());
+        if (room != null) {
+            room.broadcast(frames.thread(event.frame()));
         }
     }
 

@@ -23,13 +23,14 @@ import java.util.UUID;
  * other instances' announcements into {@link MovedElsewhere} events. After the listening connection is lost and
  * found again it publishes {@link MovedElsewhere#ANY}, as notifications may have been missed meanwhile. A map
  * deleted on another instance becomes a {@link MapDeleted} event here too (its editors here are told, its cached
- * copy goes).
+ * copy goes), and a review thread changed there a {@link ThreadElsewhere}.
  */
 @Component
 public class MapFeed extends BackgroundWork {
 
     static final String CHANNEL = "tilewright_ops";
     private static final String DELETED = "deleted";
+    private static final String THREAD = "thread:";
     private static final Logger logger = LoggerFactory.getLogger(MapFeed.class);
 
     private final String instance = UUID.randomUUID().toString();
@@ -58,6 +59,13 @@ public class MapFeed extends BackgroundWork {
     void announceDeleted(long mapId) {
         if (properties.notifyOthers()) {
             jdbc.query("SELECT pg_notify(?, ?)", rs -> { }, CHANNEL, instance + " " + mapId + " " + DELETED);
+        }
+    }
+
+    /** Within the transaction that changed a review thread of a map: the others' editors hear of it once it commits. */
+    public void announceThread(long mapId, long threadId) {
+        if (properties.notifyOthers()) {
+            jdbc.query("SELECT pg_notify(?, ?)", rs -> { }, CHANNEL, instance + " " + mapId + " " + THREAD + threadId);
         }
     }
 
@@ -111,6 +119,10 @@ public class MapFeed extends BackgroundWork {
         String[] parts = payload.split(" ");
         if (parts.length == 3 && !parts[0].equals(instance)) {
             long mapId = Long.parseLong(parts[1]);
+            if (parts[2].startsWith(THREAD)) {
+                events.publishEvent(new ThreadElsewhere(mapId, Long.parseLong(parts[2].substring(THREAD.length()))));
+                return;
+            }
             events.publishEvent(parts[2].equals(DELETED) ? new MapDeleted(mapId)
                     : new MovedElsewhere(mapId, Long.parseLong(parts[2])));
         }

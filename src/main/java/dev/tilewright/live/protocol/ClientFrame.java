@@ -13,8 +13,10 @@ public sealed interface ClientFrame permits ClientFrame.Hello, ClientFrame.SendO
      * @param clientId    1 to {@link ClientFrames#MAX_CLIENT_ID} characters, the same on reconnect
      * @param name        how the others see the client (its clientId when it gives none)
      * @param lastVersion null for a snapshot; otherwise the version the client has
+     * @param reviewOnly  {@code "watch": "review"}: a page that shows the map without its cells (the preview) and
+     *                    wants only review threads and the people list: no snapshot, no ops
      */
-    record Hello(String clientId, String name, Long lastVersion) implements ClientFrame {
+    record Hello(String clientId, String name, Long lastVersion, boolean reviewOnly) implements ClientFrame {
     }
 
     /** An op to commit; clientSeq grows per op of one clientId, and a resend keeps it. */

@@ -98,7 +98,12 @@ public class ClientFrames {
         }
         JsonNode last = frame.get("lastVersion");
         Long lastVersion = last != null && last.canConvertToLong() ? last.asLong() : null;
-        return new ClientFrame.Hello(clientId, name, lastVersion);
+        String watch = frame.path("watch").asString("all");
+        if (!watch.equals("all") && !watch.equals("review")) {
+            throw FrameRefused.error(ApiProblem.badRequest("watch", "watch is all (the default: ops and all) or review "
+                    + "(threads and people only), not '" + watch + "'."));
+        }
+        return new ClientFrame.Hello(clientId, name, lastVersion, watch.equals("review"));
     }
 
     private ClientFrame.Presence presence(JsonNode frame, String text) {

@@ -138,6 +138,11 @@ public class Frames {
         return json.writeValueAsString(frame);
     }
 
+    /** A review thread changed ({@code {"type":"thread", ...}}: the thread as listed and what changed). */
+    public String thread(Object frame) {
+        return json.writeValueAsString(frame);
+    }
+
     public String pong() {
         return PONG;
     }

@@ -1,0 +1,388 @@
+package dev.tilewright.review;
+
+import dev.tilewright.access.Caller;
+import dev.tilewright.config.ReviewProperties;
+import dev.tilewright.core.history.Anchor;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.map.MapFeed;
+import dev.tilewright.map.MapHistory;
+import dev.tilewright.map.MapReads;
+import dev.tilewright.map.ThreadElsewhere;
+import dev.tilewright.map.Versioned;
+import dev.tilewright.review.Threads.Comment;
+import dev.tilewright.review.Threads.Mention;
+import dev.tilewright.review.Threads.Thread;
+import dev.tilewright.review.Threads.Writer;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Review threads pinned to maps (docs/review.md): made, answered, edited, resolved and deleted under the rules of
+ * who may, held to {@link ReviewProperties}' bounds, and told to every open editor and preview of the map (on this
+ * instance at once, on the others through {@link MapFeed}) as {@link ThreadChanged} events.
+ */
+@Component
+public class Reviews {
+
+    /** A page of threads, newest first; {@code next} pages on ({@code before=next}), null at the end. */
+    public record Page(long mapId, List<Thread> threads, Long next) {
+    }
+
+    /**
+     * What a live client is told of one thread: the thread as a listing shows it, and what changed ({@code comment}
+     * added or edited, {@code removedComment}, or the whole thread {@code removed}); nothing said of a change another
+     * instance made (the client reads the thread again).
+     */
+    public record Frame(String type, Thread thread, Comment comment, Long removedComment, boolean removed) {
+    }
+
+    private static final Pattern MENTION = Pattern.compile("(?<![\\p{L}\\p{N}._-])@([\\p{L}\\p{N}._-]{1,64})");
+
+    private final Threads threads;
+    private final MapReads reads;
+    private final MapHistory history;
+    private final ReviewProperties limits;
+    private final TransactionTemplate tx;
+    private final ApplicationEventPublisher events;
+    private final MapFeed feed;
+    private final JdbcTemplate jdbc;
+
+    Reviews(Threads threads, MapReads reads, MapHistory history, ReviewProperties limits, TransactionTemplate tx,
+            ApplicationEventPublisher events, MapFeed feed, JdbcTemplate jdbc) {
+        this.threads = threads;
+        this.reads = reads;
+        this.history = history;
+        this.limits = limits;
+        this.tx = tx;
+        this.events = events;
+        this.feed = feed;
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * A new thread on a map with its first comment, made at {@code version} (what the writer was looking at; the
+     * current version when null).
+     */
+    public Thread create(long mapId, long projectId, Caller caller, Anchor anchor, Long version, String body,
+                         String name) {
+        Versioned now = reads.view(mapId);
+        long madeAt = version == null ? now.version() : version;
+        if (madeAt < 1 || madeAt > now.version()) {
+            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + now.version() + ", not "
+                    + madeAt + "; give the version you looked at, or none for the current one.");
+        }
+        check(anchor, now.map());
+        Writer writer = writer(caller, name);
+        String text = body(body);
+        List<Mention> mentions = mentions(projectId, text);
+        if (threads.count(mapId) >= limits.maxThreadsPerMap()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-threads-per-map",
+                    limits.maxThreadsPerMap(), "The map has as many threads as it may hold; delete resolved ones")
+                    .with("field", "anchor");
+        }
+        long[] ids = tx.execute(status -> {
+            long threadId = threads.create(mapId, madeAt, anchor);
+            long commentId = threads.comment(threadId, writer, text, mentions);
+            feed.announceThread(mapId, threadId);
+            return new long[]{threadId, commentId};
+        });
+        Thread made = listed(mapId, ids[0]).orElseThrow();
+        tell(mapId, made, threads.comment(ids[0], ids[1]).orElseThrow(), null, false);
+        // made at an older version: whether its cells changed since is told when the thread is read
+        return made.withAnchorChanged(madeAt == now.version() ? Boolean.FALSE : null);
+    }
+
+    /** Threads of a map, newest first: {@code status} open, resolved or all. */
+    public Page list(long mapId, String status, Long before, Integer limit) {
+        reads.version(mapId);
+        Boolean resolved = switch (status == null ? "all" : status) {
+            case "open" -> false;
+            case "resolved" -> true;
+            case "all" -> null;
+            default -> throw ApiProblem.invalidField("status", "status is open, resolved or all, not '" + status
+                    + "'.");
+        };
+        int count = limit == null ? limits.pageThreads() : limit;
+        if (count < 1 || count > limits.maxPageThreads()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-page-threads",
+                    limits.maxPageThreads(), "limit is 1 or more and at most the page limit").with("field", "limit");
+        }
+        List<Thread> page = threads.list(mapId, resolved, before, count + 1);
+        Long next = page.size() > count ? page.get(count - 1).id() : null;
+        List<Thread> shown = page.subList(0, Math.min(count, page.size()));
+        return new Page(mapId, anchorsChecked(mapId, shown), next);
+    }
+
+    /** One thread with all its comments. */
+    public Thread thread(long mapId, long threadId) {
+        Thread thread = found(mapId, threadId).withComments(threads.comments(threadId));
+        return anchorsChecked(mapId, List.of(thread)).get(0);
+    }
+
+    /** A comment added to a thread. */
+    public Comment reply(long mapId, long projectId, long threadId, Caller caller, String body, String name) {
+        Thread thread = found(mapId, threadId);
+        Writer writer = writer(caller, name);
+        String text = body(body);
+        List<Mention> mentions = mentions(projectId, text);
+        if (thread.commentCount() >= limits.maxCommentsPerThread()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-comments-per-thread",
+                    limits.maxCommentsPerThread(), "The thread has as many comments as it may hold; start a new "
+                            + "thread").with("field", "body");
+        }
+        long commentId = tx.execute(status -> {
+            long id = threads.comment(threadId, writer, text, mentions);
+            feed.announceThread(mapId, threadId);
+            return id;
+        });
+        Comment made = threads.comment(threadId, commentId).orElseThrow();
+        tell(mapId, listed(mapId, threadId).orElseThrow(), made, null, false);
+        return made;
+    }
+
+    /** A comment's new text, by its writer only. */
+    public Comment edit(long mapId, long projectId, long threadId, long commentId, Caller caller, String body) {
+        found(mapId, threadId);
+        Comment comment = own(threadId, commentId, caller, false);
+        String text = body(body);
+        List<Mention> mentions = mentions(projectId, text);
+        tx.executeWithoutResult(status -> {
+            threads.edit(comment.id(), text, mentions);
+            feed.announceThread(mapId, threadId);
+        });
+        Comment edited = threads.comment(threadId, commentId).orElseThrow();
+        tell(mapId, listed(mapId, threadId).orElseThrow(), edited, null, false);
+        return edited;
+    }
+
+    /** Deletes a comment (its writer, or a maintainer); a thread left without comments goes with it. */
+    public void deleteComment(long mapId, long threadId, long commentId, Caller caller, boolean maintainer) {
+        found(mapId, threadId);
+        own(threadId, commentId, caller, maintainer);
+        boolean emptied = Boolean.TRUE.equals(tx.execute(status -> {
+            boolean gone = threads.delete(threadId, commentId);
+            feed.announceThread(mapId, threadId);
+            return gone;
+        }));
+        Thread shown = emptied ? gone(mapId, threadId) : listed(mapId, threadId).orElseThrow();
+        events.publishEvent(new ThreadChanged(mapId, new Frame("thread", shown, null, commentId, emptied)));
+    }
+
+    /** Resolves a thread or opens it again. */
+    public Thread resolve(long mapId, long threadId, Caller caller, boolean resolved) {
+        found(mapId, threadId);
+        tx.executeWithoutResult(status -> {
+            threads.resolve(threadId, resolved ? caller.name() : null);
+            feed.announceThread(mapId, threadId);
+        });
+        Thread thread = listed(mapId, threadId).orElseThrow();
+        tell(mapId, thread, null, null, false);
+        return thread;
+    }
+
+    /** Deletes a whole thread: the writer of its first comment, or a maintainer. */
+    public void deleteThread(long mapId, long threadId, Caller caller, boolean maintainer) {
+        found(mapId, threadId);
+        long first = threads.comments(threadId).get(0).id();
+        own(threadId, first, caller, maintainer);
+        tx.executeWithoutResult(status -> {
+            threads.deleteThread(threadId);
+            feed.announceThread(mapId, threadId);
+        });
+        events.publishEvent(new ThreadChanged(mapId, new Frame("thread", gone(mapId, threadId), null, null, true)));
+    }
+
+    /** Another instance changed a thread: its editors and previews here hear of it as it is now. */
+    @EventListener
+    void changedElsewhere(ThreadElsewhere event) {
+        Optional<Thread> thread = listed(event.mapId(), event.threadId());
+        events.publishEvent(new ThreadChanged(event.mapId(), new Frame("thread",
+                thread.orElseGet(() -> gone(event.mapId(), event.threadId())), null, null, thread.isEmpty())));
+    }
+
+    private void tell(long mapId, Thread thread, Comment comment, Long removedComment, boolean removed) {
+        if (thread != null) {
+            events.publishEvent(new ThreadChanged(mapId, new Frame("thread", thread, comment, removedComment,
+                    removed)));
+        }
+    }
+
+    /** A thread that went, as frames name it: its id only. */
+    private static Thread gone(long mapId, long threadId) {
+        return new Thread(threadId, mapId, null, 0, "deleted", null, null, null, null, 0, List.of(), null);
+    }
+
+    private Optional<Thread> listed(long mapId, long threadId) {
+        return threads.thread(mapId, threadId).map(t -> {
+            List<Comment> all = threads.comments(threadId);
+            return t.withComments(all.size() <= 2 ? all : List.of(all.get(0), all.get(all.size() - 1)));
+        });
+    }
+
+    private Thread found(long mapId, long threadId) {
+        reads.version(mapId);
+        return threads.thread(mapId, threadId).orElseThrow(() -> ApiProblem.notFound("Thread", threadId));
+    }
+
+    /** A comment the caller wrote (or, for a maintainer, any): 403 otherwise. */
+    private Comment own(long threadId, long commentId, Caller caller, boolean maintainer) {
+        Comment comment = threads.comment(threadId, commentId)
+                .orElseThrow(() -> ApiProblem.notFound("Comment", commentId));
+        Writer me = writer(caller, comment.author().name());
+        boolean mine = me.account().equals(comment.author().account())
+                && (caller.userId() != null || me.name().equals(comment.author().name()));
+        if (!mine && !maintainer) {
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only the writer of a comment changes it; a "
+                    + "maintainer of the project may delete it.").with("field", "commentId");
+        }
+        return comment;
+    }
+
+    /**
+     * Who writes: a person (or token) under their own name; a share link's holder under the name they give (the
+     * link's name when they give none), marked as such.
+     */
+    private Writer writer(Caller caller, String name) {
+        boolean link = caller.kind() == Caller.Kind.SHARE_LINK;
+        String shown = caller.name();
+        if (link) {
+            String given = name == null ? "" : name.strip();
+            if (given.getBytes(StandardCharsets.UTF_8).length > limits.maxNameBytes()) {
+                throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-name-bytes",
+                        limits.maxNameBytes(), "The name is too long; give a shorter one").with("field", "name");
+            }
+            shown = given.isEmpty() ? "Reviewer" : given;
+        }
+        return Writer.of(shown, caller.userId(), caller.tokenId(), link);
+    }
+
+    private String body(String body) {
+        if (body == null || body.isBlank()) {
+            throw ApiProblem.invalidField("body", "A comment needs some text: {\"body\": \"...\"}.");
+        }
+        int bytes = body.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > limits.maxCommentBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.review.max-comment-bytes",
+                    limits.maxCommentBytes(), "The comment takes " + bytes + " bytes; split it").with("field", "body");
+        }
+        return body.strip();
+    }
+
+    /**
+     * The project members a text names with {@code @}: by their name without spaces or the part of their email
+     * before the {@code @}, either case; names nobody has stay text.
+     */
+    List<Mention> mentions(long projectId, String text) {
+        Set<String> handles = new LinkedHashSet<>();
+        Matcher matcher = MENTION.matcher(text);
+        while (matcher.find() && handles.size() < limits.maxMentions()) {
+            // "@alice." ends a sentence: the dot is not part of the name
+            String handle = matcher.group(1).replaceAll("[._-]+$", "").toLowerCase(Locale.ROOT);
+            if (!handle.isEmpty()) {
+                handles.add(handle);
+            }
+        }
+        if (handles.isEmpty()) {
+            return List.of();
+        }
+        String[] wanted = handles.toArray(String[]::new);
+        Map<String, Mention> byHandle = new HashMap<>();
+        jdbc.query(connection -> {
+            var select = connection.prepareStatement("SELECT u.id, u.name, lower(replace(u.name, ' ', '')), "
+                    + "lower(split_part(u.email, '@', 1)) FROM users u WHERE u.id IN (SELECT user_id FROM "
+                    + "project_members WHERE project_id = ? UNION SELECT tm.user_id FROM team_members tm JOIN projects "
+                    + "p ON p.team_id = tm.team_id WHERE p.id = ? AND tm.role IN ('owner', 'admin')) AND "
+                    + "(lower(replace(u.name, ' ', '')) = ANY (?) OR lower(split_part(u.email, '@', 1)) = ANY (?)) "
+                    + "ORDER BY u.id");
+            select.setLong(1, projectId);
+            select.setLong(2, projectId);
+            select.setArray(3, connection.createArrayOf("text", wanted));
+            select.setArray(4, connection.createArrayOf("text", wanted));
+            return select;
+        }, (java.sql.ResultSet rs) -> {
+            Mention mention = new Mention(rs.getLong(1), rs.getString(2));
+            byHandle.putIfAbsent(rs.getString(3), mention);
+            byHandle.putIfAbsent(rs.getString(4), mention);
+        });
+        List<Mention> found = new ArrayList<>();
+        for (String handle : handles) {
+            Mention mention = byHandle.get(handle);
+            if (mention != null && !found.contains(mention)) {
+                found.add(mention);
+            }
+        }
+        return found;
+    }
+
+    private static void check(Anchor anchor, TileMap map) {
+        long width = (long) map.width() * map.tileWidth();
+        long height = (long) map.height() * map.tileHeight();
+        if (!anchor.inside(width, height)) {
+            throw ApiProblem.invalidField("anchor", "The anchor (" + anchor.x() + ", " + anchor.y() + ", "
+                    + anchor.width() + "x" + anchor.height() + ") is not inside the map's " + width + "x" + height
+                    + " pixels.");
+        }
+        Layer layer = null;
+        if (anchor.layerId() != null) {
+            layer = map.layer(anchor.layerId()).orElseThrow(() -> ApiProblem.invalidField("anchor.layerId",
+                    "The map has no layer " + anchor.layerId() + "."));
+        }
+        if (anchor.objectId() != null) {
+            Layer in = layer;
+            boolean found = map.layers().stream().anyMatch(l -> (in == null || l == in) && l instanceof ObjectLayer o
+                    && o.object(anchor.objectId()).isPresent());
+            if (!found) {
+                throw ApiProblem.invalidField("anchor.objectId", "The map has no object " + anchor.objectId()
+                        + (in == null ? "" : " on layer " + anchor.layerId()) + ".");
+            }
+        }
+    }
+
+    /**
+     * The threads with {@code anchorChanged} told: compared with the map now, made at the current version (false),
+     * or at one of the first {@code anchor-versions} past versions they were made at (rebuilt, or kept from a read a
+     * moment ago); the rest stay null.
+     */
+    private List<Thread> anchorsChecked(long mapId, List<Thread> list) {
+        Versioned now = reads.view(mapId);
+        Map<Long, TileMap> versions = new HashMap<>();
+        List<Thread> out = new ArrayList<>(list.size());
+        for (Thread thread : list) {
+            long at = thread.version();
+            if (at >= now.version()) {
+                out.add(thread.withAnchorChanged(false));
+                continue;
+            }
+            TileMap then = versions.get(at);
+            if (then == null && versions.size() < limits.anchorVersions()) {
+                then = past(mapId, at);
+                versions.put(at, then);
+            }
+            out.add(then == null ? thread : thread.withAnchorChanged(thread.anchor().changed(then, now.map())));
+        }
+        return out;
+    }
+
+    private TileMap past(long mapId, long version) {
+        return history.snapshot(mapId, version).map();
+    }
+}
