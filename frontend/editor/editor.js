@@ -7,7 +7,7 @@ import { Stamp } from '../model/stamp.js';
 
 export class Editor {
   /** The tools that only look (the ones a read-only editor offers). */
-  static VIEW_TOOLS = new Set(['picker', 'query']);
+  static VIEW_TOOLS = new Set(['picker', 'query', 'comment']);
 
   constructor({ map, session, history, images, view, renderer, readOnly = false }) {
     this.map = map;

@@ -26,6 +26,8 @@ import { Palette } from './palette.js';
 import { PeoplePanel, personName } from './people.js';
 import { PropertiesPanel } from './properties.js';
 import { QueryTool } from './query.js';
+import { ReviewPins } from './review.js';
+import { ReviewPanel } from '../review/panel.js';
 import { StatusBar } from './status.js';
 import { Tools } from './tools.js';
 
@@ -154,6 +156,7 @@ async function boot() {
     compare: (v) => compare.start(v),
   });
   changes.load().catch((e) => notify(`History: ${e.message}`));
+  const review = openReview(editor, session, tools, notify);
   if (session instanceof LiveSession) new PeoplePanel(editor, session, tools, document.querySelector('[data-testid="people"]'));
   const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), async (info) => {
     await images.load(info);
@@ -185,8 +188,39 @@ async function boot() {
   renderer.resize();
   showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
-  window.tilewright = { editor, renderer, session, changes, compare }; // for browser tests and the console
+  window.tilewright = { editor, renderer, session, changes, compare, review }; // for browser tests and the console
   document.body.dataset.ready = 'true';
+}
+
+/**
+ * The Review panel and the threads' pins with the Comment tool; threads others write arrive over the live socket
+ * and are read again whenever it comes back (frames may have been missed meanwhile).
+ */
+function openReview(editor, session, tools, notify) {
+  const page = document.body.dataset;
+  let pins = null;
+  const review = new ReviewPanel(document.querySelector('[data-testid="review"]'), {
+    mapId,
+    me: { account: page.account, name: page.userName ?? '' },
+    mayComment: page.mayComment === 'true',
+    maintainer: page.maintainer === 'true',
+    askName: page.shareLink === 'true',
+    onJump: (thread) => pins.jump(thread),
+    onChange: () => editor.renderer.requestDraw(),
+    notify,
+  });
+  pins = new ReviewPins(editor, review, () => session.version);
+  tools.modes.comment = pins.mode();
+  review.load().catch((e) => notify(`Review: ${e.message}`));
+  let away = false;
+  session.listen((event) => {
+    if (event.type === 'thread') review.receive(event.frame);
+    if (event.type !== 'state') return;
+    const live = event.state === 'saved' || event.state === 'saving';
+    if (live && away) review.load().catch(() => {});
+    away = !live && event.state !== 'unkept';
+  });
+  return review;
 }
 
 /** Puts the view where {@code ?at=x,y,zoom} says (a neighbour of a world opened from another map keeps the view). */
@@ -247,12 +281,13 @@ function wireToolbar(editor, dialog, renderer) {
 
 const TOOL_KEYS = {
   b: 'brush', e: 'eraser', r: 'rect', f: 'fill', i: 'picker', m: 'select', g: 'grid', q: 'query',
-  s: 'object-select', o: 'object-rectangle', c: 'object-ellipse', n: 'object-point', p: 'object-polygon',
+  k: 'comment', s: 'object-select', o: 'object-rectangle', c: 'object-ellipse', n: 'object-point', p: 'object-polygon',
 };
 
 function wireKeys(editor, tools, objects) {
   window.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || document.querySelector('dialog[open]')) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement
+      || e.target instanceof HTMLTextAreaElement || document.querySelector('dialog[open]')) return;
     const key = e.key.toLowerCase();
     const ctrl = e.ctrlKey || e.metaKey;
     if (ctrl && key === 'z') {

@@ -9,6 +9,7 @@
 // tours are a map's.
 // The arithmetic is viewport.js's (tested in node); this module is the page.
 
+import { PreviewReview } from './review.js';
 import { addTourPoint, clampAxis, covers, parseSize, parseViews, regionAround, tourUrl, viewQuery } from './viewport.js';
 
 const main = document.querySelector('main[data-map], main[data-world]');
@@ -75,7 +76,9 @@ class View {
     this.where = document.createElement('span');
     this.where.className = 'where';
     this.el.append(this.img, this.where);
-    this.el.addEventListener('pointerdown', (event) => this.startDrag(event));
+    this.el.addEventListener('pointerdown', (event) => {
+      if (!review?.pointerDown(this, event)) this.startDrag(event);
+    });
   }
 
   startDrag(event) {
@@ -117,6 +120,7 @@ class View {
       this.img.style.transform =
         `translate(${-(this.x - this.region.x) * state.scale}px, ${-(this.y - this.region.y) * state.scale}px)`;
     }
+    review?.place(this);
     scheduleUrl();
   }
 
@@ -216,7 +220,10 @@ function step(time) {
 let shift = false;
 document.addEventListener('keydown', (event) => {
   shift = event.shiftKey;
-  if (!(event.key in KEYS) || event.target instanceof HTMLSelectElement) {
+  // typing (a comment, a name) is not scrolling
+  const typing = event.target instanceof HTMLTextAreaElement
+    || (event.target instanceof HTMLInputElement && !['checkbox', 'radio', 'button'].includes(event.target.type));
+  if (!(event.key in KEYS) || event.target instanceof HTMLSelectElement || typing) {
     return;
   }
   event.preventDefault();
@@ -285,5 +292,25 @@ recordButton?.addEventListener('click', () => {
   link.textContent = new URL(url, location.href).href;
   tourBox.querySelector('[data-testid="tour-image"]').src = url;
 });
+
+// Review threads (a map's page, not a world's): pins on the views, the panel beside them, live over a socket.
+const notice = main.querySelector('[data-field="review-notice"]');
+const review = mapId && main.querySelector('[data-testid="review"]') ? new PreviewReview(main, {
+  scale: () => state.scale,
+  views: () => views,
+  map: { width: mapWidth, height: mapHeight },
+  version: Number(main.dataset.version),
+  centre: (x, y) => {
+    const view = views[state.active];
+    view.x = x - state.size.width / 2;
+    view.y = y - state.size.height / 2;
+    view.show();
+  },
+  notify: (text) => {
+    notice.textContent = text;
+    notice.hidden = false;
+  },
+}) : null;
+window.tilewright = { review };
 
 build();

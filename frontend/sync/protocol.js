@@ -17,12 +17,14 @@ export const PROTOCOL = 1;
  * - presence {clientId, name, cursor?, tool?, selection?} (our own comes back too: ignored)
  * - error    {problem}: a frame the server could not take (not JSON, unknown type, before hello)
  * - pong     {}: the answer to a ping
- * - frames   {frames: [op, ack, fetch and reject frames, in order]}: what was relayed to us in one short tick, as one
- *            message (the server sends one per editor per tick rather than one per op)
+ * - thread   {thread, comment?, removedComment?, removed}: a review thread was made, answered, edited, resolved or
+ *            deleted (thread as a listing shows it; docs/review.md)
+ * - frames   {frames: [op, ack, fetch, reject and thread frames, in order]}: what was relayed to us in one short tick,
+ *            as one message (the server sends one per editor per tick rather than one per op)
  */
 export const SERVER_FRAMES = Object.freeze({
   WELCOME: 'welcome', SNAPSHOT: 'snapshot', OP: 'op', ACK: 'ack', FETCH: 'fetch', REJECT: 'reject', PEOPLE: 'people',
-  PRESENCE: 'presence', ERROR: 'error', PONG: 'pong', FRAMES: 'frames',
+  PRESENCE: 'presence', ERROR: 'error', PONG: 'pong', FRAMES: 'frames', THREAD: 'thread',
 });
 
 /** Close codes the server gives a reason with (4000-4999 are the application's). */
@@ -34,9 +36,12 @@ export const CLIENT_FRAMES = Object.freeze({ HELLO: 'hello', OP: 'op', PRESENCE:
 /**
  * The first frame on a socket. @param {string} clientId the same on every reconnect of this page
  * @param {string} name @param {number|null} lastVersion the version we have (null: send a snapshot)
+ * @param {'all'|'review'} [watch] review: a page without the map's cells (the preview) that wants review threads and
+ *   the people list only (no snapshot, no ops)
  */
-export function hello(clientId, name, lastVersion) {
-  return JSON.stringify({ type: CLIENT_FRAMES.HELLO, protocol: PROTOCOL, clientId, name, lastVersion });
+export function hello(clientId, name, lastVersion, watch = 'all') {
+  return JSON.stringify({ type: CLIENT_FRAMES.HELLO, protocol: PROTOCOL, clientId, name, lastVersion,
+    ...(watch === 'all' ? {} : { watch }) });
 }
 
 /** An op to commit; clientSeq grows per op and a resend keeps it. */

@@ -5,8 +5,8 @@ import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles;
 import dev.tilewright.access.Roles.Action;
-
 import dev.tilewright.map.MapReads;
+import dev.tilewright.review.Reviews;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -36,12 +36,18 @@ class EditorPage {
         return "edit";
     }
 
-    /** What a caller may do to a map, for a page to show or hide: its role, edit, share (maintain). */
+    /**
+     * What a caller may do to a map, for a page to show or hide: its role, edit, comment, share (maintain); and who
+     * the page writes review comments as.
+     */
     static void mayDo(Access access, Caller caller, long mapId, Model model) {
         Optional<Access.Standing> standing = access.onMap(caller, mapId);
         model.addAttribute("role", standing.flatMap(Access.Standing::role).map(Roles.ProjectRole::apiName)
                 .orElse("none"));
         model.addAttribute("mayEdit", Access.allows(standing, Action.EDIT));
         model.addAttribute("mayShare", Access.allows(standing, Action.MAINTAIN));
+        model.addAttribute("mayComment", Access.allows(standing, Action.COMMENT));
+        model.addAttribute("account", Reviews.account(caller));
+        model.addAttribute("shareLink", caller.kind() == Caller.Kind.SHARE_LINK);
     }
 }

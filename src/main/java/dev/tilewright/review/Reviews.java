@@ -257,6 +257,12 @@ public class Reviews {
         return comment;
     }
 
+    /** The account a caller's comments are written under ({@code user:5}, {@code link:12}, {@code token:7}). */
+    public static String account(Caller caller) {
+        return Writer.of(caller.name(), caller.userId(), caller.tokenId(), caller.kind() == Caller.Kind.SHARE_LINK)
+                .account();
+    }
+
     /**
      * Who writes: a person (or token) under their own name; a share link's holder under the name they give (the
      * link's name when they give none), marked as such.
