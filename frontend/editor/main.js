@@ -16,6 +16,7 @@ import { TilesetDialog } from './dialogs.js';
 import { Editor } from './editor.js';
 import { GridOverlay } from './grid.js';
 import { HistoryPanel } from './changes.js';
+import { ChecksPanel } from './checks.js';
 import { CompareOverlay } from './compare.js';
 import { wireImport } from './importer.js';
 import { LayersPanel } from './layers.js';
@@ -157,6 +158,12 @@ async function boot() {
   });
   changes.load().catch((e) => notify(`History: ${e.message}`));
   const review = openReview(editor, session, tools, notify);
+  const checks = new ChecksPanel(editor, { badge: document.querySelector('[data-testid="checks-badge"]'),
+    list: document.querySelector('[data-testid="checks"]'), mapId, version: () => session.version });
+  checks.load().catch(() => {});
+  session.listen((event) => {
+    if (event.type === 'checks') checks.show(event.frame);
+  });
   if (session instanceof LiveSession) new PeoplePanel(editor, session, tools, document.querySelector('[data-testid="people"]'));
   const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), async (info) => {
     await images.load(info);
@@ -188,7 +195,7 @@ async function boot() {
   renderer.resize();
   showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
-  window.tilewright = { editor, renderer, session, changes, compare, review }; // for browser tests and the console
+  window.tilewright = { editor, renderer, session, changes, compare, review, checks }; // for browser tests, the console
   document.body.dataset.ready = 'true';
 }
 

@@ -318,9 +318,9 @@ export class LiveSession extends Emitter {
       for (const one of frame.frames) this.receive(one);
       return;
     }
-    if (frame.type === SERVER_FRAMES.THREAD) {
-      // review threads are not versions of the map: they pass straight on, even while catching up
-      this.emit({ type: 'thread', frame });
+    if (frame.type === SERVER_FRAMES.THREAD || frame.type === SERVER_FRAMES.CHECKS) {
+      // review threads and check results are not versions of the map: they pass straight on, even while catching up
+      this.emit({ type: frame.type, frame });
       return;
     }
     if (this.catchingUp !== null && frame.type !== SERVER_FRAMES.PEOPLE && frame.type !== SERVER_FRAMES.PRESENCE) {

@@ -19,12 +19,13 @@ export const PROTOCOL = 1;
  * - pong     {}: the answer to a ping
  * - thread   {thread, comment?, removedComment?, removed}: a review thread was made, answered, edited, resolved or
  *            deleted (thread as a listing shows it; docs/review.md)
- * - frames   {frames: [op, ack, fetch, reject and thread frames, in order]}: what was relayed to us in one short tick,
+ * - checks   {version, results: [{name, type, passed, message, details}]}: the map's checks ran on a version
+ * - frames   {frames: [op, ack, fetch, reject, thread and checks frames, in order]}: what was relayed to us in one short tick,
  *            as one message (the server sends one per editor per tick rather than one per op)
  */
 export const SERVER_FRAMES = Object.freeze({
   WELCOME: 'welcome', SNAPSHOT: 'snapshot', OP: 'op', ACK: 'ack', FETCH: 'fetch', REJECT: 'reject', PEOPLE: 'people',
-  PRESENCE: 'presence', ERROR: 'error', PONG: 'pong', FRAMES: 'frames', THREAD: 'thread',
+  PRESENCE: 'presence', ERROR: 'error', PONG: 'pong', FRAMES: 'frames', THREAD: 'thread', CHECKS: 'checks',
 });
 
 /** Close codes the server gives a reason with (4000-4999 are the application's). */

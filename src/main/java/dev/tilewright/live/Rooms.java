@@ -8,6 +8,7 @@ import dev.tilewright.map.MovedElsewhere;
 import dev.tilewright.map.OpLog;
 import dev.tilewright.map.OpsCommitted;
 import dev.tilewright.review.ThreadChanged;
+import dev.tilewright.checks.ChecksRan;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
@@ -118,7 +119,16 @@ class Rooms {
     void threadChanged(ThreadChanged event) {
         Room room = rooms.get(event.mapId());
         if (room != null) {
-            room.broadcast(frames.thread(event.frame()));
+            room.broadcast(frames.event(event.frame()));
+        }
+    }
+
+    /** A map's checks ran: everyone on the map hears what they came to. */
+    @EventListener
+    void checksRan(ChecksRan event) {
+        Room room = rooms.get(event.mapId());
+        if (room != null) {
+            room.broadcast(frames.event(event.frame()));
         }
     }
 

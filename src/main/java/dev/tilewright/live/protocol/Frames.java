@@ -138,8 +138,11 @@ public class Frames {
         return json.writeValueAsString(frame);
     }
 
-    /** A review thread changed ({@code {"type":"thread", ...}}: the thread as listed and what changed). */
-    public String thread(Object frame) {
+    /**
+     * A frame that tells what happened besides edits, written as it is: a review thread changed
+     * ({@code {"type":"thread", ...}}), a map's checks ran ({@code {"type":"checks", ...}}).
+     */
+    public String event(Object frame) {
         return json.writeValueAsString(frame);
     }
 

@@ -1,0 +1,135 @@
+// Map checks in the editor: a badge in the status bar (all passed / how many failed, for the version they ran on),
+// the results listed in the Checks panel, and each failing check drawn on the canvas as the server found it: the
+// path a reachable check took or the area its search explored, the line a blocked check followed, empty cells,
+// objects that lack a property or lie outside the map. Results come from GET …/checks and live `checks` frames.
+
+import { apiFetch } from '../sync/http.js';
+
+const FAIL = '#ff4136';
+const PATH = '#39cccc';
+
+/** The marks a result asks to be drawn, in map pixels: {kind: 'rect'|'line'|'cells'|'path', ...}. */
+export function marks(result, tileWidth, tileHeight, offset = { x: 0, y: 0 }) {
+  const d = result.details ?? {};
+  const out = [];
+  if (result.type === 'reachable') {
+    if (d.tiles?.length) out.push({ kind: 'path', tiles: d.tiles });
+    if (!result.passed && d.explored) {
+      out.push({ kind: 'rect', x: d.explored.x * tileWidth, y: d.explored.y * tileHeight,
+        width: d.explored.width * tileWidth, height: d.explored.height * tileHeight });
+    }
+  } else if (result.type === 'blocked' && d.from && d.to) {
+    out.push({ kind: 'line', from: { x: d.from.x - offset.x, y: d.from.y - offset.y },
+      to: { x: d.to.x - offset.x, y: d.to.y - offset.y } });
+    if (d.hit) out.push({ kind: 'cells', cells: [d.hit.tile] });
+  } else if (result.type === 'noEmptyCells' && d.cells?.length) {
+    out.push({ kind: 'cells', cells: d.cells });
+  }
+  for (const o of d.offending ?? []) out.push({ kind: 'rect', x: o.x - 2, y: o.y - 2, width: 4, height: 4, object: o.id });
+  return out;
+}
+
+/** What the badge says: "checks ✓ 5" or "checks ✗ 2 of 5", with the version when it is not the one shown. */
+export function badge(report, shownVersion) {
+  if (!report || report.results.length === 0) return { text: report?.state === 'pending' ? 'checks …' : '', failed: 0 };
+  const failed = report.results.filter((r) => !r.passed).length;
+  const of = report.version === shownVersion ? '' : ` (v${report.version})`;
+  return { text: failed === 0 ? `checks ✓ ${report.results.length}${of}` : `checks ✗ ${failed} of ${report.results.length}${of}`,
+    failed };
+}
+
+export class ChecksPanel {
+  /**
+   * @param {import('./editor.js').Editor} editor
+   * @param {{badge: HTMLElement, list: HTMLElement, mapId: number, version: () => number, fetchFn?: Function}} parts
+   */
+  constructor(editor, { badge: badgeEl, list, mapId, version, fetchFn = apiFetch }) {
+    Object.assign(this, { editor, badgeEl, list, version, fetch: fetchFn });
+    this.url = `/api/v1/maps/${mapId}/checks`;
+    this.report = null;
+    this.selected = null;
+    editor.renderer.mapOverlays.push((ctx, view) => this.draw(ctx, view));
+    badgeEl.addEventListener('click', () => list.closest('details')?.setAttribute('open', ''));
+  }
+
+  async load() {
+    const response = await this.fetch(this.url);
+    if (!response.ok) return;
+    this.show(await response.json());
+  }
+
+  /** A live `checks` frame (or a report read): newer results replace older ones. */
+  show(report) {
+    if (this.report && report.version < this.report.version) return;
+    if (report.state === 'pending' && this.report) return;
+    this.report = report;
+    const { text, failed } = badge(report, this.version());
+    this.badgeEl.textContent = text;
+    this.badgeEl.classList.toggle('failing', failed > 0);
+    this.badgeEl.hidden = text === '';
+    this.list.replaceChildren(...report.results.map((r) => {
+      const li = document.createElement('li');
+      li.dataset.testid = 'check';
+      li.dataset.passed = String(r.passed);
+      li.className = r.passed ? 'passed' : 'failed';
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = `${r.passed ? '✓' : '✗'} ${r.name}: ${r.message}`;
+      button.addEventListener('click', () => this.select(r));
+      li.append(button);
+      return li;
+    }));
+    this.editor.renderer.requestDraw();
+  }
+
+  /** Centres the view on what a check found. */
+  select(result) {
+    this.selected = result.name;
+    const { map, view } = this.editor;
+    const all = marks(result, map.tileWidth, map.tileHeight, map.offset);
+    const first = all[0];
+    if (first) {
+      const at = first.kind === 'path' || first.kind === 'cells'
+        ? { x: (first.tiles ?? first.cells)[0].x * map.tileWidth, y: (first.tiles ?? first.cells)[0].y * map.tileHeight }
+        : first.kind === 'line' ? first.from : first;
+      view.x = at.x - view.width / (2 * view.zoom);
+      view.y = at.y - view.height / (2 * view.zoom);
+      this.editor.emit('view');
+    }
+    this.editor.renderer.requestDraw();
+  }
+
+  /** Failing checks (and the one picked) drawn in map pixels. */
+  draw(ctx, view) {
+    if (!this.report) return;
+    const { map } = this.editor;
+    const px = 1 / view.zoom;
+    ctx.lineWidth = 2 * px;
+    for (const result of this.report.results) {
+      if (result.passed && result.name !== this.selected) continue;
+      for (const m of marks(result, map.tileWidth, map.tileHeight, map.offset)) {
+        ctx.strokeStyle = m.kind === 'path' ? PATH : FAIL;
+        if (m.kind === 'rect') {
+          ctx.setLineDash([6 * px, 4 * px]);
+          ctx.strokeRect(m.x, m.y, m.width, m.height);
+          ctx.setLineDash([]);
+        } else if (m.kind === 'line') {
+          ctx.beginPath();
+          ctx.moveTo(m.from.x, m.from.y);
+          ctx.lineTo(m.to.x, m.to.y);
+          ctx.stroke();
+        } else if (m.kind === 'cells') {
+          for (const c of m.cells) ctx.strokeRect(c.x * map.tileWidth, c.y * map.tileHeight, map.tileWidth, map.tileHeight);
+        } else {
+          ctx.beginPath();
+          m.tiles.forEach((t, i) => {
+            const x = (t.x + 0.5) * map.tileWidth;
+            const y = (t.y + 0.5) * map.tileHeight;
+            if (i === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
+          });
+          ctx.stroke();
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,263 @@
+package dev.tilewright.checks;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.PropertyType;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.web.ApiProblem;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A map's checks as its {@code tilewright.checks} property keeps them (docs/review.md): what each type needs, and the
+ * checks that need nothing but the map (cells and objects) worked out on it. The ones that search the collision grid
+ * ({@code reachable}, {@code blocked}) are {@link MapChecks}'.
+ */
+final class CheckRules {
+
+    private CheckRules() {
+    }
+
+    /** The map property the checks are kept in, as a JSON string. */
+    static final String PROPERTY = "tilewright.checks";
+    /** The most offending cells or objects a result names (its counts stay exact). */
+    static final int MOST_NAMED = 100;
+
+    enum Type {
+        REACHABLE("reachable"), BLOCKED("blocked"), NO_EMPTY_CELLS("noEmptyCells"),
+        OBJECTS_HAVE_PROPERTY("objectsHaveProperty"), INSIDE_MAP("insideMap");
+
+        final String apiName;
+
+        Type(String apiName) {
+            this.apiName = apiName;
+        }
+
+        static Type named(String name, String field) {
+            for (Type type : values()) {
+                if (type.apiName.equals(name)) {
+                    return type;
+                }
+            }
+            throw ApiProblem.invalidField(field, "type is one of reachable, blocked, noEmptyCells, "
+                    + "objectsHaveProperty, insideMap, not '" + name + "'.");
+        }
+    }
+
+    /** A place: world pixels ({@code x}, {@code y}), or an object by {@code object} name or {@code objectId}. */
+    record Spot(Double x, Double y, String object, Integer objectId) {
+    }
+
+    record Box(Double width, Double height) {
+    }
+
+    /** Tiles: {@code width} x {@code height} from ({@code x}, {@code y}). */
+    record Area(Integer x, Integer y, Integer width, Integer height) {
+    }
+
+    /** One check; which fields count depends on its type. */
+    record Check(String name, String type, Spot from, Spot to, String movement, Box box, Double jumpHeight,
+                 Double gravity, Double runSpeed, String layer, Integer layerId, Area area,
+                 @JsonProperty("class") String objectClass, String property) {
+    }
+
+    record Checks(List<Check> checks) {
+    }
+
+    /** A check's outcome: passed or not, what it found ({@code message}) and its details (a path, cells, objects). */
+    record Result(String name, String type, boolean passed, String message, Map<String, Object> details) {
+    }
+
+    /** Refuses checks that could never run: names missing or repeated, unknown types, required fields absent. */
+    static void validate(List<Check> checks) {
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < checks.size(); i++) {
+            Check check = checks.get(i);
+            String at = "checks[" + i + "].";
+            if (check == null || check.name() == null || check.name().isBlank()) {
+                throw ApiProblem.invalidField(at + "name", "Each check has a name (shown with its result).");
+            }
+            if (!names.add(check.name())) {
+                throw ApiProblem.invalidField(at + "name", "Two checks are named '" + check.name() + "'.");
+            }
+            Type type = Type.named(check.type(), at + "type");
+            switch (type) {
+                case REACHABLE, BLOCKED -> {
+                    spot(check.from(), at + "from");
+                    spot(check.to(), at + "to");
+                    if (type == Type.REACHABLE && (check.box() == null || check.box().width() == null
+                            || check.box().height() == null)) {
+                        throw ApiProblem.invalidField(at + "box", "reachable needs the size of what moves: "
+                                + "\"box\": {\"width\": 12, \"height\": 14}.");
+                    }
+                }
+                case NO_EMPTY_CELLS -> {
+                    if (check.layer() == null && check.layerId() == null) {
+                        throw ApiProblem.invalidField(at + "layer", "noEmptyCells names its tile layer: \"layer\" "
+                                + "(its name) or \"layerId\".");
+                    }
+                }
+                case OBJECTS_HAVE_PROPERTY -> {
+                    if (check.objectClass() == null || check.property() == null) {
+                        throw ApiProblem.invalidField(at + (check.objectClass() == null ? "class" : "property"),
+                                "objectsHaveProperty names the objects' class and the property: {\"class\": \"door\", "
+                                        + "\"property\": \"target\"}.");
+                    }
+                }
+                case INSIDE_MAP -> {
+                }
+            }
+        }
+    }
+
+    private static void spot(Spot spot, String field) {
+        if (spot == null || (spot.object() == null && spot.objectId() == null
+                && (spot.x() == null || spot.y() == null))) {
+            throw ApiProblem.invalidField(field, "A place is {\"x\": 40, \"y\": 72} (world pixels) or an object: "
+                    + "{\"object\": \"spawn\"} or {\"objectId\": 3}.");
+        }
+    }
+
+    /** Where a spot is on a map, in world pixels (an object's top-left corner); null when its object is not there. */
+    static double[] where(TileMap map, Spot spot) {
+        if (spot.object() == null && spot.objectId() == null) {
+            return new double[]{spot.x(), spot.y()};
+        }
+        for (Layer layer : map.layers()) {
+            if (layer instanceof ObjectLayer objects) {
+                for (MapObject o : objects.objects()) {
+                    if (spot.objectId() != null ? o.id() != null && o.id().equals(spot.objectId())
+                            : spot.object().equals(o.name())) {
+                        double[] box = box(map, o);
+                        return new double[]{box[0] + map.offset().x(), box[1] + map.offset().y()};
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** An object's box in map pixels: x, y, width, height (a tile object rises from its bottom-left corner). */
+    static double[] box(TileMap map, MapObject o) {
+        boolean tile = o.gid() != null && o.gid() != 0;
+        double w = o.width() != null && o.width() > 0 ? o.width() : tile ? map.tileWidth() : 0;
+        double h = o.height() != null && o.height() > 0 ? o.height() : tile ? map.tileHeight() : 0;
+        return new double[]{o.x(), tile ? o.y() - h : o.y(), w, h};
+    }
+
+    static Result noEmptyCells(TileMap map, Check check) {
+        TileLayer layer = null;
+        for (Layer l : map.layers()) {
+            if (l instanceof TileLayer tiles && (check.layerId() != null ? l.id() == check.layerId()
+                    : l.name().equals(check.layer()))) {
+                layer = tiles;
+                break;
+            }
+        }
+        if (layer == null) {
+            return failed(check, "The map has no tile layer " + (check.layerId() != null ? check.layerId()
+                    : "'" + check.layer() + "'") + ".", Map.of());
+        }
+        Area a = check.area();
+        int x0 = Math.max(0, a == null || a.x() == null ? 0 : a.x());
+        int y0 = Math.max(0, a == null || a.y() == null ? 0 : a.y());
+        int x1 = Math.min(layer.width(), a == null || a.width() == null ? layer.width() : x0 + a.width());
+        int y1 = Math.min(layer.height(), a == null || a.height() == null ? layer.height() : y0 + a.height());
+        long empty = 0;
+        List<Map<String, Integer>> cells = new ArrayList<>();
+        for (int y = y0; y < y1; y++) {
+            for (int x = x0; x < x1; x++) {
+                if (layer.get(x, y) == 0) {
+                    if (empty++ < MOST_NAMED) {
+                        cells.add(Map.of("x", x, "y", y));
+                    }
+                }
+            }
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("area", Map.of("x", x0, "y", y0, "width", Math.max(0, x1 - x0), "height", Math.max(0, y1 - y0)));
+        details.put("emptyCells", empty);
+        details.put("cells", cells);
+        return empty == 0 ? passed(check, "No empty cell in layer '" + layer.name() + "'.", details)
+                : failed(check, empty + " empty cells in layer '" + layer.name() + "'.", details);
+    }
+
+    static Result objectsHaveProperty(TileMap map, Check check) {
+        List<Map<String, Object>> lacking = new ArrayList<>();
+        int seen = 0;
+        int missing = 0;
+        for (Layer layer : map.layers()) {
+            if (layer instanceof ObjectLayer objects) {
+                for (MapObject o : objects.drawn()) {
+                    if (!check.objectClass().equals(o.type())) {
+                        continue;
+                    }
+                    seen++;
+                    Property p = o.properties() == null ? null : o.properties().get(check.property()).orElse(null);
+                    // an object reference of 0 points at nothing
+                    boolean blank = p == null || p.value() == null || p.value().toString().isBlank()
+                            || p.type() == PropertyType.OBJECT && p.value() instanceof Number n && n.longValue() == 0;
+                    if (blank && missing++ < MOST_NAMED) {
+                        lacking.add(ref(layer, o));
+                    }
+                }
+            }
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("objects", seen);
+        details.put("lacking", missing);
+        details.put("offending", lacking);
+        return missing == 0 ? passed(check, "All " + seen + " objects of class '" + check.objectClass() + "' have '"
+                + check.property() + "'.", details)
+                : failed(check, missing + " of " + seen + " objects of class '" + check.objectClass() + "' lack '"
+                + check.property() + "'.", details);
+    }
+
+    static Result insideMap(TileMap map, Check check) {
+        double width = (double) map.width() * map.tileWidth();
+        double height = (double) map.height() * map.tileHeight();
+        List<Map<String, Object>> outside = new ArrayList<>();
+        int count = 0;
+        for (Layer layer : map.layers()) {
+            if (layer instanceof ObjectLayer objects && (check.layerId() != null ? layer.id() == check.layerId()
+                    : check.layer() == null || layer.name().equals(check.layer()))) {
+                for (MapObject o : objects.drawn()) {
+                    double[] b = box(map, o);
+                    if ((b[0] < 0 || b[1] < 0 || b[0] + b[2] > width || b[1] + b[3] > height) && count++ < MOST_NAMED) {
+                        outside.add(ref(layer, o));
+                    }
+                }
+            }
+        }
+        return count == 0 ? passed(check, "Every object lies inside the map.", Map.of("offending", outside))
+                : failed(check, count + " objects lie (partly) outside the map.", Map.of("offending", outside,
+                "outside", count));
+    }
+
+    private static Map<String, Object> ref(Layer layer, MapObject o) {
+        Map<String, Object> ref = new LinkedHashMap<>();
+        ref.put("layerId", layer.id());
+        ref.put("id", o.id());
+        ref.put("name", o.name());
+        ref.put("x", o.x());
+        ref.put("y", o.y());
+        return ref;
+    }
+
+    static Result passed(Check check, String message, Map<String, Object> details) {
+        return new Result(check.name(), check.type(), true, message, details);
+    }
+
+    static Result failed(Check check, String message, Map<String, Object> details) {
+        return new Result(check.name(), check.type(), false, message, details);
+    }
+}

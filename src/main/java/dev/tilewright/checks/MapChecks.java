@@ -1,0 +1,275 @@
+package dev.tilewright.checks;
+
+import dev.tilewright.checks.CheckRules.Check;
+import dev.tilewright.checks.CheckRules.Result;
+import dev.tilewright.config.ChecksProperties;
+import dev.tilewright.core.edit.SetProperty;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.grid.Reachability;
+import dev.tilewright.map.Author;
+import dev.tilewright.map.MapEdits;
+import dev.tilewright.map.MapReads;
+import dev.tilewright.map.OpsCommitted;
+import dev.tilewright.map.Versioned;
+import dev.tilewright.query.Queries;
+import dev.tilewright.query.QueryService;
+import dev.tilewright.system.BackgroundWork;
+import dev.tilewright.system.Phase;
+import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.DatabaseAway;
+import dev.tilewright.web.ETags;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A map's checks (docs/review.md): kept in its {@code tilewright.checks} property (set with an ordinary op, so they
+ * are versioned, undone and exported with the map), run after edits (debounced per map, {@code checks.threads} maps
+ * at a time, never on a request's thread) on the map as it is then, and their results kept per version checked.
+ * Every run's results reach the map's open editors as a {@link ChecksRan} event.
+ */
+@Component
+public class MapChecks extends BackgroundWork {
+
+    /** What a version's checks came to: {@code done} (results), {@code pending} (due), {@code skipped}. */
+    public record Report(long mapId, long version, String state, List<Result> results) {
+    }
+
+    private static final Logger log = LoggerFactory.getLogger(MapChecks.class);
+    private static final TypeReference<List<Result>> RESULTS = new TypeReference<>() {
+    };
+
+    private final MapReads reads;
+    private final MapEdits edits;
+    private final Reachability reachability;
+    private final QueryService queries;
+    private final JdbcTemplate jdbc;
+    private final JsonMapper json;
+    private final ChecksProperties properties;
+    private final ApplicationEventPublisher events;
+    private final Set<Long> queued = new HashSet<>();
+    private ScheduledExecutorService timer;
+    private ExecutorService runners;
+
+    MapChecks(MapReads reads, MapEdits edits, Reachability reachability, QueryService queries, JdbcTemplate jdbc,
+              JsonMapper json, ChecksProperties properties, ApplicationEventPublisher events) {
+        super("checks", Phase.WRITE_BACK);
+        this.reads = reads;
+        this.edits = edits;
+        this.reachability = reachability;
+        this.queries = queries;
+        this.jdbc = jdbc;
+        this.json = json;
+        this.properties = properties;
+        this.events = events;
+    }
+
+    @Override
+    protected void started() {
+        timer = timer("debounce");
+        runners = fixedPool("run", Math.max(1, properties.threads()));
+    }
+
+    /** A map's checks (none: an empty list). */
+    public List<Check> checks(long mapId) {
+        return parse(reads.view(mapId).map());
+    }
+
+    /**
+     * Sets a map's checks with one op (attributed, undoable, relayed like any edit), against the version
+     * {@code ifMatch} names when given; the new version.
+     */
+    public long put(long mapId, List<Check> checks, String ifMatch, Author author) {
+        if (checks == null) {
+            throw ApiProblem.invalidField("checks", "Send {\"checks\": [{\"name\": ..., \"type\": ...}, ...]}.");
+        }
+        if (checks.size() > properties.maxChecks()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.checks.max-checks",
+                    properties.maxChecks(), checks.size() + " checks").with("field", "checks");
+        }
+        CheckRules.validate(checks);
+        String text = json.writeValueAsString(new CheckRules.Checks(checks));
+        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > properties.maxBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.checks.max-bytes",
+                    properties.maxBytes(), "The checks take " + bytes + " bytes as JSON").with("field", "checks");
+        }
+        SetProperty op = checks.isEmpty() ? new SetProperty(null, null, CheckRules.PROPERTY, null)
+                : new SetProperty(null, null, CheckRules.PROPERTY, Property.of(CheckRules.PROPERTY, text));
+        return edits.apply(mapId, version -> {
+            if (ifMatch != null) {
+                ETags.requireMatch(ifMatch, version);
+            }
+        }, null, null, op, author).version();
+    }
+
+    /**
+     * What a version's checks came to (the current version when null): its results once run, {@code pending} while
+     * the current version's run is due, {@code skipped} for a version edits went past before its run.
+     */
+    public Report report(long mapId, Long version) {
+        long current = reads.version(mapId);
+        long at = version == null ? current : version;
+        if (at < 1 || at > current) {
+            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + at
+                    + ".");
+        }
+        List<String> found = jdbc.queryForList("SELECT results::text FROM map_check_results WHERE map_id = ? AND "
+                + "version = ?", String.class, mapId, at);
+        if (!found.isEmpty()) {
+            return new Report(mapId, at, "done", json.readValue(found.get(0), RESULTS));
+        }
+        if (at == current) {
+            due(mapId, 0);
+            return new Report(mapId, at, "pending", List.of());
+        }
+        return new Report(mapId, at, "skipped", List.of());
+    }
+
+    /** Heard after each commit (under the map's lock): the map's checks are due once the debounce is over. */
+    @EventListener
+    void committed(OpsCommitted event) {
+        due(event.mapId(), properties.debounceMs());
+    }
+
+    private void due(long mapId, long delayMs) {
+        if (timer == null) {
+            return;
+        }
+        synchronized (queued) {
+            if (!queued.add(mapId)) {
+                return;
+            }
+        }
+        try {
+            timer.schedule(() -> runners.execute(() -> run(mapId)), delayMs, TimeUnit.MILLISECONDS);
+        } catch (RuntimeException stopping) {
+            synchronized (queued) {
+                queued.remove(mapId);
+            }
+        }
+    }
+
+    private void run(long mapId) {
+        synchronized (queued) {
+            queued.remove(mapId);
+        }
+        try {
+            Versioned view = reads.view(mapId);
+            List<Check> checks = parse(view.map());
+            List<Result> results = new ArrayList<>();
+            for (Check check : checks) {
+                Result result = run(mapId, view, check);
+                if (result == null) {
+                    // the map moved on while the grid was searched: the commit that moved it runs them again
+                    return;
+                }
+                results.add(result);
+            }
+            store(mapId, view.version(), results);
+            events.publishEvent(new ChecksRan(mapId, view.version(), results));
+        } catch (RuntimeException e) {
+            if (DatabaseAway.is(e)) {
+                log.debug("Checks of map {} not run: the database is away", mapId);
+            } else {
+                log.debug("Checks of map {} not run: {}", mapId, e.toString());
+            }
+        }
+    }
+
+    /** One check on a version of the map; null when a grid search answered for another version. */
+    private Result run(long mapId, Versioned view, Check check) {
+        TileMap map = view.map();
+        try {
+            CheckRules.Type type = CheckRules.Type.named(check.type(), "type");
+            return switch (type) {
+                case NO_EMPTY_CELLS -> CheckRules.noEmptyCells(map, check);
+                case OBJECTS_HAVE_PROPERTY -> CheckRules.objectsHaveProperty(map, check);
+                case INSIDE_MAP -> CheckRules.insideMap(map, check);
+                case REACHABLE, BLOCKED -> search(mapId, view, check, type);
+            };
+        } catch (ApiProblem refused) {
+            // what the check asks cannot be asked of this version (a place outside the map, a box too large)
+            return CheckRules.failed(check, refused.toProblemDetail().getDetail(), Map.of("field",
+                    String.valueOf(refused.toProblemDetail().getProperties() == null ? ""
+                            : refused.toProblemDetail().getProperties().getOrDefault("field", ""))));
+        }
+    }
+
+    private Result search(long mapId, Versioned view, Check check, CheckRules.Type type) {
+        double[] from = CheckRules.where(view.map(), check.from());
+        double[] to = CheckRules.where(view.map(), check.to());
+        if (from == null || to == null) {
+            CheckRules.Spot missing = from == null ? check.from() : check.to();
+            return CheckRules.failed(check, "The map has no object " + (missing.object() != null
+                    ? "named '" + missing.object() + "'" : missing.objectId()) + ".", Map.of());
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("from", Map.of("x", from[0], "y", from[1]));
+        details.put("to", Map.of("x", to[0], "y", to[1]));
+        if (type == CheckRules.Type.BLOCKED) {
+            Queries.RayAnswer ray = (Queries.RayAnswer) queries.answer(mapId, new Queries.Ray(
+                    new Queries.Point(from[0], from[1]), new Queries.Point(to[0], to[1]), "walk",
+                    new Queries.StopAt(null, true, null), "pixels"));
+            details.put("hit", ray.hit());
+            return ray.hit() != null ? CheckRules.passed(check, "The line is blocked at tile " + ray.hit().tile().x()
+                    + ", " + ray.hit().tile().y() + ".", details)
+                    : CheckRules.failed(check, "Nothing blocks the line.", details);
+        }
+        Reachability.PathAnswer path = reachability.path(mapId, new Reachability.PathQuery(
+                new Reachability.Point(from[0], from[1]), new Reachability.Point(to[0], to[1]), check.movement(),
+                new Reachability.Size(check.box().width(), check.box().height()), check.jumpHeight(), check.gravity(),
+                check.runSpeed(), null, null));
+        if (path.version() != view.version()) {
+            return null;
+        }
+        details.put("tiles", path.tiles());
+        details.put("explored", path.explored());
+        details.put("visited", path.visited());
+        details.put("gaveUp", path.gaveUp());
+        return path.reachable() ? CheckRules.passed(check, "Reachable in " + path.tiles().size() + " tiles.", details)
+                : CheckRules.failed(check, path.gaveUp() ? "The search gave up before it got there."
+                : "Not reachable: the search explored " + path.visited() + " places.", details);
+    }
+
+    private void store(long mapId, long version, List<Result> results) {
+        jdbc.update("INSERT INTO map_check_results (map_id, version, results) VALUES (?, ?, ?::jsonb) ON CONFLICT "
+                + "(map_id, version) DO UPDATE SET results = EXCLUDED.results, checked_at = now()", mapId, version,
+                json.writeValueAsString(results));
+        jdbc.update("DELETE FROM map_check_results WHERE map_id = ? AND version < (SELECT min(version) FROM (SELECT "
+                + "version FROM map_check_results WHERE map_id = ? ORDER BY version DESC LIMIT ?) kept)", mapId, mapId,
+                properties.keepResults());
+    }
+
+    /** The checks a map keeps (none when its property is absent or unreadable). */
+    private List<Check> parse(TileMap map) {
+        return map.properties().get(CheckRules.PROPERTY).map(p -> {
+            try {
+                CheckRules.Checks read = json.readValue(String.valueOf(p.value()), CheckRules.Checks.class);
+                return read.checks() == null ? List.<Check>of() : read.checks();
+            } catch (JacksonException unreadable) {
+                // edited by hand (a Tiled property): it reads as no checks rather than failing every run
+                return List.<Check>of();
+            }
+        }).orElse(List.of());
+    }
+}
