@@ -22,7 +22,7 @@ import java.util.Set;
  * checks that need nothing but the map (cells and objects) worked out on it. The ones that search the collision grid
  * ({@code reachable}, {@code blocked}) are {@link MapChecks}'.
  */
-final class CheckRules {
+public final class CheckRules {
 
     private CheckRules() {
     }
@@ -74,7 +74,7 @@ final class CheckRules {
     }
 
     /** A check's outcome: passed or not, what it found ({@code message}) and its details (a path, cells, objects). */
-    record Result(String name, String type, boolean passed, String message, Map<String, Object> details) {
+    public record Result(String name, String type, boolean passed, String message, Map<String, Object> details) {
     }
 
     /** Refuses checks that could never run: names missing or repeated, unknown types, required fields absent. */

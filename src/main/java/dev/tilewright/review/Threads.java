@@ -22,7 +22,7 @@ import java.util.Optional;
 
 /** The review threads and comments of maps, as PostgreSQL keeps them (V20); no rules here, {@link Reviews} has them. */
 @Component
-class Threads {
+public class Threads {
 
     /** Who wrote a comment: {@code account} is {@code user:<id>}, {@code link:<token id>} or {@code token:<id>}. */
     record Writer(String name, Long userId, Long tokenId, String account) {
@@ -35,14 +35,14 @@ class Threads {
     }
 
     /** A project member a comment names with {@code @}. */
-    record Mention(long userId, String name) {
+    public record Mention(long userId, String name) {
     }
 
     /** Who wrote a comment, as the API shows it. */
-    record CommentAuthor(String name, Long userId, String account) {
+    public record CommentAuthor(String name, Long userId, String account) {
     }
 
-    record Comment(long id, long threadId, CommentAuthor author, String body, List<Mention> mentions,
+    public record Comment(long id, long threadId, CommentAuthor author, String body, List<Mention> mentions,
                    Instant createdAt, Instant editedAt) {
     }
 
@@ -50,7 +50,7 @@ class Threads {
      * A thread: {@code version} is the version it was made at; {@code comments} all of them (one thread read) or the
      * first and the latest (a listing); {@code anchorChanged} whether the anchored cells changed since, when known.
      */
-    record Thread(long id, long mapId, Anchor anchor, long version, String status, String resolvedBy,
+    public record Thread(long id, long mapId, Anchor anchor, long version, String status, String resolvedBy,
                   Instant resolvedAt, Instant createdAt, Instant updatedAt, int commentCount, List<Comment> comments,
                   Boolean anchorChanged) {
 
