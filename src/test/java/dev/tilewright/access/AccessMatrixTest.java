@@ -234,7 +234,7 @@ class AccessMatrixTest {
     private static String filled(Route route, String id) {
         return route.pattern().replace("{id}", id).replace("{layerId}", "1").replace("{localId}", "0")
                 .replace("{userId}", "1").replace("{tokenId}", "999999").replace("{inviteId}", "999999")
-                .replace("{shareId}", "999999").replace("{threadId}", "999999").replace("{commentId}", "999999").replace("{mapId}", "999999").replace("{code}", "twi_made_up").replace("{token}", "tws_made_up");
+                .replace("{shareId}", "999999").replace("{threadId}", "999999").replace("{commentId}", "999999").replace("{hookId}", "999999").replace("{deliveryId}", "999999").replace("{mapId}", "999999").replace("{code}", "twi_made_up").replace("{token}", "tws_made_up");
     }
 
     private static long mapIn(Api admin, long project) {
