@@ -14,6 +14,7 @@ import dev.tilewright.map.OpsCommitted;
 import dev.tilewright.map.Versioned;
 import dev.tilewright.query.Queries;
 import dev.tilewright.query.QueryService;
+import dev.tilewright.render.CheckMarks;
 import dev.tilewright.system.BackgroundWork;
 import dev.tilewright.system.Phase;
 import dev.tilewright.web.ApiProblem;
@@ -28,6 +29,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
@@ -146,6 +148,58 @@ public class MapChecks extends BackgroundWork {
             return new Report(mapId, at, "pending", List.of());
         }
         return new Report(mapId, at, "skipped", List.of());
+    }
+
+    /** The latest version checked at or before {@code version} (the current one when null); 0 when none. */
+    public long checkedVersion(long mapId, Long version) {
+        Long found = jdbc.queryForObject("SELECT max(version) FROM map_check_results WHERE map_id = ? AND version <= ?",
+                Long.class, mapId, version == null ? Long.MAX_VALUE : version);
+        return found == null ? 0 : found;
+    }
+
+    /**
+     * What the failing checks of the latest version checked at or before {@code version} (the current one when
+     * null) found, as marks in map pixels for a render: an unreachable goal's explored area, the line a blocked
+     * check found open, empty cells, offending objects.
+     */
+    public List<CheckMarks.Mark> marks(long mapId, Long version) {
+        TileMap map = reads.view(mapId).map();
+        List<String> found = jdbc.queryForList("SELECT results::text FROM map_check_results WHERE map_id = ? AND "
+                + "version <= ? ORDER BY version DESC LIMIT 1", String.class, mapId,
+                version == null ? Long.MAX_VALUE : version);
+        List<CheckMarks.Mark> marks = new ArrayList<>();
+        if (found.isEmpty()) {
+            return marks;
+        }
+        int tw = map.tileWidth();
+        int th = map.tileHeight();
+        for (JsonNode result : json.readTree(found.get(0))) {
+            if (result.path("passed").asBoolean(true)) {
+                continue;
+            }
+            JsonNode d = result.path("details");
+            JsonNode explored = d.path("explored");
+            if (explored.isObject()) {
+                marks.add(CheckMarks.Mark.rect(explored.path("x").asDouble() * tw, explored.path("y").asDouble() * th,
+                        explored.path("width").asDouble() * tw, explored.path("height").asDouble() * th,
+                        CheckMarks.FAIL));
+            }
+            if ("blocked".equals(result.path("type").asString()) && d.path("from").isObject()) {
+                marks.add(CheckMarks.Mark.line(d.path("from").path("x").asDouble() - map.offset().x(),
+                        d.path("from").path("y").asDouble() - map.offset().y(),
+                        d.path("to").path("x").asDouble() - map.offset().x(),
+                        d.path("to").path("y").asDouble() - map.offset().y(), CheckMarks.FAIL));
+            }
+            for (JsonNode cell : d.path("cells")) {
+                marks.add(CheckMarks.Mark.rect(cell.path("x").asDouble() * tw, cell.path("y").asDouble() * th, tw, th,
+                        CheckMarks.FAIL));
+            }
+            for (JsonNode o : d.path("offending")) {
+                marks.add(CheckMarks.Mark.rect(o.path("x").asDouble() - 3, o.path("y").asDouble() - 3, 6, 6,
+                        CheckMarks.FAIL));
+            }
+        }
+        return marks;
     }
 
     /** Heard after each commit (under the map's lock): the map's checks are due once the debounce is over. */

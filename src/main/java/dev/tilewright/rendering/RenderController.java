@@ -1,5 +1,6 @@
 package dev.tilewright.rendering;
 
+import dev.tilewright.checks.MapChecks;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 
@@ -32,8 +33,10 @@ class RenderController {
     private final RenderService renders;
     private final Thumbnails thumbnails;
     private final MapReads maps;
+    private final MapChecks checks;
 
-    RenderController(RenderService renders, Thumbnails thumbnails, MapReads maps) {
+    RenderController(RenderService renders, Thumbnails thumbnails, MapReads maps, MapChecks checks) {
+        this.checks = checks;
         this.renders = renders;
         this.thumbnails = thumbnails;
         this.maps = maps;
@@ -108,14 +111,16 @@ class RenderController {
 
     /**
      * How render.png and views.png draw, from their query parameters (left out: scale 1, the visible layers,
-     * objects, no grid lines, the background, no collision grid, the latest version).
+     * objects, no grid lines, the background, no collision grid, the latest version, no checks).
      *
      * @param layers layer names, comma separated
+     * @param checks what the map's failing checks found (on the latest version checked at or before the one drawn)
      */
     record Drawing(Integer scale, String layers, Boolean objects, Boolean gridlines, Boolean background,
-                   Boolean grid, Long version, Boolean parallax) {
+                   Boolean grid, Long version, Boolean parallax, Boolean checks) {
         Drawing {
             parallax = Objects.requireNonNullElse(parallax, false);
+            checks = Objects.requireNonNullElse(checks, false);
             scale = Objects.requireNonNullElse(scale, 1);
             objects = Objects.requireNonNullElse(objects, true);
             gridlines = Objects.requireNonNullElse(gridlines, false);
@@ -135,7 +140,8 @@ class RenderController {
         Long version = drawing.version();
         long at = version == null ? maps.version(id) : version;
         String key = windows.stream().map(w -> w.x() + "," + w.y() + "," + w.width() + "," + w.height())
-                .collect(Collectors.joining(";")) + "|" + String.join(",", names) + "|" + drawing;
+                .collect(Collectors.joining(";")) + "|" + String.join(",", names) + "|" + drawing
+                + (drawing.checks() ? "|checked " + checks.checkedVersion(id, version) : "");
         String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
         CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).cachePrivate().immutable();
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
@@ -143,7 +149,8 @@ class RenderController {
         }
         RenderService.Frame frame = renders.render(id, version,
                 new RenderService.Request(windows, scale, names, drawing.objects(), drawing.gridlines(),
-                        drawing.background(), drawing.grid(), drawing.parallax()));
+                        drawing.background(), drawing.grid(), drawing.parallax()),
+                drawing.checks() ? checks.marks(id, version) : List.of());
         ViewWindow first = frame.views().get(0);
         return ResponseEntity.ok().eTag("\"" + frame.version() + "-" + Integer.toHexString(key.hashCode()) + "\"")
                 .cacheControl(cache)

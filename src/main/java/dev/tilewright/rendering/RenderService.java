@@ -12,6 +12,7 @@ import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.Versioned;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.render.Atlas;
+import dev.tilewright.render.CheckMarks;
 import dev.tilewright.render.DiffMarks;
 import dev.tilewright.render.MapRenderer;
 import dev.tilewright.render.Pixels;
@@ -83,13 +84,18 @@ public class RenderService {
     }
 
     public Frame render(long mapId, Long version, Request request) {
+        return render(mapId, version, request, List.of());
+    }
+
+    /** A map's windows with marks (map pixels) drawn over each: what its checks found ({@link CheckMarks}). */
+    public Frame render(long mapId, Long version, Request request, List<CheckMarks.Mark> marks) {
         check(request);
         return lanes.run(Lanes.Lane.DRAW, () -> {
             // the current map as a view (or a past one rebuilt): drawn and encoded without the map's lock
             Versioned at = history.snapshot(mapId, version);
             List<MapTileset> used = at.map().tilesets();
             Drawn drawn = draw(mapId, at.version(), at.map(), atlases.of(used),
-                    request.collision() ? tilesets.data(used) : Map.of(), request);
+                    request.collision() ? tilesets.data(used) : Map.of(), request, marks);
             return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
         });
     }
@@ -258,7 +264,7 @@ public class RenderService {
     }
 
     private Drawn draw(long mapId, long version, TileMap map, Map<Long, Atlas> decoded, Map<Long, Tileset> data,
-                       Request request) {
+                       Request request, List<CheckMarks.Mark> marks) {
         Set<String> names = map.layers().stream().map(Layer::name).collect(Collectors.toSet());
         List<String> unknown = request.layers().stream().filter(n -> !names.contains(n)).toList();
         if (!unknown.isEmpty()) {
@@ -276,7 +282,11 @@ public class RenderService {
         for (ViewWindow requested : request.views()) {
             ViewWindow view = requested.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
             clamped.add(view);
-            frames.add(scaled(MapRenderer.render(map, decoded::get, images, view, options, blocks), request.scale()));
+            Pixels frame = scaled(MapRenderer.render(map, decoded::get, images, view, options, blocks), request.scale());
+            if (!marks.isEmpty()) {
+                CheckMarks.draw(frame, request.scale(), view.x(), view.y(), marks);
+            }
+            frames.add(frame);
         }
         return new Drawn(version, clamped, sideBySide(frames));
     }

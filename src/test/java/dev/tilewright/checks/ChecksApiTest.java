@@ -8,6 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -72,6 +76,16 @@ class ChecksApiTest {
         return byName;
     }
 
+    private static BufferedImage png(Level level, String path) {
+        Api.Response response = level.api().get(level.map() + path);
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        try {
+            return ImageIO.read(new ByteArrayInputStream(response.body()));
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     private static long version(Level level) {
         return level.api().get(level.map()).json().get("version").asLong();
     }
@@ -114,6 +128,17 @@ class ChecksApiTest {
                 .as("explored up to the wall").isLessThanOrEqualTo(6);
         assertThat(red.get("floor whole").get("passed").asBoolean()).isFalse();
         assertThat(red.get("floor whole").get("details").get("cells").get(0).get("x").asInt()).isEqualTo(2);
+
+        // render.png?checks=true draws what they found: the explored area's outline, the empty cell's
+        BufferedImage marked = png(level, "/render.png?x=0&y=0&width=160&height=96&checks=true");
+        BufferedImage plain = png(level, "/render.png?x=0&y=0&width=160&height=96");
+        JsonNode area = red.get("exit reachable").get("details").get("explored");
+        int ax = area.get("x").asInt() * 16;
+        int ay = area.get("y").asInt() * 16;
+        assertThat(marked.getRGB(ax, ay)).as("the explored area's corner").isEqualTo(0xFFFF4136);
+        assertThat(plain.getRGB(ax, ay)).isNotEqualTo(0xFFFF4136);
+        assertThat(marked.getRGB(2 * 16 + 8, 5 * 16)).as("the empty cell's top edge").isEqualTo(0xFFFF4136);
+        assertThat(marked.getRGB(2 * 16 + 8, 5 * 16 + 8)).as("inside it: as drawn").isEqualTo(plain.getRGB(40, 88));
 
         // the fix: the wall's top two rows gone again, the floor mended
         level.api().postJson(level.map() + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":6,\"y\":0,"
