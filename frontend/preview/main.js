@@ -9,6 +9,7 @@
 // tours are a map's.
 // The arithmetic is viewport.js's (tested in node); this module is the page.
 
+import { PreviewCompare } from './compare.js';
 import { PreviewReview } from './review.js';
 import { addTourPoint, clampAxis, covers, parseSize, parseViews, regionAround, tourUrl, viewQuery } from './viewport.js';
 
@@ -50,11 +51,13 @@ function layerQuery() {
   const all = layerBoxes.every((box) => box.checked === box.defaultChecked);
   const layers = all ? '' : `&layers=${encodeURIComponent(layerBoxes.filter((b) => b.checked).map((b) => b.value).join(','))}`;
   return layers + (gridBox.checked ? '&gridlines=true' : '') + (collisionBox?.checked ? '&grid=true' : '')
-    + (parallaxBox?.checked ? '&parallax=true' : '');
+    + (parallaxBox?.checked ? '&parallax=true' : '') + (compare?.query() ?? '');
 }
 
 /** The image of a region (x, y from the map's, or the world's, top-left corner). */
 function renderUrl(region) {
+  const comparing = compare?.url(region);
+  if (comparing) return comparing;
   return worldId
     ? `/api/v1/worlds/${worldId}/render.png?x=${region.x + origin.x}&y=${region.y + origin.y}&width=${region.width}`
       + `&height=${region.height}${region.layers}`
@@ -311,6 +314,23 @@ const review = mapId && main.querySelector('[data-testid="review"]') ? new Previ
     notice.hidden = false;
   },
 }) : null;
-window.tilewright = { review };
+const compareBar = main.querySelector('[data-testid="compare-bar"]');
+const compare = mapId && compareBar ? new PreviewCompare(compareBar, {
+  mapId,
+  tileWidth: Number(main.dataset.tileWidth),
+  tileHeight: Number(main.dataset.tileHeight),
+  centre: (x, y) => {
+    const view = views[state.active];
+    view.x = x - state.size.width / 2;
+    view.y = y - state.size.height / 2;
+    view.show();
+  },
+  refresh: () => views.forEach((view) => view.show()),
+  notify: (text) => {
+    notice.textContent = text;
+    notice.hidden = false;
+  },
+}) : null;
+window.tilewright = { review, compare };
 
 build();

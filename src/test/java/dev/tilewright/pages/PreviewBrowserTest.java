@@ -162,4 +162,32 @@ class PreviewBrowserTest {
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("desert");
         assertThat(browser.getPageSource()).contains("Export for Tiled (zip)").contains("Ground");
     }
+
+    @Test
+    void compareMarksWhatChangedSinceAChangeAndStepsToIt() throws Exception {
+        Api api = new Api(port);
+        long before = api.get("/api/v1/maps/" + mapId).json().get("version").asLong();
+        Api.Response painted = api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"fillRect\","
+                + "\"layerId\":1,\"x\":30,\"y\":31,\"width\":3,\"height\":2,\"gid\":0}]}", "If-Match", "*");
+        assertThat(painted.status()).as(painted.text()).isEqualTo(200);
+        browser.get("http://localhost:" + port + "/maps/" + mapId + "/preview?size=320x240&scale=1&v=0,0");
+        waitFor("the first render", () -> view().getDomAttribute("data-loaded") != null);
+        WebElement since = browser.findElement(By.cssSelector("[data-testid=compare-since]"));
+        since.click();
+        waitFor("the history's changes offered", () -> since.findElements(By.cssSelector("option[value=\"" + before
+                + "\"]")).size() == 1);
+        new org.openqa.selenium.support.ui.Select(since).selectByValue(String.valueOf(before));
+        browser.findElement(By.cssSelector("[data-testid=compare-start]")).click();
+        waitFor("the view shows the diff", () -> view().findElement(By.tagName("img")).getDomProperty("src")
+                .contains("/diff.png?from=" + before));
+        assertThat(browser.findElement(By.cssSelector("[data-testid=compare-status]")).getText())
+                .contains("place 1 of 1");
+        // centred on the cells that changed: 30..32 x 31..32 of 32 px tiles, middle (1008, 1024)
+        assertThat(at("x") + 160).isBetween(1000, 1016);
+        assertThat(at("y") + 120).isBetween(1016, 1032);
+        Files.write(Path.of("target", "preview-compare.png"), browser.getScreenshotAs(OutputType.BYTES));
+        browser.findElement(By.cssSelector("[data-testid=compare-done]")).click();
+        waitFor("back to the plain render", () -> view().findElement(By.tagName("img")).getDomProperty("src")
+                .contains("/render.png"));
+    }
 }
