@@ -298,38 +298,35 @@ recordButton?.addEventListener('click', () => {
 
 // Review threads (a map's page, not a world's): pins on the views, the panel beside them, live over a socket.
 const notice = main.querySelector('[data-field="review-notice"]');
+/** Centres the active view on a map pixel (a thread's pin, a place that changed). */
+function centre(x, y) {
+  const view = views[state.active];
+  view.x = x - state.size.width / 2;
+  view.y = y - state.size.height / 2;
+  view.show();
+}
+
+function notify(text) {
+  notice.textContent = text;
+  notice.hidden = false;
+}
+
 const review = mapId && main.querySelector('[data-testid="review"]') ? new PreviewReview(main, {
   scale: () => state.scale,
   views: () => views,
   map: { width: mapWidth, height: mapHeight },
   version: Number(main.dataset.version),
-  centre: (x, y) => {
-    const view = views[state.active];
-    view.x = x - state.size.width / 2;
-    view.y = y - state.size.height / 2;
-    view.show();
-  },
-  notify: (text) => {
-    notice.textContent = text;
-    notice.hidden = false;
-  },
+  centre,
+  notify,
 }) : null;
 const compareBar = main.querySelector('[data-testid="compare-bar"]');
 const compare = mapId && compareBar ? new PreviewCompare(compareBar, {
   mapId,
   tileWidth: Number(main.dataset.tileWidth),
   tileHeight: Number(main.dataset.tileHeight),
-  centre: (x, y) => {
-    const view = views[state.active];
-    view.x = x - state.size.width / 2;
-    view.y = y - state.size.height / 2;
-    view.show();
-  },
+  centre,
   refresh: () => views.forEach((view) => view.show()),
-  notify: (text) => {
-    notice.textContent = text;
-    notice.hidden = false;
-  },
+  notify,
 }) : null;
 window.tilewright = { review, compare };
 
