@@ -135,4 +135,31 @@ class ReviewBrowserTest {
         assertThat(thread.get("anchor").get("x").asInt()).isBetween(99, 101);
         assertThat(thread.get("anchor").get("y").asInt()).isBetween(59, 61);
     }
+
+    @Test
+    void theEditorShowsTheChecksBadgeAndDrawsAFailingCheckWhereItFailed() throws Exception {
+        Api admin = new Api(port);
+        long mapId = admin.newMap("checked in a browser", 20, 12);
+        String map = "/api/v1/maps/" + mapId;
+        assertThat(admin.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
+                + "\"width\":20,\"height\":12,\"gid\":2}]}", "If-Match", "*").status()).isEqualTo(200);
+        assertThat(admin.putJson(map + "/checks", "{\"checks\":[{\"name\":\"ground whole\",\"type\":\"noEmptyCells\","
+                + "\"layer\":\"ground\"}]}").status()).isEqualTo(200);
+        ChromeDriver editor = browser("checker");
+        Browsers.signIn(editor, port);
+        editor.get("http://localhost:" + port + "/maps/" + mapId + "/edit");
+        Browsers.waitFor(editor, 20, "the badge: all passed", () -> testId(editor, "checks-badge").getText()
+                .equals("checks ✓ 1"));
+        // someone erases a cell: the run after it reaches the editor live, red, and the cell is outlined
+        admin.postJson(map + "/ops", "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":3,\"y\":2,"
+                + "\"gid\":0}]}]}", "If-Match", "*");
+        Browsers.waitFor(editor, 20, "the badge: one failed", () -> testId(editor, "checks-badge").getText()
+                .startsWith("checks ✗ 1 of 1"));
+        Browsers.waitFor(editor, 10, "the empty cell outlined in red", () -> "255,65,54".equals(js(editor, "[...document"
+                + ".querySelector('[data-testid=map-canvas]').getContext('2d').getImageData(3 * 16 + 8 - window"
+                + ".tilewright.editor.view.x, 2 * 16 - window.tilewright.editor.view.y, 1, 1).data].slice(0, 3).join()")));
+        assertThat(editor.findElement(By.cssSelector("[data-testid=check][data-passed=false]")).getAttribute(
+                "textContent")).contains("ground whole", "1 empty cells");
+        shoot(editor, "checks-editor.png");
+    }
 }
