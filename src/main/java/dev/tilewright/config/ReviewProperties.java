@@ -15,6 +15,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param anchorVersions      versions one listing rebuilds (at most) to tell whether its threads' anchored cells
  *                            changed since they were made; threads made at others say {@code anchorChanged: null}
  * @param maxMentions         {@code @names} one comment may mention (more are left as text)
+ * @param maxMapBytes         comment text one map's threads hold in all, in UTF-8 bytes (what one commenter, or a
+ *                            share link's holders, can make the database keep)
  */
 @ConfigurationProperties("tilewright.review")
 public record ReviewProperties(
@@ -25,5 +27,6 @@ public record ReviewProperties(
         @DefaultValue("100") int pageThreads,
         @DefaultValue("200") int maxPageThreads,
         @DefaultValue("8") int anchorVersions,
-        @DefaultValue("20") int maxMentions) {
+        @DefaultValue("20") int maxMentions,
+        @DefaultValue("16777216") long maxMapBytes) {
 }

@@ -99,6 +99,7 @@ public class Reviews {
                     limits.maxThreadsPerMap(), "The map has as many threads as it may hold; delete resolved ones")
                     .with("field", "anchor");
         }
+        room(mapId, bytes(text));
         long[] ids = tx.execute(status -> {
             long threadId = threads.create(mapId, madeAt, anchor);
             long commentId = threads.comment(threadId, writer, text, mentions);
@@ -149,6 +150,7 @@ public class Reviews {
                     limits.maxCommentsPerThread(), "The thread has as many comments as it may hold; start a new "
                             + "thread").with("field", "body");
         }
+        room(mapId, bytes(text));
         long commentId = tx.execute(status -> {
             long id = threads.comment(threadId, writer, text, mentions);
             feed.announceThread(mapId, threadId);
@@ -165,6 +167,7 @@ public class Reviews {
         Comment comment = own(threadId, commentId, caller, false);
         String text = body(body);
         List<Mention> mentions = mentions(projectId, text);
+        room(mapId, bytes(text) - bytes(comment.body()));
         tx.executeWithoutResult(status -> {
             threads.edit(comment.id(), text, mentions);
             feed.announceThread(mapId, threadId);
@@ -279,6 +282,19 @@ public class Reviews {
             shown = given.isEmpty() ? "Reviewer" : given;
         }
         return Writer.of(shown, caller.userId(), caller.tokenId(), link);
+    }
+
+    private static long bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** Refuses {@code adding} bytes of text a map's threads have no room for ({@code max-map-bytes} in all). */
+    private void room(long mapId, long adding) {
+        if (adding > 0 && threads.bytes(mapId) + adding > limits.maxMapBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.review.max-map-bytes",
+                    limits.maxMapBytes(), "The map's threads hold as much text as they may; delete resolved threads")
+                    .with("field", "body");
+        }
     }
 
     private String body(String body) {

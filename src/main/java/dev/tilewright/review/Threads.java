@@ -87,6 +87,13 @@ public class Threads {
         return n == null ? 0 : n;
     }
 
+    /** The UTF-8 bytes of all comments of a map's threads. */
+    long bytes(long mapId) {
+        Long n = jdbc.queryForObject("SELECT coalesce(sum(octet_length(c.body)), 0) FROM review_comments c JOIN "
+                + "review_threads t ON t.id = c.thread_id WHERE t.map_id = ?", Long.class, mapId);
+        return n == null ? 0 : n;
+    }
+
     /** A new thread made at {@code version}; its id. */
     long create(long mapId, long version, Anchor anchor) {
         GeneratedKeyHolder keys = new GeneratedKeyHolder();

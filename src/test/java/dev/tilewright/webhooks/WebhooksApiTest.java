@@ -27,12 +27,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Webhooks end to end, on the embedded PostgreSQL with a receiver on loopback (allowed here): every event arrives
  * signed as documented (verified here with the receiver's own HMAC), a failed delivery is tried again and logged,
- * a delivery is sent again on demand, and bad webhooks are refused.
+ * a delivery is sent again on demand, and bad webhooks are refused. (Its settings are ReviewLimitsTest's too, so the
+ * two share one service.)
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tilewright.database.data-dir=", "tilewright.webhooks.allow-loopback=true",
         "tilewright.webhooks.retry-base-ms=300", "tilewright.webhooks.debounce-ms=300",
-        "tilewright.checks.debounce-ms=100"})
+        "tilewright.checks.debounce-ms=100", "tilewright.review.max-map-bytes=20000"})
 class WebhooksApiTest {
 
     private static final String SECRET = "receiver's secret, 32 characters";
