@@ -101,6 +101,9 @@ class ChecksApiTest {
         long set = version(level);
         assertThat(put.header("ETag")).isEqualTo("\"" + set + "\"");
         assertThat(level.api().get(level.map() + "/checks/definitions").json().get("checks")).hasSize(5);
+        // kept with the map: its exports carry them as the map property Tiled shows
+        assertThat(level.api().get(level.map() + "/export?format=tmx").text())
+                .contains("<property name=\"tilewright.checks\" value=\"{&quot;checks&quot;:[{&quot;name&quot;:&quot;exit reachable");
 
         Map<String, JsonNode> first = results(level, set);
         assertThat(first.get("exit reachable").get("passed").asBoolean()).as(first.get("exit reachable").toString())
