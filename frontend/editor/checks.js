@@ -52,10 +52,16 @@ export class ChecksPanel {
     badgeEl.addEventListener('click', () => list.closest('details')?.setAttribute('open', ''));
   }
 
-  async load() {
-    const response = await this.fetch(this.url);
+  async load(version = null) {
+    const response = await this.fetch(version === null ? this.url : `${this.url}?version=${version}`);
     if (!response.ok) return;
     this.show(await response.json());
+  }
+
+  /** A live `checks` frame: the results' summary at once, what they found (details) read after. */
+  heard(frame) {
+    this.show({ ...frame, state: 'done' });
+    this.load(frame.version).catch(() => {});
   }
 
   /** A live `checks` frame (or a report read): newer results replace older ones. */

@@ -162,7 +162,7 @@ async function boot() {
     list: document.querySelector('[data-testid="checks"]'), mapId, version: () => session.version });
   checks.load().catch(() => {});
   session.listen((event) => {
-    if (event.type === 'checks') checks.show(event.frame);
+    if (event.type === 'checks') checks.heard(event.frame);
   });
   if (session instanceof LiveSession) new PeoplePanel(editor, session, tools, document.querySelector('[data-testid="people"]'));
   const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), async (info) => {

@@ -31,6 +31,8 @@ public final class CheckRules {
     static final String PROPERTY = "tilewright.checks";
     /** The most offending cells or objects a result names (its counts stay exact). */
     static final int MOST_NAMED = 100;
+    /** The most tiles of a path a result gives. */
+    static final int MOST_PATH = 1000;
 
     enum Type {
         REACHABLE("reachable"), BLOCKED("blocked"), NO_EMPTY_CELLS("noEmptyCells"),

@@ -302,7 +302,9 @@ public class MapChecks extends BackgroundWork {
         if (path.version() != view.version()) {
             return null;
         }
-        details.put("tiles", path.tiles());
+        // a path's first tiles (a result stays small however long the way; its length says how long)
+        details.put("pathLength", path.tiles().size());
+        details.put("tiles", path.tiles().subList(0, Math.min(path.tiles().size(), CheckRules.MOST_PATH)));
         details.put("explored", path.explored());
         details.put("visited", path.visited());
         details.put("gaveUp", path.gaveUp());

@@ -138,7 +138,8 @@ final class Room {
             }
             any = true;
             for (Peer peer : peers.values()) {
-                if (peer.joined()) {
+                // a page that watches review threads draws no cursors
+                if (peer.joined() && !peer.reviewOnly) {
                     peer.deliver(frame);
                 }
             }
