@@ -166,7 +166,7 @@ export class ReviewPanel {
   }
 
   async resolve(id, resolved) {
-    this.store.apply({ thread: await this.call('PATCH', `${this.base}/${id}`, { resolved }) });
+    this.store.apply({ thread: await this.call('PATCH', `${this.base}/${id}`, { resolved, name: this.writerName() }) });
     this.changed();
   }
 

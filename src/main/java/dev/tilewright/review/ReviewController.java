@@ -65,7 +65,8 @@ class ReviewController {
     record NewComment(String body, String name) {
     }
 
-    record ThreadChange(Boolean resolved) {
+    /** @param name the name a share link's holder resolves under (as they write) */
+    record ThreadChange(Boolean resolved, String name) {
     }
 
     @PostMapping
@@ -102,7 +103,7 @@ class ReviewController {
         if (body == null || body.resolved() == null) {
             throw ApiProblem.invalidField("resolved", "Say {\"resolved\": true} to resolve, false to reopen.");
         }
-        return reviews.resolve(id, threadId, caller, body.resolved());
+        return reviews.resolve(id, threadId, caller, body.resolved(), body.name());
     }
 
     @DeleteMapping("/{threadId}")

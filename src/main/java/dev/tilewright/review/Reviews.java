@@ -186,15 +186,18 @@ public class Reviews {
             feed.announceThread(mapId, threadId);
             return gone;
         }));
-        Thread shown = emptied ? gone(mapId, threadId) : listed(mapId, threadId).orElseThrow();
-        events.publishEvent(new ThreadChanged(mapId, new Frame("thread", shown, null, commentId, emptied)));
+        // (deleted meanwhile by someone else: gone all the same)
+        Optional<Thread> left = emptied ? Optional.empty() : listed(mapId, threadId);
+        events.publishEvent(new ThreadChanged(mapId, new Frame("thread", left.orElseGet(() -> gone(mapId, threadId)),
+                null, commentId, left.isEmpty())));
     }
 
-    /** Resolves a thread or opens it again. */
-    public Thread resolve(long mapId, long threadId, Caller caller, boolean resolved) {
+    /** Resolves a thread or opens it again ({@code name}: a share link's holder's, as they write). */
+    public Thread resolve(long mapId, long threadId, Caller caller, boolean resolved, String name) {
         found(mapId, threadId);
+        String by = writer(caller, name).name();
         tx.executeWithoutResult(status -> {
-            threads.resolve(threadId, resolved ? caller.name() : null);
+            threads.resolve(threadId, resolved ? by : null);
             feed.announceThread(mapId, threadId);
         });
         Thread thread = listed(mapId, threadId).orElseThrow();

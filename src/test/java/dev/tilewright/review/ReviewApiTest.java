@@ -137,6 +137,8 @@ class ReviewApiTest {
         assertThat(reviewer.patchJson(path, "{\"body\":\"changed\"}").status()).isEqualTo(200);
         assertThat(reviewer.postJson(threads(t.map()) + "/" + id + "/comments", "{\"body\":\"Me too\",\"name\":\"Sam\"}")
                 .json().get("author").get("name").asString()).isEqualTo("Sam");
+        assertThat(reviewer.patchJson(threads(t.map()) + "/" + id, "{\"resolved\":true,\"name\":\"Rita from QA\"}")
+                .json().get("resolvedBy").asString()).isEqualTo("Rita from QA");
         String tooLong = "n".repeat(121);
         Api.Response longName = reviewer.postJson(threads(t.map()), "{\"anchor\":{\"x\":8,\"y\":8},\"body\":\"x\","
                 + "\"name\":\"" + tooLong + "\"}");
