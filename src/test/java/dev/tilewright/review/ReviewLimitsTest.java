@@ -1,21 +1,17 @@
 package dev.tilewright.review;
 
 import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A map's threads hold at most max-map-bytes of comment text in all (20,000 here: the settings of WebhooksApiTest,
- * so the two share one service): past it new threads, answers and edits that grow are refused, and deleting makes
- * room again.
+ * A map's threads hold at most max-map-bytes of comment text in all (20,000 in feature tests): past it new threads,
+ * answers and edits that grow are refused, and edits that shrink make room again.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "tilewright.database.data-dir=", "tilewright.webhooks.allow-loopback=true",
-        "tilewright.webhooks.retry-base-ms=300", "tilewright.webhooks.debounce-ms=300",
-        "tilewright.checks.debounce-ms=100", "tilewright.review.max-map-bytes=20000"})
+@FeatureTest
 class ReviewLimitsTest {
 
     @LocalServerPort

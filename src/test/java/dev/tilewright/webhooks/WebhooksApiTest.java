@@ -2,11 +2,11 @@ package dev.tilewright.webhooks;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.Eventually;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -18,7 +18,9 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -27,13 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Webhooks end to end, on the embedded PostgreSQL with a receiver on loopback (allowed here): every event arrives
  * signed as documented (verified here with the receiver's own HMAC), a failed delivery is tried again and logged,
- * a delivery is sent again on demand, and bad webhooks are refused. (Its settings are ReviewLimitsTest's too, so the
- * two share one service.)
+ * a delivery is sent again on demand, and bad webhooks are refused.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "tilewright.database.data-dir=", "tilewright.webhooks.allow-loopback=true",
-        "tilewright.webhooks.retry-base-ms=300", "tilewright.webhooks.debounce-ms=300",
-        "tilewright.checks.debounce-ms=100", "tilewright.review.max-map-bytes=20000"})
+@FeatureTest
 class WebhooksApiTest {
 
     private static final String SECRET = "receiver's secret, 32 characters";
@@ -95,8 +93,9 @@ class WebhooksApiTest {
     @Test
     void everyEventArrivesSignedAndAFailedDeliveryIsTriedAgain() throws Exception {
         Api admin = new Api(port);
-        long mapId = admin.newMap("hooked", 8, 8);
-        long project = admin.projectOf(mapId);
+        // a project of its own: the other feature tests' edits (in the default project) are not its events
+        long project = ownProject(admin);
+        long mapId = mapIn(admin, project);
         String hooks = "/api/v1/projects/" + project + "/webhooks";
         Api.Response made = admin.postJson(hooks, "{\"url\":\"" + hookUrl() + "\",\"secret\":\"" + SECRET + "\","
                 + "\"events\":[\"map.changed\",\"map.checks\",\"thread.created\",\"comment.created\"]}");
@@ -159,6 +158,29 @@ class WebhooksApiTest {
 
         assertThat(admin.delete(hooks + "/" + hookId).status()).isEqualTo(204);
         assertThat(admin.get(hooks).json()).isEmpty();
+    }
+
+    private static long ownProject(Api admin) {
+        Api owner = admin.as(admin.token(admin.person("Hook owner", admin.projectOf(admin.newMap("any", 2, 2)),
+                "editor"), "write"));
+        long team = owner.postJson("/api/v1/teams", "{\"name\":\"hooks\"}").json().get("id").asLong();
+        return owner.postJson("/api/v1/teams/" + team + "/projects", "{\"name\":\"hooked\"}").json().get("id")
+                .asLong();
+    }
+
+    private static long mapIn(Api admin, long project) {
+        Map<String, Object> parts = new LinkedHashMap<>();
+        parts.put("name", "hooked tiles");
+        parts.put("tileWidth", 16);
+        parts.put("tileHeight", 16);
+        parts.put("projectId", project);
+        parts.put("image", dev.tilewright.support.Pngs.atlas(64, 32));
+        long tileset = admin.postMultipart("/api/v1/tilesets", parts).json().get("id").asLong();
+        Api.Response map = admin.postJson("/api/v1/maps", "{\"name\":\"hooked\",\"width\":8,\"height\":8,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":"
+                + "[{\"name\":\"ground\",\"type\":\"tile\"}],\"projectId\":" + project + "}");
+        assertThat(map.status()).as(map.text()).isEqualTo(201);
+        return map.json().get("id").asLong();
     }
 
     @Test
