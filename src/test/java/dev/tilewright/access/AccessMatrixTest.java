@@ -250,13 +250,7 @@ class AccessMatrixTest {
     }
 
     private static long tilesetIn(Api admin, long project) {
-        Map<String, Object> parts = new LinkedHashMap<>();
-        parts.put("name", "cell");
-        parts.put("tileWidth", 16);
-        parts.put("tileHeight", 16);
-        parts.put("projectId", project);
-        parts.put("image", dev.tilewright.support.Pngs.atlas(32, 16));
-        return admin.postMultipart("/api/v1/tilesets", parts).json().get("id").asLong();
+        return admin.uploadTileset("cell", 2, 1, project);
     }
 
     private static String bot(Api admin, long project, String scope) {

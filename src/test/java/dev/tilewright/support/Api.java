@@ -143,10 +143,18 @@ public final class Api {
 
     /** Uploads a tileset of 16x16 tiles cut from a generated atlas and returns its id. */
     public long uploadTileset(String name, int columns, int rows) {
+        return uploadTileset(name, columns, rows, null);
+    }
+
+    /** Uploads a tileset of 16x16 tiles into a project (null: the caller's default) and returns its id. */
+    public long uploadTileset(String name, int columns, int rows, Long projectId) {
         Map<String, Object> parts = new LinkedHashMap<>();
         parts.put("name", name);
         parts.put("tileWidth", 16);
         parts.put("tileHeight", 16);
+        if (projectId != null) {
+            parts.put("projectId", projectId);
+        }
         parts.put("image", Pngs.atlas(columns * 16, rows * 16));
         Response response = postMultipart("/api/v1/tilesets", parts);
         if (response.status() != 201) {

@@ -18,9 +18,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -169,13 +167,7 @@ class WebhooksApiTest {
     }
 
     private static long mapIn(Api admin, long project) {
-        Map<String, Object> parts = new LinkedHashMap<>();
-        parts.put("name", "hooked tiles");
-        parts.put("tileWidth", 16);
-        parts.put("tileHeight", 16);
-        parts.put("projectId", project);
-        parts.put("image", dev.tilewright.support.Pngs.atlas(64, 32));
-        long tileset = admin.postMultipart("/api/v1/tilesets", parts).json().get("id").asLong();
+        long tileset = admin.uploadTileset("hooked tiles", 4, 2, project);
         Api.Response map = admin.postJson("/api/v1/maps", "{\"name\":\"hooked\",\"width\":8,\"height\":8,"
                 + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":"
                 + "[{\"name\":\"ground\",\"type\":\"tile\"}],\"projectId\":" + project + "}");
