@@ -139,21 +139,13 @@ public final class CheckRules {
                 for (MapObject o : objects.objects()) {
                     if (spot.objectId() != null ? o.id() != null && o.id().equals(spot.objectId())
                             : spot.object().equals(o.name())) {
-                        double[] box = box(map, o);
+                        double[] box = o.box(map.tileWidth(), map.tileHeight());
                         return new double[]{box[0] + map.offset().x(), box[1] + map.offset().y()};
                     }
                 }
             }
         }
         return null;
-    }
-
-    /** An object's box in map pixels: x, y, width, height (a tile object rises from its bottom-left corner). */
-    static double[] box(TileMap map, MapObject o) {
-        boolean tile = o.gid() != null && o.gid() != 0;
-        double w = o.width() != null && o.width() > 0 ? o.width() : tile ? map.tileWidth() : 0;
-        double h = o.height() != null && o.height() > 0 ? o.height() : tile ? map.tileHeight() : 0;
-        return new double[]{o.x(), tile ? o.y() - h : o.y(), w, h};
     }
 
     static Result noEmptyCells(TileMap map, Check check) {
@@ -233,7 +225,7 @@ public final class CheckRules {
             if (layer instanceof ObjectLayer objects && (check.layerId() != null ? layer.id() == check.layerId()
                     : check.layer() == null || layer.name().equals(check.layer()))) {
                 for (MapObject o : objects.drawn()) {
-                    double[] b = box(map, o);
+                    double[] b = o.box(map.tileWidth(), map.tileHeight());
                     if ((b[0] < 0 || b[1] < 0 || b[0] + b[2] > width || b[1] + b[3] > height) && count++ < MOST_NAMED) {
                         outside.add(ref(layer, o));
                     }

@@ -163,11 +163,11 @@ public final class DiffMarks {
 
     private static void box(Pixels canvas, double scale, int left, int top, TileMap map, MapObject o, int colour,
                             boolean ghost) {
-        boolean tile = o.gid() != null && o.gid() != 0;
-        double w = o.width() == null || o.width() <= 0 ? (tile ? map.tileWidth() : 0) : o.width();
-        double h = o.height() == null || o.height() <= 0 ? (tile ? map.tileHeight() : 0) : o.height();
-        double x0 = o.x();
-        double y0 = tile ? o.y() - h : o.y();
+        double[] b = o.box(map.tileWidth(), map.tileHeight());
+        double w = b[2];
+        double h = b[3];
+        double x0 = b[0];
+        double y0 = b[1];
         int px0 = (int) Math.floor((x0 - left) * scale);
         int py0 = (int) Math.floor((y0 - top) * scale);
         int px1 = Math.max(px0 + 6, (int) Math.ceil((x0 + w - left) * scale));

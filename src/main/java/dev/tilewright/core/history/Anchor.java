@@ -97,11 +97,8 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
         Set<MapObject> met = new HashSet<>();
         if (layer instanceof ObjectLayer objects) {
             for (MapObject o : objects.objects()) {
-                boolean tile = o.gid() != null && o.gid() != 0;
-                double w = o.width() != null && o.width() > 0 ? o.width() : tile ? map.tileWidth() : 0;
-                double h = o.height() != null && o.height() > 0 ? o.height() : tile ? map.tileHeight() : 0;
-                double top = tile ? o.y() - h : o.y();
-                if (o.x() <= x + width && o.x() + w >= x && top <= y + height && top + h >= y) {
+                double[] b = o.box(map.tileWidth(), map.tileHeight());
+                if (b[0] <= x + width && b[0] + b[2] >= x && b[1] <= y + height && b[1] + b[3] >= y) {
                     met.add(o);
                 }
             }

@@ -80,6 +80,17 @@ public record MapObject(Integer id, String name, String type, ObjectShape shape,
         }
     }
 
+    /**
+     * The box the object covers in map pixels: {x, y, width, height}. A tile object rises from its bottom-left corner
+     * and is a tile's size when it gives none; other shapes without a size are a point.
+     */
+    public double[] box(int tileWidth, int tileHeight) {
+        boolean tile = gid != null && gid != 0;
+        double w = width != null && width > 0 ? width : tile ? tileWidth : 0;
+        double h = height != null && height > 0 ? height : tile ? tileHeight : 0;
+        return new double[]{x, tile ? y - h : y, w, h};
+    }
+
     public MapObject withId(int newId) {
         return new MapObject(newId, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
                 properties, template);
