@@ -12,13 +12,15 @@ import java.lang.annotation.Target;
  * feature tests share one context and one database, so each test makes its own tilesets and maps. (Every context
  * kept holds a pool of connections to the one embedded PostgreSQL: a test with settings of its own costs one more.)
  * Webhooks may deliver to a receiver on loopback, retry after a short pause and tell of edits soon; checks run soon
- * after edits; a map's review threads hold 20,000 bytes of text (ReviewLimitsTest fills them).
+ * after edits; a map's review threads hold 20,000 bytes of text (ReviewLimitsTest fills them); a rules preview
+ * evaluates at most 4,000,000 cell-rules (RulesApiTest reaches it).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tilewright.database.data-dir=", "tilewright.webhooks.allow-loopback=true",
                 "tilewright.webhooks.retry-base-ms=300", "tilewright.webhooks.debounce-ms=300",
-                "tilewright.checks.debounce-ms=100", "tilewright.review.max-map-bytes=20000"})
+                "tilewright.checks.debounce-ms=100", "tilewright.review.max-map-bytes=20000",
+                "tilewright.autotile.max-preview-work=4000000"})
 public @interface FeatureTest {
 }

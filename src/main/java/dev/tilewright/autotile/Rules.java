@@ -1,0 +1,190 @@
+package dev.tilewright.autotile;
+
+import dev.tilewright.config.AutotileProperties;
+import dev.tilewright.core.autotile.Autotiler;
+import dev.tilewright.core.autotile.IntCells;
+import dev.tilewright.core.autotile.IntGridValue;
+import dev.tilewright.core.autotile.InvalidRulesException;
+import dev.tilewright.core.autotile.Rule;
+import dev.tilewright.core.autotile.RuleSet;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A project's IntGrid values and rule sets, kept as one JSON document with the project and checked whole before it is
+ * stored (every rule set compiles, names are unique, the sizes are within {@code tilewright.autotile.*}); and rule sets
+ * applied to posted grids.
+ */
+@Service
+public class Rules {
+
+    private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
+    private static final int MAX_NAME = 100;
+
+    private final JdbcTemplate jdbc;
+    private final JsonMapper json;
+    private final AutotileProperties limits;
+
+    Rules(JdbcTemplate jdbc, JsonMapper json, AutotileProperties limits) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.limits = limits;
+    }
+
+    /** The project's values and rule sets (none when it defines none). */
+    public ProjectRules of(long projectId) {
+        List<String> stored = jdbc.queryForList("SELECT autotile FROM projects WHERE id = ?", String.class, projectId);
+        if (stored.isEmpty()) {
+            throw ApiProblem.notFound("Project", projectId);
+        }
+        return stored.get(0) == null ? ProjectRules.NONE : json.readValue(stored.get(0), ProjectRules.class);
+    }
+
+    /** Reads a project's rules as sent: refused whole (nothing changes) when too large, unreadable or not valid. */
+    public ProjectRules read(byte[] body) {
+        checkSize(body.length);
+        ProjectRules rules;
+        try {
+            rules = json.readValue(body, ProjectRules.class);
+        } catch (DatabindException unbound) {
+            throw ApiProblem.unbound(unbound, "", "The rules");
+        } catch (JacksonException unreadable) {
+            throw ApiProblem.badRequest("body", "The rules are one JSON object {\"values\": [...], \"ruleSets\": [...]}: "
+                    + unreadable.getOriginalMessage());
+        }
+        if (rules == null) {
+            throw ApiProblem.badRequest("body", "Send {\"values\": [...], \"ruleSets\": [...]}.");
+        }
+        check(rules);
+        return rules;
+    }
+
+    /** Stores {@code rules} as the project's whole set. */
+    public ProjectRules replace(long projectId, ProjectRules rules) {
+        byte[] stored = json.writeValueAsBytes(rules);
+        checkSize(stored.length);
+        int updated = jdbc.update("UPDATE projects SET autotile = ?::jsonb WHERE id = ?",
+                rules.isEmpty() ? null : new String(stored, StandardCharsets.UTF_8), projectId);
+        if (updated == 0) {
+            throw ApiProblem.notFound("Project", projectId);
+        }
+        return rules;
+    }
+
+    private void check(ProjectRules rules) {
+        Set<Integer> values = new HashSet<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < rules.values().size(); i++) {
+            IntGridValue v = rules.values().get(i);
+            String at = "values[" + i + "]";
+            if (v == null) {
+                throw ApiProblem.invalidField(at, "A value is {\"value\", \"name\", \"color\"}.");
+            }
+            if (v.value() < 1 || v.value() > Rule.MAX_VALUE || !values.add(v.value())) {
+                throw ApiProblem.invalidField(at + ".value", "An IntGrid value is 1 to " + Rule.MAX_VALUE
+                        + " (0 is empty), each once; " + v.value() + " is not.");
+            }
+            name(v.name(), at + ".name", names, "value");
+            if (v.color() == null || !COLOR.matcher(v.color()).matches()) {
+                throw ApiProblem.invalidField(at + ".color", "A value's color is #rrggbb, not " + v.color() + ".");
+            }
+        }
+        Set<String> setNames = new HashSet<>();
+        int total = 0;
+        for (int i = 0; i < rules.ruleSets().size(); i++) {
+            RuleSet set = rules.ruleSets().get(i);
+            if (set == null) {
+                throw ApiProblem.invalidField("ruleSets[" + i + "]", "A rule set is {\"name\", \"outOfBoundsValue\", "
+                        + "\"groups\"}.");
+            }
+            name(set.name(), "ruleSets[" + i + "].name", setNames, "rule set");
+            total += set.ruleCount();
+            checkRuleCount(total, "ruleSets");
+            compile(set, "ruleSets[" + i + "].");
+        }
+    }
+
+    private static void name(String name, String field, Set<String> seen, String what) {
+        if (name == null || name.isBlank() || name.length() > MAX_NAME || !seen.add(name)) {
+            throw ApiProblem.invalidField(field, "A " + what + "'s name is 1 to " + MAX_NAME + " characters and "
+                    + "unique in the project; '" + name + "' is not.");
+        }
+    }
+
+    /** The rule set compiled, or a 422 naming the field under {@code prefix}. */
+    static Autotiler compile(RuleSet set, String prefix) {
+        try {
+            return Autotiler.compile(set);
+        } catch (InvalidRulesException invalid) {
+            throw ApiProblem.invalidField(prefix + invalid.field(), invalid.getMessage());
+        }
+    }
+
+    /** Applies the posted rules to the posted grid, within the preview's limits. */
+    public RulesPreview.Result preview(RulesPreview preview) {
+        long cells = (long) preview.width() * preview.height();
+        if (preview.width() < 1 || preview.height() < 1) {
+            throw ApiProblem.invalidField("width", "width and height are 1 or more, not " + preview.width() + "x"
+                    + preview.height() + ".");
+        }
+        if (cells > limits.maxPreviewCells()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.autotile.max-preview-cells",
+                    limits.maxPreviewCells(), "A " + preview.width() + "x" + preview.height() + " grid has " + cells
+                            + " cells; preview a smaller part").with("field", "width");
+        }
+        int[] values = preview.cells();
+        if (values == null || values.length != cells) {
+            throw ApiProblem.invalidField("cells", "cells holds width x height = " + cells + " values row-major, not "
+                    + (values == null ? 0 : values.length) + ".");
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] < 0 || values[i] > Rule.MAX_VALUE) {
+                throw ApiProblem.invalidField("cells[" + i + "]", "An IntGrid value is 0 (empty) to " + Rule.MAX_VALUE
+                        + ", not " + values[i] + ".");
+            }
+        }
+        if (preview.rules() == null) {
+            throw ApiProblem.invalidField("rules", "Send the rule set to apply: {\"outOfBoundsValue\", \"groups\"}.");
+        }
+        checkRuleCount(preview.rules().ruleCount(), "rules");
+        long work = cells * preview.rules().ruleCount();
+        if (work > limits.maxPreviewWork()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.autotile.max-preview-work",
+                    limits.maxPreviewWork(), cells + " cells x " + preview.rules().ruleCount() + " rules is " + work
+                            + "; preview a smaller grid or fewer rules").with("field", "rules");
+        }
+        Autotiler rules = compile(preview.rules(), "rules.");
+        int[] out = rules.evaluate(IntCells.of(preview.width(), preview.height(), values),
+                preview.seed() == null ? 0 : preview.seed());
+        long[] gids = new long[out.length];
+        for (int i = 0; i < out.length; i++) {
+            gids[i] = Integer.toUnsignedLong(out[i]);
+        }
+        return new RulesPreview.Result(preview.width(), preview.height(), gids);
+    }
+
+    private void checkRuleCount(int rules, String field) {
+        if (rules > limits.maxRules()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.autotile.max-rules",
+                    limits.maxRules(), "The rule sets hold " + rules + " rules").with("field", field);
+        }
+    }
+
+    private void checkSize(long bytes) {
+        if (bytes > limits.maxRulesBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.autotile.max-rules-bytes",
+                    limits.maxRulesBytes(), "The rules hold " + bytes + " bytes").with("field", "body");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.tilewright.autotile;
+
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code /api/v1/projects/{id}/rules}: a project's IntGrid values and rule sets, read by anyone who sees the project
+ * and replaced whole by its maintainers; {@code /api/v1/rules/preview}: rules applied to a posted grid, for anyone
+ * signed in (nothing is read or stored).
+ */
+@RestController
+class RulesController {
+
+    private final Rules rules;
+
+    RulesController(Rules rules) {
+        this.rules = rules;
+    }
+
+    @GetMapping("/api/v1/projects/{id}/rules")
+    @Requires(on = Requires.On.PROJECT)
+    ProjectRules get(@PathVariable long id) {
+        return rules.of(id);
+    }
+
+    @PutMapping(path = "/api/v1/projects/{id}/rules", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
+    ProjectRules put(@PathVariable long id, @RequestBody byte[] body) {
+        return rules.replace(id, rules.read(body));
+    }
+
+    @PostMapping(path = "/api/v1/rules/preview", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Requires(on = Requires.On.CALLER)
+    RulesPreview.Result preview(@RequestBody RulesPreview preview) {
+        return rules.preview(preview);
+    }
+}
