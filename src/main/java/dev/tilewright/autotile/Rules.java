@@ -1,6 +1,7 @@
 package dev.tilewright.autotile;
 
 import dev.tilewright.config.AutotileProperties;
+import dev.tilewright.core.autotile.AutoLayers;
 import dev.tilewright.core.autotile.Autotiler;
 import dev.tilewright.core.autotile.IntCells;
 import dev.tilewright.core.autotile.IntGridValue;
@@ -16,7 +17,10 @@ import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -35,6 +39,14 @@ public class Rules {
     private final JdbcTemplate jdbc;
     private final JsonMapper json;
     private final AutotileProperties limits;
+    /** The last few projects' rule sets compiled (each at most max-rules-bytes of JSON). */
+    private final Map<Long, Compiled> compiled = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Compiled> eldest) {
+            return size() > KEPT_PROJECTS;
+        }
+    };
+    private static final int KEPT_PROJECTS = 8;
 
     Rules(JdbcTemplate jdbc, JsonMapper json, AutotileProperties limits) {
         this.jdbc = jdbc;
@@ -49,6 +61,37 @@ public class Rules {
             throw ApiProblem.notFound("Project", projectId);
         }
         return stored.get(0) == null ? ProjectRules.NONE : json.readValue(stored.get(0), ProjectRules.class);
+    }
+
+    /**
+     * The project's rule sets compiled, by name, as an auto-layer edit needs them: the stored document is read each
+     * time (one row) and compiled again only when it changed; a few projects' are kept.
+     */
+    public AutoLayers.RuleSets compiled(long projectId) {
+        List<String> stored = jdbc.queryForList("SELECT autotile::text FROM projects WHERE id = ?", String.class,
+                projectId);
+        String text = stored.isEmpty() ? null : stored.get(0);
+        if (text == null) {
+            return name -> null;
+        }
+        Compiled kept;
+        synchronized (compiled) {
+            kept = compiled.get(projectId);
+        }
+        if (kept == null || !kept.text().equals(text)) {
+            Map<String, Autotiler> byName = new HashMap<>();
+            for (RuleSet set : json.readValue(text, ProjectRules.class).ruleSets()) {
+                byName.put(set.name(), Autotiler.compile(set));
+            }
+            kept = new Compiled(text, byName);
+            synchronized (compiled) {
+                compiled.put(projectId, kept);
+            }
+        }
+        return kept.byName()::get;
+    }
+
+    private record Compiled(String text, Map<String, Autotiler> byName) {
     }
 
     /** Reads a project's rules as sent: refused whole (nothing changes) when too large, unreadable or not valid. */

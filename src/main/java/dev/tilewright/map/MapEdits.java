@@ -67,9 +67,11 @@ public class MapEdits {
     private final TransactionTemplate tx;
     private final MapFeed feed;
     private final ApplicationEventPublisher events;
+    private final List<DerivedLayers> derived;
 
     MapEdits(MapCache cache, MapRows rows, OpLog log, TilesetService tilesets, LimitsProperties limits,
-             TransactionTemplate tx, MapFeed feed, ApplicationEventPublisher events) {
+             TransactionTemplate tx, MapFeed feed, ApplicationEventPublisher events, List<DerivedLayers> derived) {
+        this.derived = List.copyOf(derived);
         this.cache = cache;
         this.rows = rows;
         this.log = log;
@@ -177,7 +179,7 @@ public class MapEdits {
                         continue;
                     }
                     try {
-                        Applied applied = ops[i].applyTo(cached.map());
+                        Applied applied = withDerived(ops[i].applyTo(cached.map()), cached.map(), project);
                         OpLog.Entry logged = new OpLog.Entry(version + appended.size() + 1, change.clientId(),
                                 change.clientSeq(), log.json(applied.op()), null, change.author(), change.note());
                         appended.add(logged);
@@ -216,6 +218,32 @@ public class MapEdits {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * The applied op followed by what derived layers make of it, as one batch (the sent op's own ops first, so a
+     * client finds what it sent at the start); unchanged when no derived layer changes. A derived op the map refuses
+     * takes the applied op back and refuses the change.
+     */
+    private Applied withDerived(Applied applied, TileMap map, java.util.function.LongSupplier project) {
+        for (DerivedLayers layers : derived) {
+            MapOp follow = layers.follow(project, map, applied.op());
+            if (follow == null) {
+                continue;
+            }
+            Applied more;
+            try {
+                more = follow.applyTo(map);
+            } catch (InvalidOpException refused) {
+                applied.inverse().applyTo(map);
+                throw new InvalidOpException("op", "The change would make an auto-layer invalid: "
+                        + refused.getMessage());
+            }
+            List<MapOp> ops = new ArrayList<>(applied.op() instanceof Batch b ? b.ops() : List.of(applied.op()));
+            ops.add(more.op());
+            applied = new Applied(new Batch(ops), new Batch(List.of(more.inverse(), applied.inverse())));
+        }
+        return applied;
     }
 
     /** The op with each addTileset's tile count taken from the stored tileset (which must exist). */

@@ -25,7 +25,7 @@ public record Rule(Integer id, int size, List<Integer> pattern, List<Integer> ti
     /** Pattern value: any non-empty cell; negated, an empty cell. */
     public static final int ANY_VALUE = 1_000_001;
     /** Largest IntGrid value a pattern can name. */
-    public static final int MAX_VALUE = 999_999;
+    public static final int MAX_VALUE = dev.tilewright.core.model.TileLayer.MAX_INTGRID_VALUE;
 
     public Rule {
         pattern = pattern == null ? List.of() : List.copyOf(pattern);

@@ -54,6 +54,18 @@ final class Checks {
         return value;
     }
 
+    /** What a cell op may write into the layer: a gid of the map's tilesets, or on an IntGrid a value 0..999999. */
+    static int cellValue(TileMap map, TileLayer layer, long value, String field) {
+        if (!layer.isIntGrid()) {
+            return gid(map, value, field);
+        }
+        if (value < 0 || value > TileLayer.MAX_INTGRID_VALUE) {
+            throw new InvalidOpException(field, "layer " + layer.id() + " is an IntGrid: its cells hold 0 (empty) to "
+                    + TileLayer.MAX_INTGRID_VALUE + ", not " + value);
+        }
+        return (int) value;
+    }
+
     static void cell(TileMap map, int x, int y, String field) {
         if (!map.bounds().contains(x, y)) {
             throw new InvalidOpException(field, "cell (" + x + ", " + y + ") is outside the map (0.."

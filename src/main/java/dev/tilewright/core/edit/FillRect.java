@@ -13,7 +13,7 @@ public record FillRect(int layerId, int x, int y, int width, int height, long gi
     public Applied applyTo(TileMap map) {
         TileLayer layer = Checks.tileLayer(map, layerId);
         TileRect rect = Checks.rect(map, x, y, width, height);
-        int value = Checks.gid(map, gid, "gid");
+        int value = Checks.cellValue(map, layer, gid, "gid");
         PutRegion inverse = PutRegion.of(layerId, rect, layer.read(rect));
         layer.fill(rect, value);
         return new Applied(this, inverse);

@@ -24,7 +24,7 @@ public record Paint(int layerId, List<Cell> cells) implements MapOp {
         for (int i = 0; i < cells.size(); i++) {
             Cell cell = cells.get(i);
             Checks.cell(map, cell.x(), cell.y(), "cells[" + i + "]");
-            gids[i] = Checks.gid(map, cell.gid(), "cells[" + i + "].gid");
+            gids[i] = Checks.cellValue(map, layer, cell.gid(), "cells[" + i + "].gid");
         }
         List<Cell> previous = new ArrayList<>(cells.size());
         for (int i = 0; i < cells.size(); i++) {

@@ -140,7 +140,7 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
         for (int i = 0; i < values.length; i++) {
             if (bits == null || RegionData.masked(bits, i)) {
                 long gid = gids != null ? gids[i] : Integer.toUnsignedLong(values[i]);
-                values[i] = Checks.gid(map, gid, gids != null ? "gids[" + i + "]" : "data");
+                values[i] = Checks.cellValue(map, layer, gid, gids != null ? "gids[" + i + "]" : "data");
             }
         }
         int[] previous = layer.read(rect);

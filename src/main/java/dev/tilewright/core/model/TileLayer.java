@@ -58,6 +58,16 @@ public final class TileLayer extends Layer {
         return width;
     }
 
+    /** The layer property that makes a tile layer an IntGrid: its cells hold values 0..999999, not gids. */
+    public static final String INTGRID = "tilewright.intgrid";
+    /** Largest value an IntGrid cell holds (0 is empty). */
+    public static final int MAX_INTGRID_VALUE = 999_999;
+
+    /** Whether this layer holds IntGrid values (set by its {@value #INTGRID} property) rather than tiles. */
+    public boolean isIntGrid() {
+        return attributes().properties() != null && attributes().properties().flag(INTGRID);
+    }
+
     public int height() {
         return height;
     }

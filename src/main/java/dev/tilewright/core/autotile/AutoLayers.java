@@ -1,0 +1,256 @@
+package dev.tilewright.core.autotile;
+
+import dev.tilewright.core.edit.AddLayer;
+import dev.tilewright.core.edit.AddTileset;
+import dev.tilewright.core.edit.Batch;
+import dev.tilewright.core.edit.Cell;
+import dev.tilewright.core.edit.FillRect;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.edit.Paint;
+import dev.tilewright.core.edit.PutRegion;
+import dev.tilewright.core.edit.RemoveTileset;
+import dev.tilewright.core.edit.SetProperty;
+import dev.tilewright.core.edit.UpdateLayer;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A map's auto-layers: IntGrid layers (property {@value TileLayer#INTGRID}) that name a rule set of the project
+ * ({@value #RULES}), the tile layer the server writes ({@value #OUTPUT}), the tileset whose tile ids the rules place
+ * ({@value #TILESET}, a Tilewright tileset id the map uses) and a seed ({@value #SEED}, 0 when absent). After an op,
+ * {@link #follow} works out the output cells within reach of what it changed (and any output cells it wrote by hand)
+ * and returns the op that sets those that differ; {@link #recompute} does the same for every cell.
+ */
+public final class AutoLayers {
+
+    public static final String RULES = "tilewright.autotile.rules";
+    public static final String OUTPUT = "tilewright.autotile.output";
+    public static final String TILESET = "tilewright.autotile.tileset";
+    public static final String SEED = "tilewright.autotile.seed";
+    /** More changed rectangles than this are recomputed as their bounding box. */
+    private static final int MAX_RECTS = 64;
+
+    /** One auto-layer: the IntGrid it reads, the rule set by name, the layer it writes, the tileset, the seed. */
+    public record Attachment(int intGrid, String ruleSet, int output, MapTileset tileset, long seed) {
+    }
+
+    /** The rule sets of the map's project, by name (null: no set of that name). */
+    public interface RuleSets {
+        Autotiler named(String name);
+    }
+
+    private AutoLayers() {
+    }
+
+    /** The map's auto-layers whose output layer and tileset exist. */
+    public static List<Attachment> of(TileMap map) {
+        List<Attachment> found = new ArrayList<>();
+        for (Layer layer : map.layers()) {
+            if (!(layer instanceof TileLayer grid) || !grid.isIntGrid()) {
+                continue;
+            }
+            Properties p = grid.attributes().properties();
+            Optional<String> rules = p.get(RULES).map(Property::value).filter(String.class::isInstance)
+                    .map(String.class::cast);
+            Long output = number(p, OUTPUT);
+            Long tileset = number(p, TILESET);
+            if (rules.isEmpty() || output == null || tileset == null) {
+                continue;
+            }
+            Optional<Layer> out = map.layer(output.intValue());
+            Optional<MapTileset> uses = map.tilesets().stream().filter(t -> t.tilesetId() == tileset).findFirst();
+            if (out.isPresent() && out.get() instanceof TileLayer target && !target.isIntGrid() && uses.isPresent()) {
+                Long seed = number(p, SEED);
+                found.add(new Attachment(grid.id(), rules.get(), target.id(), uses.get(), seed == null ? 0 : seed));
+            }
+        }
+        return found;
+    }
+
+    private static Long number(Properties properties, String name) {
+        return properties.get(name).map(Property::value).filter(Number.class::isInstance)
+                .map(v -> ((Number) v).longValue()).orElse(null);
+    }
+
+    /** The op bringing the outputs up to date after {@code applied} changed the map; null when nothing differs. */
+    public static MapOp follow(TileMap map, MapOp applied, RuleSets rules) {
+        return derive(map, applied, rules);
+    }
+
+    /** The op setting every output cell that differs from what the rules make; null when none does. */
+    public static MapOp recompute(TileMap map, RuleSets rules) {
+        return derive(map, null, rules);
+    }
+
+    private static MapOp derive(TileMap map, MapOp applied, RuleSets rules) {
+        List<MapOp> ops = new ArrayList<>();
+        for (Attachment at : of(map)) {
+            List<TileRect> grid = new ArrayList<>();
+            List<TileRect> output = new ArrayList<>();
+            boolean[] whole = {applied == null};
+            if (applied != null) {
+                changes(applied, at, grid, output, whole);
+            }
+            if (!whole[0] && grid.isEmpty() && output.isEmpty()) {
+                continue;
+            }
+            Autotiler autotiler = rules.named(at.ruleSet());
+            if (autotiler == null) {
+                continue;
+            }
+            MapOp op = update(map, at, autotiler, regions(map, autotiler, grid, output, whole[0]));
+            if (op != null) {
+                ops.add(op);
+            }
+        }
+        return ops.isEmpty() ? null : ops.size() == 1 ? ops.get(0) : new Batch(ops);
+    }
+
+    private static List<TileRect> regions(TileMap map, Autotiler autotiler, List<TileRect> grid, List<TileRect> output,
+                                          boolean whole) {
+        TileRect bounds = map.bounds();
+        if (whole) {
+            return List.of(bounds);
+        }
+        List<TileRect> regions = new ArrayList<>();
+        for (TileRect changed : bounded(grid)) {
+            regions.add(autotiler.reach(changed, map.width(), map.height()));
+        }
+        for (TileRect written : bounded(output)) {
+            regions.add(written.intersection(bounds));
+        }
+        return regions;
+    }
+
+    private static List<TileRect> bounded(List<TileRect> rects) {
+        if (rects.size() <= MAX_RECTS) {
+            return rects;
+        }
+        long x0 = Long.MAX_VALUE, y0 = Long.MAX_VALUE, x1 = Long.MIN_VALUE, y1 = Long.MIN_VALUE;
+        for (TileRect r : rects) {
+            x0 = Math.min(x0, r.x());
+            y0 = Math.min(y0, r.y());
+            x1 = Math.max(x1, r.right());
+            y1 = Math.max(y1, r.bottom());
+        }
+        return List.of(new TileRect((int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0)));
+    }
+
+    /** A masked region over the cells of {@code regions} whose output differs from what the rules make, or null. */
+    private static MapOp update(TileMap map, Attachment at, Autotiler autotiler, List<TileRect> regions) {
+        TileLayer grid = (TileLayer) map.layer(at.intGrid()).orElseThrow();
+        TileLayer out = (TileLayer) map.layer(at.output()).orElseThrow();
+        IntCells cells = new IntCells() {
+            @Override
+            public int width() {
+                return grid.width();
+            }
+
+            @Override
+            public int height() {
+                return grid.height();
+            }
+
+            @Override
+            public int value(int x, int y) {
+                return grid.get(x, y);
+            }
+        };
+        List<Cell> differing = new ArrayList<>();
+        java.util.BitSet seen = new java.util.BitSet();
+        for (TileRect region : regions) {
+            if (region.isEmpty()) {
+                continue;
+            }
+            int[] made = autotiler.evaluate(cells, at.seed(), region);
+            for (int i = 0; i < made.length; i++) {
+                int x = region.x() + i % region.width();
+                int y = region.y() + i / region.width();
+                int gid = gid(made[i], at.tileset());
+                int index = y * map.width() + x;
+                if (!seen.get(index) && out.get(x, y) != gid) {
+                    seen.set(index);
+                    differing.add(new Cell(x, y, Integer.toUnsignedLong(gid)));
+                }
+            }
+        }
+        if (differing.isEmpty()) {
+            return null;
+        }
+        if (differing.size() <= 256) {
+            return new Paint(at.output(), differing);
+        }
+        int x0 = Integer.MAX_VALUE, y0 = Integer.MAX_VALUE, x1 = Integer.MIN_VALUE, y1 = Integer.MIN_VALUE;
+        for (Cell c : differing) {
+            x0 = Math.min(x0, c.x());
+            y0 = Math.min(y0, c.y());
+            x1 = Math.max(x1, c.x());
+            y1 = Math.max(y1, c.y());
+        }
+        TileRect box = new TileRect(x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+        int[] gids = new int[Math.toIntExact(box.area())];
+        byte[] written = new byte[(gids.length + 7) / 8];
+        for (Cell c : differing) {
+            int i = (c.y() - y0) * box.width() + (c.x() - x0);
+            gids[i] = (int) c.gid();
+            written[i >> 3] |= (byte) (1 << (i & 7));
+        }
+        return PutRegion.masked(at.output(), box, gids, written);
+    }
+
+    /** A rule's tile (id + 1 with flip bits) as a gid of the map; 0 for a tile the tileset does not have. */
+    private static int gid(int made, MapTileset tileset) {
+        if (made == 0) {
+            return 0;
+        }
+        int id = Gid.id(made) - 1;
+        return id >= tileset.tileCount() ? 0 : (tileset.firstGid() + id) | Gid.flags(made);
+    }
+
+    private static void changes(MapOp op, Attachment at, List<TileRect> grid, List<TileRect> output, boolean[] whole) {
+        if (op instanceof Batch batch) {
+            batch.ops().forEach(o -> changes(o, at, grid, output, whole));
+        } else if (op instanceof Paint paint) {
+            for (Cell cell : paint.cells()) {
+                cellsOf(paint.layerId(), new TileRect(cell.x(), cell.y(), 1, 1), at, grid, output);
+            }
+        } else if (op instanceof FillRect fill) {
+            cellsOf(fill.layerId(), new TileRect(fill.x(), fill.y(), fill.width(), fill.height()), at, grid, output);
+        } else if (op instanceof PutRegion region) {
+            cellsOf(region.layerId(), new TileRect(region.x(), region.y(), region.width(), region.height()), at, grid,
+                    output);
+        } else if (op instanceof SetProperty set) {
+            whole[0] |= set.objectId() == null && set.layerId() != null && concerns(set.layerId(), at);
+        } else if (op instanceof UpdateLayer update) {
+            whole[0] |= concerns(update.layerId(), at);
+        } else if (op instanceof AddLayer add) {
+            whole[0] |= add.layerId() != null && concerns(add.layerId(), at);
+        } else if (op instanceof AddTileset add) {
+            whole[0] |= add.tilesetId() == at.tileset().tilesetId();
+        } else if (op instanceof RemoveTileset remove) {
+            whole[0] |= remove.tilesetId() == at.tileset().tilesetId();
+        }
+    }
+
+    private static boolean concerns(int layerId, Attachment at) {
+        return layerId == at.intGrid() || layerId == at.output();
+    }
+
+    private static void cellsOf(int layerId, TileRect rect, Attachment at, List<TileRect> grid, List<TileRect> output) {
+        if (layerId == at.intGrid()) {
+            grid.add(rect);
+        } else if (layerId == at.output()) {
+            output.add(rect);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.tilewright.autotile;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Auto-layers kept by the server, on the embedded PostgreSQL: painting an IntGrid layer writes the derived tile layer
+ * in the same version, erasing takes it back, a hand edit of the derived layer is undone by the rules, bad IntGrid
+ * values are refused, and {@code POST …/autotile} brings a map in line with changed rules (a second call changes
+ * nothing).
+ */
+@FeatureTest
+class AutoLayersApiTest {
+
+    private static final int ANY = 1_000_001;
+    private static final long H = 0x80000000L;
+
+    @LocalServerPort
+    int port;
+
+    private record Level(Api api, String map, long project) {
+    }
+
+    private static String rules(int plainTile) {
+        return "{\"values\":[{\"value\":1,\"name\":\"wall\",\"color\":\"#404040\"}],\"ruleSets\":[{\"name\":\"cave\","
+                + "\"groups\":[{\"name\":\"walls\",\"rules\":["
+                + "{\"size\":3,\"pattern\":[0,-" + ANY + ",0,0,1,0,0,0,0],\"tileIds\":[7]},"
+                + "{\"size\":3,\"pattern\":[0,0,0,0,1,-" + ANY + ",0,0,0],\"tileIds\":[4],\"flipX\":true},"
+                + "{\"size\":1,\"pattern\":[1],\"tileIds\":[" + plainTile + "]}]}]}]}";
+    }
+
+    /** A 6x4 map in a project of its own with a ground layer (1), the derived layer (2) and the IntGrid (3). */
+    private Level level() {
+        Api admin = new Api(port);
+        Api owner = admin.as(admin.token(admin.person("Auto owner", admin.projectOf(admin.newMap("any", 2, 2)),
+                "editor"), "write"));
+        long team = owner.postJson("/api/v1/teams", "{\"name\":\"auto\"}").json().get("id").asLong();
+        long project = owner.postJson("/api/v1/teams/" + team + "/projects", "{\"name\":\"autotiled\"}").json()
+                .get("id").asLong();
+        assertThat(owner.putJson("/api/v1/projects/" + project + "/rules", rules(3)).status()).isEqualTo(200);
+        long tileset = owner.uploadTileset("walls", 4, 2, project);
+        Api.Response created = owner.postJson("/api/v1/maps", "{\"name\":\"cave\",\"width\":6,\"height\":4,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
+                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"},{\"name\":\"walls (auto)\",\"type\":\"tile\"}],"
+                + "\"projectId\":" + project + "}");
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        Level level = new Level(owner, "/api/v1/maps/" + created.json().get("id").asLong(), project);
+        Api.Response grid = ops(level, "{\"type\":\"addLayer\",\"kind\":\"tile\",\"attributes\":{\"name\":\"walls\","
+                + "\"properties\":[{\"name\":\"tilewright.intgrid\",\"type\":\"bool\",\"value\":true},"
+                + "{\"name\":\"tilewright.autotile.rules\",\"type\":\"string\",\"value\":\"cave\"},"
+                + "{\"name\":\"tilewright.autotile.output\",\"type\":\"int\",\"value\":2},"
+                + "{\"name\":\"tilewright.autotile.tileset\",\"type\":\"int\",\"value\":" + tileset + "}]}}");
+        assertThat(grid.status()).as(grid.text()).isEqualTo(200);
+        return level;
+    }
+
+    private static Api.Response ops(Level level, String... ops) {
+        String etag = level.api().get(level.map()).header("ETag");
+        return level.api().postJson(level.map() + "/ops", "{\"ops\":[" + String.join(",", ops) + "]}", "If-Match",
+                etag);
+    }
+
+    private static List<Long> cells(Level level, int layerId) {
+        List<Long> gids = new ArrayList<>();
+        level.api().get(level.map() + "/layers/" + layerId + "/cells").json().get("gids")
+                .forEach(g -> gids.add(g.asLong()));
+        return gids;
+    }
+
+    @Test
+    void paintingTheIntGridWritesTheDerivedLayerInTheSameVersionAndErasingTakesItBack() {
+        Level level = level();
+        Api.Response painted = ops(level, "{\"type\":\"fillRect\",\"layerId\":3,\"x\":1,\"y\":1,\"width\":3,"
+                + "\"height\":2,\"gid\":1}");
+        assertThat(painted.status()).as(painted.text()).isEqualTo(200);
+        JsonNode logged = painted.json().get("applied");
+        assertThat(logged.get("ops")).hasSize(2);
+        assertThat(logged.get("ops").get(1).get("layerId").asInt()).isEqualTo(2);
+        // tops (tile 7 -> gid 8) where nothing is above; below them the ends (tile 4, the left one mirrored) and wall
+        assertThat(cells(level, 2)).containsExactly(
+                0L, 0L, 0L, 0L, 0L, 0L,
+                0L, 8L, 8L, 8L, 0L, 0L,
+                0L, 5L | H, 4L, 5L, 0L, 0L,
+                0L, 0L, 0L, 0L, 0L, 0L);
+
+        assertThat(ops(level, "{\"type\":\"paint\",\"layerId\":3,\"cells\":[{\"x\":1,\"y\":1,\"gid\":0}]}").status())
+                .isEqualTo(200);
+        assertThat(cells(level, 2)).containsExactly(
+                0L, 0L, 0L, 0L, 0L, 0L,
+                0L, 0L, 8L, 8L, 0L, 0L,
+                0L, 8L, 4L, 5L, 0L, 0L,
+                0L, 0L, 0L, 0L, 0L, 0L);
+
+        // by hand on the derived layer: the rules put it back in the same version
+        assertThat(ops(level, "{\"type\":\"paint\",\"layerId\":2,\"cells\":[{\"x\":2,\"y\":2,\"gid\":1},"
+                + "{\"x\":5,\"y\":3,\"gid\":1}]}").status()).isEqualTo(200);
+        assertThat(cells(level, 2).get(2 * 6 + 2)).isEqualTo(4L);
+        assertThat(cells(level, 2).get(3 * 6 + 5)).isZero();
+
+        Api.Response tooBig = ops(level, "{\"type\":\"paint\",\"layerId\":3,\"cells\":[{\"x\":0,\"y\":0,"
+                + "\"gid\":1000000}]}");
+        assertThat(tooBig.status()).isEqualTo(422);
+        assertThat(tooBig.json().get("field").asString()).isEqualTo("ops[0].cells[0].gid");
+    }
+
+    @Test
+    void autotileBringsTheMapInLineWithChangedRulesOnceAndThenChangesNothing() {
+        Level level = level();
+        ops(level, "{\"type\":\"fillRect\",\"layerId\":3,\"x\":0,\"y\":2,\"width\":6,\"height\":2,\"gid\":1}");
+        JsonNode first = level.api().postJson(level.map() + "/autotile", "").json();
+        assertThat(first.get("changed").asBoolean()).isFalse();
+        assertThat(cells(level, 2).get(3 * 6 + 2)).isEqualTo(4L);
+
+        assertThat(level.api().putJson("/api/v1/projects/" + level.project() + "/rules", rules(5)).status())
+                .isEqualTo(200);
+        JsonNode second = level.api().postJson(level.map() + "/autotile", "").json();
+        assertThat(second.get("changed").asBoolean()).isTrue();
+        assertThat(cells(level, 2).get(3 * 6 + 2)).isEqualTo(6L);
+        JsonNode third = level.api().postJson(level.map() + "/autotile", "").json();
+        assertThat(third.get("changed").asBoolean()).isFalse();
+        assertThat(third.get("version").asLong()).isEqualTo(second.get("version").asLong());
+    }
+}
