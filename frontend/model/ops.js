@@ -3,7 +3,7 @@
 // reports what changed, and returns the op as applied (ids filled in) with its inverse: undo sends the inverse as
 // a new op.
 
-import { BLEND_MODES, CHUNK, GroupLayer, ImageLayer, ObjectLayer, TileLayer } from './tilemap.js';
+import { BLEND_MODES, CHUNK, GroupLayer, ImageLayer, MAX_INTGRID_VALUE, ObjectLayer, TileLayer } from './tilemap.js';
 import { tileId } from './gid.js';
 import { masked, regionGids, regionMask, regionOp } from './region.js';
 
@@ -88,6 +88,15 @@ function checkGid(map, gid, field) {
   return gid >>> 0;
 }
 
+/** What a cell op may write into the layer: a gid of the map's tilesets, or on an IntGrid a value 0..999999. */
+function checkValue(map, layer, value, field) {
+  if (!layer.isIntGrid) return checkGid(map, value, field);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_INTGRID_VALUE) {
+    throw new InvalidOp(field, `layer ${layer.id} is an IntGrid: its cells hold 0 (empty) to ${MAX_INTGRID_VALUE}, not ${value}`);
+  }
+  return value;
+}
+
 function checkCell(map, x, y, field) {
   if (!Number.isInteger(x) || !Number.isInteger(y) || !map.inside(x, y)) {
     throw new InvalidOp(field, `cell (${x}, ${y}) is outside the ${map.width}x${map.height} map`);
@@ -127,7 +136,7 @@ const HANDLERS = {
     const layer = tileLayer(map, op.layerId);
     const gids = op.cells.map((c, i) => {
       checkCell(map, c.x, c.y, `cells[${i}]`);
-      return checkGid(map, c.gid, `cells[${i}].gid`);
+      return checkValue(map, layer, c.gid, `cells[${i}].gid`);
     });
     const previous = op.cells.map((c, i) => ({ x: c.x, y: c.y, gid: layer.set(c.x, c.y, gids[i]) }));
     previous.reverse();
@@ -138,7 +147,7 @@ const HANDLERS = {
   fillRect(map, op, withInverse) {
     const layer = tileLayer(map, op.layerId);
     const rect = checkRect(map, op.x, op.y, op.width, op.height);
-    const gid = checkGid(map, op.gid, 'gid');
+    const gid = checkValue(map, layer, op.gid, 'gid');
     const inverse = withInverse ? restoring(op.layerId, rect, layer) : null;
     layer.fill(rect, gid);
     map.changed({ kind: 'cells', layerId: op.layerId, rect });
@@ -156,7 +165,7 @@ const HANDLERS = {
     for (let i = 0; i < area; i++) {
       if (bits === null || masked(bits, i)) {
         const gid = compact === null ? op.gids[i] : compact[i];
-        gids[i] = gid === valid ? gid : checkGid(map, gid, compact === null ? `gids[${i}]` : 'data');
+        gids[i] = gid === valid ? gid : checkValue(map, layer, gid, compact === null ? `gids[${i}]` : 'data');
         valid = gids[i];
       }
     }

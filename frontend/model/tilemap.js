@@ -5,6 +5,10 @@
 import { tileId } from './gid.js';
 
 export const CHUNK = 64;
+/** The layer property that makes a tile layer an IntGrid (as core/model/TileLayer.INTGRID). */
+export const INTGRID = 'tilewright.intgrid';
+/** Largest value an IntGrid cell holds. */
+export const MAX_INTGRID_VALUE = 999999;
 /** CHUNK as a shift and a mask (a chunk's cell from x and y without division). */
 const SHIFT = 6;
 const MASK = CHUNK - 1;
@@ -29,6 +33,11 @@ export class TileLayer {
     this.chunksY = Math.ceil(height / CHUNK);
     /** @type {(Uint32Array|null)[]} */
     this.chunks = new Array(this.chunksX * this.chunksY).fill(null);
+  }
+
+  /** Whether the layer holds IntGrid values (0..999999, property tilewright.intgrid) rather than gids. */
+  get isIntGrid() {
+    return (this.attributes.properties ?? []).some((p) => p.name === INTGRID && p.value === true);
   }
 
   /** The gid at (x, y); 0 outside the layer. */

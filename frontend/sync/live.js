@@ -14,7 +14,8 @@ import { apply, applyCommitted, InvalidOp } from '../model/ops.js';
 import * as frames from './protocol.js';
 import { CLOSE_CODES, SERVER_FRAMES } from './protocol.js';
 import {
-  createdIds, creation, Emitter, followId, isFresh, nextId, putBack, refersTo, takeOff, UNKEPT, withId,
+  applyDerived, createdIds, creation, derivedOps, Emitter, followId, isFresh, nextId, putBack, refersTo, takeOff, UNKEPT,
+  withId,
 } from './pending.js';
 import { Keeper } from './store.js';
 
@@ -445,9 +446,11 @@ export class LiveSession extends Emitter {
     const renamed = mine !== null && theirs !== null && mine.id !== theirs.id && version > this.version;
     if (at === 0 && version === this.version + 1 && !renamed) {
       // the usual case: the bottom pending op became the server's next version, applied to the very state we applied
-      // it to, under the same ids, so the map is already right
+      // it to, under the same ids, so the map is already right — but for auto-layer cells the server derived with it
+      const derived = derivedOps(this.pending[0].op, op);
       this.pending.shift();
       this.version = version;
+      this.pending = applyDerived(this.map, derived, this.pending, (event) => this.emit(event));
     } else {
       this.takeOffPending();
       if (version > this.version) {

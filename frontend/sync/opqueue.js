@@ -12,7 +12,8 @@
 
 import { apply, applyCommitted, cellCount, InvalidOp } from '../model/ops.js';
 import {
-  createdIds, creation, Emitter, followId, isFresh, putBack, refersTo, storageKey, takeOff, UNKEPT, withId,
+  applyDerived, createdIds, creation, derivedOps, Emitter, followId, isFresh, putBack, refersTo, storageKey, takeOff,
+  UNKEPT, withId,
 } from './pending.js';
 import { Keeper } from './store.js';
 
@@ -118,7 +119,9 @@ export class OpQueue extends Emitter {
       answer = { status: 0, json: null };
     }
     if (answer.status === 200) {
-      this.pending.splice(0, request.count);
+      const sent = this.pending.splice(0, request.count);
+      this.pending = applyDerived(this.map, derivedOps({ type: 'batch', ops: sent.map((p) => p.op) }, answer.json.applied), this.pending,
+        (event) => this.emit(event));
       this.sending = null;
       this.version = answer.json.version;
       this.retryMs = 0;

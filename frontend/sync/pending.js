@@ -1,7 +1,7 @@
 // What the REST queue and the live session share: listeners, pending ops taken off the map and put back on top of
 // others' changes (a rebase); keeping them across a reload is store.js's.
 
-import { apply, InvalidOp } from '../model/ops.js';
+import { apply, applyCommitted, InvalidOp } from '../model/ops.js';
 
 /**
  * @typedef {{seq: number, op: object, inverse: object, fresh?: boolean}} Pending fresh: it creates a new object or
@@ -32,6 +32,23 @@ export class Emitter {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
+}
+
+/**
+ * What the server logged after the ops we sent: a change to an IntGrid comes back as a batch of what we sent followed
+ * by the auto-layer cells it derived (the same version). @returns {object[]} those derived ops (none: [])
+ */
+export function derivedOps(sent, logged) {
+  if (logged?.type !== 'batch') return [];
+  return logged.ops.slice(sent.type === 'batch' ? sent.ops.length : 1);
+}
+
+/** Applies a version's derived ops under our pending ones (taken off and put back when there are any). */
+export function applyDerived(map, derived, pending, events) {
+  if (derived.length === 0) return pending;
+  takeOff(map, pending);
+  for (const op of derived) applyCommitted(map, op);
+  return putBack(map, pending, events);
 }
 
 /** Undoes pending ops, newest first: the map is left at the server's state. */

@@ -54,6 +54,28 @@ test('ops go out one by one, come back as acks, and others see them in order', (
   assert.deepEqual(snapshot(b.map), snapshot(server.map));
 });
 
+test('cells the server derives with an op (auto-layers) land under the sender\'s pending ops and everyone\'s map', () => {
+  const base = newMap();
+  // the auto-layer: every cell painted on the ground gets tile 5 on layer 3, in the same version
+  const derive = (map, op) => op.type === 'paint' && op.layerId === 1 && map.layer(3)
+    ? { type: 'paint', layerId: 3, cells: op.cells.map((c) => ({ x: c.x, y: c.y, gid: c.gid === 0 ? 0 : 5 })) } : null;
+  const server = new FakeLiveServer(base, { derive });
+  server.applyRemote({ type: 'addLayer', kind: 'tile', attributes: { name: 'auto', locked: true } });
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', base.copy());
+  const b = session(server, clock, 'b', base.copy());
+  server.drain();
+  a.perform(paint(1, 1, 3));
+  a.perform(paint(2, 1, 4));
+  a.perform(paint(1, 1, 0));
+  server.drain();
+  assert.equal(a.pending.length, 0);
+  assert.equal(a.map.layer(3).get(1, 1), 0, 'derived, then erased with the erase');
+  assert.equal(a.map.layer(3).get(2, 1), 5);
+  assert.deepEqual(snapshot(a.map), snapshot(server.map));
+  assert.deepEqual(snapshot(b.map), snapshot(server.map));
+});
+
 test('a frames message is read as its frames, in order', () => {
   const { server, a, b } = twoSessions();
   server.coalesce = true;

@@ -147,8 +147,10 @@ export class MemoryStorage {
  * test delivers them, and a socket can be cut with frames still on the way (both directions lost).
  */
 export class FakeLiveServer {
-  constructor(map, { maxCatchUp = 1000, maxOpChars = Infinity, coalesce = false } = {}) {
+  constructor(map, { maxCatchUp = 1000, maxOpChars = Infinity, coalesce = false, derive = null } = {}) {
     this.map = map.copy();
+    // as the server's auto-layers: (map, applied op) => an op it derives, logged with the op as one batch (or null)
+    this.derive = derive;
     this.coalesce = coalesce; // as the server's relay tick: a run of relayed frames may arrive as one frames message
     this.maxOpChars = maxOpChars; // as the server's max-op-frame-bytes: a larger op goes as a fetch frame
     this.version = 1;
@@ -234,7 +236,10 @@ export class FakeLiveServer {
         return;
       }
       this.version++;
-      const entry = { version: this.version, clientId: socket.clientId, clientSeq: frame.clientSeq, op: applied.op };
+      const more = this.derive?.(this.map, applied.op);
+      const logged = more ? { type: 'batch', ops: [...(applied.op.type === 'batch' ? applied.op.ops : [applied.op]),
+        apply(this.map, more).op] } : applied.op;
+      const entry = { version: this.version, clientId: socket.clientId, clientSeq: frame.clientSeq, op: logged };
       this.log.push(entry);
       this.seen.set(key, entry);
       this.relay(entry, socket);

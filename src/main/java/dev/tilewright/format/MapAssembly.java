@@ -174,14 +174,17 @@ final class MapAssembly {
 
     private static TileLayer tileLayer(String file, int id, RawTiles tiles, TileRect bounds, List<TiledTileset> tilesets) {
         TileLayer layer = new TileLayer(id, tiles.attributes(), bounds.width(), bounds.height());
+        boolean intGrid = layer.isIntGrid();
         for (Chunk chunk : tiles.chunks()) {
             for (int gid : chunk.gids()) {
-                checkGid(file, "layer '" + tiles.attributes().name() + "'", gid, tilesets);
+                if (!intGrid) {
+                    checkGid(file, "layer '" + tiles.attributes().name() + "'", gid, tilesets);
+                }
             }
             layer.write(new TileRect(chunk.x() - bounds.x(), chunk.y() - bounds.y(), chunk.width(), chunk.height()),
                     chunk.gids());
         }
-        return layer;
+        return IntGridFiles.fromFile(file, layer);
     }
 
     static MapObject moved(MapObject o, Difference shift) {

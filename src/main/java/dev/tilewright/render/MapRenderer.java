@@ -121,7 +121,9 @@ public final class MapRenderer {
             if (paint.alpha() == 0) {
                 continue;
             }
-            if (layer instanceof TileLayer tiles) {
+            if (layer instanceof TileLayer tiles && tiles.isIntGrid()) {
+                continue; // values, not tiles: what a map shows of them is its auto-layer
+            } else if (layer instanceof TileLayer tiles) {
                 if (fromBlocks) {
                     drawBlocks(canvas, view, map, tiles, byTileset, paint, blocks, List.copyOf(tilesetsKey));
                 } else {

@@ -9,6 +9,7 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.format.LayerData;
 import dev.tilewright.format.TiledFiles;
+import dev.tilewright.format.IntGridFiles;
 import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.TiledProject;
 import dev.tilewright.format.TiledTemplate;
@@ -186,8 +187,8 @@ public class TiledExportService {
 
     private static TiledMap tiled(TileMap map, List<TiledTileset> tilesetsAs, List<Layer> layers) {
         return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(),
-                map.backgroundColor(), map.properties(), tilesetsAs, layers, map.nextLayerId(), map.nextObjectId(),
-                Map.of(), map.settings());
+                map.backgroundColor(), map.properties(), tilesetsAs, IntGridFiles.forFile(layers), map.nextLayerId(),
+                map.nextObjectId(), Map.of(), map.settings());
     }
 
     /** The map as a lone Tiled file holds it: every tileset embedded, image sources as they are. */

@@ -57,7 +57,7 @@ class AutoLayersApiTest {
                 + "\"properties\":[{\"name\":\"tilewright.intgrid\",\"type\":\"bool\",\"value\":true},"
                 + "{\"name\":\"tilewright.autotile.rules\",\"type\":\"string\",\"value\":\"cave\"},"
                 + "{\"name\":\"tilewright.autotile.output\",\"type\":\"int\",\"value\":2},"
-                + "{\"name\":\"tilewright.autotile.tileset\",\"type\":\"int\",\"value\":" + tileset + "}]}}");
+                + "{\"name\":\"tilewright.autotile.firstgid\",\"type\":\"int\",\"value\":1}]}}");
         assertThat(grid.status()).as(grid.text()).isEqualTo(200);
         return level;
     }
@@ -109,6 +109,43 @@ class AutoLayersApiTest {
                 + "\"gid\":1000000}]}");
         assertThat(tooBig.status()).isEqualTo(422);
         assertThat(tooBig.json().get("field").asString()).isEqualTo("ops[0].cells[0].gid");
+    }
+
+    @Test
+    void aZipExportKeepsTheIntGridAsValuesTiledCanLoadAndItsImportRestoresThem() throws Exception {
+        Level level = level();
+        ops(level, "{\"type\":\"fillRect\",\"layerId\":3,\"x\":1,\"y\":1,\"width\":3,\"height\":2,\"gid\":1}",
+                "{\"type\":\"paint\",\"layerId\":3,\"cells\":[{\"x\":5,\"y\":3,\"gid\":42}]}");
+        List<Long> grid = cells(level, 3);
+        List<Long> derived = cells(level, 2);
+        assertThat(grid.get(3 * 6 + 5)).isEqualTo(42L);
+
+        Api.Response zip = level.api().get(level.map() + "/export?format=zip");
+        assertThat(zip.status()).isEqualTo(200);
+        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        try (var in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip.body()))) {
+            for (var entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                files.put(entry.getName().substring(entry.getName().lastIndexOf('/') + 1), in.readAllBytes());
+            }
+        }
+        String tmx = files.entrySet().stream().filter(e -> e.getKey().endsWith(".tmx")).map(e -> new String(e.getValue(),
+                java.nio.charset.StandardCharsets.UTF_8)).findFirst().orElseThrow();
+        // the IntGrid goes as an empty tile layer (values are no gids Tiled could load) with its values in a property
+        String walls = tmx.substring(tmx.indexOf("name=\"walls\""));
+        assertThat(walls).contains("tilewright.intgrid.cells");
+        assertThat(walls.substring(walls.indexOf("<data"), walls.indexOf("</data>"))).doesNotContain("42").doesNotContain("1");
+
+        Api.Response imported = level.api().postFiles("/api/v1/maps/import?projectId=" + level.project(), files);
+        assertThat(imported.status()).as(imported.text()).isEqualTo(201);
+        Level copy = new Level(level.api(), "/api/v1/maps/" + imported.json().get("id").asLong(), level.project());
+        assertThat(cells(copy, 3)).isEqualTo(grid);
+        assertThat(cells(copy, 2)).isEqualTo(derived);
+        JsonNode layer = level.api().get(copy.map()).json().get("layers").get(2);
+        assertThat(layer.toString()).contains("tilewright.intgrid").doesNotContain("tilewright.intgrid.cells");
+        // and it stays an auto-layer: an edit of the copy's IntGrid derives again
+        ops(copy, "{\"type\":\"paint\",\"layerId\":3,\"cells\":[{\"x\":1,\"y\":1,\"gid\":0}]}");
+        assertThat(cells(copy, 2).get(6 + 1)).isZero();
+        assertThat(cells(copy, 2).get(2 * 6 + 1)).isEqualTo(8L);
     }
 
     @Test

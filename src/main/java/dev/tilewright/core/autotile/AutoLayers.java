@@ -27,7 +27,8 @@ import java.util.Optional;
 /**
  * A map's auto-layers: IntGrid layers (property {@value TileLayer#INTGRID}) that name a rule set of the project
  * ({@value #RULES}), the tile layer the server writes ({@value #OUTPUT}), the tileset whose tile ids the rules place
- * ({@value #TILESET}, a Tilewright tileset id the map uses) and a seed ({@value #SEED}, 0 when absent). After an op,
+ * ({@value #FIRST_GID}: its first gid in the map, which exports and imports keep) and a seed ({@value #SEED}, 0 when
+ * absent). After an op,
  * {@link #follow} works out the output cells within reach of what it changed (and any output cells it wrote by hand)
  * and returns the op that sets those that differ; {@link #recompute} does the same for every cell.
  */
@@ -35,7 +36,7 @@ public final class AutoLayers {
 
     public static final String RULES = "tilewright.autotile.rules";
     public static final String OUTPUT = "tilewright.autotile.output";
-    public static final String TILESET = "tilewright.autotile.tileset";
+    public static final String FIRST_GID = "tilewright.autotile.firstgid";
     public static final String SEED = "tilewright.autotile.seed";
     /** More changed rectangles than this are recomputed as their bounding box. */
     private static final int MAX_RECTS = 64;
@@ -63,12 +64,12 @@ public final class AutoLayers {
             Optional<String> rules = p.get(RULES).map(Property::value).filter(String.class::isInstance)
                     .map(String.class::cast);
             Long output = number(p, OUTPUT);
-            Long tileset = number(p, TILESET);
-            if (rules.isEmpty() || output == null || tileset == null) {
+            Long firstGid = number(p, FIRST_GID);
+            if (rules.isEmpty() || output == null || firstGid == null) {
                 continue;
             }
             Optional<Layer> out = map.layer(output.intValue());
-            Optional<MapTileset> uses = map.tilesets().stream().filter(t -> t.tilesetId() == tileset).findFirst();
+            Optional<MapTileset> uses = map.tilesets().stream().filter(t -> t.firstGid() == firstGid).findFirst();
             if (out.isPresent() && out.get() instanceof TileLayer target && !target.isIntGrid() && uses.isPresent()) {
                 Long seed = number(p, SEED);
                 found.add(new Attachment(grid.id(), rules.get(), target.id(), uses.get(), seed == null ? 0 : seed));

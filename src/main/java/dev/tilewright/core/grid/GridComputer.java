@@ -11,7 +11,9 @@ import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -106,15 +108,20 @@ public final class GridComputer {
         TileRect area = tiles.intersection(map.bounds());
         GridOverrides overrides = map.gridOverrides();
         byte[] own = new byte[elementsX * elementsY];
+        // tiles collide; an IntGrid's values are no tiles
+        List<TileLayer> tileLayers = new ArrayList<>();
+        for (Layer layer : map.layers()) {
+            if (layer instanceof TileLayer cells && !cells.isIntGrid()) {
+                tileLayers.add(cells);
+            }
+        }
         for (int ty = area.y(); ty < area.bottom(); ty++) {
             for (int tx = area.x(); tx < area.right(); tx++) {
                 Arrays.fill(own, (byte) 0);
-                for (Layer layer : map.layers()) {
-                    if (layer instanceof TileLayer cells) {
-                        byte[] sides = sides(cells.get(tx, ty));
-                        for (int i = 0; i < sides.length; i++) {
-                            own[i] |= sides[i];
-                        }
+                for (TileLayer cells : tileLayers) {
+                    byte[] sides = sides(cells.get(tx, ty));
+                    for (int i = 0; i < sides.length; i++) {
+                        own[i] |= sides[i];
                     }
                 }
                 for (int ey = 0; ey < elementsY; ey++) {
