@@ -113,6 +113,11 @@ export class Editor {
       this.notify(`Layer “${layer.attributes.name}” is locked.`);
       return null;
     }
+    const source = autoLayerSource(this.map, layer);
+    if (source !== null) {
+      this.notify(`Layer “${layer.attributes.name}” is an auto-layer: the server draws it from “${source.attributes.name}”; paint that one.`);
+      return null;
+    }
     return layer;
   }
 
@@ -164,4 +169,10 @@ export class Editor {
   notify(text) {
     this.emit({ notice: text });
   }
+}
+
+/** The IntGrid layer whose auto-layer `layer` is (its tilewright.autotile.output names it), or null. */
+export function autoLayerSource(map, layer) {
+  return map.layers.find((l) => l.type === 'tile' && l.isIntGrid
+    && (l.attributes.properties ?? []).some((p) => p.name === 'tilewright.autotile.output' && p.value === layer.id)) ?? null;
 }

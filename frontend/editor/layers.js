@@ -3,6 +3,8 @@
 // drag reorders (dropped on a group, a layer goes into it); the buttons add (into the current layer's group) and
 // delete; the slider sets opacity. Every change is an op (shared, undoable).
 
+import { autoLayerSource } from './editor.js';
+
 export class LayersPanel {
   /** @param {import('./editor.js').Editor} editor @param {HTMLElement} root the left panel */
   constructor(editor, root) {
@@ -96,7 +98,9 @@ export class LayersPanel {
     name.textContent = layer.attributes.name;
     const kind = document.createElement('span');
     kind.className = 'kind';
-    kind.textContent = layer.type;
+    const auto = autoLayerSource(editor.map, layer);
+    kind.textContent = layer.isIntGrid ? 'intgrid' : auto !== null ? 'auto' : layer.type;
+    if (auto !== null) kind.title = `Drawn by the server from “${auto.attributes.name}” with the project's rules`;
     if (layer.type === 'group') {
       const fold = document.createElement('button');
       fold.type = 'button';

@@ -106,7 +106,9 @@ async function loadMap(version = null) {
   for (const e of overrides.elements) map.gridOverrides.set(`${e.x},${e.y}`, e.sides);
   // the project's enums and classes, offered by the properties panel (none if they cannot be read)
   const types = await getJson(`/api/v1/projects/${json.projectId}/property-types`).catch(() => ({ propertyTypes: [] }));
-  return { map, version: json.version, propertyTypes: types.propertyTypes ?? [] };
+  // its IntGrid values (names and colours for the IntGrid palette and canvas; none if they cannot be read)
+  const rules = await getJson(`/api/v1/projects/${json.projectId}/rules`).catch(() => ({ values: [] }));
+  return { map, version: json.version, propertyTypes: types.propertyTypes ?? [], intGridValues: rules.values ?? [] };
 }
 
 async function boot() {
@@ -120,7 +122,7 @@ async function boot() {
   } catch (e) {
     notify('Edits from before the reload are kept and will be sent when the server answers.');
   }
-  const { map, version, propertyTypes } = await loadMap();
+  const { map, version, propertyTypes, intGridValues = [] } = await loadMap();
   const images = new TilesetImages();
   await loadNewTilesets(map, images, () => {});
 
@@ -132,7 +134,9 @@ async function boot() {
   const view = new View();
   const canvas = document.querySelector('[data-testid="map-canvas"]');
   const renderer = new Renderer(canvas, map, images, view);
+  for (const v of intGridValues) renderer.intGridColors.set(v.value, v.color);
   const editor = new Editor({ map, session, history, images, view, renderer, readOnly });
+  editor.intGridValues = intGridValues;
   const tools = new Tools(editor, canvas);
   tools.modes.grid = new GridOverlay(editor, document.querySelector('[data-testid="collision-grid"]'));
   tools.modes.query = new QueryTool(editor);

@@ -3,6 +3,7 @@
 
 import { Stamp } from '../model/stamp.js';
 import { drawTile } from '../render/tilesets.js';
+import { intGridColor } from '../render/renderer.js';
 import { flags } from '../model/gid.js';
 
 const COLLECTION_COLUMNS = 8;
@@ -16,6 +17,7 @@ export class Palette {
     this.empty = root.querySelector('[data-testid="no-tilesets"]');
     this.zoomSelect = root.querySelector('[data-testid="palette-zoom"]');
     this.zoom = Number(this.zoomSelect.value);
+    this.values = root.querySelector('[data-testid="intgrid-values"]');
     this.tilesetId = editor.map.tilesets[0]?.tilesetId ?? null;
     this.drag = null;
     this.zoomSelect.addEventListener('change', () => {
@@ -42,8 +44,10 @@ export class Palette {
     });
     editor.listen((what) => {
       if (what === 'stamp') this.draw();
+      if (what === 'layer' || what === 'stamp' || what === 'intgrid') this.renderValues();
     });
     this.render();
+    this.renderValues();
   }
 
   used() {
@@ -58,6 +62,39 @@ export class Palette {
     if (info.columns > 0) return { w: info.tileWidth, h: info.tileHeight };
     const tiles = (info.tiles ?? []).map((t) => this.editor.images.source(info.id, t.id)).filter(Boolean);
     return { w: Math.max(1, ...tiles.map((t) => t.width)), h: Math.max(1, ...tiles.map((t) => t.height)) };
+  }
+
+  /**
+   * On an IntGrid layer the palette is the project's IntGrid values (colour, value, name): a click takes one as the
+   * brush, which every tool then paints (0, the eraser, empties a cell).
+   */
+  renderValues() {
+    const layer = this.editor.layer();
+    const intGrid = layer !== null && layer.type === 'tile' && layer.isIntGrid;
+    this.values.hidden = !intGrid;
+    this.canvas.parentElement.hidden = intGrid;
+    this.tabs.hidden = intGrid;
+    if (!intGrid) return;
+    const stamp = this.editor.stamp;
+    const chosen = stamp && stamp.width === 1 && stamp.height === 1 ? stamp.gids[0] : null;
+    const known = this.editor.intGridValues ?? [];
+    const values = known.length > 0 ? known : [{ value: 1, name: 'value 1' }];
+    this.values.replaceChildren(...values.map((v) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.testid = 'intgrid-value';
+      button.dataset.value = String(v.value);
+      button.setAttribute('aria-pressed', String(chosen === v.value));
+      const swatch = document.createElement('span');
+      swatch.className = 'swatch';
+      swatch.style.background = intGridColor(this.editor.renderer.intGridColors, v.value);
+      button.append(swatch, `${v.value} ${v.name}`);
+      button.addEventListener('click', () => {
+        this.editor.setStamp(Stamp.of(v.value));
+        if (this.editor.tool !== 'rect' && this.editor.tool !== 'fill') this.editor.setTool('brush');
+      });
+      return button;
+    }));
   }
 
   render() {

@@ -38,6 +38,8 @@ export class Renderer {
     this.nearBlocks = 0;
     /** @type {Map<string, Uint32Array|null>} */
     this.pixelCache = new Map();
+    /** @type {Map<number, string>} IntGrid value -> #rrggbb, as the project names them (others get a hue of their own) */
+    this.intGridColors = new Map();
     /** @type {((ctx: CanvasRenderingContext2D, view: import('./view.js').View) => void)[]} drawn last, in world pixels */
     this.overlays = [];
     /** overlays of the map as a whole (collision grid, queries, others' cursors): not moved with the current layer */
@@ -331,6 +333,28 @@ export class Renderer {
     return false;
   }
 
+  /** An IntGrid's block: each non-empty cell a square of its value's colour, half transparent. */
+  drawIntGridBlock(layer, x0, y0, cells, scale, block) {
+    const { map } = this;
+    const ctx = block.canvas.getContext('2d');
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, block.canvas.width, block.canvas.height);
+    ctx.setTransform(scale, 0, 0, scale, 0, this.overflow.y * scale);
+    ctx.globalAlpha = 0.55;
+    for (let y = y0; y < Math.min(map.height, y0 + cells); y++) {
+      for (let x = x0; x < Math.min(map.width, x0 + cells); x++) {
+        const value = layer.get(x, y);
+        if (value === 0) continue;
+        ctx.fillStyle = intGridColor(this.intGridColors, value);
+        ctx.fillRect((x - x0) * map.tileWidth, (y - y0) * map.tileHeight, map.tileWidth, map.tileHeight);
+      }
+    }
+    ctx.globalAlpha = 1;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    block.dirty = false;
+    block.animated = false;
+  }
+
   /** A tile's pixels (flips applied) at a scale, as 32-bit RGBA words, made once per gid and scale. */
   tilePixels(gid, scale, width, height) {
     const key = `${scale}:${gid}`;
@@ -368,6 +392,10 @@ export class Renderer {
   }
 
   drawBlock(layer, x0, y0, cells, scale, block) {
+    if (layer.isIntGrid) {
+      this.drawIntGridBlock(layer, x0, y0, cells, scale, block);
+      return;
+    }
     const { map } = this;
     const ctx = block.canvas.getContext('2d');
     const animatingBefore = this.animating;
@@ -560,4 +588,9 @@ function tintCanvas(canvas, tint) {
 export function compositeOf(blendMode) {
   if (!blendMode || blendMode === 'normal') return 'source-over';
   return blendMode === 'add' ? 'lighter' : blendMode;
+}
+
+/** An IntGrid value's colour: the project's, or a hue of its own spread around the circle. */
+export function intGridColor(colors, value) {
+  return colors.get(value) ?? `hsl(${(value * 137) % 360}, 65%, 55%)`;
 }
