@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -72,26 +73,36 @@ public class Rules {
                 projectId);
         String text = stored.isEmpty() ? null : stored.get(0);
         if (text == null) {
-            return name -> null;
+            return (name, groupsOff) -> null;
         }
         Compiled kept;
         synchronized (compiled) {
             kept = compiled.get(projectId);
         }
         if (kept == null || !kept.text().equals(text)) {
-            Map<String, Autotiler> byName = new HashMap<>();
+            Map<String, RuleSet> byName = new HashMap<>();
             for (RuleSet set : json.readValue(text, ProjectRules.class).ruleSets()) {
-                byName.put(set.name(), Autotiler.compile(set));
+                byName.put(set.name(), set);
             }
-            kept = new Compiled(text, byName);
+            kept = new Compiled(text, byName, new ConcurrentHashMap<>());
             synchronized (compiled) {
                 compiled.put(projectId, kept);
             }
         }
-        return kept.byName()::get;
+        return kept::named;
     }
 
-    private record Compiled(String text, Map<String, Autotiler> byName) {
+    /** A project's rule sets as stored, each compiled when first asked for with a set of groups switched off. */
+    private record Compiled(String text, Map<String, RuleSet> sets, Map<String, Autotiler> autotilers) {
+
+        Autotiler named(String name, Set<String> groupsOff) {
+            RuleSet set = sets.get(name);
+            if (set == null) {
+                return null;
+            }
+            return autotilers.computeIfAbsent(name + "\u0000" + String.join(",", new java.util.TreeSet<>(groupsOff)),
+                    key -> Autotiler.compile(set.without(groupsOff)));
+        }
     }
 
     /** Reads a project's rules as sent: refused whole (nothing changes) when too large, unreadable or not valid. */

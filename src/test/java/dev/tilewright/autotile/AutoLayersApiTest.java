@@ -164,5 +164,14 @@ class AutoLayersApiTest {
         JsonNode third = level.api().postJson(level.map() + "/autotile", "").json();
         assertThat(third.get("changed").asBoolean()).isFalse();
         assertThat(third.get("version").asLong()).isEqualTo(second.get("version").asLong());
+
+        // the map switches the rule set's "walls" group off: its auto-layer empties in that version, and fills again
+        String off = "{\"type\":\"setProperty\",\"layerId\":3,\"name\":\"tilewright.autotile.groupsOff\","
+                + "\"property\":{\"name\":\"tilewright.autotile.groupsOff\",\"type\":\"string\",\"value\":\"walls\"}}";
+        assertThat(ops(level, off).status()).isEqualTo(200);
+        assertThat(cells(level, 2)).containsOnly(0L);
+        assertThat(ops(level, "{\"type\":\"setProperty\",\"layerId\":3,\"name\":\"tilewright.autotile.groupsOff\"}")
+                .status()).isEqualTo(200);
+        assertThat(cells(level, 2).get(3 * 6 + 2)).isEqualTo(6L);
     }
 }

@@ -23,6 +23,8 @@ import dev.tilewright.core.model.TileMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A map's auto-layers: IntGrid layers (property {@value TileLayer#INTGRID}) that name a rule set of the project
@@ -38,16 +40,22 @@ public final class AutoLayers {
     public static final String OUTPUT = "tilewright.autotile.output";
     public static final String FIRST_GID = "tilewright.autotile.firstgid";
     public static final String SEED = "tilewright.autotile.seed";
+    /** Groups of the rule set this map switches off: their names, comma-separated. */
+    public static final String GROUPS_OFF = "tilewright.autotile.groupsOff";
     /** More changed rectangles than this are recomputed as their bounding box. */
     private static final int MAX_RECTS = 64;
 
-    /** One auto-layer: the IntGrid it reads, the rule set by name, the layer it writes, the tileset, the seed. */
-    public record Attachment(int intGrid, String ruleSet, int output, MapTileset tileset, long seed) {
+    /**
+     * One auto-layer: the IntGrid it reads, the rule set by name, the layer it writes, the tileset, the seed, and the
+     * rule set's groups it switches off.
+     */
+    public record Attachment(int intGrid, String ruleSet, int output, MapTileset tileset, long seed,
+                             Set<String> groupsOff) {
     }
 
-    /** The rule sets of the map's project, by name (null: no set of that name). */
+    /** The rule sets of the map's project, by name (null: no set of that name), with some groups switched off. */
     public interface RuleSets {
-        Autotiler named(String name);
+        Autotiler named(String name, Set<String> groupsOff);
     }
 
     private AutoLayers() {
@@ -72,7 +80,16 @@ public final class AutoLayers {
             Optional<MapTileset> uses = map.tilesets().stream().filter(t -> t.firstGid() == firstGid).findFirst();
             if (out.isPresent() && out.get() instanceof TileLayer target && !target.isIntGrid() && uses.isPresent()) {
                 Long seed = number(p, SEED);
-                found.add(new Attachment(grid.id(), rules.get(), target.id(), uses.get(), seed == null ? 0 : seed));
+                Set<String> off = new TreeSet<>();
+                p.get(GROUPS_OFF).map(Property::value).filter(String.class::isInstance).ifPresent(names -> {
+                    for (String name : ((String) names).split(",")) {
+                        if (!name.isBlank()) {
+                            off.add(name.strip());
+                        }
+                    }
+                });
+                found.add(new Attachment(grid.id(), rules.get(), target.id(), uses.get(), seed == null ? 0 : seed,
+                        Set.copyOf(off)));
             }
         }
         return found;
@@ -105,7 +122,7 @@ public final class AutoLayers {
             if (!whole[0] && grid.isEmpty() && output.isEmpty()) {
                 continue;
             }
-            Autotiler autotiler = rules.named(at.ruleSet());
+            Autotiler autotiler = rules.named(at.ruleSet(), at.groupsOff());
             if (autotiler == null) {
                 continue;
             }
