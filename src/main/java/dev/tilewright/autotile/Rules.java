@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
 @Service
 public class Rules {
 
+    /** The file a Tiled zip export carries a map's rules in (beside the map; Tiled passes it over). */
+    public static final String FILE = "tilewright-rules.json";
     private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final int MAX_NAME = 100;
 
@@ -122,6 +124,67 @@ public class Rules {
         }
         check(rules);
         return rules;
+    }
+
+    /**
+     * What a zip export of the map (as {@code map}, now or at a past version) carries for its auto-layers: its project's
+     * IntGrid values and the rule sets its IntGrid layers name, as {@link #FILE}; null when it has no IntGrid layer.
+     */
+    public byte[] fileFor(long mapId, dev.tilewright.core.model.TileMap map) {
+        Set<String> used = new HashSet<>();
+        boolean intGrid = false;
+        for (dev.tilewright.core.model.Layer layer : map.layers()) {
+            if (layer instanceof dev.tilewright.core.model.TileLayer tiles && tiles.isIntGrid()) {
+                intGrid = true;
+                tiles.attributes().properties().get(AutoLayers.RULES).map(p -> String.valueOf(p.value()))
+                        .ifPresent(used::add);
+            }
+        }
+        if (!intGrid) {
+            return null;
+        }
+        List<Long> project = jdbc.queryForList("SELECT project_id FROM maps WHERE id = ?", Long.class, mapId);
+        if (project.isEmpty()) {
+            throw ApiProblem.notFound("Map", mapId);
+        }
+        ProjectRules all = of(project.get(0));
+        return json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new ProjectRules(all.values(),
+                all.ruleSets().stream().filter(set -> used.contains(set.name())).toList()));
+    }
+
+    /**
+     * Adds what an import's {@link #FILE} defines and the project does not (values by number, rule sets by name); what
+     * the project defines already stays as it is (its maintainers own it). Refused whole (422/413, nothing stored)
+     * when the file is not valid. Returns what the file defines otherwise, as {@code values[3]} / {@code ruleSets[cave]}.
+     */
+    public List<String> addNew(long projectId, byte[] file) {
+        ProjectRules sent = read(file);
+        ProjectRules current = of(projectId);
+        List<String> differing = new java.util.ArrayList<>();
+        List<IntGridValue> values = new java.util.ArrayList<>(current.values());
+        for (IntGridValue v : sent.values()) {
+            var mine = current.values().stream().filter(c -> c.value() == v.value()).findFirst();
+            if (mine.isEmpty()) {
+                values.add(v);
+            } else if (!mine.get().equals(v)) {
+                differing.add("values[" + v.value() + "]");
+            }
+        }
+        List<RuleSet> sets = new java.util.ArrayList<>(current.ruleSets());
+        for (RuleSet set : sent.ruleSets()) {
+            var mine = current.ruleSets().stream().filter(c -> c.name().equals(set.name())).findFirst();
+            if (mine.isEmpty()) {
+                sets.add(set);
+            } else if (!mine.get().equals(set)) {
+                differing.add("ruleSets[" + set.name() + "]");
+            }
+        }
+        if (values.size() > current.values().size() || sets.size() > current.ruleSets().size()) {
+            ProjectRules merged = new ProjectRules(values, sets);
+            check(merged);
+            replace(projectId, merged);
+        }
+        return differing;
     }
 
     /** Stores {@code rules} as the project's whole set. */

@@ -9,6 +9,7 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.format.LayerData;
 import dev.tilewright.format.TiledFiles;
+import dev.tilewright.autotile.Rules;
 import dev.tilewright.format.IntGridFiles;
 import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.TiledProject;
@@ -111,9 +112,11 @@ public class TiledExportService {
     private final MapImages mapImages;
     private final PropertyTypes propertyTypes;
     private final MapTemplates mapTemplates;
+    private final Rules rules;
 
     TiledExportService(MapHistory maps, TilesetService tilesets, MapImages mapImages, PropertyTypes propertyTypes,
-                       MapTemplates mapTemplates) {
+                       MapTemplates mapTemplates, Rules rules) {
+        this.rules = rules;
         this.mapTemplates = mapTemplates;
         this.propertyTypes = propertyTypes;
         this.maps = maps;
@@ -215,6 +218,10 @@ public class TiledExportService {
         String mapPath = files == null ? base + ".tmx" : withEnding(files.map(), ".tmx");
         bundle.add(mapId, files, map, used, mapPath, options);
         bundle.withTypes(propertyTypes.ofMap(mapId), base);
+        byte[] autotile = rules.fileFor(mapId, map);
+        if (autotile != null) {
+            bundle.entries.put(TiledFiles.resolved(mapPath, Rules.FILE), autotile);
+        }
         return zip(bundle.entries);
     }
 

@@ -11,6 +11,7 @@ import dev.tilewright.format.ReadLimits;
 import dev.tilewright.format.TiledProject;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledFormatException;
+import dev.tilewright.autotile.Rules;
 import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.Warnings;
 import dev.tilewright.format.TiledTileset;
@@ -53,9 +54,12 @@ public class TiledImportService {
     private final PropertyTypes propertyTypes;
     private final Worlds worlds;
     private final MapTemplates mapTemplates;
+    private final Rules rules;
 
     TiledImportService(TilesetService tilesets, MapCatalogue maps, MapImages mapImages, LimitsProperties limits,
-                       Projects projects, PropertyTypes propertyTypes, Worlds worlds, MapTemplates mapTemplates) {
+                       Projects projects, PropertyTypes propertyTypes, Worlds worlds, MapTemplates mapTemplates,
+                       Rules rules) {
+        this.rules = rules;
         this.mapTemplates = mapTemplates;
         this.worlds = worlds;
         this.projects = projects;
@@ -81,6 +85,7 @@ public class TiledImportService {
         TiledFiles files = checkedFiles(uploaded, project);
         String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
         Warnings warnings = new Warnings();
+        keepRules(project, uploaded, warnings);
         long mapId = importOne(files, mapFile, project, author, readLimits(), warnings, new HashMap<>(),
                 detachTemplates);
         keepTypes(project, files, warnings);
@@ -111,6 +116,7 @@ public class TiledImportService {
                     .with("file", worldFile);
         }
         Warnings warnings = new Warnings();
+        keepRules(project, uploaded, warnings);
         TiledWorld world = read(() -> TiledWorld.read(files.read(worldFile, worldFile), worldFile, warnings));
         List<TiledWorld.Placement> placements = read(() -> world.placements(worldFile, files.paths(),
                 limits.maxWorldPatternSteps()));
@@ -218,6 +224,25 @@ public class TiledImportService {
         }
     }
 
+    /**
+     * The auto-layer rules a Tilewright export carries ({@link Rules#FILE}) become the project's where it has none of
+     * that name (value); one it defines otherwise is named in the warnings. Checked whole before anything is made.
+     */
+    private void keepRules(long project, Map<String, byte[]> uploaded, Warnings warnings) {
+        for (Map.Entry<String, byte[]> file : uploaded.entrySet()) {
+            if (isRules(file.getKey())) {
+                for (String differing : rules.addNew(project, file.getValue())) {
+                    warnings.add("project.rules." + differing, "the project defines this otherwise; its own is kept "
+                            + "(a maintainer can change it with PUT /api/v1/projects/" + project + "/rules)");
+                }
+            }
+        }
+    }
+
+    private static boolean isRules(String path) {
+        return path.equals(Rules.FILE) || path.endsWith("/" + Rules.FILE);
+    }
+
     private void checkImages(TiledTileset tileset) {
         if (tileset.atlas() != null) {
             tilesets.checkImage(tileset.atlas(), "files[" + tileset.tileset().imageSource() + "]");
@@ -269,7 +294,7 @@ public class TiledImportService {
     private static String single(TiledFiles files, List<String> endings, String what) {
         List<String> found = withEnding(files, endings);
         if (found.isEmpty()) {
-            found = withEnding(files, List.of(".json"));
+            found = withEnding(files, List.of(".json")).stream().filter(path -> !isRules(path)).toList();
         }
         if (found.size() != 1) {
             throw ApiProblem.invalidField("files", "Send exactly one " + what + "; found " + found + ".");

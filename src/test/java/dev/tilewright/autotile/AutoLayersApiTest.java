@@ -135,9 +135,24 @@ class AutoLayersApiTest {
         assertThat(walls).contains("tilewright.intgrid.cells");
         assertThat(walls.substring(walls.indexOf("<data"), walls.indexOf("</data>"))).doesNotContain("42").doesNotContain("1");
 
-        Api.Response imported = level.api().postFiles("/api/v1/maps/import?projectId=" + level.project(), files);
+        // the rules go along, and an import into a project without them brings them
+        assertThat(files).containsKey("tilewright-rules.json");
+        long team = level.api().postJson("/api/v1/teams", "{\"name\":\"elsewhere\"}").json().get("id").asLong();
+        long other = level.api().postJson("/api/v1/teams/" + team + "/projects", "{\"name\":\"copy\"}").json()
+                .get("id").asLong();
+        java.util.Map<String, byte[]> broken = new java.util.LinkedHashMap<>(files);
+        broken.put("tilewright-rules.json", "{\"ruleSets\":[{\"name\":\"cave\",\"groups\":[{\"rules\":[{\"size\":2}]}]}]}"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Api.Response refused = level.api().postFiles("/api/v1/maps/import?projectId=" + other, broken);
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().get("field").asString()).isEqualTo("ruleSets[0].groups[0].rules[0].size");
+        assertThat(level.api().get("/api/v1/projects/" + other + "/rules").json().get("ruleSets")).isEmpty();
+
+        Api.Response imported = level.api().postFiles("/api/v1/maps/import?projectId=" + other, files);
         assertThat(imported.status()).as(imported.text()).isEqualTo(201);
-        Level copy = new Level(level.api(), "/api/v1/maps/" + imported.json().get("id").asLong(), level.project());
+        assertThat(level.api().get("/api/v1/projects/" + other + "/rules").json().get("ruleSets").get(0).get("name")
+                .asString()).isEqualTo("cave");
+        Level copy = new Level(level.api(), "/api/v1/maps/" + imported.json().get("id").asLong(), other);
         assertThat(cells(copy, 3)).isEqualTo(grid);
         assertThat(cells(copy, 2)).isEqualTo(derived);
         JsonNode layer = level.api().get(copy.map()).json().get("layers").get(2);
