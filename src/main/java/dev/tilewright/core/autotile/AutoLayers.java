@@ -42,8 +42,9 @@ public final class AutoLayers {
     public static final String SEED = "tilewright.autotile.seed";
     /** Groups of the rule set this map switches off: their names, comma-separated. */
     public static final String GROUPS_OFF = "tilewright.autotile.groupsOff";
-    /** More changed rectangles than this are recomputed as their bounding box. */
+    /** More changed rectangles than this are recomputed as their bounding boxes per block of 2^BLOCK_SHIFT cells. */
     private static final int MAX_RECTS = 64;
+    private static final int BLOCK_SHIFT = 5;
 
     /**
      * One auto-layer: the IntGrid it reads, the rule set by name, the layer it writes, the tileset, the seed, and the
@@ -150,18 +151,29 @@ public final class AutoLayers {
         return regions;
     }
 
+    /**
+     * Many changed rectangles (a long brush stroke's cells) as the bounding box of those in each 32x32 block they
+     * fall in: work in proportion to the area the stroke covers, not to its bounding box across the map.
+     */
     private static List<TileRect> bounded(List<TileRect> rects) {
         if (rects.size() <= MAX_RECTS) {
             return rects;
         }
-        long x0 = Long.MAX_VALUE, y0 = Long.MAX_VALUE, x1 = Long.MIN_VALUE, y1 = Long.MIN_VALUE;
+        java.util.Map<Long, long[]> blocks = new java.util.LinkedHashMap<>();
         for (TileRect r : rects) {
-            x0 = Math.min(x0, r.x());
-            y0 = Math.min(y0, r.y());
-            x1 = Math.max(x1, r.right());
-            y1 = Math.max(y1, r.bottom());
+            long key = ((long) (r.y() >> BLOCK_SHIFT) << 32) | ((r.x() >> BLOCK_SHIFT) & 0xFFFFFFFFL);
+            long[] box = blocks.computeIfAbsent(key, k -> new long[]{Long.MAX_VALUE, Long.MAX_VALUE, Long.MIN_VALUE,
+                    Long.MIN_VALUE});
+            box[0] = Math.min(box[0], r.x());
+            box[1] = Math.min(box[1], r.y());
+            box[2] = Math.max(box[2], r.right());
+            box[3] = Math.max(box[3], r.bottom());
         }
-        return List.of(new TileRect((int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0)));
+        List<TileRect> out = new ArrayList<>(blocks.size());
+        for (long[] box : blocks.values()) {
+            out.add(new TileRect((int) box[0], (int) box[1], (int) (box[2] - box[0]), (int) (box[3] - box[1])));
+        }
+        return out;
     }
 
     /** A masked region over the cells of {@code regions} whose output differs from what the rules make, or null. */
