@@ -17,6 +17,7 @@ import { Editor } from './editor.js';
 import { GridOverlay } from './grid.js';
 import { HistoryPanel } from './changes.js';
 import { ChecksPanel } from './checks.js';
+import { RulesPanel } from './rules.js';
 import { CompareOverlay } from './compare.js';
 import { wireImport } from './importer.js';
 import { LayersPanel } from './layers.js';
@@ -108,7 +109,8 @@ async function loadMap(version = null) {
   const types = await getJson(`/api/v1/projects/${json.projectId}/property-types`).catch(() => ({ propertyTypes: [] }));
   // its IntGrid values (names and colours for the IntGrid palette and canvas; none if they cannot be read)
   const rules = await getJson(`/api/v1/projects/${json.projectId}/rules`).catch(() => ({ values: [] }));
-  return { map, version: json.version, propertyTypes: types.propertyTypes ?? [], intGridValues: rules.values ?? [] };
+  return { map, version: json.version, propertyTypes: types.propertyTypes ?? [], intGridValues: rules.values ?? [],
+    projectId: json.projectId };
 }
 
 async function boot() {
@@ -122,7 +124,7 @@ async function boot() {
   } catch (e) {
     notify('Edits from before the reload are kept and will be sent when the server answers.');
   }
-  const { map, version, propertyTypes, intGridValues = [] } = await loadMap();
+  const { map, version, propertyTypes, intGridValues = [], projectId } = await loadMap();
   const images = new TilesetImages();
   await loadNewTilesets(map, images, () => {});
 
@@ -162,6 +164,9 @@ async function boot() {
   });
   changes.load().catch((e) => notify(`History: ${e.message}`));
   const review = openReview(editor, session, tools, notify);
+  const rules = new RulesPanel(editor, document.querySelector('[data-testid="rules-panel"]'),
+    { projectId, mapId, maintainer: document.body.dataset.maintainer === 'true' && !readOnly, notify });
+  rules.load().catch((e) => notify(`Rules: ${e.message}`));
   const checks = new ChecksPanel(editor, { badge: document.querySelector('[data-testid="checks-badge"]'),
     list: document.querySelector('[data-testid="checks"]'), mapId, version: () => session.version });
   checks.load().catch(() => {});
@@ -199,7 +204,7 @@ async function boot() {
   renderer.resize();
   showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
-  window.tilewright = { editor, renderer, session, changes, compare, review, checks }; // for browser tests, the console
+  window.tilewright = { editor, renderer, session, changes, compare, review, checks, rules }; // for browser tests, the console
   document.body.dataset.ready = 'true';
 }
 

@@ -138,6 +138,28 @@ class AutoLayersBrowserTest {
         shoot(alice, "autolayers-alice.png");
         shoot(bob, "autolayers-bob.png");
 
+        // the Rules panel: the walls group off on this map empties the auto-layer for both editors; on again, back
+        alice.findElement(By.cssSelector("[data-testid=rules-box] summary")).click();
+        ap.waitFor("the rules listed", () -> ap.testId("rules-panel").findElements(By.cssSelector("[data-testid=rule]"))
+                .size() == 3);
+        ap.testId("rules-group-on").click();
+        bp.waitFor("the walls gone on this map", () -> cell(bob, 2, 4, 3) == 0L);
+        assertThat(admin.get(map + "/layers/2/cells").json().get("gids").toString()).doesNotContain("4");
+        ap.testId("rules-group-on").click();
+        bp.waitFor("the walls back", () -> cell(bob, 2, 4, 3) == 4L);
+
+        // the preview: with plain wall moved first, every wall cell would be plain (tile 3); the map itself unchanged
+        ap.testId("rules-preview").click();
+        for (int up = 0; up < 2; up++) {
+            List<WebElement> ups = ap.testId("rules-panel").findElements(By.cssSelector("[data-testid=rule-up]"));
+            ups.get(ups.size() - 1 - up).click();
+        }
+        ap.waitFor("the preview", () -> Boolean.TRUE.equals(alice.executeScript("const p = window.tilewright.rules"
+                + ".preview; if (!p) return false; const i = (2 - p.rect.y) * p.rect.width + (2 - p.rect.x);"
+                + " return p.gids[i] === 4;")));
+        assertThat(cell(alice, 2, 2, 2)).isEqualTo(8L);
+        shoot(alice, "autolayers-rules-preview.png");
+
         // the auto-layer is the server's: a brush there is refused with the reason
         WebElement auto = bp.testId("layer-list").findElements(By.tagName("li")).stream()
                 .filter(li -> li.getText().contains("auto")).findFirst().orElseThrow();
