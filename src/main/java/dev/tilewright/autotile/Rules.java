@@ -7,6 +7,7 @@ import dev.tilewright.core.autotile.IntCells;
 import dev.tilewright.core.autotile.IntGridValue;
 import dev.tilewright.core.autotile.InvalidRulesException;
 import dev.tilewright.core.autotile.Rule;
+import dev.tilewright.core.autotile.RuleGroup;
 import dev.tilewright.core.autotile.RuleSet;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
@@ -50,6 +51,8 @@ public class Rules {
         }
     };
     private static final int KEPT_PROJECTS = 8;
+    /** Compiled variants (a set with some groups off) kept per project. */
+    private static final int KEPT_VARIANTS = 16;
 
     Rules(JdbcTemplate jdbc, JsonMapper json, AutotileProperties limits) {
         this.jdbc = jdbc;
@@ -102,8 +105,19 @@ public class Rules {
             if (set == null) {
                 return null;
             }
-            return autotilers.computeIfAbsent(name + "\u0000" + String.join(",", new java.util.TreeSet<>(groupsOff)),
-                    key -> Autotiler.compile(set.without(groupsOff)));
+            // only the set's own groups count: names it lacks switch nothing off (and make no entry of their own)
+            java.util.TreeSet<String> off = new java.util.TreeSet<>(groupsOff);
+            off.retainAll(set.groups().stream().map(RuleGroup::name).toList());
+            String key = name + "\u0000" + String.join(",", off);
+            Autotiler kept = autotilers.get(key);
+            if (kept == null) {
+                if (autotilers.size() >= KEPT_VARIANTS) {
+                    autotilers.clear(); // maps switching many different groups off: compile again rather than grow
+                }
+                kept = Autotiler.compile(set.without(off));
+                autotilers.put(key, kept);
+            }
+            return kept;
         }
     }
 
