@@ -145,23 +145,30 @@ public class Rules {
      * IntGrid values and the rule sets its IntGrid layers name, as {@link #FILE}; null when it has no IntGrid layer.
      */
     public byte[] fileFor(long mapId, dev.tilewright.core.model.TileMap map) {
+        List<Long> project = jdbc.queryForList("SELECT project_id FROM maps WHERE id = ?", Long.class, mapId);
+        if (project.isEmpty()) {
+            throw ApiProblem.notFound("Map", mapId);
+        }
+        return fileFor(project.get(0), List.of(map));
+    }
+
+    /** The same for several maps of a project (a world's): the rule sets any of them names. */
+    public byte[] fileFor(long projectId, List<dev.tilewright.core.model.TileMap> maps) {
         Set<String> used = new HashSet<>();
         boolean intGrid = false;
-        for (dev.tilewright.core.model.Layer layer : map.layers()) {
-            if (layer instanceof dev.tilewright.core.model.TileLayer tiles && tiles.isIntGrid()) {
-                intGrid = true;
-                tiles.attributes().properties().get(AutoLayers.RULES).map(p -> String.valueOf(p.value()))
-                        .ifPresent(used::add);
+        for (dev.tilewright.core.model.TileMap map : maps) {
+            for (dev.tilewright.core.model.Layer layer : map.layers()) {
+                if (layer instanceof dev.tilewright.core.model.TileLayer tiles && tiles.isIntGrid()) {
+                    intGrid = true;
+                    tiles.attributes().properties().get(AutoLayers.RULES).map(p -> String.valueOf(p.value()))
+                            .ifPresent(used::add);
+                }
             }
         }
         if (!intGrid) {
             return null;
         }
-        List<Long> project = jdbc.queryForList("SELECT project_id FROM maps WHERE id = ?", Long.class, mapId);
-        if (project.isEmpty()) {
-            throw ApiProblem.notFound("Map", mapId);
-        }
-        ProjectRules all = of(project.get(0));
+        ProjectRules all = of(projectId);
         return json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new ProjectRules(all.values(),
                 all.ruleSets().stream().filter(set -> used.contains(set.name())).toList()));
     }

@@ -158,9 +158,11 @@ public class TiledExportService {
         }
         Bundle bundle = new Bundle();
         List<TiledWorld.MapEntry> listed = new ArrayList<>();
+        List<TileMap> placedMaps = new ArrayList<>();
         for (WorldJson.Placed placed : world.maps()) {
             Versioned snapshot = maps.snapshot(placed.mapId(), null);
             TileMap map = snapshot.map();
+            placedMaps.add(map);
             List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();
             // the name it came by (a pattern matches it), written in the format its ending names
             String mapPath = TiledFiles.resolved(world.fileName(), placed.fileName());
@@ -173,6 +175,10 @@ public class TiledExportService {
             }
         }
         bundle.entries.put(world.fileName(), TiledWorld.write(listed, world.patterns(), world.onlyShowAdjacentMaps()));
+        byte[] autotile = rules.fileFor(world.projectId(), placedMaps);
+        if (autotile != null) {
+            bundle.entries.put(TiledFiles.resolved(world.fileName(), Rules.FILE), autotile);
+        }
         String base = fileName(withEnding(world.fileName().substring(world.fileName().lastIndexOf('/') + 1), ""));
         bundle.withTypes(propertyTypes.of(world.projectId()), base);
         return new Export(zip(bundle.entries), "application/zip", base + ".zip", 0);

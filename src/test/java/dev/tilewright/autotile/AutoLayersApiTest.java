@@ -137,6 +137,18 @@ class AutoLayersApiTest {
 
         // the rules go along, and an import into a project without them brings them
         assertThat(files).containsKey("tilewright-rules.json");
+        long world = level.api().postJson("/api/v1/worlds", "{\"name\":\"caves\",\"projectId\":" + level.project()
+                + ",\"maps\":[{\"mapId\":" + level.map().substring(level.map().lastIndexOf('/') + 1)
+                + ",\"x\":0,\"y\":0}]}").json().get("id").asLong();
+        Api.Response worldZip = level.api().get("/api/v1/worlds/" + world + "/export?format=zip");
+        assertThat(worldZip.status()).as(worldZip.text()).isEqualTo(200);
+        List<String> worldFiles = new ArrayList<>();
+        try (var in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(worldZip.body()))) {
+            for (var entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                worldFiles.add(entry.getName());
+            }
+        }
+        assertThat(worldFiles).anyMatch(name -> name.endsWith("tilewright-rules.json"));
         long team = level.api().postJson("/api/v1/teams", "{\"name\":\"elsewhere\"}").json().get("id").asLong();
         long other = level.api().postJson("/api/v1/teams/" + team + "/projects", "{\"name\":\"copy\"}").json()
                 .get("id").asLong();
