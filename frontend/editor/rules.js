@@ -131,6 +131,7 @@ export class RulesPanel {
     }
     root.append(head);
     const set = this.set();
+    if (set === null) return;
     const off = new Set(this.grids().flatMap((l) => String(prop(l, GROUPS_OFF) ?? '').split(',').map((n) => n.trim())));
     set.groups.forEach((group, g) => root.append(this.groupBox(set, group, g, off)));
   }
