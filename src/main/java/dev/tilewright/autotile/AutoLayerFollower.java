@@ -10,7 +10,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Keeps auto-layers current: after each op on a map with auto-layers, the output cells within reach of what it
- * changed, with the project's rule sets. A map without IntGrid layers costs a look at its layers' properties.
+ * changed, with the project's rule sets. A map without IntGrid layers, or an op that reached none, costs a look at the
+ * layers' properties.
  */
 @Component
 class AutoLayerFollower implements DerivedLayers {
@@ -21,11 +22,15 @@ class AutoLayerFollower implements DerivedLayers {
         this.rules = rules;
     }
 
+    /** The project's rules are read only when the op reached an auto-layer (once per op at most). */
     @Override
     public MapOp follow(LongSupplier project, TileMap map, MapOp applied) {
-        if (AutoLayers.of(map).isEmpty()) {
-            return null;
-        }
-        return AutoLayers.follow(map, applied, rules.compiled(project.getAsLong()));
+        AutoLayers.RuleSets[] read = {null};
+        return AutoLayers.follow(map, applied, (name, groupsOff) -> {
+            if (read[0] == null) {
+                read[0] = rules.compiled(project.getAsLong());
+            }
+            return read[0].named(name, groupsOff);
+        });
     }
 }

@@ -9,6 +9,7 @@ import dev.tilewright.core.autotile.InvalidRulesException;
 import dev.tilewright.core.autotile.Rule;
 import dev.tilewright.core.autotile.RuleGroup;
 import dev.tilewright.core.autotile.RuleSet;
+import dev.tilewright.map.MapReads;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -43,6 +44,7 @@ public class Rules {
     private final JdbcTemplate jdbc;
     private final JsonMapper json;
     private final AutotileProperties limits;
+    private final MapReads reads;
     /** The last few projects' rule sets compiled (each at most max-rules-bytes of JSON). */
     private final Map<Long, Compiled> compiled = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -54,7 +56,8 @@ public class Rules {
     /** Compiled variants (a set with some groups off) kept per project. */
     private static final int KEPT_VARIANTS = 16;
 
-    Rules(JdbcTemplate jdbc, JsonMapper json, AutotileProperties limits) {
+    Rules(JdbcTemplate jdbc, JsonMapper json, AutotileProperties limits, MapReads reads) {
+        this.reads = reads;
         this.jdbc = jdbc;
         this.json = json;
         this.limits = limits;
@@ -144,12 +147,8 @@ public class Rules {
      * What a zip export of the map (as {@code map}, now or at a past version) carries for its auto-layers: its project's
      * IntGrid values and the rule sets its IntGrid layers name, as {@link #FILE}; null when it has no IntGrid layer.
      */
-    public byte[] fileFor(long mapId, dev.tilewright.core.model.TileMap map) {
-        List<Long> project = jdbc.queryForList("SELECT project_id FROM maps WHERE id = ?", Long.class, mapId);
-        if (project.isEmpty()) {
-            throw ApiProblem.notFound("Map", mapId);
-        }
-        return fileFor(project.get(0), List.of(map));
+    public byte[] fileForMap(long mapId, dev.tilewright.core.model.TileMap map) {
+        return fileFor(reads.project(mapId), List.of(map));
     }
 
     /** The same for several maps of a project (a world's): the rule sets any of them names. */

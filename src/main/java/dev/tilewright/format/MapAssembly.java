@@ -174,12 +174,10 @@ final class MapAssembly {
 
     private static TileLayer tileLayer(String file, int id, RawTiles tiles, TileRect bounds, List<TiledTileset> tilesets) {
         TileLayer layer = new TileLayer(id, tiles.attributes(), bounds.width(), bounds.height());
-        boolean intGrid = layer.isIntGrid();
+        boolean intGrid = layer.isIntGrid(); // values, not gids: IntGridFiles checks them
         for (Chunk chunk : tiles.chunks()) {
-            for (int gid : chunk.gids()) {
-                if (!intGrid) {
-                    checkGid(file, "layer '" + tiles.attributes().name() + "'", gid, tilesets);
-                }
+            for (int gid : intGrid ? new int[0] : chunk.gids()) {
+                checkGid(file, "layer '" + tiles.attributes().name() + "'", gid, tilesets);
             }
             layer.write(new TileRect(chunk.x() - bounds.x(), chunk.y() - bounds.y(), chunk.width(), chunk.height()),
                     chunk.gids());

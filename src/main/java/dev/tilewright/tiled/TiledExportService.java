@@ -224,7 +224,7 @@ public class TiledExportService {
         String mapPath = files == null ? base + ".tmx" : withEnding(files.map(), ".tmx");
         bundle.add(mapId, files, map, used, mapPath, options);
         bundle.withTypes(propertyTypes.ofMap(mapId), base);
-        byte[] autotile = rules.fileFor(mapId, map);
+        byte[] autotile = rules.fileForMap(mapId, map);
         if (autotile != null) {
             bundle.entries.put(TiledFiles.resolved(mapPath, Rules.FILE), autotile);
         }
