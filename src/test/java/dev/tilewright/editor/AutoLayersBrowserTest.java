@@ -11,7 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
@@ -59,12 +58,6 @@ class AutoLayersBrowserTest {
     private static long cell(ChromeDriver browser, int layer, int x, int y) {
         return ((Number) browser.executeScript("return window.tilewright.editor.map.layer(arguments[0])"
                 + ".get(arguments[1], arguments[2])", layer, x, y)).longValue();
-    }
-
-    private static void shoot(ChromeDriver browser, String name) throws Exception {
-        Path out = Path.of("target", "screenshots");
-        Files.createDirectories(out);
-        Files.write(out.resolve(name), browser.getScreenshotAs(OutputType.BYTES));
     }
 
     @Test
@@ -135,8 +128,8 @@ class AutoLayersBrowserTest {
         }
         assertThat(admin.get(map + "/layers/2/cells?x=2&y=3&width=5&height=1").json().get("gids").toString())
                 .isEqualTo("[" + (5L | H) + ",4,4,4,5]");
-        shoot(alice, "autolayers-alice.png");
-        shoot(bob, "autolayers-bob.png");
+        Browsers.shoot(alice, "autolayers-alice.png");
+        Browsers.shoot(bob, "autolayers-bob.png");
 
         // the Rules panel: the walls group off on this map empties the auto-layer for both editors; on again, back
         alice.findElement(By.cssSelector("[data-testid=rules-box] summary")).click();
@@ -158,7 +151,7 @@ class AutoLayersBrowserTest {
                 + ".preview; if (!p) return false; const i = (2 - p.rect.y) * p.rect.width + (2 - p.rect.x);"
                 + " return p.gids[i] === 4;")));
         assertThat(cell(alice, 2, 2, 2)).isEqualTo(8L);
-        shoot(alice, "autolayers-rules-preview.png");
+        Browsers.shoot(alice, "autolayers-rules-preview.png");
 
         // the auto-layer is the server's: a brush there is refused with the reason
         WebElement auto = bp.testId("layer-list").findElements(By.tagName("li")).stream()

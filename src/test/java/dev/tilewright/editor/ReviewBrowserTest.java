@@ -9,14 +9,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,12 +53,6 @@ class ReviewBrowserTest {
 
     private static Object js(ChromeDriver browser, String expression) {
         return browser.executeScript("return " + expression);
-    }
-
-    private static void shoot(ChromeDriver browser, String name) throws Exception {
-        Path out = Path.of("target", "screenshots");
-        Files.createDirectories(out);
-        Files.write(out.resolve(name), browser.getScreenshotAs(OutputType.BYTES));
     }
 
     @Test
@@ -104,7 +96,7 @@ class ReviewBrowserTest {
                 + ".tilewright.editor.view; const d = document.querySelector('[data-testid=map-canvas]').getContext('2d')"
                 + ".getImageData(90 - v.x, 50 - v.y, 21, 21).data; let n = 0; for (let i = 0; i < d.length; i += 4) "
                 + "if (d[i] === 255 && d[i + 1] === 133 && d[i + 2] === 27) n++; return n; })()")).intValue() > 120);
-        shoot(editor, "review-editor-pin.png");
+        Browsers.shoot(editor, "review-editor-pin.png");
 
         editor.findElement(By.cssSelector("[data-thread-id=\"" + threadId + "\"] [data-action=thread-open]")).click();
         Browsers.waitFor(editor, 10, "the thread opened", () -> !editor.findElements(By.cssSelector(
@@ -126,7 +118,7 @@ class ReviewBrowserTest {
         Browsers.waitFor(reviewer, 10, "the reply in the preview", () -> reviewer.findElements(By.cssSelector(
                 "[data-testid=comment]")).size() == 2);
         assertThat(testId(reviewer, "threads").getText()).contains("Narrowed it, thanks Rita");
-        shoot(reviewer, "review-preview-resolved.png");
+        Browsers.shoot(reviewer, "review-preview-resolved.png");
 
         JsonNode thread = admin.get("/api/v1/maps/" + mapId + "/threads/" + threadId).json();
         assertThat(thread.get("status").asString()).isEqualTo("resolved");
@@ -160,6 +152,6 @@ class ReviewBrowserTest {
                 + ".tilewright.editor.view.x, 2 * 16 - window.tilewright.editor.view.y, 1, 1).data].slice(0, 3).join()")));
         assertThat(editor.findElement(By.cssSelector("[data-testid=check][data-passed=false]")).getAttribute(
                 "textContent")).contains("ground whole", "1 empty cells");
-        shoot(editor, "checks-editor.png");
+        Browsers.shoot(editor, "checks-editor.png");
     }
 }

@@ -50,4 +50,11 @@ public final class Browsers {
         new WebDriverWait(browser, Duration.ofSeconds(20)).withMessage("signed in as " + email)
                 .until(d -> !d.getCurrentUrl().contains("/login"));
     }
+
+    /** Saves what the browser shows as {@code target/screenshots/<name>}, to look at after a run. */
+    public static void shoot(ChromeDriver browser, String name) throws IOException {
+        Path out = Path.of("target", "screenshots");
+        Files.createDirectories(out);
+        Files.write(out.resolve(name), browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+    }
 }
