@@ -20,6 +20,8 @@ export class Editor {
     this.renderer = renderer;
     this.layerId = map.layers.findLast((l) => l.type === 'tile')?.id ?? map.layers.at(-1)?.id ?? null;
     this.stamp = null;
+    /** @type {{tilesetId: number, set: number, color: number}|null} the Terrain tool's terrain: a Wang set's colour */
+    this.terrain = null;
     this.tool = 'brush';
     /** @type {{x:number, y:number, width:number, height:number}|null} selected cells */
     this.selection = null;
@@ -70,6 +72,11 @@ export class Editor {
   setStamp(stamp) {
     this.stamp = stamp;
     this.emit('stamp');
+  }
+
+  setTerrain(terrain) {
+    this.terrain = terrain;
+    this.emit('terrain');
   }
 
   selectObject(selected) {

@@ -32,6 +32,7 @@ import { ReviewPins } from './review.js';
 import { ReviewPanel } from '../review/panel.js';
 import { StatusBar } from './status.js';
 import { Tools } from './tools.js';
+import { TerrainTool } from './terrain.js';
 
 const mapId = Number(document.body.dataset.mapId);
 /** A viewer (or a share link) gets the editor to look: its edit tools hidden, every edit refused. */
@@ -142,6 +143,9 @@ async function boot() {
   const tools = new Tools(editor, canvas);
   tools.modes.grid = new GridOverlay(editor, document.querySelector('[data-testid="collision-grid"]'));
   tools.modes.query = new QueryTool(editor);
+  const terrain = new TerrainTool(editor);
+  tools.modes.terrain = terrain.brush();
+  tools.modes['terrain-fill'] = terrain.fill();
   const objects = new ObjectTools(editor);
   for (const shape of ['select', 'rectangle', 'ellipse', 'point', 'polygon']) tools.modes[`object-${shape}`] = objects.mode(shape);
   new PropertiesPanel(editor, document.querySelector('[data-testid="properties"]'), propertyTypes);
@@ -297,7 +301,7 @@ function wireToolbar(editor, dialog, renderer) {
 
 const TOOL_KEYS = {
   b: 'brush', e: 'eraser', r: 'rect', f: 'fill', i: 'picker', m: 'select', g: 'grid', q: 'query',
-  k: 'comment', s: 'object-select', o: 'object-rectangle', c: 'object-ellipse', n: 'object-point', p: 'object-polygon',
+  k: 'comment', t: 'terrain', s: 'object-select', o: 'object-rectangle', c: 'object-ellipse', n: 'object-point', p: 'object-polygon',
 };
 
 function wireKeys(editor, tools, objects) {

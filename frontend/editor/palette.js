@@ -18,6 +18,7 @@ export class Palette {
     this.zoomSelect = root.querySelector('[data-testid="palette-zoom"]');
     this.zoom = Number(this.zoomSelect.value);
     this.values = root.querySelector('[data-testid="intgrid-values"]');
+    this.terrains = root.querySelector('[data-testid="terrains"]');
     this.tilesetId = editor.map.tilesets[0]?.tilesetId ?? null;
     this.drag = null;
     this.zoomSelect.addEventListener('change', () => {
@@ -45,6 +46,7 @@ export class Palette {
     editor.listen((what) => {
       if (what === 'stamp') this.draw();
       if (what === 'layer' || what === 'stamp' || what === 'intgrid') this.renderValues();
+      if (what === 'layer' || what === 'terrain') this.renderTerrains();
     });
     this.render();
     this.renderValues();
@@ -115,6 +117,47 @@ export class Palette {
     this.empty.hidden = map.tilesets.length > 0;
     this.canvas.hidden = map.tilesets.length === 0;
     this.draw();
+    this.renderTerrains();
+  }
+
+  /**
+   * The terrains of the shown tileset: each Wang set (name, type) with its colours; a click on one takes it for the
+   * Terrain tools.
+   */
+  renderTerrains() {
+    const used = this.used();
+    const info = used && this.editor.images.info(used.tilesetId);
+    const layer = this.editor.layer();
+    const sets = info?.wangSets ?? [];
+    this.terrains.hidden = sets.length === 0 || (layer?.type === 'tile' && layer.isIntGrid);
+    const chosen = this.editor.terrain;
+    this.terrains.replaceChildren(...sets.map((set, index) => {
+      const box = document.createElement('div');
+      box.className = 'wang-set';
+      box.dataset.testid = 'wang-set';
+      const title = document.createElement('span');
+      title.className = 'meta';
+      title.textContent = `${set.name} (${set.type})`;
+      box.append(title, ...set.colors.map((color, i) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.testid = 'terrain-color';
+        button.dataset.color = String(i + 1);
+        button.title = `${color.name || `terrain ${i + 1}`}: paint it with the Terrain tool (T)`;
+        button.setAttribute('aria-pressed', String(chosen?.tilesetId === used.tilesetId && chosen.set === index
+          && chosen.color === i + 1));
+        const swatch = document.createElement('span');
+        swatch.className = 'swatch';
+        swatch.style.background = color.color.length === 9 ? `#${color.color.slice(3)}` : color.color;
+        button.append(swatch, color.name || `${i + 1}`);
+        button.addEventListener('click', () => {
+          this.editor.setTerrain({ tilesetId: used.tilesetId, set: index, color: i + 1 });
+          if (this.editor.tool !== 'terrain-fill') this.editor.setTool('terrain');
+        });
+        return button;
+      }));
+      return box;
+    }));
   }
 
   draw() {

@@ -3,7 +3,7 @@
 // it, a bucket fill of a connected region.
 
 import { flipHorizontally, flipVertically, rotateClockwise } from './gid.js';
-import { encodeMask, regionOp } from './region.js';
+import { encodeMask, INLINE_LIMIT, regionOp } from './region.js';
 
 export class Stamp {
   /** @param {number} width @param {number} height @param {ArrayLike<number>} gids row-major, 0 paints nothing */
@@ -153,15 +153,14 @@ export function fillRectOp(layerId, rect, stamp) {
 }
 
 /**
- * The bucket fill from (x, y): every cell 4-connected to it holding the same gid, painted with the stamp repeated
- * from (x, y), as one putRegion over the area's bounding box whose mask holds exactly the cells that change (so what
- * others change beside the area is left alone). Gives up past `limit` cells of area.
- * @returns {{op: object|null, cells: number}|null} null past the limit; op null when nothing would change
+ * The area a bucket fill from (x, y) covers: every cell 4-connected to it holding the same gid (or, given `alike`,
+ * one alike to it). Null past `limit` cells.
+ * @returns {{target: number, inArea: Uint8Array, area: number, rect: {x:number, y:number, width:number, height:number}}|null}
  */
-export function floodFill(map, layer, x, y, stamp, limit) {
-  if (!map.inside(x, y)) return { op: null, cells: 0 };
+export function floodArea(map, layer, x, y, limit, alike = null) {
   const width = map.width;
   const target = layer.get(x, y);
+  const joins = alike ?? ((gid) => gid === target);
   const inArea = new Uint8Array(width * map.height);
   let area = 0;
   let left = x;
@@ -175,9 +174,9 @@ export function floodFill(map, layer, x, y, stamp, limit) {
     const sx = seeds.pop();
     if (inArea[sy * width + sx] === 1) continue;
     let from = sx;
-    while (from > 0 && inArea[sy * width + from - 1] === 0 && layer.get(from - 1, sy) === target) from--;
+    while (from > 0 && inArea[sy * width + from - 1] === 0 && joins(layer.get(from - 1, sy))) from--;
     let to = sx;
-    while (to < width - 1 && inArea[sy * width + to + 1] === 0 && layer.get(to + 1, sy) === target) to++;
+    while (to < width - 1 && inArea[sy * width + to + 1] === 0 && joins(layer.get(to + 1, sy))) to++;
     area += to - from + 1;
     if (area > limit) return null;
     inArea.fill(1, sy * width + from, sy * width + to + 1);
@@ -189,13 +188,27 @@ export function floodFill(map, layer, x, y, stamp, limit) {
       if (ny < 0 || ny >= map.height) continue;
       let open = false;
       for (let nx = from; nx <= to; nx++) {
-        const joins = inArea[ny * width + nx] === 0 && layer.get(nx, ny) === target;
-        if (joins && !open) seeds.push(nx, ny);
-        open = joins;
+        const next = inArea[ny * width + nx] === 0 && joins(layer.get(nx, ny));
+        if (next && !open) seeds.push(nx, ny);
+        open = next;
       }
     }
   }
-  const rect = { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+  return { target, inArea, area, rect: { x: left, y: top, width: right - left + 1, height: bottom - top + 1 } };
+}
+
+/**
+ * The bucket fill from (x, y): the flood area painted with the stamp repeated from (x, y), as one putRegion over the
+ * area's bounding box whose mask holds exactly the cells that change (so what others change beside the area is left
+ * alone). Gives up past `limit` cells of area.
+ * @returns {{op: object|null, cells: number}|null} null past the limit; op null when nothing would change
+ */
+export function floodFill(map, layer, x, y, stamp, limit) {
+  if (!map.inside(x, y)) return { op: null, cells: 0 };
+  const flood = floodArea(map, layer, x, y, limit);
+  if (flood === null) return null;
+  const { target, inArea, area, rect } = flood;
+  const width = map.width;
   if (stamp.width === 1 && stamp.height === 1 && area === rect.width * rect.height) {
     // the area is its whole bounding box (a whole empty layer, say) and one tile fills it: a fillRect says it all
     const gid = stamp.gids[0];
@@ -220,4 +233,32 @@ export function floodFill(map, layer, x, y, stamp, limit) {
   }
   if (cells === 0) return { op: null, cells: 0 };
   return { op: regionOp(layer.id, rect, gids, encodeMask(bits)), cells };
+}
+
+/**
+ * Scattered cells as one op: a paint of them when few, else a putRegion over their bounding box whose mask holds
+ * exactly them (compact).
+ * @param {number} layerId @param {{x:number, y:number, gid:number}[]} cells
+ */
+export function cellsOp(layerId, cells) {
+  if (cells.length <= INLINE_LIMIT) return { type: 'paint', layerId, cells: cells.map(({ x, y, gid }) => ({ x, y, gid })) };
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const c of cells) {
+    left = Math.min(left, c.x);
+    top = Math.min(top, c.y);
+    right = Math.max(right, c.x);
+    bottom = Math.max(bottom, c.y);
+  }
+  const rect = { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+  const gids = new Uint32Array(rect.width * rect.height);
+  const bits = new Uint8Array(Math.ceil(gids.length / 8));
+  for (const c of cells) {
+    const i = (c.y - top) * rect.width + (c.x - left);
+    gids[i] = c.gid;
+    bits[i >> 3] |= 1 << (i & 7);
+  }
+  return regionOp(layerId, rect, gids, encodeMask(bits));
 }

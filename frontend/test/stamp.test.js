@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FLIP_D, FLIP_H, FLIP_V } from '../model/gid.js';
 import { apply } from '../model/ops.js';
-import { fillRectOp, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
+import { cellsOp, fillRectOp, floodArea, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
 import { newMap } from './support.js';
 
 test('a stamp picked from a tileset holds the tiles of the dragged rectangle, in any drag direction', () => {
@@ -115,4 +115,36 @@ test('a large stamp placed on the map is one masked region: its empty cells and 
     }
   }
   assert.equal(stampRegionOp(map, map.layer(1), stamp, 40, 0), null, 'off the map');
+});
+
+test('a flood with a likeness joins cells alike (variants of one terrain) and stops at others', () => {
+  const map = newMap({ width: 6, height: 3 });
+  const layer = map.layer(1);
+  [[1, 2, 1, 5, 2, 2], [2, 1, 5, 5, 1, 2], [5, 5, 5, 1, 1, 1]].forEach((row, y) => row.forEach((gid, x) => layer.set(x, y, gid)));
+  const alike = (gid) => gid === 1 || gid === 2;
+  const flood = floodArea(map, layer, 0, 0, 100, alike);
+  assert.equal(flood.area, 5, 'the 1s and 2s joined to (0, 0), not those past the 5s');
+  assert.deepEqual(flood.rect, { x: 0, y: 0, width: 3, height: 2 });
+  assert.equal(floodArea(map, layer, 0, 0, 100).area, 1, 'without a likeness only the same gid joins: (0, 0) alone');
+  assert.equal(floodArea(map, layer, 0, 0, 4, alike), null, 'past the limit');
+});
+
+test('scattered cells go out as a paint when few and as a masked region holding exactly them when many', () => {
+  const few = cellsOp(1, [{ x: 2, y: 3, gid: 4 }, { x: 9, y: 1, gid: 5 }]);
+  assert.deepEqual(few, { type: 'paint', layerId: 1, cells: [{ x: 2, y: 3, gid: 4 }, { x: 9, y: 1, gid: 5 }] });
+  const map = newMap({ width: 40, height: 40 });
+  for (let x = 0; x < 40; x++) map.layer(1).set(x, 20, 9); // cells beside the diagonal others painted: kept
+  const cells = [];
+  for (let i = 0; i < 300; i++) cells.push({ x: (i * 7) % 37, y: (i * 11) % 31 + 2, gid: 1 + (i % 5) });
+  const many = cellsOp(1, cells);
+  assert.equal(many.type, 'putRegion');
+  assert.ok(many.data !== undefined && many.mask !== undefined, 'compact: data and mask');
+  const before = map.copy();
+  apply(map, many);
+  const wanted = new Map(cells.map((c) => [`${c.x},${c.y}`, c.gid]));
+  for (let y = 0; y < 40; y++) {
+    for (let x = 0; x < 40; x++) {
+      assert.equal(map.layer(1).get(x, y), wanted.get(`${x},${y}`) ?? before.layer(1).get(x, y), `cell ${x},${y}`);
+    }
+  }
 });

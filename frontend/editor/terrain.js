@@ -1,0 +1,159 @@
+// The Terrain tool and the terrain fill: paint a terrain (a colour of a tileset's Wang set) and the neighbours follow
+// so every shared corner and edge matches (model/terrain.js; the server's core/terrain places the same tiles). While
+// the pointer is down the stroke is shown over the map; letting go sends it as one op (a paint, or a masked region when
+// large): one undo step. The choice among equal tiles comes from the map's terrain seed, property
+// tilewright.terrain.seed (0 without it).
+
+import { paintTerrain, WangTiles } from '../model/terrain.js';
+import { cellsOp, floodArea } from '../model/stamp.js';
+import { drawTile } from '../render/tilesets.js';
+import { FLIP_D, tileId } from '../model/gid.js';
+import { lineCells } from './tools.js';
+
+export const TERRAIN_SEED = 'tilewright.terrain.seed';
+/** The most cells a stroke or fill may reach (painted and fixed): the server's brush takes as many. */
+export const MAX_TERRAIN_CELLS = 262_144;
+
+export class TerrainTool {
+  /** @param {import('./editor.js').Editor} editor */
+  constructor(editor) {
+    this.editor = editor;
+    this.stroke = null;
+    this.cache = { key: null, tiles: null };
+    editor.renderer.overlays.push((ctx) => this.drawPreview(ctx));
+  }
+
+  /** The chosen terrain's set as the brush places it, or null with the reason shown. */
+  tiles() {
+    const { editor } = this;
+    const chosen = editor.terrain;
+    if (!chosen) {
+      editor.notify('Pick a terrain under the tileset first (its Wang sets are listed there).');
+      return null;
+    }
+    const used = editor.map.tilesets.find((t) => t.tilesetId === chosen.tilesetId);
+    const info = editor.images.info(chosen.tilesetId);
+    const set = info?.wangSets?.[chosen.set];
+    if (!used || !set) {
+      editor.notify('That terrain’s tileset is no longer in the map.');
+      return null;
+    }
+    const key = `${chosen.tilesetId}/${chosen.set}/${used.firstGid}/${JSON.stringify(set)}`;
+    if (this.cache.key !== key) {
+      const probability = new Map((info.tiles ?? []).filter((t) => t.probability != null).map((t) => [t.id, t.probability]));
+      this.cache = {
+        key,
+        tiles: WangTiles.of(set, used.firstGid, (id) => probability.get(id) ?? 1, info.transformations ?? null),
+      };
+    }
+    return this.cache.tiles;
+  }
+
+  seed() {
+    const p = (this.editor.map.properties ?? []).find((q) => q.name === TERRAIN_SEED);
+    return Number.isInteger(p?.value) ? p.value : 0;
+  }
+
+  /** A stroke's or fill's result on the layer as it is now. */
+  paint(layer, tiles, cells) {
+    const { map } = this.editor;
+    return paintTerrain(tiles, { width: map.width, height: map.height, gid: (x, y) => layer.get(x, y) }, cells,
+      this.editor.terrain.color, this.seed(), MAX_TERRAIN_CELLS);
+  }
+
+  /** Sends a result as one op and says what it could not do. */
+  commit(layer, result) {
+    if (result.cells.length > 0) this.editor.edit(cellsOp(layer.id, result.cells));
+    if (result.unmatched > 0) {
+      this.editor.notify(`${result.unmatched} cells have no tile of this set that fits all their neighbours (the set lacks a transition).`);
+    } else if (result.cut) {
+      this.editor.notify(`The change reached more than ${MAX_TERRAIN_CELLS.toLocaleString()} cells and stopped spreading there.`);
+    }
+  }
+
+  /** The Terrain tool: drag to paint. */
+  brush() {
+    return {
+      down: (cell) => {
+        const layer = this.editor.paintableLayer();
+        const tiles = layer && this.tiles();
+        if (!tiles) return;
+        this.stroke = { layer, tiles, cells: [], seen: new Set(), last: cell, result: null };
+        this.extend(cell, cell);
+      },
+      move: (cell) => {
+        if (this.stroke === null || (cell.x === this.stroke.last.x && cell.y === this.stroke.last.y)) return;
+        this.extend(this.stroke.last, cell);
+        this.stroke.last = cell;
+      },
+      up: () => {
+        const stroke = this.stroke;
+        this.stroke = null;
+        if (stroke?.result) this.commit(stroke.layer, stroke.result);
+        this.editor.renderer.requestDraw();
+      },
+    };
+  }
+
+  /**
+   * The terrain fill: a click paints the area of cells showing the same terrains as the clicked one (variants of a
+   * tile alike), or holding the same tile when it is none of the set's.
+   */
+  fill() {
+    return {
+      down: (cell) => {
+        const { map } = this.editor;
+        const layer = this.editor.paintableLayer();
+        const tiles = layer && this.tiles();
+        if (!tiles || !map.inside(cell.x, cell.y)) return;
+        const shown = tiles.wangIdOf(layer.get(cell.x, cell.y));
+        const alike = shown === null ? null : (gid) => {
+          const id = tiles.wangIdOf(gid);
+          return id !== null && tiles.parts.every((part) => id[part] === shown[part]);
+        };
+        const flood = floodArea(map, layer, cell.x, cell.y, MAX_TERRAIN_CELLS / 4, alike);
+        if (flood === null) {
+          this.editor.notify(`That area is larger than ${(MAX_TERRAIN_CELLS / 4).toLocaleString()} cells; fill a smaller one.`);
+          return;
+        }
+        const cells = [];
+        const { rect, inArea } = flood;
+        for (let y = rect.y; y < rect.y + rect.height; y++) {
+          for (let x = rect.x; x < rect.x + rect.width; x++) {
+            if (inArea[y * map.width + x] === 1) cells.push(x, y);
+          }
+        }
+        this.commit(layer, this.paint(layer, tiles, cells));
+      },
+      move: () => {},
+      up: () => {},
+    };
+  }
+
+  extend(from, to) {
+    const stroke = this.stroke;
+    for (const [x, y] of lineCells(from.x, from.y, to.x, to.y)) {
+      const key = `${x},${y}`;
+      if (!this.editor.map.inside(x, y) || stroke.seen.has(key)) continue;
+      stroke.seen.add(key);
+      stroke.cells.push(x, y);
+    }
+    stroke.result = this.paint(stroke.layer, stroke.tiles, stroke.cells);
+    this.editor.renderer.requestDraw();
+  }
+
+  /** The stroke so far, drawn over its layer (the renderer puts tools' overlays in the current layer's place). */
+  drawPreview(ctx) {
+    const stroke = this.stroke;
+    if (!stroke?.result) return;
+    const { editor } = this;
+    const { tileWidth: tw, tileHeight: th } = editor.map;
+    for (const c of stroke.result.cells) {
+      const tileset = editor.map.tilesetOf(c.gid);
+      const source = tileset && editor.images.source(tileset.tilesetId, tileId(c.gid) - tileset.firstGid);
+      if (!source) continue;
+      const shownH = (c.gid & FLIP_D) !== 0 ? source.width : source.height;
+      drawTile(ctx, source, c.gid, c.x * tw + source.offsetX, (c.y + 1) * th - shownH + source.offsetY);
+    }
+  }
+}
