@@ -208,7 +208,7 @@ async function boot() {
   renderer.resize();
   showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
-  window.tilewright = { editor, renderer, session, changes, compare, review, checks, rules }; // for browser tests, the console
+  window.tilewright = { editor, renderer, session, changes, compare, review, checks, rules, terrain }; // for browser tests, the console
   document.body.dataset.ready = 'true';
 }
 

@@ -11,7 +11,7 @@ import { FLIP_D, tileId } from '../model/gid.js';
 import { lineCells } from './tools.js';
 
 export const TERRAIN_SEED = 'tilewright.terrain.seed';
-/** The most cells a stroke or fill may reach (painted and fixed): the server's brush takes as many. */
+/** The most cells a stroke or fill may reach here (painted and fixed): past it the change stops spreading. */
 export const MAX_TERRAIN_CELLS = 262_144;
 
 export class TerrainTool {
@@ -19,6 +19,7 @@ export class TerrainTool {
   constructor(editor) {
     this.editor = editor;
     this.stroke = null;
+    this.lastStroke = null;
     this.cache = { key: null, tiles: null };
     editor.renderer.overlays.push((ctx) => this.drawPreview(ctx));
   }
@@ -89,7 +90,9 @@ export class TerrainTool {
       up: () => {
         const stroke = this.stroke;
         this.stroke = null;
-        if (stroke?.result) this.commit(stroke.layer, stroke.result);
+        if (stroke === null) return;
+        this.lastStroke = stroke.cells; // the painted cells in the order taken (browser tests read it)
+        if (stroke.result) this.commit(stroke.layer, stroke.result);
         this.editor.renderer.requestDraw();
       },
     };

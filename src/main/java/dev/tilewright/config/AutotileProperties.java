@@ -12,11 +12,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxPreviewCells  cells of the IntGrid one {@code rules/preview} may post (width x height)
  * @param maxPreviewWork   cells x rules one preview may evaluate (each rule is tried at each cell at most once per
  *                         mirror): 1024x1024 cells with 128 rules, about half a second of one core
+ * @param maxTerrainCells  cells one terrain stroke ({@code maps/{id}/terrain}) may paint; the neighbours it fixes may
+ *                         reach four times as many before the change stops spreading
  */
 @ConfigurationProperties("tilewright.autotile")
 public record AutotileProperties(
         @DefaultValue("1048576") int maxRulesBytes,
         @DefaultValue("2000") int maxRules,
         @DefaultValue("4194304") long maxPreviewCells,
-        @DefaultValue("134217728") long maxPreviewWork) {
+        @DefaultValue("134217728") long maxPreviewWork,
+        @DefaultValue("65536") int maxTerrainCells) {
 }

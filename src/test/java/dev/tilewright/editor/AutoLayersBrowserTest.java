@@ -48,11 +48,7 @@ class AutoLayersBrowserTest {
 
     @AfterEach
     void close() {
-        for (ChromeDriver browser : new ChromeDriver[]{alice, bob}) {
-            if (browser != null) {
-                browser.quit();
-            }
-        }
+        Browsers.quit(alice, bob);
     }
 
     private static long cell(ChromeDriver browser, int layer, int x, int y) {
@@ -91,16 +87,10 @@ class AutoLayersBrowserTest {
 
         Api.Person a = root.person("Alice", project, "editor");
         Api.Person b = root.person("Bob", project, "editor");
-        alice = Browsers.chromium(dir.resolve("alice"));
-        Browsers.signIn(alice, port, a.email(), a.password());
-        bob = Browsers.chromium(dir.resolve("bob"));
-        Browsers.signIn(bob, port, b.email(), b.password());
-        alice.get("http://localhost:" + port + "/maps/" + mapId + "/edit");
-        bob.get("http://localhost:" + port + "/maps/" + mapId + "/edit");
+        alice = Browsers.editorOf(dir, port, a, mapId);
+        bob = Browsers.editorOf(dir, port, b, mapId);
         EditorPage ap = new EditorPage(alice);
         EditorPage bp = new EditorPage(bob);
-        ap.waitReady();
-        bp.waitReady();
 
         // the layers panel names the IntGrid and the auto-layer; choosing the IntGrid turns the palette into its values
         WebElement walls = ap.testId("layer-list").findElements(By.tagName("li")).stream()

@@ -51,6 +51,26 @@ public final class Browsers {
                 .until(d -> !d.getCurrentUrl().contains("/login"));
     }
 
+    /**
+     * A Chromium signed in as someone, on a map's editor page once it is ready (its profile under {@code dir/name}).
+     */
+    public static ChromeDriver editorOf(Path dir, int port, Api.Person person, long mapId) throws IOException {
+        ChromeDriver browser = chromium(dir.resolve(person.name().toLowerCase(java.util.Locale.ROOT).replace(' ', '-')));
+        signIn(browser, port, person.email(), person.password());
+        browser.get("http://localhost:" + port + "/maps/" + mapId + "/edit");
+        new EditorPage(browser).waitReady();
+        return browser;
+    }
+
+    /** Quits the browsers a test opened (those it got to). */
+    public static void quit(ChromeDriver... browsers) {
+        for (ChromeDriver browser : browsers) {
+            if (browser != null) {
+                browser.quit();
+            }
+        }
+    }
+
     /** Saves what the browser shows as {@code target/screenshots/<name>}, to look at after a run. */
     public static void shoot(ChromeDriver browser, String name) throws IOException {
         Path out = Path.of("target", "screenshots");

@@ -8,6 +8,7 @@ import dev.tilewright.core.edit.FillRect;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.edit.Paint;
 import dev.tilewright.core.edit.PutRegion;
+import dev.tilewright.core.edit.Scattered;
 import dev.tilewright.core.edit.RemoveTileset;
 import dev.tilewright.core.edit.SetProperty;
 import dev.tilewright.core.edit.UpdateLayer;
@@ -214,28 +215,7 @@ public final class AutoLayers {
                 }
             }
         }
-        if (differing.isEmpty()) {
-            return null;
-        }
-        if (differing.size() <= 256) {
-            return new Paint(at.output(), differing);
-        }
-        int x0 = Integer.MAX_VALUE, y0 = Integer.MAX_VALUE, x1 = Integer.MIN_VALUE, y1 = Integer.MIN_VALUE;
-        for (Cell c : differing) {
-            x0 = Math.min(x0, c.x());
-            y0 = Math.min(y0, c.y());
-            x1 = Math.max(x1, c.x());
-            y1 = Math.max(y1, c.y());
-        }
-        TileRect box = new TileRect(x0, y0, x1 - x0 + 1, y1 - y0 + 1);
-        int[] gids = new int[Math.toIntExact(box.area())];
-        byte[] written = new byte[(gids.length + 7) / 8];
-        for (Cell c : differing) {
-            int i = (c.y() - y0) * box.width() + (c.x() - x0);
-            gids[i] = (int) c.gid();
-            written[i >> 3] |= (byte) (1 << (i & 7));
-        }
-        return PutRegion.masked(at.output(), box, gids, written);
+        return Scattered.op(at.output(), differing);
     }
 
     /** A rule's tile (id + 1 with flip bits) as a gid of the map; 0 for a tile the tileset does not have. */

@@ -44,7 +44,22 @@ public final class TerrainBrush {
             {{-1, -1}, {0, -1}, {-1, 0}},
     };
 
+    /** The map property holding its terrain seed (an int; 0 without it). */
+    public static final String SEED = "tilewright.terrain.seed";
+
     private TerrainBrush() {
+    }
+
+    /** A map's terrain seed: its {@value #SEED} property as a 32-bit int (the low bits of a larger one), else 0. */
+    public static int seedOf(dev.tilewright.core.model.Properties properties) {
+        return properties.get(SEED).map(dev.tilewright.core.model.Property::value)
+                .filter(v -> v instanceof Long || v instanceof Integer).map(v -> ((Number) v).intValue()).orElse(0);
+    }
+
+    /** The cells that change as the ops of {@code core.edit} write them. */
+    public static java.util.List<dev.tilewright.core.edit.Cell> cells(Result result) {
+        return result.cells().stream()
+                .map(p -> new dev.tilewright.core.edit.Cell(p.x(), p.y(), Integer.toUnsignedLong(p.gid()))).toList();
     }
 
     /** The cells a brush reads. */
