@@ -33,6 +33,7 @@ import { ReviewPanel } from '../review/panel.js';
 import { StatusBar } from './status.js';
 import { Tools } from './tools.js';
 import { TerrainTool } from './terrain.js';
+import { WangSetEditor } from './wangsets.js';
 
 const mapId = Number(document.body.dataset.mapId);
 /** A viewer (or a share link) gets the editor to look: its edit tools hidden, every edit refused. */
@@ -155,6 +156,7 @@ async function boot() {
   wireImport(document.querySelector('[data-testid="import-files"]'), notify);
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
+  const wangSets = new WangSetEditor(editor, document.querySelector('[data-testid="wang-editor"]'), palette, notify);
   new StatusBar(editor, tools, document.querySelector('[data-testid="status-bar"]'));
   const compare = new CompareOverlay(editor, { bar: document.querySelector('[data-testid="compare"]'), mapId, notify });
   const changes = new HistoryPanel(editor, {
@@ -208,7 +210,7 @@ async function boot() {
   renderer.resize();
   showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
-  window.tilewright = { editor, renderer, session, changes, compare, review, checks, rules, terrain }; // for browser tests, the console
+  window.tilewright = { editor, renderer, session, changes, compare, review, checks, rules, terrain, wangSets }; // for browser tests, the console
   document.body.dataset.ready = 'true';
 }
 

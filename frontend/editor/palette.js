@@ -25,7 +25,14 @@ export class Palette {
       this.zoom = Number(this.zoomSelect.value);
       this.draw();
     });
+    /** @type {import('./wangsets.js').WangSetEditor|null} while open, clicks give tiles terrains instead of picking */
+    this.wangEditor = null;
     this.canvas.addEventListener('pointerdown', (e) => {
+      if (this.wangEditor?.active) {
+        const at = this.pointAt(e);
+        if (at) this.wangEditor.clickTile(at.localId, at.fx, at.fy);
+        return;
+      }
       this.canvas.setPointerCapture(e.pointerId);
       const at = this.tileAt(e);
       if (at) this.drag = { start: at, last: at };
@@ -118,6 +125,7 @@ export class Palette {
     this.canvas.hidden = map.tilesets.length === 0;
     this.draw();
     this.renderTerrains();
+    this.wangEditor?.load();
   }
 
   /**
@@ -180,6 +188,7 @@ export class Palette {
       if (source) drawTile(ctx, source, 0, (i % columns) * w, Math.floor(i / columns) * h);
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.wangEditor?.drawMarks(ctx, columns, w, h, z);
     const picked = this.pickedRect(used, columns);
     if (picked) {
       ctx.strokeStyle = '#ffd24a';
@@ -196,6 +205,20 @@ export class Palette {
     if (flags(first) !== 0 || first < used.firstGid || first >= used.firstGid + used.tileCount) return null;
     const local = first - used.firstGid;
     return { x: local % columns, y: Math.floor(local / columns), width: stamp.width, height: stamp.height };
+  }
+
+  /** The tile under a pointer and where in it, as fractions of its size; null off the tiles. */
+  pointAt(e) {
+    const used = this.used();
+    const info = used && this.editor.images.info(used.tilesetId);
+    if (!info) return null;
+    const box = this.canvas.getBoundingClientRect();
+    const { w, h } = this.cellSize(info);
+    const px = (e.clientX - box.left) / (w * this.zoom);
+    const py = (e.clientY - box.top) / (h * this.zoom);
+    const localId = Math.floor(py) * this.columns(info) + Math.floor(px);
+    if (px < 0 || py < 0 || Math.floor(px) >= this.columns(info) || localId >= info.tileCount) return null;
+    return { localId, fx: px - Math.floor(px), fy: py - Math.floor(py) };
   }
 
   tileAt(e) {

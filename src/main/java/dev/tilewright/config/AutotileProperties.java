@@ -14,6 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                         mirror): 1024x1024 cells with 128 rules, about half a second of one core
  * @param maxTerrainCells  cells one terrain stroke ({@code maps/{id}/terrain}) may paint; the neighbours it fixes may
  *                         reach four times as many before the change stops spreading
+ * @param maxWangSetsBytes a tileset's Wang sets as JSON ({@code PUT /api/v1/tilesets/{id}/wang-sets}), in bytes
  */
 @ConfigurationProperties("tilewright.autotile")
 public record AutotileProperties(
@@ -21,5 +22,6 @@ public record AutotileProperties(
         @DefaultValue("2000") int maxRules,
         @DefaultValue("4194304") long maxPreviewCells,
         @DefaultValue("134217728") long maxPreviewWork,
-        @DefaultValue("65536") int maxTerrainCells) {
+        @DefaultValue("65536") int maxTerrainCells,
+        @DefaultValue("1048576") int maxWangSetsBytes) {
 }

@@ -148,6 +148,10 @@ class TilesetEntity {
         }
     }
 
+    void setSettings(String settings) {
+        this.settings = settings;
+    }
+
     void setTiles(String tiles) {
         this.tiles = tiles;
     }

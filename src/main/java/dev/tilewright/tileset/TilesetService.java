@@ -174,6 +174,24 @@ public class TilesetService {
         return new StoredTileset(id, entity.getProjectId(), updated);
     }
 
+    /**
+     * Replaces a tileset's Wang sets (the terrains its brush paints), checked whole against the tileset: a tile or
+     * terrain that does not exist is refused naming the set, and nothing changes.
+     */
+    @Transactional
+    public StoredTileset replaceWangSets(long id, List<dev.tilewright.core.model.WangSet> sets) {
+        TilesetEntity entity = entity(id);
+        Tileset tileset = toStored(entity).tileset();
+        Tileset updated;
+        try {
+            updated = tileset.withSettings(tileset.settings().withWangSets(sets));
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidField("wangSets", e.getMessage() + ".");
+        }
+        entity.setSettings(json.writeValueAsString(updated.settings()));
+        return new StoredTileset(id, entity.getProjectId(), updated);
+    }
+
     /** Renames a tileset and/or replaces its own custom properties. */
     @Transactional
     public StoredTileset update(long id, String name, List<Property> properties) {

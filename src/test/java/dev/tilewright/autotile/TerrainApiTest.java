@@ -175,4 +175,35 @@ class TerrainApiTest {
         assertThat(tooLarge.text()).contains("tilewright.autotile.max-terrain-cells");
         assertThat(cells(shore)).containsExactly(before);
     }
+
+    @Test
+    void wangSetsAreReplacedWholeKeptAndExportedAndBadOnesAreRefusedChangingNothing() {
+        Shore shore = shore();
+        String tileset = "/api/v1/tilesets/" + shore.tileset();
+        String set = "{\"name\":\"Cliffs\",\"type\":\"edge\",\"tile\":-1,\"colors\":[{\"name\":\"Rock\","
+                + "\"color\":\"#808080\",\"tile\":-1,\"probability\":1}],\"tiles\":{\"4\":[1,0,0,0,1,0,0,0]}}";
+        Api.Response put = shore.api().putJson(tileset + "/wang-sets", "[" + set + "]");
+        assertThat(put.status()).as(put.text()).isEqualTo(200);
+        JsonNode stored = shore.api().get(tileset).json().get("wangSets");
+        assertThat(stored.size()).isEqualTo(1);
+        assertThat(stored.get(0).get("name").asString()).isEqualTo("Cliffs");
+        assertThat(stored.get(0).get("tiles").get("4").toString()).isEqualTo("[1,0,0,0,1,0,0,0]");
+        String tsx = shore.api().get(tileset + "/export?format=tsx").text();
+        assertThat(tsx).contains("<wangset name=\"Cliffs\" type=\"edge\"", "wangid=\"1,0,0,0,1,0,0,0\"");
+
+        Map<String, String> refusals = new LinkedHashMap<>();
+        refusals.put("[" + set.replace("\"4\":", "\"32\":") + "]", "wangSets");
+        refusals.put("[" + set.replace("\"edge\"", "\"hexagon\"") + "]", "wangSets[0]");
+        refusals.put("[" + set.replace("[1,0,0,0,1,0,0,0]", "[2,0,0,0,1,0,0,0]") + "]", "wangSets[0]");
+        refusals.forEach((body, field) -> {
+            Api.Response refused = shore.api().putJson(tileset + "/wang-sets", body);
+            assertThat(refused.status()).as(body + " " + refused.text()).isEqualTo(422);
+            assertThat(refused.json().get("field").asString()).as(body).isEqualTo(field);
+        });
+        assertThat(shore.api().putJson(tileset + "/wang-sets", "{\"name\":\"x\"}").status()).isEqualTo(400);
+        Api.Response large = shore.api().putJson(tileset + "/wang-sets", "[" + " ".repeat(1 << 20) + "]");
+        assertThat(large.status()).isEqualTo(413);
+        assertThat(large.text()).contains("tilewright.autotile.max-wang-sets-bytes");
+        assertThat(shore.api().get(tileset).json().get("wangSets").toString()).isEqualTo(stored.toString());
+    }
 }

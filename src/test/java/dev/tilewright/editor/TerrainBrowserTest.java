@@ -161,4 +161,41 @@ class TerrainBrowserTest {
         bp.waitFor("Bob sees it undone", () -> shown(bob).equals(unsigned(before)));
         assertThat(cells(admin, map)).containsExactly(before);
     }
+
+    @Test
+    void aWangSetMadeInTheTilesetPanelIsSavedInTheTilesetAndOfferedAsTerrains() throws Exception {
+        Api root = new Api(port);
+        long mapId = root.newMap("plain", 8, 6);
+        Api.Person a = root.person("Alice", root.projectOf(mapId), "editor");
+        alice = Browsers.editorOf(dir, port, a, mapId);
+        EditorPage ap = new EditorPage(alice);
+        assertThat(ap.testId("terrains").isDisplayed()).as("no Wang sets: no terrains").isFalse();
+
+        alice.findElement(By.cssSelector("[data-testid=wang-editor] summary")).click();
+        ap.testId("wang-set-add").click();
+        new org.openqa.selenium.support.ui.Select(ap.testId("wang-set-type")).selectByValue("edge");
+        ap.testId("wang-color-add").click();
+        ap.testId("wang-color-add").click();
+        WebElement second = ap.testId("wang-editor-body").findElements(By.cssSelector("[data-testid=wang-color]")).get(2);
+        second.click();
+        // tile 1's left edge (16 px tiles at the palette's 200%: tile 1 spans x 32..63), then tile 2's top edge
+        WebElement palette = ap.testId("tileset-palette");
+        alice.executeScript("arguments[0].scrollIntoView()", palette);
+        int w = palette.getSize().getWidth();
+        int h = palette.getSize().getHeight();
+        new Actions(alice).moveToElement(palette, 35 - w / 2, 16 - h / 2).click().perform();
+        new Actions(alice).moveToElement(palette, 80 - w / 2, 3 - h / 2).click().perform();
+        ap.testId("wang-save").click();
+        String tileset = "/api/v1/tilesets/" + root.get("/api/v1/maps/" + mapId).json().get("tilesets").get(0)
+                .get("tilesetId").asLong();
+        ap.waitFor("the set saved", () -> root.get(tileset).json().get("wangSets").size() == 1);
+        JsonNode set = root.get(tileset).json().get("wangSets").get(0);
+        assertThat(set.get("type").asString()).isEqualTo("edge");
+        assertThat(set.get("colors").size()).isEqualTo(2);
+        assertThat(set.get("tiles").toString()).isEqualTo("{\"1\":[0,0,0,0,0,0,2,0],\"2\":[2,0,0,0,0,0,0,0]}");
+        ap.waitFor("its terrains offered", () -> ap.testId("terrains")
+                .findElements(By.cssSelector("[data-testid=terrain-color]")).size() == 2);
+        assertThat(root.get(tileset + "/export?format=tsx").text()).contains("type=\"edge\"", "wangid=\"0,0,0,0,0,0,2,0\"");
+        Browsers.shoot(alice, "wang-set-editor.png");
+    }
 }

@@ -1,0 +1,68 @@
+package dev.tilewright.autotile;
+
+import dev.tilewright.access.Requires;
+import dev.tilewright.access.Roles.Action;
+import dev.tilewright.config.AutotileProperties;
+import dev.tilewright.core.model.WangSet;
+import dev.tilewright.tileset.TilesetJson;
+import dev.tilewright.tileset.TilesetService;
+import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code PUT /api/v1/tilesets/{id}/wang-sets}: a tileset's Wang sets replaced whole (the editor's Wang set editor saves
+ * through it): a JSON array of sets as {@code GET /api/v1/tilesets/{id}} shows them ({@code name, type, tile, colors,
+ * tiles}). Kept in the tileset and exported in its TSX/TSJ as Tiled reads them.
+ */
+@RestController
+class WangSetsController {
+
+    private final TilesetService tilesets;
+    private final JsonMapper json;
+    private final AutotileProperties limits;
+
+    WangSetsController(TilesetService tilesets, JsonMapper json, AutotileProperties limits) {
+        this.tilesets = tilesets;
+        this.json = json;
+        this.limits = limits;
+    }
+
+    @PutMapping("/api/v1/tilesets/{id}/wang-sets")
+    @Requires(value = Action.EDIT, on = Requires.On.TILESET)
+    TilesetJson replace(@PathVariable long id, @RequestBody byte[] body) {
+        if (body.length > limits.maxWangSetsBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.autotile.max-wang-sets-bytes",
+                    limits.maxWangSetsBytes(), "The Wang sets hold " + body.length + " bytes").with("field", "body");
+        }
+        JsonNode array;
+        try {
+            array = json.readTree(body);
+        } catch (JacksonException e) {
+            throw ApiProblem.badRequest("body", "The Wang sets are a JSON array of sets: " + e.getOriginalMessage());
+        }
+        if (array == null || !array.isArray()) {
+            throw ApiProblem.badRequest("body", "Send a JSON array of Wang sets (as GET /api/v1/tilesets/{id} shows them).");
+        }
+        List<WangSet> sets = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            try {
+                sets.add(json.treeToValue(array.get(i), WangSet.class));
+            } catch (JacksonException | IllegalArgumentException e) {
+                Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
+                String detail = cause instanceof JacksonException jackson ? jackson.getOriginalMessage() : cause.getMessage();
+                throw ApiProblem.invalidField("wangSets[" + i + "]", "Set " + i + ": " + detail + ".");
+            }
+        }
+        return TilesetJson.of(tilesets.replaceWangSets(id, sets));
+    }
+}
