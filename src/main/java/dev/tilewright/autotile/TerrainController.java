@@ -10,6 +10,7 @@ import dev.tilewright.core.edit.Scattered;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.core.model.WangSet;
 import dev.tilewright.core.terrain.TerrainBrush;
@@ -72,45 +73,8 @@ class TerrainController {
                     + "\"wangSet\": its name, \"color\": 1.., \"cells\": [x, y, ...]} (or \"rect\" instead of cells).");
         }
         Tileset tileset = tileset(request.tilesetId());
-        Painted painted = reads.read(id, (version, map) -> {
-            Layer layer = map.layer(request.layerId()).orElseThrow(() -> ApiProblem.invalidField("layerId",
-                    "The map has no layer " + request.layerId() + "."));
-            if (!(layer instanceof TileLayer tiles) || tiles.isIntGrid()
-                    || AutoLayers.of(map).stream().anyMatch(a -> a.output() == layer.id())) {
-                throw ApiProblem.invalidField("layerId", "Layer " + layer.id() + " is not a tile layer one paints "
-                        + "(IntGrids hold values, auto-layers are the server's).");
-            }
-            MapTileset used = map.tilesets().stream().filter(t -> t.tilesetId() == request.tilesetId()).findFirst()
-                    .orElseThrow(() -> ApiProblem.invalidField("tilesetId", "The map does not use tileset "
-                            + request.tilesetId() + "."));
-            WangSet set = tileset.settings().wangSets().stream().filter(w -> w.name().equals(request.wangSet()))
-                    .findFirst().orElseThrow(() -> ApiProblem.invalidField("wangSet", "Tileset " + request.tilesetId()
-                            + " has no Wang set named '" + request.wangSet() + "'."));
-            if (request.color() < 1 || request.color() > set.colors().size()) {
-                throw ApiProblem.invalidField("color", "The set's terrains are 1.." + set.colors().size() + ".");
-            }
-            WangTiles wang = WangTiles.of(set, used.firstGid(), local -> {
-                Double p = tileset.tile(local).probability();
-                return p == null ? 1 : p;
-            }, tileset.settings().transformations());
-            TerrainBrush.Result result = TerrainBrush.paint(wang, new TerrainBrush.Cells() {
-                @Override
-                public int width() {
-                    return tiles.width();
-                }
-
-                @Override
-                public int height() {
-                    return tiles.height();
-                }
-
-                @Override
-                public int gid(int x, int y) {
-                    return tiles.get(x, y);
-                }
-            }, stroke, request.color(), TerrainBrush.seedOf(map.properties()), 4 * limits.maxTerrainCells());
-            return new Painted(Scattered.op(layer.id(), TerrainBrush.cells(result)), result);
-        });
+        // on a view of the map, outside its lock: a large stroke takes a while and no edit should wait behind it
+        Painted painted = paint(reads.view(id).map(), request, tileset, stroke);
         long version = painted.op() == null ? reads.version(id)
                 : edits.apply(id, v -> { }, null, null, painted.op(), Author.of(caller), "terrain").version();
         Map<String, Object> body = new LinkedHashMap<>();
@@ -119,6 +83,47 @@ class TerrainController {
         body.put("unmatched", painted.result().unmatched());
         body.put("cut", painted.result().cut());
         return ResponseEntity.ok().eTag(ETags.of(version)).body(body);
+    }
+
+    /** The stroke on a view of the map: the op it makes (null when nothing changes) and the brush's answer. */
+    private Painted paint(TileMap map, TerrainRequest request, Tileset tileset, int[] stroke) {
+        Layer layer = map.layer(request.layerId()).orElseThrow(() -> ApiProblem.invalidField("layerId",
+                "The map has no layer " + request.layerId() + "."));
+        if (!(layer instanceof TileLayer tiles) || tiles.isIntGrid()
+                || AutoLayers.of(map).stream().anyMatch(a -> a.output() == layer.id())) {
+            throw ApiProblem.invalidField("layerId", "Layer " + layer.id() + " is not a tile layer one paints "
+                    + "(IntGrids hold values, auto-layers are the server's).");
+        }
+        MapTileset used = map.tilesets().stream().filter(t -> t.tilesetId() == request.tilesetId()).findFirst()
+                .orElseThrow(() -> ApiProblem.invalidField("tilesetId", "The map does not use tileset "
+                        + request.tilesetId() + "."));
+        WangSet set = tileset.settings().wangSets().stream().filter(w -> w.name().equals(request.wangSet()))
+                .findFirst().orElseThrow(() -> ApiProblem.invalidField("wangSet", "Tileset " + request.tilesetId()
+                        + " has no Wang set named '" + request.wangSet() + "'."));
+        if (request.color() < 1 || request.color() > set.colors().size()) {
+            throw ApiProblem.invalidField("color", "The set's terrains are 1.." + set.colors().size() + ".");
+        }
+        WangTiles wang = WangTiles.of(set, used.firstGid(), local -> {
+            Double p = tileset.tile(local).probability();
+            return p == null ? 1 : p;
+        }, tileset.settings().transformations());
+        TerrainBrush.Result result = TerrainBrush.paint(wang, new TerrainBrush.Cells() {
+            @Override
+            public int width() {
+                return tiles.width();
+            }
+
+            @Override
+            public int height() {
+                return tiles.height();
+            }
+
+            @Override
+            public int gid(int x, int y) {
+                return tiles.get(x, y);
+            }
+        }, stroke, request.color(), TerrainBrush.seedOf(map.properties()), 4 * limits.maxTerrainCells());
+        return new Painted(Scattered.op(layer.id(), TerrainBrush.cells(result)), result);
     }
 
     /**
