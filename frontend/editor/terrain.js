@@ -72,11 +72,21 @@ export class TerrainTool {
     }
   }
 
+  /** The layer a terrain may go on (a tile layer one paints, not an IntGrid), or null with the reason shown. */
+  layer() {
+    const layer = this.editor.paintableLayer();
+    if (layer?.isIntGrid) {
+      this.editor.notify(`Layer “${layer.attributes.name}” is an IntGrid: it holds values, not tiles; paint terrains on a tile layer.`);
+      return null;
+    }
+    return layer;
+  }
+
   /** The Terrain tool: drag to paint. */
   brush() {
     return {
       down: (cell) => {
-        const layer = this.editor.paintableLayer();
+        const layer = this.layer();
         const tiles = layer && this.tiles();
         if (!tiles) return;
         this.stroke = { layer, tiles, cells: [], seen: new Set(), last: cell, result: null };
@@ -106,7 +116,7 @@ export class TerrainTool {
     return {
       down: (cell) => {
         const { map } = this.editor;
-        const layer = this.editor.paintableLayer();
+        const layer = this.layer();
         const tiles = layer && this.tiles();
         if (!tiles || !map.inside(cell.x, cell.y)) return;
         const shown = tiles.wangIdOf(layer.get(cell.x, cell.y));

@@ -202,7 +202,8 @@ export function paintTerrain(tiles, cells, stroke, color, seed, maxCells) {
   const visitLater = (x, y) => {
     if (inside(x, y) && !painted.has(y * width + x) && tiles.wangIdOf(cells.gid(x, y)) !== null) enqueue(y * width + x);
   };
-  const cost = (id, must, should, now) => {
+  // what placing a Wang id costs, given up as soon as it passes `bound` (such a tile can no longer be among the best)
+  const cost = (id, must, should, now, bound) => {
     let total = 0;
     for (const part of tiles.parts) {
       if (must[part] >= 0) {
@@ -212,6 +213,7 @@ export function paintTerrain(tiles, cells, stroke, color, seed, maxCells) {
       } else if (now !== null) {
         total += tiles.far(now[part], id[part]);
       }
+      if (total > bound) return total;
     }
     return total;
   };
@@ -219,7 +221,7 @@ export function paintTerrain(tiles, cells, stroke, color, seed, maxCells) {
     let ties = [];
     let least = Infinity;
     for (const candidate of tiles.candidates) {
-      const c = cost(candidate.wangId, must, should, now);
+      const c = cost(candidate.wangId, must, should, now, least);
       if (c < least) {
         least = c;
         ties = [];
@@ -249,7 +251,7 @@ export function paintTerrain(tiles, cells, stroke, color, seed, maxCells) {
       should[part] = decided.get(key) ?? -1;
     }
     let chosenId = now;
-    if (now === null || cost(now, must, should, now) !== 0) {
+    if (now === null || cost(now, must, should, now, 0) !== 0) {
       const pick = best(x, y, must, should, now);
       gid = pick.gid;
       chosenId = pick.wangId;

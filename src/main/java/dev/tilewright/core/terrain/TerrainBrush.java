@@ -223,7 +223,7 @@ public final class TerrainBrush {
                 should[part] = decided.getOrDefault(key, -1);
             }
             int[] chosenId;
-            if (now != null && cost(now, must, should, now) == 0) {
+            if (now != null && cost(now, must, should, now, 0) == 0) {
                 chosenId = now;
             } else {
                 WangTiles.Candidate pick = best(x, y, must, should, now);
@@ -258,7 +258,7 @@ public final class TerrainBrush {
             List<WangTiles.Candidate> ties = new ArrayList<>();
             int least = Integer.MAX_VALUE;
             for (WangTiles.Candidate candidate : tiles.candidates()) {
-                int cost = cost(candidate.wangId(), must, should, now);
+                int cost = cost(candidate.wangId(), must, should, now, least);
                 if (cost < least) {
                     least = cost;
                     ties.clear();
@@ -290,9 +290,10 @@ public final class TerrainBrush {
 
         /**
          * Unmet painted parts, then parts decided on the way that would change again, then how far the other parts
-         * move from what the cell shows now.
+         * move from what the cell shows now; given up as soon as it passes {@code bound} (such a tile can no longer be
+         * among the best).
          */
-        private int cost(int[] id, int[] must, int[] should, int[] now) {
+        private int cost(int[] id, int[] must, int[] should, int[] now, int bound) {
             int cost = 0;
             for (int part : tiles.parts()) {
                 if (must[part] >= 0) {
@@ -305,6 +306,9 @@ public final class TerrainBrush {
                     }
                 } else if (now != null) {
                     cost += tiles.distance(now[part], id[part]);
+                }
+                if (cost > bound) {
+                    return cost;
                 }
             }
             return cost;
