@@ -51,8 +51,9 @@ export class TerrainTool {
   }
 
   seed() {
+    // an int property, as the server reads it (TerrainBrush.seedOf): any other type counts as none
     const p = (this.editor.map.properties ?? []).find((q) => q.name === TERRAIN_SEED);
-    return Number.isInteger(p?.value) ? p.value : 0;
+    return p?.type === 'int' && Number.isInteger(p.value) ? p.value : 0;
   }
 
   /** A stroke's or fill's result on the layer as it is now. */
