@@ -3,7 +3,7 @@
 
 import { Stamp } from '../model/stamp.js';
 import { drawTile } from '../render/tilesets.js';
-import { intGridColor } from '../render/renderer.js';
+import { cssColor, intGridColor } from '../render/renderer.js';
 import { flags } from '../model/gid.js';
 
 const COLLECTION_COLUMNS = 8;
@@ -156,7 +156,7 @@ export class Palette {
           && chosen.color === i + 1));
         const swatch = document.createElement('span');
         swatch.className = 'swatch';
-        swatch.style.background = color.color.length === 9 ? `#${color.color.slice(3)}` : color.color;
+        swatch.style.background = cssColor(color.color);
         button.append(swatch, color.name || `${i + 1}`);
         button.addEventListener('click', () => {
           this.editor.setTerrain({ tilesetId: used.tilesetId, set: index, color: i + 1 });
@@ -207,30 +207,33 @@ export class Palette {
     return { x: local % columns, y: Math.floor(local / columns), width: stamp.width, height: stamp.height };
   }
 
-  /** The tile under a pointer and where in it, as fractions of its size; null off the tiles. */
-  pointAt(e) {
-    const used = this.used();
-    const info = used && this.editor.images.info(used.tilesetId);
-    if (!info) return null;
-    const box = this.canvas.getBoundingClientRect();
-    const { w, h } = this.cellSize(info);
-    const px = (e.clientX - box.left) / (w * this.zoom);
-    const py = (e.clientY - box.top) / (h * this.zoom);
-    const localId = Math.floor(py) * this.columns(info) + Math.floor(px);
-    if (px < 0 || py < 0 || Math.floor(px) >= this.columns(info) || localId >= info.tileCount) return null;
-    return { localId, fx: px - Math.floor(px), fy: py - Math.floor(py) };
-  }
-
-  tileAt(e) {
+  /** Where a pointer is over the palette, in tiles (fractional), with the tileset's columns and rows; null without one. */
+  position(e) {
     const used = this.used();
     const info = used && this.editor.images.info(used.tilesetId);
     if (!info) return null;
     const box = this.canvas.getBoundingClientRect();
     const { w, h } = this.cellSize(info);
     const columns = this.columns(info);
-    const x = Math.min(columns - 1, Math.max(0, Math.floor((e.clientX - box.left) / (w * this.zoom))));
-    const y = Math.min(Math.ceil(info.tileCount / columns) - 1, Math.max(0, Math.floor((e.clientY - box.top) / (h * this.zoom))));
-    return { x, y };
+    return { px: (e.clientX - box.left) / (w * this.zoom), py: (e.clientY - box.top) / (h * this.zoom), columns,
+      rows: Math.ceil(info.tileCount / columns), tileCount: info.tileCount };
+  }
+
+  /** The tile under a pointer and where in it, as fractions of its size; null off the tiles. */
+  pointAt(e) {
+    const at = this.position(e);
+    if (at === null) return null;
+    const column = Math.floor(at.px);
+    const localId = Math.floor(at.py) * at.columns + column;
+    if (at.px < 0 || at.py < 0 || column >= at.columns || localId >= at.tileCount) return null;
+    return { localId, fx: at.px - column, fy: at.py - Math.floor(at.py) };
+  }
+
+  /** The palette cell under a pointer, held inside the palette (a drag past its edge picks up to the edge). */
+  tileAt(e) {
+    const at = this.position(e);
+    if (at === null) return null;
+    return { x: Math.min(at.columns - 1, Math.max(0, Math.floor(at.px))), y: Math.min(at.rows - 1, Math.max(0, Math.floor(at.py))) };
   }
 
   pickDragged() {

@@ -20,7 +20,7 @@ export class TerrainTool {
     this.editor = editor;
     this.stroke = null;
     this.lastStroke = null;
-    this.cache = { key: null, tiles: null };
+    this.cache = { set: null, firstGid: 0, tiles: null };
     editor.renderer.overlays.push((ctx) => this.drawPreview(ctx));
   }
 
@@ -39,11 +39,12 @@ export class TerrainTool {
       editor.notify('That terrain’s tileset is no longer in the map.');
       return null;
     }
-    const key = `${chosen.tilesetId}/${chosen.set}/${used.firstGid}/${JSON.stringify(set)}`;
-    if (this.cache.key !== key) {
+    // a saved Wang set arrives as a new object, so the set itself and where the tileset starts say when to build again
+    if (this.cache.set !== set || this.cache.firstGid !== used.firstGid) {
       const probability = new Map((info.tiles ?? []).filter((t) => t.probability != null).map((t) => [t.id, t.probability]));
       this.cache = {
-        key,
+        set,
+        firstGid: used.firstGid,
         tiles: WangTiles.of(set, used.firstGid, (id) => probability.get(id) ?? 1, info.transformations ?? null),
       };
     }

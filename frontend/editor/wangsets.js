@@ -5,6 +5,8 @@
 // while the editor is open.
 
 import { apiFetch } from '../sync/http.js';
+import { el } from '../render/dom.js';
+import { cssColor } from '../render/renderer.js';
 
 const TYPES = ['corner', 'edge', 'mixed'];
 const PALETTE = ['#ff0000', '#00c000', '#0060ff', '#ff8800', '#00c0c0', '#c000c0', '#c0c000', '#808080'];
@@ -118,41 +120,33 @@ export class WangSetEditor {
   }
 
   render() {
-    const element = (tag, props = {}, ...children) => {
-      const e = document.createElement(tag);
-      const { dataset, ...rest } = props;
-      Object.assign(e, rest);
-      if (dataset) Object.assign(e.dataset, dataset);
-      e.append(...children);
-      return e;
-    };
     if (this.sets === null) {
-      this.body.replaceChildren(element('p', { className: 'meta', textContent: 'No tileset shown.' }));
+      this.body.replaceChildren(el('p', { className: 'meta', textContent: 'No tileset shown.' }));
       return;
     }
     const set = this.set();
-    const picker = element('select', { dataset: { testid: 'wang-set-choice' } },
-      ...this.sets.map((s, i) => element('option', { value: String(i), textContent: s.name, selected: i === this.index })));
+    const picker = el('select', { 'data-testid': 'wang-set-choice' },
+      ...this.sets.map((s, i) => el('option', { value: String(i), textContent: s.name, selected: i === this.index })));
     picker.addEventListener('change', () => {
       this.index = Number(picker.value);
       this.render();
       this.palette.draw();
     });
-    const add = element('button', { type: 'button', textContent: '+ Set', dataset: { testid: 'wang-set-add' } });
+    const add = el('button', { type: 'button', textContent: '+ Set', 'data-testid': 'wang-set-add' });
     add.addEventListener('click', () => {
       this.sets.push({ name: `Terrains ${this.sets.length + 1}`, className: '', type: 'corner', tile: -1, properties: [], colors: [], tiles: {} });
       this.index = this.sets.length - 1;
       this.dirty = true;
       this.render();
     });
-    const rows = [element('div', { className: 'row' }, picker, add)];
+    const rows = [el('div', { className: 'row' }, picker, add)];
     if (set !== null) {
-      const name = element('input', { value: set.name, dataset: { testid: 'wang-set-name' }, title: 'The set’s name' });
+      const name = el('input', { value: set.name, 'data-testid': 'wang-set-name', title: 'The set’s name' });
       name.addEventListener('change', () => this.change({ ...set, name: name.value.trim() || set.name }));
-      const type = element('select', { dataset: { testid: 'wang-set-type' }, title: 'Which parts of a tile carry a terrain' },
-        ...TYPES.map((t) => element('option', { value: t, textContent: t, selected: t === set.type })));
+      const type = el('select', { 'data-testid': 'wang-set-type', title: 'Which parts of a tile carry a terrain' },
+        ...TYPES.map((t) => el('option', { value: t, textContent: t, selected: t === set.type })));
       type.addEventListener('change', () => this.change({ ...set, type: type.value }));
-      const remove = element('button', { type: 'button', textContent: '✕', title: 'Remove this set' });
+      const remove = el('button', { type: 'button', textContent: '✕', title: 'Remove this set' });
       remove.addEventListener('click', () => {
         this.sets.splice(this.index, 1);
         this.index = 0;
@@ -160,31 +154,31 @@ export class WangSetEditor {
         this.render();
         this.palette.draw();
       });
-      rows.push(element('div', { className: 'row' }, name, type, remove));
+      rows.push(el('div', { className: 'row' }, name, type, remove));
       const terrains = [0, ...set.colors.map((_, i) => i + 1)].map((c) => {
         const color = set.colors[c - 1];
-        const choose = element('button', { type: 'button', dataset: { testid: 'wang-color', color: String(c) },
+        const choose = el('button', { type: 'button', 'data-testid': 'wang-color', 'data-color': String(c),
           title: c === 0 ? 'Clicks clear a part' : 'Clicks give this terrain' },
-        element('span', { className: 'swatch' }), c === 0 ? '0 none' : `${c}`);
-        choose.querySelector('.swatch').style.background = c === 0 ? 'transparent' : color.color;
+        el('span', { className: 'swatch' }), c === 0 ? '0 none' : `${c}`);
+        choose.querySelector('.swatch').style.background = c === 0 ? 'transparent' : cssColor(color.color);
         choose.setAttribute('aria-pressed', String(c === this.color));
         choose.addEventListener('click', () => {
           this.color = c;
           this.render();
         });
-        if (c === 0) return element('div', { className: 'row' }, choose);
-        const label = element('input', { value: color.name, title: 'The terrain’s name', dataset: { testid: 'wang-color-name' } });
+        if (c === 0) return el('div', { className: 'row' }, choose);
+        const label = el('input', { value: color.name, title: 'The terrain’s name', 'data-testid': 'wang-color-name' });
         label.addEventListener('change', () => this.change({ ...set, colors: set.colors.map((k, i) => (i === c - 1 ? { ...k, name: label.value } : k)) }));
-        const swatch = element('input', { type: 'color', value: color.color.slice(-6).padStart(7, '#'), title: 'The terrain’s colour' });
+        const swatch = el('input', { type: 'color', value: cssColor(color.color), title: 'The terrain’s colour' });
         swatch.addEventListener('change', () => this.change({ ...set, colors: set.colors.map((k, i) => (i === c - 1 ? { ...k, color: swatch.value } : k)) }));
-        const drop = element('button', { type: 'button', textContent: '✕', title: 'Remove this terrain (its parts are cleared)' });
+        const drop = el('button', { type: 'button', textContent: '✕', title: 'Remove this terrain (its parts are cleared)' });
         drop.addEventListener('click', () => {
           this.color = Math.min(this.color, set.colors.length - 1);
           this.change(withoutColor(set, c));
         });
-        return element('div', { className: 'row' }, choose, label, swatch, drop);
+        return el('div', { className: 'row' }, choose, label, swatch, drop);
       });
-      const more = element('button', { type: 'button', textContent: '+ Terrain', dataset: { testid: 'wang-color-add' } });
+      const more = el('button', { type: 'button', textContent: '+ Terrain', 'data-testid': 'wang-color-add' });
       more.addEventListener('click', () => {
         const n = set.colors.length;
         this.color = n + 1;
@@ -192,9 +186,9 @@ export class WangSetEditor {
       });
       rows.push(...terrains, more);
     }
-    const save = element('button', { type: 'button', textContent: 'Save Wang sets', disabled: !this.dirty, dataset: { testid: 'wang-save' } });
+    const save = el('button', { type: 'button', textContent: 'Save Wang sets', disabled: !this.dirty, 'data-testid': 'wang-save' });
     save.addEventListener('click', () => this.save().catch((e) => this.notify(`Wang sets not saved: ${e.message}`)));
-    rows.push(element('p', { className: 'meta', textContent: 'Click a tile’s corner or edge in the palette to give it the chosen terrain.' }), save);
+    rows.push(el('p', { className: 'meta', textContent: 'Click a tile’s corner or edge in the palette to give it the chosen terrain.' }), save);
     this.body.replaceChildren(...rows);
   }
 
@@ -228,7 +222,7 @@ export class WangSetEditor {
       id.forEach((c, part) => {
         if (c === 0 || !set.colors[c - 1]) return;
         const [px, py] = PLACES[part];
-        ctx.fillStyle = set.colors[c - 1].color.length === 9 ? `#${set.colors[c - 1].color.slice(3)}` : set.colors[c - 1].color;
+        ctx.fillStyle = cssColor(set.colors[c - 1].color);
         ctx.globalAlpha = 0.75;
         ctx.fillRect(x0 + px * (w * zoom - size), y0 + py * (h * zoom - size), size, size);
         ctx.globalAlpha = 1;

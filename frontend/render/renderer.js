@@ -590,6 +590,11 @@ export function compositeOf(blendMode) {
   return blendMode === 'add' ? 'lighter' : blendMode;
 }
 
+/** A Tiled colour (#rrggbb or #aarrggbb) as CSS #rrggbb, its alpha left out (swatches, marks, colour inputs). */
+export function cssColor(tiled) {
+  return `#${tiled.slice(-6)}`;
+}
+
 /** An IntGrid value's colour: the project's, or a hue of its own spread around the circle. */
 export function intGridColor(colors, value) {
   return colors.get(value) ?? `hsl(${(value * 137) % 360}, 65%, 55%)`;

@@ -4,19 +4,11 @@
 // (docs/review.md); what others do arrives as live `thread` frames (receive()). Text is only ever set as text.
 
 import { apiFetch } from '../sync/http.js';
+import { el } from '../render/dom.js';
 import { parts, ThreadStore, wrote } from './threads.js';
 
 const NAME_KEY = 'tilewright.reviewerName';
 
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key.startsWith('data-') || key === 'title' || key === 'type') node.setAttribute(key, value);
-    else node[key] = value;
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 function when(iso) {
   if (!iso) return '';

@@ -66,12 +66,10 @@ class TerrainController {
     @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<Map<String, Object>> paint(@PathVariable long id, @RequestBody TerrainRequest request, Caller caller) {
         int[] stroke = stroke(request);
-        if (request.layerId() == null || request.tilesetId() == null || request.wangSet() == null
-                || request.color() == null) {
-            throw ApiProblem.invalidField(request.layerId() == null ? "layerId" : request.tilesetId() == null
-                    ? "tilesetId" : request.wangSet() == null ? "wangSet" : "color", "Send {\"layerId\", \"tilesetId\", "
-                    + "\"wangSet\": its name, \"color\": 1.., \"cells\": [x, y, ...]} (or \"rect\" instead of cells).");
-        }
+        required(request.layerId(), "layerId");
+        required(request.tilesetId(), "tilesetId");
+        required(request.wangSet(), "wangSet");
+        required(request.color(), "color");
         Tileset tileset = tileset(request.tilesetId());
         // on a view of the map, outside its lock: a large stroke takes a while and no edit should wait behind it
         Painted painted = paint(reads.view(id).map(), request, tileset, stroke);
@@ -160,6 +158,13 @@ class TerrainController {
             }
         }
         return cells;
+    }
+
+    private static void required(Object value, String field) {
+        if (value == null) {
+            throw ApiProblem.invalidField(field, "Send {\"layerId\", \"tilesetId\", \"wangSet\": its name, \"color\": 1.., "
+                    + "\"cells\": [x, y, ...]} (or \"rect\" instead of cells); " + field + " is missing.");
+        }
     }
 
     private Tileset tileset(long tilesetId) {

@@ -13,10 +13,10 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,6 +26,9 @@ import java.util.List;
  */
 @RestController
 class WangSetsController {
+
+    private static final TypeReference<List<WangSet>> WANG_SETS = new TypeReference<>() {
+    };
 
     private final TilesetService tilesets;
     private final JsonMapper json;
@@ -44,24 +47,16 @@ class WangSetsController {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.autotile.max-wang-sets-bytes",
                     limits.maxWangSetsBytes(), "The Wang sets hold " + body.length + " bytes").with("field", "body");
         }
-        JsonNode array;
+        List<WangSet> sets;
         try {
-            array = json.readTree(body);
-        } catch (JacksonException e) {
-            throw ApiProblem.badRequest("body", "The Wang sets are a JSON array of sets: " + e.getOriginalMessage());
+            sets = json.readValue(body, WANG_SETS);
+        } catch (DatabindException unbound) {
+            throw ApiProblem.unbound(unbound, "wangSets", "The Wang sets");
+        } catch (JacksonException unreadable) {
+            throw ApiProblem.badRequest("body", "The Wang sets are a JSON array of sets: " + unreadable.getOriginalMessage());
         }
-        if (array == null || !array.isArray()) {
+        if (sets == null) {
             throw ApiProblem.badRequest("body", "Send a JSON array of Wang sets (as GET /api/v1/tilesets/{id} shows them).");
-        }
-        List<WangSet> sets = new ArrayList<>();
-        for (int i = 0; i < array.size(); i++) {
-            try {
-                sets.add(json.treeToValue(array.get(i), WangSet.class));
-            } catch (JacksonException | IllegalArgumentException e) {
-                Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
-                String detail = cause instanceof JacksonException jackson ? jackson.getOriginalMessage() : cause.getMessage();
-                throw ApiProblem.invalidField("wangSets[" + i + "]", "Set " + i + ": " + detail + ".");
-            }
         }
         return TilesetJson.of(tilesets.replaceWangSets(id, sets));
     }

@@ -43,11 +43,8 @@ class TerrainApiTest {
                 for (int k = 0; k < 4; k++) {
                     c[k] = (n >> k & 1) == 0 ? GRASS : other;
                 }
-                if (other == SAND && (n == 0)) {
+                if (other == SAND && n == 0) {
                     continue; // all grass: already there
-                }
-                if (other == SAND && n == 15) {
-                    c = new int[] {SAND, SAND, SAND, SAND};
                 }
                 tiles.append("   <wangtile tileid=\"").append(id++).append("\" wangid=\"0,").append(c[0]).append(",0,")
                         .append(c[1]).append(",0,").append(c[2]).append(",0,").append(c[3]).append("\"/>\n");

@@ -1,12 +1,18 @@
 package dev.tilewright.core.terrain;
 
+import dev.tilewright.core.edit.Cell;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Paints a terrain on cells and fixes their neighbours so every shared corner and edge matches, the way Tiled's terrain
@@ -51,15 +57,15 @@ public final class TerrainBrush {
     }
 
     /** A map's terrain seed: its {@value #SEED} property as a 32-bit int (the low bits of a larger one), else 0. */
-    public static int seedOf(dev.tilewright.core.model.Properties properties) {
-        return properties.get(SEED).map(dev.tilewright.core.model.Property::value)
+    public static int seedOf(Properties properties) {
+        return properties.get(SEED).map(Property::value)
                 .filter(v -> v instanceof Long || v instanceof Integer).map(v -> ((Number) v).intValue()).orElse(0);
     }
 
     /** The cells that change as the ops of {@code core.edit} write them. */
-    public static java.util.List<dev.tilewright.core.edit.Cell> cells(Result result) {
+    public static List<Cell> cells(Result result) {
         return result.cells().stream()
-                .map(p -> new dev.tilewright.core.edit.Cell(p.x(), p.y(), Integer.toUnsignedLong(p.gid()))).toList();
+                .map(p -> new Cell(p.x(), p.y(), Integer.toUnsignedLong(p.gid()))).toList();
     }
 
     /** The cells a brush reads. */
@@ -128,7 +134,7 @@ public final class TerrainBrush {
         private final Map<Long, Integer> decided = new HashMap<>();
         private final Set<Long> painted = new LinkedHashSet<>();
         private final Map<Long, Integer> visits = new HashMap<>();
-        private final Set<Long> waiting = new java.util.HashSet<>();
+        private final Set<Long> waiting = new HashSet<>();
         private final ArrayDeque<Long> queue = new ArrayDeque<>();
         private final Map<Long, Integer> chosen = new HashMap<>();
         private boolean cut;
@@ -174,7 +180,7 @@ public final class TerrainBrush {
             }
             List<Placed> out = new ArrayList<>();
             int unmatched = 0;
-            for (Map.Entry<Long, Integer> entry : new java.util.TreeMap<>(chosen).entrySet()) {
+            for (Map.Entry<Long, Integer> entry : new TreeMap<>(chosen).entrySet()) {
                 int x = (int) (entry.getKey() % width);
                 int y = (int) (entry.getKey() / width);
                 int gid = entry.getValue();
