@@ -5,6 +5,7 @@ import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.WangSet;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ public final class WangTiles {
     private final int firstGid;
     private final int[] parts;
     private final List<Candidate> candidates;
-    private final Map<Integer, List<Integer>> wangIds;
+    private final Map<Integer, int[]> wangIds;
     private final int[][] distance;
     private final boolean preferUntransformed;
 
@@ -40,7 +41,7 @@ public final class WangTiles {
     public record Candidate(int gid, int[] wangId, double weight, boolean transformed) {
     }
 
-    private WangTiles(int firstGid, int[] parts, List<Candidate> candidates, Map<Integer, List<Integer>> wangIds,
+    private WangTiles(int firstGid, int[] parts, List<Candidate> candidates, Map<Integer, int[]> wangIds,
                       int[][] distance, boolean preferUntransformed) {
         this.firstGid = firstGid;
         this.parts = parts;
@@ -65,8 +66,10 @@ public final class WangTiles {
         };
         List<Integer> flagSets = flagSets(allowed);
         List<Candidate> candidates = new ArrayList<>();
+        Map<Integer, int[]> wangIds = new HashMap<>();
         for (Map.Entry<Integer, List<Integer>> tile : set.tiles().entrySet()) {
             int[] id = tile.getValue().stream().mapToInt(Integer::intValue).toArray();
+            wangIds.put(tile.getKey(), id);
             double weight = tileProbability.applyAsDouble(tile.getKey());
             for (int part : parts) {
                 if (id[part] > 0) {
@@ -78,7 +81,7 @@ public final class WangTiles {
                         flags != 0));
             }
         }
-        return new WangTiles(firstGid, parts, List.copyOf(candidates), set.tiles(),
+        return new WangTiles(firstGid, parts, List.copyOf(candidates), wangIds,
                 distances(set.colors().size(), set.tiles().values(), parts),
                 allowed != null && allowed.preferUntransformed());
     }
@@ -169,11 +172,8 @@ public final class WangTiles {
         if (gid == Gid.EMPTY) {
             return null;
         }
-        List<Integer> id = wangIds.get(Gid.id(gid) - firstGid);
-        if (id == null) {
-            return null;
-        }
-        return placed(id.stream().mapToInt(Integer::intValue).toArray(), Gid.flags(gid));
+        int[] id = wangIds.get(Gid.id(gid) - firstGid);
+        return id == null ? null : placed(id, Gid.flags(gid));
     }
 
     int[] parts() {
