@@ -1,11 +1,12 @@
 // The properties panel: the selected object's fields and custom properties, the current layer's and the map's
-// custom properties (each a setProperty or updateObject op), and the picked tile's (solid, custom properties:
+// custom properties (each a setProperty or updateObject op; classes and Tiled 1.12's lists edited nested), and the
+// picked tile's (solid, custom properties:
 // the tileset's data, changed with PATCH /api/v1/tilesets/{id}/tiles/{local}).
 
 import { tileId } from '../model/gid.js';
 import { apiFetch } from '../sync/http.js';
 
-const TYPES = ['string', 'int', 'float', 'bool', 'color', 'file'];
+const TYPES = ['string', 'int', 'float', 'bool', 'color', 'file', 'object', 'list'];
 
 export class PropertiesPanel {
   /**
@@ -102,31 +103,42 @@ export class PropertiesPanel {
     const name = document.createElement('input');
     name.placeholder = 'new property';
     name.dataset.testid = 'new-property-name';
-    const type = document.createElement('select');
-    type.dataset.testid = 'new-property-type';
-    type.append(...TYPES.map((t) => new Option(t, t)));
-    for (const custom of this.types.values()) type.append(new Option(`${custom.name} (${custom.type})`, `custom:${custom.name}`));
-    const add = document.createElement('button');
-    add.type = 'button';
-    add.textContent = 'Add';
-    add.dataset.testid = 'add-property';
-    add.addEventListener('click', () => {
+    list.append(this.adder('Add', 'property', [name], (choice) => {
       const key = name.value.trim();
       if (!key) return;
-      set(key, { name: key, ...this.fresh(type.value) });
+      set(key, { name: key, ...this.fresh(choice) });
       name.value = '';
-    });
-    const adder = document.createElement('div');
-    adder.className = 'prop-add';
-    adder.append(name, type, add);
-    list.append(adder);
+    }));
     return list;
   }
 
-  /** A new property's type and value: a plain type's zero, an enum's first value, a class with its defaults. */
+  /** A row to add a property or list item: its fields, a choice of type, a button calling onAdd(choice). */
+  adder(label, what, fields, onAdd) {
+    const type = this.typeChoice();
+    type.dataset.testid = `new-${what}-type`;
+    const add = document.createElement('button');
+    add.type = 'button';
+    add.textContent = label;
+    add.dataset.testid = `add-${what}`;
+    add.addEventListener('click', () => onAdd(type.value));
+    const row = document.createElement('div');
+    row.className = 'prop-add';
+    row.append(...fields, type, add);
+    return row;
+  }
+
+  /** A choice of a plain type or one of the project's enums and classes (for a new property or list item). */
+  typeChoice() {
+    const type = document.createElement('select');
+    type.append(...TYPES.map((t) => new Option(t, t)));
+    for (const custom of this.types.values()) type.append(new Option(`${custom.name} (${custom.type})`, `custom:${custom.name}`));
+    return type;
+  }
+
+  /** A new property's (or list item's) type and value: a plain type's zero, an enum's first value, a class with its defaults. */
   fresh(choice) {
     if (!choice.startsWith('custom:')) {
-      const defaults = { string: '', file: '', int: 0, float: 0, bool: false, color: '#000000' };
+      const defaults = { string: '', file: '', int: 0, float: 0, bool: false, color: '#000000', object: 0, list: [] };
       return { type: choice, value: defaults[choice] };
     }
     const custom = this.types.get(choice.slice('custom:'.length));
@@ -143,21 +155,13 @@ export class PropertiesPanel {
    */
   propertyRow(p, change, remove, current = () => p) {
     const custom = this.types.get(p.propertyType);
-    const removeButton = () => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = '✕';
-      button.title = `Remove ${p.name}`;
-      button.addEventListener('click', remove);
-      return button;
-    };
     if (p.type === 'class') {
       const box = document.createElement('fieldset');
       box.className = 'prop-class';
       box.dataset.property = p.name;
       const legend = document.createElement('legend');
       legend.textContent = `${p.name} (${p.propertyType ?? 'class'})`;
-      if (remove) legend.append(removeButton());
+      if (remove) legend.append(removeButton(p.name, remove));
       box.append(legend);
       const set = Array.isArray(p.value) ? p.value : [];
       const declared = (custom?.members ?? []).map((m) => memberDefault(m, this.types));
@@ -175,13 +179,41 @@ export class PropertiesPanel {
       }
       return box;
     }
+    if (p.type === 'list') return this.listRow(p, change, remove, current);
     const input = custom?.type === 'enum' ? enumInput(custom, p.value) : valueInput(p.type, p.value);
     input.dataset.property = p.name;
     input.addEventListener('change', () => change({ ...current(), value: custom?.type === 'enum'
       ? readEnum(custom, input) : read(p.type, input) }));
     const line = row(`${p.name} (${p.propertyType ?? p.type})`, input);
-    if (remove) line.append(removeButton());
+    if (remove) line.append(removeButton(p.name, remove));
     return line;
+  }
+
+  /**
+   * A list's items (Tiled 1.12), each a row of its own type named by its place (a class's members nested, a list in
+   * a list again), with ✕ to take it out, and a row to add an item of any type at the end.
+   */
+  listRow(p, change, remove, current) {
+    const box = document.createElement('fieldset');
+    box.className = 'prop-class prop-list';
+    box.dataset.property = p.name;
+    const legend = document.createElement('legend');
+    legend.textContent = `${p.name} (list)`;
+    if (remove) legend.append(removeButton(p.name, remove));
+    box.append(legend);
+    const items = () => (Array.isArray(current().value) ? current().value : []);
+    const replaced = (i, next) => items().map((item, j) => (j === i ? next : item));
+    (Array.isArray(p.value) ? p.value : []).forEach((item, i) => {
+      const name = `${p.name}[${i}]`;
+      const unnamed = ({ name: _, ...plain }) => plain;
+      box.append(this.propertyRow({ name, ...item },
+        (next) => change({ ...current(), value: replaced(i, unnamed(next)) }),
+        () => change({ ...current(), value: items().filter((_, j) => j !== i) }),
+        () => ({ name, ...(items()[i] ?? item) })));
+    });
+    box.append(this.adder('Add item', 'item', [],
+      (choice) => change({ ...current(), value: items().concat([this.fresh(choice)]) })));
+    return box;
   }
 
   /** The one tile the stamp holds, with its tileset, or null. */
@@ -227,6 +259,15 @@ export class PropertiesPanel {
   }
 }
 
+function removeButton(name, remove) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = '✕';
+  button.title = `Remove ${name}`;
+  button.addEventListener('click', remove);
+  return button;
+}
+
 function heading(title) {
   const section = document.createElement('section');
   const h = document.createElement('h3');
@@ -250,7 +291,7 @@ function valueInput(type, value) {
     input.type = 'checkbox';
     input.checked = value === true;
   } else {
-    input.type = type === 'int' || type === 'float' ? 'number' : 'text';
+    input.type = type === 'int' || type === 'float' || type === 'object' ? 'number' : 'text';
     input.value = String(value ?? '');
   }
   return input;
@@ -258,7 +299,7 @@ function valueInput(type, value) {
 
 function read(type, input) {
   if (type === 'bool') return input.checked;
-  if (type === 'int') return Math.trunc(Number(input.value));
+  if (type === 'int' || type === 'object') return Math.trunc(Number(input.value));
   if (type === 'float') return Number(input.value);
   return input.value;
 }

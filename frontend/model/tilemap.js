@@ -282,6 +282,9 @@ export function objectReferences(map, shiftOf = () => ({ dx: 0, dy: 0 })) {
         out.push({ from: byId.get(o.id), to: byId.get(Number(p.value)), name: prefix + p.name, fromId: o.id, toId: Number(p.value) });
       } else if (p.type === 'class' && Array.isArray(p.value)) {
         walk(o, p.value, `${prefix}${p.name}.`);
+      } else if (p.type === 'list' && Array.isArray(p.value)) {
+        // a list's items (Tiled 1.12) as properties named by their place
+        walk(o, p.value.map((item, i) => ({ ...item, name: `${p.name}[${i}]` })), prefix);
       }
     }
   };

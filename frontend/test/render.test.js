@@ -19,7 +19,7 @@ test('an object layer drawn topdown draws its objects sorted by y, ties as liste
   assert.deepEqual(drawnObjects({ attributes: { drawOrder: 'index' }, objects }).map((o) => o.id), [1, 2, 3, 4]);
 });
 
-test('object references are arrows from an object to the objects its object properties name, class members too', async () => {
+test('object references are arrows from an object to the objects its object properties name, class members and list items too', async () => {
   const { TileMap, objectReferences } = await import('../model/tilemap.js');
   const map = new TileMap({
     id: 1, name: 'm', width: 10, height: 10, tileWidth: 16, tileHeight: 16, tilesets: [],
@@ -28,7 +28,8 @@ test('object references are arrows from an object to the objects its object prop
         { id: 1, x: 0, y: 0, width: 20, height: 10, properties: [{ name: 'target', type: 'object', value: 2 }] },
         { id: 2, x: 100, y: 50, shape: 'point', properties: [
           { name: 'link', type: 'class', propertyType: 'Link', value: [{ name: 'to', type: 'object', value: 3 }] },
-          { name: 'none', type: 'object', value: 0 }, { name: 'gone', type: 'object', value: 99 }] },
+          { name: 'none', type: 'object', value: 0 }, { name: 'gone', type: 'object', value: 99 },
+          { name: 'route', type: 'list', value: [{ type: 'int', value: 1 }, { type: 'object', value: 1 }] }] },
       ] },
       { id: 2, type: 'group', name: 'hidden', visible: false },
       { id: 3, type: 'object', name: 'far', parentId: 2, objects: [
@@ -40,6 +41,8 @@ test('object references are arrows from an object to the objects its object prop
     ['target', 1, 2, { x: 10, y: 5 }, { x: 100, y: 50 }],
     // a reference to an object on a hidden layer is drawn; one from it is not (its layer is in a hidden group)
     ['link.to', 2, 3, { x: 100, y: 50 }, { x: 48, y: 72 }],
+    // a list's object items (Tiled 1.12), named by their place
+    ['route[1]', 2, 1, { x: 100, y: 50 }, { x: 10, y: 5 }],
   ]);
 });
 

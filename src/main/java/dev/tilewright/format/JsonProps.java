@@ -29,7 +29,8 @@ final class JsonProps {
             if (!NotKept.keptType(warnings, file, Json.text(p, "name", ""), type)) {
                 continue;
             }
-            Object plain = type.equals("class") ? members(value, file) : plain(value);
+            Object plain = type.equals("class") ? members(value, file) : type.equals("list")
+                    ? items(value, file, Json.text(p, "name", ""), warnings) : plain(value);
             read.add(Props.property(file, Json.text(p, "name", ""), type, plain, Json.text(p, "propertytype", "")));
         }
         return Props.of(file, read, types);
@@ -49,6 +50,40 @@ final class JsonProps {
             throw TiledFormatException.invalid(file, "a class property's value is an object of its members' values");
         }
         return Json.MAPPER.treeToValue(value, java.util.Map.class);
+    }
+
+    /**
+     * A list's items as Tiled 1.12's JSON writes them: {@code [{"type", "value", "propertytype"?}]}, a class item's
+     * value an object of its members' values, a list item's an array again; a bare value is an item of its JSON type.
+     */
+    private static Object items(JsonNode value, String file, String name, Warnings warnings) {
+        if (value.isMissingNode() || value.isNull()) {
+            return java.util.List.of();
+        }
+        if (!value.isArray()) {
+            throw TiledFormatException.invalid(file, "a list property's value is an array of its items");
+        }
+        List<Object> items = new ArrayList<>();
+        for (JsonNode item : value.values()) {
+            if (!item.isObject()) {
+                Object bare = plain(item);
+                items.add(java.util.Map.of("type", bare instanceof Boolean ? "bool" : item.isIntegralNumber() ? "int"
+                        : item.isNumber() ? "float" : "string", "value", bare));
+                continue;
+            }
+            String type = Json.text(item, "type", "string");
+            if (!NotKept.keptType(warnings, file, name + "[" + items.size() + "]", type)) {
+                continue;
+            }
+            JsonNode inner = item.path("value");
+            java.util.Map<String, Object> read = new java.util.HashMap<>();
+            read.put("type", type);
+            read.put("value", type.equals("class") ? members(inner, file) : type.equals("list")
+                    ? items(inner, file, name + "[" + items.size() + "]", warnings) : plain(inner));
+            read.put("propertyType", Json.text(item, "propertytype", ""));
+            items.add(read);
+        }
+        return items;
     }
 
     /** Properties as Tiled before 1.2 wrote them: {@code {"name": value}} with {@code {"name": "type"}} beside. */

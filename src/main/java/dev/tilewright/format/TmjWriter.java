@@ -4,6 +4,7 @@ import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.ListItem;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
@@ -351,7 +352,10 @@ public final class TmjWriter {
         }
     }
 
-    /** A property's value as Tiled's JSON holds it; a class's as an object of its members' values, nested. */
+    /**
+     * A property's value as Tiled's JSON holds it; a class's as an object of its members' values, a list's as an
+     * array of its typed items, nested.
+     */
     static void value(ObjectNode json, String field, Object value) {
         if (value instanceof Long l) {
             json.put(field, l);
@@ -362,6 +366,17 @@ public final class TmjWriter {
         } else if (value instanceof Properties members) {
             ObjectNode object = json.putObject(field);
             members.all().forEach(member -> value(object, member.name(), member.value()));
+        } else if (value instanceof List<?> items) {
+            // a list (Tiled 1.12): its items as {type, propertytype?, value}
+            ArrayNode array = json.putArray(field);
+            for (Object o : items) {
+                ListItem item = (ListItem) o;
+                ObjectNode node = array.addObject().put("type", item.type().tiledName());
+                if (item.propertyType() != null) {
+                    node.put("propertytype", item.propertyType());
+                }
+                value(node, "value", item.value());
+            }
         } else {
             json.put(field, value.toString());
         }

@@ -7,6 +7,7 @@ import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.ListItem;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectText;
@@ -379,22 +380,15 @@ public final class TmxWriter {
         }
         out.start("properties");
         for (Property p : properties.all()) {
-            if (p.value() instanceof Properties members) {
-                // a class: its members set, nested (Tiled writes the element empty when none is)
-                if (members.isEmpty()) {
-                    out.empty("property");
-                } else {
-                    out.start("property");
-                }
-                out.attr("name", p.name()).attr("type", "class")
+            if (p.value() instanceof Properties || p.value() instanceof List<?>) {
+                // a class: its members set, nested; a list: its items (Tiled writes the element empty when none is)
+                out.start("property").attr("name", p.name()).attr("type", p.type().tiledName())
                         .attr("propertytype", p.propertyType());
-                if (!members.isEmpty()) {
-                    properties(out, members);
-                    out.end(true);
-                }
+                content(out, p.value());
+                out.end();
                 continue;
             }
-            String value = p.value() instanceof Double d ? XmlOut.number(d) : p.value().toString();
+            String value = text(p.value());
             boolean multiLine = value.contains("\n");
             if (multiLine) {
                 out.start("property");
@@ -413,6 +407,35 @@ public final class TmxWriter {
             }
         }
         out.end(true);
+    }
+
+    /**
+     * What a class or list holds, inside its element: a class's members set as {@code <properties>}, a list's items
+     * as Tiled 1.12 writes them, {@code <value type=".." propertytype="..">} with the value as text (or nested).
+     */
+    private static void content(XmlOut out, Object value) {
+        if (value instanceof Properties members) {
+            properties(out, members);
+            return;
+        }
+        for (Object o : (List<?>) value) {
+            ListItem item = (ListItem) o;
+            out.start("value");
+            if (item.type() != dev.tilewright.core.model.PropertyType.STRING) {
+                out.attr("type", item.type().tiledName());
+            }
+            out.attr("propertytype", item.propertyType());
+            if (item.value() instanceof Properties || item.value() instanceof List<?>) {
+                content(out, item.value());
+                out.end();
+            } else {
+                out.text(text(item.value())).end(false);
+            }
+        }
+    }
+
+    private static String text(Object value) {
+        return value instanceof Double d ? XmlOut.number(d) : value.toString();
     }
 
     static String color(Integer rgb) {

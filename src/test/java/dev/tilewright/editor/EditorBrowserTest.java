@@ -365,6 +365,29 @@ class EditorBrowserTest {
             size.clear();
             size.sendKeys("7", Keys.TAB);
             waitSaved();
+
+            // a list property (Tiled 1.12): items of any type added at its end, each edited in place, a class's too
+            map = browser.findElement(By.xpath("//section[h3[text()='Map']]"));
+            map.findElement(By.cssSelector("[data-testid=new-property-name]")).sendKeys("drops");
+            new Select(map.findElement(By.cssSelector("[data-testid=new-property-type]"))).selectByValue("list");
+            map.findElement(By.cssSelector("[data-testid=add-property]")).click();
+            waitSaved();
+            for (String type : List.of("int", "custom:Crate")) {
+                WebElement drops = browser.findElement(By.cssSelector("fieldset[data-property=drops]"));
+                new Select(drops.findElement(By.cssSelector("[data-testid=new-item-type]"))).selectByValue(type);
+                drops.findElement(By.cssSelector("[data-testid=add-item]")).click();
+                waitSaved();
+            }
+            WebElement first = browser.findElement(By.cssSelector("fieldset[data-property=drops] input[data-property='drops[0]']"));
+            first.clear();
+            first.sendKeys("12", Keys.TAB);
+            waitSaved();
+            WebElement crate = browser.findElement(By.cssSelector(
+                    "fieldset[data-property=drops] fieldset[data-property='drops[1]'] input[data-property=size]"));
+            assertThat(crate.getDomProperty("value")).as("the class's default").isEqualTo("2");
+            crate.clear();
+            crate.sendKeys("5", Keys.TAB);
+            waitSaved();
             Files.write(Path.of("target", "editor-class-properties.png"), browser.getScreenshotAs(OutputType.BYTES));
             String tmx = api.get("/api/v1/maps/" + mapId + "/export?format=tmx").text();
             assertThat(tmx).contains("<property name=\"sky\" propertytype=\"Weather\" value=\"rain\"/>",
@@ -372,7 +395,9 @@ class EditorBrowserTest {
                     "<property name=\"box\" type=\"class\" propertytype=\"Crate\">",
                     "<property name=\"size\" type=\"int\" value=\"7\"/>",
                     "<property name=\"rate\" type=\"float\" value=\"3\"/>",
-                    "<property name=\"weather\" propertytype=\"Weather\" value=\"snow\"/>");
+                    "<property name=\"weather\" propertytype=\"Weather\" value=\"snow\"/>",
+                    "<property name=\"drops\" type=\"list\">", "<value type=\"int\">12</value>",
+                    "<value type=\"class\" propertytype=\"Crate\">", "<property name=\"size\" type=\"int\" value=\"5\"/>");
         } finally {
             api.putJson(types, "[]");
         }

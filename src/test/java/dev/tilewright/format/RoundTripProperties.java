@@ -8,6 +8,7 @@ import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.ListItem;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
@@ -316,7 +317,30 @@ class RoundTripProperties {
                     new Property("name", PropertyType.STRING, "bright & <b>"),
                     new Property("gain", PropertyType.FLOAT, r.nextInt(1000) + 0.25),
                     new Property("inner", PropertyType.CLASS, inner)), "Look"));
+            list.add(new Property("items", PropertyType.LIST, items(r, 0)));
         }
         return Properties.of(list);
+    }
+
+    /** A list's items (Tiled 1.12) of every type, an enum's and a class's among them, lists nested in lists. */
+    private static List<ListItem> items(Random r, int depth) {
+        List<ListItem> items = new ArrayList<>();
+        for (int i = r.nextInt(7); i > 0; i--) {
+            items.add(switch (r.nextInt(depth < 2 ? 9 : 8)) {
+                case 0 -> new ListItem(PropertyType.STRING, r.nextBoolean() ? "" : "<a> & \"b\"" + (r.nextBoolean() ? "\nline" : ""));
+                case 1 -> new ListItem(PropertyType.INT, (long) r.nextInt());
+                case 2 -> new ListItem(PropertyType.FLOAT, r.nextInt(1000) + 0.5);
+                case 3 -> new ListItem(PropertyType.BOOL, r.nextBoolean());
+                case 4 -> new ListItem(PropertyType.COLOR, r.nextBoolean() ? "#ff102030" : "");
+                case 5 -> new ListItem(PropertyType.OBJECT, (long) r.nextInt(9));
+                case 6 -> new ListItem(PropertyType.STRING, "calm", "Mood");
+                case 7 -> new ListItem(PropertyType.CLASS, r.nextBoolean() ? Properties.EMPTY : Properties.of(List.of(
+                        new Property("hue", PropertyType.INT, (long) r.nextInt(360)),
+                        new Property("tags", PropertyType.LIST, List.of(new ListItem(PropertyType.STRING, "x"))))),
+                        "Look");
+                default -> new ListItem(PropertyType.LIST, items(r, depth + 1));
+            });
+        }
+        return items;
     }
 }

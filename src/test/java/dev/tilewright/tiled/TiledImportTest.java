@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -149,14 +152,73 @@ class TiledImportTest {
 
     @Test
     void aPropertyOfATypeNotKeptYetIsLeftOutWithAWarningAndTheRestImported() {
-        String tmx = desertTmx().replace("<tileset firstgid", "<properties><property name=\"loot\" type=\"list\">"
-                + "<item type=\"int\" value=\"3\"/></property><property name=\"title\" value=\"Desert\"/></properties>"
-                + "<tileset firstgid");
-        assertThat(tmx).contains("type=\"list\"");
+        String tmx = desertTmx().replace("<tileset firstgid", "<properties><property name=\"loot\" type=\"vector\" "
+                + "value=\"1,2\"/><property name=\"title\" value=\"Desert\"/></properties><tileset firstgid");
         Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         assertThat(warned(created)).contains("desert.tmx.properties[loot]");
         assertThat(created.json().get("properties").toString()).contains("title").doesNotContain("loot");
+    }
+
+    @Test
+    void listPropertiesAreKeptShownEditedAndExportedAsTiled112WritesThem() {
+        // Tiled 1.12's lists: typed items, an enum's and a class's among them, a list in a list, an empty one
+        String list = "<property name=\"loot\" type=\"list\"><value type=\"int\">3</value><value>gold &amp; gems</value>"
+                + "<value type=\"string\" propertytype=\"Mood\">calm</value>"
+                + "<value type=\"class\" propertytype=\"Look\"><properties><property name=\"hue\" type=\"int\" "
+                + "value=\"40\"/></properties></value><value type=\"list\"><value type=\"bool\">true</value></value>"
+                + "<value type=\"object\">7</value></property><property name=\"none\" type=\"list\"/>";
+        String tmx = desertTmx().replace("<tileset firstgid", "<properties>" + list + "</properties><tileset firstgid");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(created.json().get("warnings").toString()).doesNotContain("loot").doesNotContain("none");
+        JsonNode loot = property(created.json().get("properties"), "loot");
+        assertThat(loot.get("type").asString()).isEqualTo("list");
+        assertThat(loot.get("value")).hasSize(6);
+        assertThat(loot.get("value").get(0).toString()).isEqualTo("{\"type\":\"int\",\"value\":3}");
+        assertThat(loot.get("value").get(1).get("value").asString()).isEqualTo("gold & gems");
+        assertThat(loot.get("value").get(2).get("propertyType").asString()).isEqualTo("Mood");
+        assertThat(loot.get("value").get(3).get("value").get(0).get("value").asLong()).isEqualTo(40);
+        assertThat(loot.get("value").get(4).get("value").get(0).get("value").asBoolean()).isTrue();
+        long id = created.json().get("id").asLong();
+
+        // exported as Tiled 1.12 writes it, in TMX and JSON
+        String exported = api.get("/api/v1/maps/" + id + "/export?format=tmx").text();
+        assertThat(exported).contains("<property name=\"loot\" type=\"list\">", "<value type=\"int\">3</value>",
+                "<value>gold &amp; gems</value>", "<value propertytype=\"Mood\">calm</value>",
+                "<value type=\"class\" propertytype=\"Look\">", "<property name=\"none\" type=\"list\"/>");
+        JsonNode tmj = property(api.get("/api/v1/maps/" + id + "/export?format=tmj").json().get("properties"), "loot");
+        assertThat(tmj.get("type").asString()).isEqualTo("list");
+        assertThat(tmj.get("value").get(0).toString()).isEqualTo("{\"type\":\"int\",\"value\":3}");
+        assertThat(tmj.get("value").get(3).toString())
+                .isEqualTo("{\"type\":\"class\",\"propertytype\":\"Look\",\"value\":{\"hue\":40}}");
+
+        // edited as any property: an item added by setProperty, stored and exported
+        ArrayNode items = ((ArrayNode) loot.get("value").deepCopy());
+        items.addObject().put("type", "float").put("value", 2.5);
+        ObjectNode property = JsonNodeFactory.instance.objectNode().put("name", "loot").put("type", "list");
+        property.set("value", items);
+        ObjectNode op = JsonNodeFactory.instance.objectNode().put("type", "setProperty").put("name", "loot");
+        op.set("property", property);
+        Api.Response edited = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[" + op + "]}", "If-Match", "\"1\"");
+        assertThat(edited.status()).as(edited.text()).isEqualTo(200);
+        assertThat(api.get("/api/v1/maps/" + id + "/export?format=tmx").text()).contains("<value type=\"float\">2.5</value>");
+        // an item of no known type is refused, naming it, and nothing changes
+        Api.Response refused = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"setProperty\","
+                + "\"name\":\"loot\",\"property\":{\"name\":\"loot\",\"type\":\"list\",\"value\":[{\"type\":\"vector\"}]}}]}",
+                "If-Match", "\"2\"");
+        assertThat(refused.status()).as(refused.text()).isEqualTo(422);
+        assertThat(refused.text()).contains("vector");
+        assertThat(property(api.get("/api/v1/maps/" + id).json().get("properties"), "loot").get("value")).hasSize(7);
+    }
+
+    private static JsonNode property(JsonNode properties, String name) {
+        for (JsonNode p : properties) {
+            if (p.get("name").asString().equals(name)) {
+                return p;
+            }
+        }
+        throw new AssertionError("no property " + name + " in " + properties);
     }
 
     @Test

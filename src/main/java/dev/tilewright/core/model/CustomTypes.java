@@ -48,20 +48,42 @@ public record CustomTypes(List<CustomType> all) {
     /**
      * A property with its class's members given the types the class declares (Tiled's JSON writes a class's value
      * without its members' types: {@code 3} may be a float, {@code "#ff0000"} a color, a nested object a class of a
-     * named type). Members the class does not declare, values that do not fit the declared type, and properties of
-     * a type the project does not define stay as they are.
+     * named type); a list's items of a class typed so too. Members the class does not declare, values that do not
+     * fit the declared type, and properties of a type the project does not define stay as they are.
      */
     public Property typed(Property property) {
-        CustomType type = named(property.propertyType()).orElse(null);
-        if (type == null || type.isEnum() || !(property.value() instanceof Properties members)) {
-            return property;
+        if (property.value() instanceof List<?> items) {
+            return new Property(property.name(), PropertyType.LIST, typedItems(items), property.propertyType());
+        }
+        Properties members = typedMembers(property.propertyType(), property.value());
+        return members == null ? property
+                : new Property(property.name(), PropertyType.CLASS, members, property.propertyType());
+    }
+
+    private List<ListItem> typedItems(List<?> items) {
+        List<ListItem> typed = new ArrayList<>(items.size());
+        for (Object o : items) {
+            ListItem item = (ListItem) o;
+            Properties members = typedMembers(item.propertyType(), item.value());
+            typed.add(item.value() instanceof List<?> nested ? new ListItem(PropertyType.LIST, typedItems(nested),
+                    item.propertyType()) : members == null ? item
+                    : new ListItem(PropertyType.CLASS, members, item.propertyType()));
+        }
+        return typed;
+    }
+
+    /** A class value's members typed as the project's class {@code typeName} declares them; null when not a class. */
+    private Properties typedMembers(String typeName, Object value) {
+        CustomType type = named(typeName).orElse(null);
+        if (type == null || type.isEnum() || !(value instanceof Properties members)) {
+            return null;
         }
         List<Property> typed = new ArrayList<>();
         for (Property member : members.all()) {
             Property declared = type.members().get(member.name()).orElse(null);
-            typed.add(declared == null ? member : typed(retyped(member, declared)));
+            typed.add(declared == null ? typed(member) : typed(retyped(member, declared)));
         }
-        return new Property(property.name(), PropertyType.CLASS, Properties.of(typed), property.propertyType());
+        return Properties.of(typed);
     }
 
     private static Property retyped(Property member, Property declared) {

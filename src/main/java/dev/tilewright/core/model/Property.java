@@ -6,8 +6,9 @@ import java.util.regex.Pattern;
 /**
  * A typed custom property. The value is normalised at construction: {@code Long} for int, {@code Double} for
  * float, {@code Boolean} for bool, {@code String} for string, file and color, where a color is Tiled's
- * {@code #aarrggbb} or {@code #rrggbb} (stored as written, lower case) or empty for "no color", and for a class the
- * members set ({@link Properties}, nested as deep as the class is; members left out have the class's defaults).
+ * {@code #aarrggbb} or {@code #rrggbb} (stored as written, lower case) or empty for "no color", for a class the
+ * members set ({@link Properties}, nested as deep as the class is; members left out have the class's defaults), and
+ * for a list (Tiled 1.12) its items in order ({@link ListItem}s: each typed, a class or a list again).
  *
  * @param propertyType the name of the project's custom type the value is of (Tiled's {@code propertytype}, since
  *                     Tiled 1.8): an enum's for a string or int, a class's for a class; null for none (a class
@@ -44,7 +45,7 @@ public record Property(String name, PropertyType type, Object value, String prop
         return new Property(name, PropertyType.INT, value);
     }
 
-    private static Object normalise(String name, PropertyType type, Object value, int depth) {
+    static Object normalise(String name, PropertyType type, Object value, int depth) {
         if (value == null) {
             throw new IllegalArgumentException("property '" + name + "' has no value");
         }
@@ -55,6 +56,50 @@ public record Property(String name, PropertyType type, Object value, String prop
             case BOOL -> toBoolean(name, value);
             case COLOR -> toColor(name, value);
             case CLASS -> toMembers(name, value, depth);
+            case LIST -> toItems(name, value, depth);
+        };
+    }
+
+    /**
+     * A list's items: as they are, or from maps in their JSON form ({@code {"type", "value", "propertyType"?}}; Tiled's
+     * JSON spells the last {@code propertytype}), nested; an item of a class has its members, one of a list its items.
+     */
+    private static java.util.List<ListItem> toItems(String name, Object value, int depth) {
+        if (depth >= MAX_DEPTH) {
+            throw new IllegalArgumentException("list property '" + name + "' nests deeper than " + MAX_DEPTH);
+        }
+        if (!(value instanceof java.util.Collection<?> list)) {
+            throw new IllegalArgumentException("list property '" + name + "' has its items as a list of "
+                    + "{type, value} values");
+        }
+        java.util.List<ListItem> items = new java.util.ArrayList<>(list.size());
+        for (Object item : list) {
+            if (item instanceof ListItem ready) {
+                items.add(ready);
+            } else if (item instanceof java.util.Map<?, ?> map && map.get("type") != null) {
+                PropertyType itemType = PropertyType.fromTiledName(map.get("type").toString());
+                Object custom = map.get("propertyType") != null ? map.get("propertyType") : map.get("propertytype");
+                String itemName = name + "[" + items.size() + "]";
+                Object itemValue = map.get("value") == null ? defaultOf(itemType) : map.get("value");
+                items.add(new ListItem(itemType, normalise(itemName, itemType, itemValue, depth + 1),
+                        custom == null ? null : custom.toString()));
+            } else {
+                throw new IllegalArgumentException("list property '" + name + "' has an item that is not a typed "
+                        + "value {type, value}");
+            }
+        }
+        return java.util.List.copyOf(items);
+    }
+
+    /** What an item written without its value holds: Tiled leaves an empty class's or list's value out. */
+    private static Object defaultOf(PropertyType type) {
+        return switch (type) {
+            case CLASS -> Properties.EMPTY;
+            case LIST -> java.util.List.of();
+            case INT, OBJECT -> 0L;
+            case FLOAT -> 0.0;
+            case BOOL -> false;
+            default -> "";
         };
     }
 
@@ -85,7 +130,8 @@ public record Property(String name, PropertyType type, Object value, String prop
                         : PropertyType.fromTiledName(map.get("type").toString());
                 Object memberPropertyType = map.get("propertyType");
                 members.add(new Property(memberName, memberType, memberType == PropertyType.CLASS
-                        ? toMembers(memberName, map.get("value"), depth + 1) : map.get("value"),
+                        || memberType == PropertyType.LIST ? normalise(memberName, memberType, map.get("value"),
+                        depth + 1) : map.get("value"),
                         memberPropertyType == null ? null : memberPropertyType.toString()));
             } else {
                 throw new IllegalArgumentException("class property '" + name + "' has a member that is not a property");
@@ -105,12 +151,13 @@ public record Property(String name, PropertyType type, Object value, String prop
         byName.forEach((key, member) -> {
             String memberName = String.valueOf(key);
             PropertyType type = member instanceof java.util.Map<?, ?> ? PropertyType.CLASS
+                    : member instanceof java.util.Collection<?> ? PropertyType.LIST
                     : member instanceof Boolean ? PropertyType.BOOL
                     : member instanceof Integer || member instanceof Long || member instanceof java.math.BigInteger
                     || member instanceof Short ? PropertyType.INT
                     : member instanceof Number ? PropertyType.FLOAT : PropertyType.STRING;
-            members.add(new Property(memberName, type, type == PropertyType.CLASS
-                    ? toMembers(memberName, member, depth + 1) : member == null ? "" : member, null));
+            members.add(new Property(memberName, type, type == PropertyType.CLASS || type == PropertyType.LIST
+                    ? normalise(memberName, type, member, depth + 1) : member == null ? "" : member, null));
         });
         return Properties.of(members);
     }

@@ -2,9 +2,12 @@ package dev.tilewright.core.model;
 
 import java.util.Locale;
 
-/** The custom property types Tiled knows, by the names Tiled writes; a class's value holds its members. */
+/**
+ * The custom property types Tiled knows, by the names Tiled writes; a class's value holds its members, a list's
+ * (Tiled 1.12) its items.
+ */
 public enum PropertyType {
-    STRING, INT, FLOAT, BOOL, COLOR, FILE, OBJECT, CLASS;
+    STRING, INT, FLOAT, BOOL, COLOR, FILE, OBJECT, CLASS, LIST;
 
     public String tiledName() {
         return name().toLowerCase(Locale.ROOT);
@@ -27,6 +30,6 @@ public enum PropertyType {
             }
         }
         throw new IllegalArgumentException("unknown property type '" + name
-                + "': use string, int, float, bool, color, file, object or class");
+                + "': use string, int, float, bool, color, file, object, class or list");
     }
 }
