@@ -63,16 +63,19 @@ export class PropertiesPanel {
       template.dataset.testid = 'object-template';
       section.append(row('template', template));
     }
-    const fields = ['name', 'type', 'x', 'y'].concat(o.shape === 'point' || o.shape === 'polygon' ? [] : ['width', 'height']);
+    const fields = ['name', 'type', 'x', 'y'].concat(o.shape === 'point' || o.shape === 'polygon' ? [] : ['width', 'height'],
+      ['opacity']);
     for (const field of fields) {
       const numeric = !['name', 'type'].includes(field);
       const input = document.createElement('input');
       input.type = numeric ? 'number' : 'text';
-      input.value = String(o[field] ?? (numeric ? 0 : ''));
+      input.value = String(o[field] ?? (field === 'opacity' ? 1 : numeric ? 0 : ''));
+      if (field === 'opacity') Object.assign(input, { min: 0, max: 1, step: 0.05 });
       input.dataset.field = field;
       input.addEventListener('change', () => {
         const value = numeric ? Number(input.value) : input.value;
         if (numeric && !Number.isFinite(value)) return;
+        if (field === 'opacity' && !(value >= 0 && value <= 1)) return;
         this.editor.edit({ type: 'updateObject', layerId, objectId: o.id, patch: { [field]: value } });
       });
       section.append(row(field, input));

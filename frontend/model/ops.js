@@ -393,8 +393,11 @@ const HANDLERS = {
     const current = layer.objects[index];
     if (op.patch.gid) checkGid(map, op.patch.gid, 'patch.gid');
     const previous = {};
-    for (const key of Object.keys(op.patch)) previous[key] = current[key];
-    layer.objects[index] = { ...current, ...op.patch };
+    // opacity (Tiled 1.12) is left out while 1, as the server keeps it
+    for (const key of Object.keys(op.patch)) previous[key] = key === 'opacity' ? (current.opacity ?? 1) : current[key];
+    const next = { ...current, ...op.patch };
+    if (next.opacity === 1) delete next.opacity;
+    layer.objects[index] = next;
     map.changed({ kind: 'objects', layerId: op.layerId });
     return { op, inverse: { type: 'updateObject', layerId: op.layerId, objectId: op.objectId, patch: previous } };
   },

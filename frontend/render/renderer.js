@@ -455,8 +455,11 @@ export class Renderer {
     const colour = layer.attributes.color ?? '#a0a0a4';
     const tint = this.map.effective(layer).tint ?? null;
     ctx.lineWidth = 1.5 / this.view.zoom;
+    const layerAlpha = ctx.globalAlpha;
     for (const o of drawnObjects(layer)) {
       if (o.visible === false) continue;
+      // an object's own opacity (Tiled 1.12) multiplies its layer's
+      ctx.globalAlpha = layerAlpha * (o.opacity ?? 1);
       if (o.gid) {
         const gid = this.shown(o.gid);
         const tileset = this.map.tilesetOf(gid);
@@ -491,6 +494,7 @@ export class Renderer {
       if (shape !== 'polyline') ctx.fill();
       ctx.stroke();
     }
+    ctx.globalAlpha = layerAlpha;
   }
 
   /** A tile's pixels tinted (for tile objects on a tinted layer), made once per tile and tint. */

@@ -100,15 +100,24 @@ interface Fields {
             return new MapObject(f.integer("id", 0), f.text("name", base == null ? "" : base.name()),
                     f.text("class", f.text("type", base == null ? "" : base.type())), shape,
                     f.decimal("x", base == null ? 0 : base.x()), f.decimal("y", base == null ? 0 : base.y()),
-                    f.decimal("width", base == null ? 0 : base.width()),
-                    f.decimal("height", base == null ? 0 : base.height()),
+                    base == null || ownSize(f) ? f.decimal("width", 0) : base.width(),
+                    base == null || ownSize(f) ? f.decimal("height", 0) : base.height(),
                     f.decimal("rotation", base == null ? 0 : base.rotation()),
                     f.has("gid") ? f.unsigned("gid") : base == null ? 0 : base.gid(),
                     f.flag("visible", base == null || base.visible()), points, text,
-                    base == null ? properties : Props.merge(base.properties(), properties));
+                    base == null ? properties : Props.merge(base.properties(), properties), null,
+                    f.decimal("opacity", base == null ? 1 : base.alpha()));
         } catch (IllegalArgumentException x) {
             throw TiledFormatException.invalid(file, "object " + f.text("id", "?") + ": " + x.getMessage());
         }
+    }
+
+    /**
+     * Whether a template instance sets its own size: as Tiled reads one, only when it gives both a width and a height
+     * above 0 (one without the other leaves the template's size).
+     */
+    private static boolean ownSize(Fields f) {
+        return f.has("width") && f.has("height") && f.decimal("width", 0) > 0 && f.decimal("height", 0) > 0;
     }
 
     /**
@@ -125,7 +134,8 @@ interface Fields {
                         + ", which the map does not list"));
         MapObject t = template;
         return new MapObject(t.id(), t.name(), t.type(), t.shape(), t.x(), t.y(), t.width(), t.height(), t.rotation(),
-                remap(t.gid(), firstGid, owner.firstGid()), t.visible(), t.points(), t.text(), t.properties());
+                remap(t.gid(), firstGid, owner.firstGid()), t.visible(), t.points(), t.text(), t.properties(),
+                t.template(), t.opacity());
     }
 
     /** A gid of a template's own tileset moved to where that tileset starts in the map. */

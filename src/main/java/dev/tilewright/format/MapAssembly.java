@@ -187,7 +187,8 @@ final class MapAssembly {
 
     static MapObject moved(MapObject o, Difference shift) {
         return new MapObject(o.id(), o.name(), o.type(), o.shape(), o.x() + shift.dx(), o.y() + shift.dy(), o.width(),
-                o.height(), o.rotation(), o.gid(), o.visible(), o.points(), o.text(), o.properties(), o.template());
+                o.height(), o.rotation(), o.gid(), o.visible(), o.points(), o.text(), o.properties(), o.template(),
+                o.opacity());
     }
 
     private static TileRect chunkBounds(List<RawLayer> raw, int width, int height) {

@@ -25,7 +25,7 @@ final class NotKept {
                     "editorsettings"),
             "layer", LAYER,
             "object", java.util.Set.of("id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
-                    "visible", "template", "ellipse", "point", "polygon", "polyline", "text", "properties",
+                    "visible", "opacity", "template", "ellipse", "point", "polygon", "polyline", "text", "properties",
                     "propertytypes"));
 
     /**

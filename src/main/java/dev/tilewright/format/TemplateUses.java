@@ -32,6 +32,21 @@ final class TemplateUses {
         return object.withTemplate(reference);
     }
 
+    /**
+     * A tileset read with its own record of uses (its tiles' collision shapes may be template instances: those
+     * templates go with the tileset, not the map), a reader's {@code outer} one set back after.
+     */
+    static TiledTileset ownedBy(TemplateUses outer, java.util.function.Consumer<TemplateUses> use,
+                                java.util.function.Supplier<TiledTileset> read) {
+        TemplateUses own = new TemplateUses(outer.detach);
+        use.accept(own);
+        try {
+            return read.get().withTemplates(own.used());
+        } finally {
+            use.accept(outer);
+        }
+    }
+
     Map<String, TiledTemplate> used() {
         return used;
     }

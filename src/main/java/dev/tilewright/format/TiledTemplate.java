@@ -17,8 +17,8 @@ public record TiledTemplate(String path, byte[] bytes, MapObject object) {
      * What an instance changes of its template's object, as Tiled writes an instance: each attribute that differs,
      * the shape when it differs, and the properties it sets otherwise (position and id are always the instance's).
      */
-    record Changes(boolean name, boolean type, boolean gid, boolean width, boolean height, boolean rotation,
-                   boolean visible, boolean shape, Properties properties) {
+    record Changes(boolean name, boolean type, boolean gid, boolean size, boolean rotation,
+                   boolean visible, boolean opacity, boolean shape, Properties properties) {
     }
 
     /**
@@ -41,9 +41,9 @@ public record TiledTemplate(String path, byte[] bytes, MapObject object) {
             }
         }
         return new Changes(!instance.name().equals(t.name()), !instance.type().equals(t.type()),
-                !instance.gid().equals(t.gid()), !instance.width().equals(t.width()),
-                !instance.height().equals(t.height()), !instance.rotation().equals(t.rotation()),
-                !instance.visible().equals(t.visible()), instance.shape() != t.shape()
+                !instance.gid().equals(t.gid()), !instance.width().equals(t.width())
+                || !instance.height().equals(t.height()), !instance.rotation().equals(t.rotation()),
+                !instance.visible().equals(t.visible()), instance.alpha() != t.alpha(), instance.shape() != t.shape()
                 || !instance.points().equals(t.points()) || !Objects.equals(instance.text(), t.text()), changed);
     }
 }

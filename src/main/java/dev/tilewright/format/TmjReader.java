@@ -96,6 +96,10 @@ public final class TmjReader {
     }
 
     private TiledTileset tileset(JsonNode ts, String file, int firstGid, String source) {
+        return TemplateUses.ownedBy(templateUses, uses -> templateUses = uses, () -> read(ts, file, firstGid, source));
+    }
+
+    private TiledTileset read(JsonNode ts, String file, int firstGid, String source) {
         String name = Json.text(ts, "name", TmxReader.baseName(file));
         TilesetSettings settings = settings(ts, file, name);
         int tileWidth = Json.integer(ts, "tilewidth", 0, file);
@@ -125,7 +129,8 @@ public final class TmjReader {
                 collision.add(object(object, file));
             }
             TileData data = new TileData(properties(tile, file), Json.text(tile, "class", Json.text(tile, "type", "")),
-                    tile.has("probability") ? Json.decimal(tile, "probability", 1, file) : null, frames, collision, image);
+                    tile.has("probability") ? Json.decimal(tile, "probability", 1, file) : null, frames, collision, image,
+                    tile.path("objectgroup").has("id") ? Json.integer(tile.path("objectgroup"), "id", 0, file) : null);
             if (!data.isEmpty()) {
                 tiles.put(id, data);
             }

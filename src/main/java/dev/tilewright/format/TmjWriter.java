@@ -57,7 +57,8 @@ public final class TmjWriter {
             if (tileset.source() != null) {
                 tilesets.addObject().put("firstgid", tileset.firstGid()).put("source", tileset.source());
             } else {
-                tileset(tilesets.addObject().put("firstgid", tileset.firstGid()), tileset.tileset());
+                tileset(tilesets.addObject().put("firstgid", tileset.firstGid()), tileset.tileset(),
+                        tileset.templates());
             }
         }
         ArrayNode layers = root.putArray("layers");
@@ -96,14 +97,15 @@ public final class TmjWriter {
         }
     }
 
+    /** A lone tileset: collision shapes that are template instances written whole. */
     public static byte[] writeTileset(Tileset tileset) {
         ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("type", "tileset").put("version", TmxWriter.TMX_VERSION).put("tiledversion", TmxWriter.TILED_VERSION);
-        tileset(root, tileset);
+        tileset(root, tileset, Map.of());
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
     }
 
-    private static void tileset(ObjectNode node, Tileset t) {
+    private static void tileset(ObjectNode node, Tileset t, Map<String, TiledTemplate> templates) {
         TilesetSettings settings = t.settings();
         node.put("name", t.name());
         if (!settings.className().isEmpty()) {
@@ -165,8 +167,12 @@ public final class TmjWriter {
             if (!tile.collision().isEmpty()) {
                 ObjectNode group = json.putObject("objectgroup").put("type", "objectgroup").put("draworder", "index")
                         .put("name", "").put("opacity", 1).put("visible", true).put("x", 0).put("y", 0);
+                if (tile.collisionId() != null) {
+                    group.put("id", tile.collisionId());
+                }
                 ArrayNode objects = group.putArray("objects");
-                tile.collision().forEach(o -> object(objects.addObject(), o, null));
+                tile.collision().forEach(o -> object(objects.addObject(), o, o.template() == null ? null
+                        : templates.get(o.template())));
             }
             if (!tile.animation().isEmpty()) {
                 ArrayNode frames = json.putArray("animation");
@@ -258,12 +264,15 @@ public final class TmjWriter {
         if (c == null || c.visible()) {
             node.put("visible", o.visible());
         }
+        if (c == null ? o.alpha() != 1 : c.opacity()) {
+            number(node, "opacity", o.alpha());
+        }
         number(node, "x", o.x());
         number(node, "y", o.y());
-        if (c == null || c.width()) {
+        if (c == null || c.size()) {
             number(node, "width", o.width());
         }
-        if (c == null || c.height()) {
+        if (c == null || c.size()) {
             number(node, "height", o.height());
         }
         if (c == null || c.rotation()) {

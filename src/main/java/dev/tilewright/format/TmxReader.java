@@ -107,6 +107,10 @@ public final class TmxReader {
     }
 
     private TiledTileset tileset(Element ts, String file, int firstGid, String source) {
+        return TemplateUses.ownedBy(templateUses, uses -> templateUses = uses, () -> read(ts, file, firstGid, source));
+    }
+
+    private TiledTileset read(Element ts, String file, int firstGid, String source) {
         String name = Xml.text(ts, "name", baseName(file));
         TilesetSettings settings = settings(ts, file, name);
         int tileWidth = Xml.integer(ts, "tilewidth", 0, file);
@@ -147,7 +151,8 @@ public final class TmxReader {
             }
             String probability = Xml.text(tile, "probability", null);
             TileData data = new TileData(properties(tile, file), Xml.text(tile, "class", Xml.text(tile, "type", "")),
-                    probability == null ? null : Xml.decimal(tile, "probability", 1, file), frames, collision, image);
+                    probability == null ? null : Xml.decimal(tile, "probability", 1, file), frames, collision, image,
+                    shapes == null || !shapes.hasAttribute("id") ? null : Xml.integer(shapes, "id", 0, file));
             if (!data.isEmpty()) {
                 tiles.put(id, data);
             }

@@ -69,7 +69,7 @@ public final class TmxWriter {
             if (tileset.source() != null) {
                 out.empty("tileset").attr("firstgid", tileset.firstGid()).attr("source", tileset.source());
             } else {
-                tileset(out, tileset.tileset(), tileset.firstGid());
+                tileset(out, tileset.tileset(), tileset.firstGid(), tileset.templates());
             }
         }
         // a group's element holds its layers: it stays open while the layers that follow are in it
@@ -89,13 +89,19 @@ public final class TmxWriter {
         return out.finish();
     }
 
+    /** A lone tileset: collision shapes that are template instances written whole. */
     public static byte[] writeTileset(Tileset tileset) {
+        return writeTileset(tileset, Map.of());
+    }
+
+    /** A tileset with the templates beside it its collision shapes are instances of (by the reference it writes). */
+    public static byte[] writeTileset(Tileset tileset, Map<String, TiledTemplate> templates) {
         XmlOut out = new XmlOut();
-        tileset(out, tileset, 0);
+        tileset(out, tileset, 0, templates);
         return out.finish();
     }
 
-    private static void tileset(XmlOut out, Tileset t, int firstGid) {
+    private static void tileset(XmlOut out, Tileset t, int firstGid, Map<String, TiledTemplate> templates) {
         out.start("tileset");
         if (firstGid > 0) {
             out.attr("firstgid", firstGid);
@@ -145,7 +151,7 @@ public final class TmxWriter {
                     .attr("height", t.imageHeight());
         }
         for (Map.Entry<Integer, TileData> entry : new java.util.TreeMap<>(t.tiles()).entrySet()) {
-            tile(out, entry.getKey(), entry.getValue());
+            tile(out, entry.getKey(), entry.getValue(), templates);
         }
         wangSets(out, settings.wangSets());
         out.end(true);
@@ -188,7 +194,7 @@ public final class TmxWriter {
         out.end(true);
     }
 
-    private static void tile(XmlOut out, int id, TileData tile) {
+    private static void tile(XmlOut out, int id, TileData tile, Map<String, TiledTemplate> templates) {
         out.start("tile").attr("id", id);
         if (!tile.type().isEmpty()) {
             out.attr("type", tile.type());
@@ -203,7 +209,10 @@ public final class TmxWriter {
         }
         if (!tile.collision().isEmpty()) {
             out.start("objectgroup").attr("draworder", "index");
-            tile.collision().forEach(o -> object(out, o));
+            if (tile.collisionId() != null) {
+                out.attr("id", tile.collisionId());
+            }
+            tile.collision().forEach(o -> object(out, o, o.template() == null ? null : templates.get(o.template())));
             out.end(true);
         }
         if (!tile.animation().isEmpty()) {
@@ -303,10 +312,6 @@ public final class TmxWriter {
         }
     }
 
-    private static void object(XmlOut out, MapObject o) {
-        object(out, o, null);
-    }
-
     /**
      * An object; an instance of a template that goes with the map ({@code template} non-null) is written as Tiled
      * writes one: the reference, its position, and only what it changes of the template's object (whole, without the
@@ -328,10 +333,11 @@ public final class TmxWriter {
             out.attr("gid", Gid.toUnsignedString((int) (long) o.gid()));
         }
         out.attr("x", o.x()).attr("y", o.y());
-        if (c == null ? o.width() != 0 : c.width()) {
+        // an instance's size is its own only as a pair (Tiled reads one without the other as the template's)
+        if (c == null ? o.width() != 0 : c.size()) {
             out.attr("width", o.width());
         }
-        if (c == null ? o.height() != 0 : c.height()) {
+        if (c == null ? o.height() != 0 : c.size()) {
             out.attr("height", o.height());
         }
         if (c == null ? o.rotation() != 0 : c.rotation()) {
@@ -339,6 +345,9 @@ public final class TmxWriter {
         }
         if (c == null ? !o.visible() : c.visible()) {
             out.attr("visible", o.visible() ? 1 : 0);
+        }
+        if (c == null ? o.alpha() != 1 : c.opacity()) {
+            out.attr("opacity", o.alpha());
         }
         properties(out, c == null ? o.properties() : c.properties());
         if (c == null || c.shape()) {

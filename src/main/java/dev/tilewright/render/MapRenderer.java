@@ -318,7 +318,7 @@ public final class MapRenderer {
                 if (shapes == null) {
                     shapes = new ShapePainter(canvas, view);
                 }
-                shapes.draw(object, color, drawn.opacity(), drawn.offset().dx(), drawn.offset().dy());
+                shapes.draw(object, color, drawn.opacity() * object.alpha(), drawn.offset().dx(), drawn.offset().dy());
                 continue;
             }
             Drawable tile = Drawable.of(map, atlases, gid, timeMs);
@@ -327,6 +327,8 @@ public final class MapRenderer {
             }
             Atlas atlas = tile.atlas();
             Atlas.Source source = tile.source();
+            // an object's own opacity (Tiled 1.12) multiplies its layer's
+            Paint drawnWith = object.alpha() == 1 ? paint : paint.withAlpha((int) Math.round(paint.alpha() * object.alpha()));
             int width = (int) Math.round(object.width() == 0 ? source.width() : object.width());
             int height = (int) Math.round(object.height() == 0 ? source.height() : object.height());
             // the object's position is a point of its tile image: bottom-left unless the tileset aligns it otherwise
@@ -334,9 +336,9 @@ public final class MapRenderer {
             int x = (int) Math.round(object.x() - aligned[0] * width) + atlas.tileset().tileOffsetX() + paint.dx();
             int y = (int) Math.round(object.y() - aligned[1] * height) + atlas.tileset().tileOffsetY() + paint.dy();
             if (object.rotation() == 0) {
-                blit(canvas, view, source, x, y, width, height, gid, paint);
+                blit(canvas, view, source, x, y, width, height, gid, drawnWith);
             } else {
-                blitRotated(canvas, view, source, x, y, width, height, gid, paint, object.x() + paint.dx(),
+                blitRotated(canvas, view, source, x, y, width, height, gid, drawnWith, object.x() + paint.dx(),
                         object.y() + paint.dy(), object.rotation());
             }
         }

@@ -18,6 +18,11 @@ record Paint(int dx, int dy, int alpha, int tint, Blend blend) {
                 Blend.named(a.blendMode()));
     }
 
+    /** This paint with another opacity (0..255). */
+    Paint withAlpha(int newAlpha) {
+        return new Paint(dx, dy, newAlpha, tint, blend);
+    }
+
     /** A tile pixel drawn onto the canvas at {@code i} with the layer's tint, opacity and blend mode. */
     void plot(int[] dst, int i, int pixel) {
         int shown = tint == -1 ? pixel : tinted(pixel, tint);

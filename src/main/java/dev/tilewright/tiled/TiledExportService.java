@@ -21,7 +21,6 @@ import dev.tilewright.format.TiledWorld;
 import dev.tilewright.world.WorldJson;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.map.MapImages;
-import dev.tilewright.map.MapTemplates;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.Versioned;
 import dev.tilewright.project.PropertyTypes;
@@ -111,13 +110,13 @@ public class TiledExportService {
     private final TilesetService tilesets;
     private final MapImages mapImages;
     private final PropertyTypes propertyTypes;
-    private final MapTemplates mapTemplates;
+    private final TemplateFiles templateFiles;
     private final Rules rules;
 
     TiledExportService(MapHistory maps, TilesetService tilesets, MapImages mapImages, PropertyTypes propertyTypes,
-                       MapTemplates mapTemplates, Rules rules) {
+                       TemplateFiles templateFiles, Rules rules) {
         this.rules = rules;
-        this.mapTemplates = mapTemplates;
+        this.templateFiles = templateFiles;
         this.propertyTypes = propertyTypes;
         this.maps = maps;
         this.tilesets = tilesets;
@@ -258,7 +257,7 @@ public class TiledExportService {
                     }
                 }
                 out.add(new TiledTileset(use.firstGid(), as.source() == null ? null : relative(mapPath, as.source()),
-                        as.tileset(), null, Map.of()));
+                        as.tileset(), null, Map.of(), as.templates()));
             }
             List<Layer> layers = map.layers();
             Map<String, byte[]> images = mapImages.all(mapId);
@@ -271,11 +270,9 @@ public class TiledExportService {
                         + baseName(source)), png));
             }
             // the templates its objects are instances of go beside it as they came, the instances written against them
-            Map<String, TiledTemplate> templates = new LinkedHashMap<>();
-            mapTemplates.all(mapId).forEach((reference, stored) -> {
-                templates.put(reference, new TiledTemplate(stored.path(), stored.bytes(), stored.object()));
-                entries.put(TiledFiles.resolved(mapPath, reference), stored.bytes());
-            });
+            Map<String, TiledTemplate> templates = templateFiles.all(TemplateFiles.Owner.MAP, mapId);
+            templates.forEach((reference, template) -> entries.put(TiledFiles.resolved(mapPath, reference),
+                    template.bytes()));
             TiledMap written = tiled(map, out, layers).withTemplates(templates);
             String ending = mapPath.toLowerCase(Locale.ROOT);
             entries.put(mapPath, ending.endsWith(".tmj") || ending.endsWith(".json")
@@ -288,12 +285,14 @@ public class TiledExportService {
          */
         private TiledTileset tileset(StoredTileset stored, MapCatalogue.TilesetFile filed, String mapPath) {
             Tileset tileset = stored.tileset();
+            // the templates its tiles' collision shapes are instances of go beside it, the instances written against them
+            Map<String, TiledTemplate> templates = templateFiles.all(TemplateFiles.Owner.TILESET, stored.id());
             String tsxPath = null;
             Tileset as = null;
             if (filed != null && imagesNamed(tileset)) {
                 tsxPath = filed.path() == null ? null : withEnding(filed.path(), ".tsx");
                 as = tileset;
-                if (tsxPath != null && !fits(tsxPath, TmxWriter.writeTileset(as))) {
+                if (tsxPath != null && !fits(tsxPath, TmxWriter.writeTileset(as, templates))) {
                     as = null;
                 }
             }
@@ -303,8 +302,10 @@ public class TiledExportService {
                 as = tileset.withImageSources(name + ".png", local -> name + "/" + local + ".png");
             }
             String imagesFrom = tsxPath == null ? mapPath : tsxPath;
+            templates.forEach((reference, template) -> entries.put(TiledFiles.resolved(imagesFrom, reference),
+                    template.bytes()));
             if (tsxPath != null) {
-                entries.put(tsxPath, TmxWriter.writeTileset(as));
+                entries.put(tsxPath, TmxWriter.writeTileset(as, templates));
             }
             if (as.isCollection()) {
                 as.tiles().forEach((local, data) -> entries.put(TiledFiles.resolved(imagesFrom,
@@ -312,7 +313,7 @@ public class TiledExportService {
             } else {
                 entries.put(TiledFiles.resolved(imagesFrom, as.imageSource()), tilesets.image(stored.id()));
             }
-            return new TiledTileset(0, tsxPath, as, null, Map.of());
+            return new TiledTileset(0, tsxPath, as, null, Map.of(), templates);
         }
 
         /** Whether {@code bytes} can go to {@code path}: nothing is there, or the same bytes. */

@@ -20,7 +20,6 @@ import dev.tilewright.format.TmxReader;
 import dev.tilewright.format.TiledWorld;
 import dev.tilewright.world.Worlds;
 import dev.tilewright.map.MapImages;
-import dev.tilewright.map.MapTemplates;
 import dev.tilewright.map.Author;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.project.PropertyTypes;
@@ -53,14 +52,14 @@ public class TiledImportService {
     private final Projects projects;
     private final PropertyTypes propertyTypes;
     private final Worlds worlds;
-    private final MapTemplates mapTemplates;
+    private final TemplateFiles templateFiles;
     private final Rules rules;
 
     TiledImportService(TilesetService tilesets, MapCatalogue maps, MapImages mapImages, LimitsProperties limits,
-                       Projects projects, PropertyTypes propertyTypes, Worlds worlds, MapTemplates mapTemplates,
+                       Projects projects, PropertyTypes propertyTypes, Worlds worlds, TemplateFiles templateFiles,
                        Rules rules) {
         this.rules = rules;
-        this.mapTemplates = mapTemplates;
+        this.templateFiles = templateFiles;
         this.worlds = worlds;
         this.projects = projects;
         this.propertyTypes = propertyTypes;
@@ -176,6 +175,7 @@ public class TiledImportService {
             StoredTileset stored = tileset.source() == null ? null : shared.get(tileset.source());
             if (stored == null) {
                 stored = tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
+                templateFiles.store(TemplateFiles.Owner.TILESET, stored.id(), tileset.templates());
                 if (tileset.source() != null) {
                     shared.put(tileset.source(), stored);
                 }
@@ -192,8 +192,7 @@ public class TiledImportService {
                 map.nextLayerId(), map.nextObjectId(), layerData, map.settings(),
                 new MapCatalogue.Files(mapFile, tilesetFiles)), ops.isEmpty() ? null : new Batch(ops), author);
         mapImages.store(mapId, map.images());
-        mapTemplates.store(mapId, map.templates().entrySet().stream().map(t -> new MapTemplates.Stored(t.getKey(),
-                t.getValue().path(), t.getValue().bytes(), t.getValue().object())).toList());
+        templateFiles.store(TemplateFiles.Owner.MAP, mapId, map.templates());
         return mapId;
     }
 
@@ -208,6 +207,7 @@ public class TiledImportService {
                 : new TmjReader(files, readLimits(), warnings).readTileset(file, 0));
         checkImages(tileset);
         StoredTileset stored = tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
+        templateFiles.store(TemplateFiles.Owner.TILESET, stored.id(), tileset.templates());
         keepTypes(project, files, warnings);
         return new Imported<>(stored, warnings.list());
     }

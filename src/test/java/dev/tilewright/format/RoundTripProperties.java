@@ -208,6 +208,8 @@ class RoundTripProperties {
         // a plain rectangle of a template of another shape is written whole (no instance can say it): not here
         boolean ownShape = r.nextBoolean() && object.shape() != ObjectShape.RECTANGLE;
         ObjectShape shape = ownShape ? object.shape() : template.shape();
+        // a size is an instance's own as a pair of non-zero sides (Tiled reads any other as the template's)
+        boolean ownSize = r.nextBoolean() && object.width() > 0 && object.height() > 0;
         Properties properties = template.properties();
         for (Property own : object.properties().all()) {
             properties = properties.with(own);
@@ -217,10 +219,11 @@ class RoundTripProperties {
         }
         return new MapObject(object.id(), r.nextBoolean() ? object.name() : template.name(),
                 r.nextBoolean() ? object.type() : template.type(), shape, object.x(), object.y(),
-                r.nextBoolean() ? object.width() : template.width(), r.nextBoolean() ? object.height() : template.height(),
+                ownSize ? object.width() : template.width(), ownSize ? object.height() : template.height(),
                 r.nextBoolean() ? object.rotation() : template.rotation(), ownShape ? object.gid() : template.gid(),
                 r.nextBoolean() ? object.visible() : template.visible(), ownShape ? object.points() : template.points(),
-                ownShape ? object.text() : template.text(), properties, "templates/crate.tx");
+                ownShape ? object.text() : template.text(), properties, "templates/crate.tx",
+                r.nextBoolean() ? object.opacity() : template.opacity());
     }
 
     private static int gid(Random r, List<TiledTileset> tilesets) {
@@ -244,7 +247,8 @@ class RoundTripProperties {
         return new MapObject(id, r.nextBoolean() ? "obj" + id : "", r.nextBoolean() ? "Enemy" : "", shape,
                 r.nextInt(2000) - 500 + r.nextInt(4) * 0.25, r.nextInt(2000) / 3.0,
                 shape == ObjectShape.POINT ? 0.0 : r.nextInt(64), shape == ObjectShape.POINT ? 0.0 : r.nextInt(64) + 0.5,
-                r.nextInt(4) == 0 ? r.nextInt(36000) / 100.0 - 180 : 0.0, gid, r.nextInt(6) > 0, points, text, properties(r));
+                r.nextInt(4) == 0 ? r.nextInt(36000) / 100.0 - 180 : 0.0, gid, r.nextInt(6) > 0, points, text, properties(r),
+                null, r.nextInt(3) == 0 ? r.nextInt(101) / 100.0 : null);
     }
 
     static Tileset randomTileset(Random r, int index) {

@@ -36,7 +36,8 @@ class TiledTemplateTest {
         MapObject bigger = new MapObject(1, "barrel", "Prop", ObjectShape.ELLIPSE, 8, 24, 32.0, 16.0, 0.0, 0L, true,
                 List.of(), null, Properties.of(List.of(new Property("hp", PropertyType.INT, 9L))), "barrel.tx");
         String xml = written(bigger);
-        assertThat(xml).contains("<object id=\"1\" template=\"barrel.tx\" x=\"8\" y=\"24\" width=\"32\">")
+        // a size is an instance's own as a pair, as Tiled writes and reads it
+        assertThat(xml).contains("<object id=\"1\" template=\"barrel.tx\" x=\"8\" y=\"24\" width=\"32\" height=\"16\">")
                 .contains("<property name=\"hp\" type=\"int\" value=\"9\"/>").doesNotContain("<ellipse");
         assertThat(written(new MapObject(1, "barrel", "Prop", ObjectShape.ELLIPSE, 8, 24, 16.0, 16.0, 0.0, 0L, true,
                 List.of(), null, BARREL.properties(), "barrel.tx")))

@@ -59,4 +59,37 @@ class ShapePainterTest {
         assertThat(faded.argb()[15 * 160 + 40] >>> 24).as("half opacity").isBetween(126, 129);
         assertThat(opaque.argb()[0]).as("nothing outside").isZero();
     }
+
+    @Test
+    void anObjectsOwnOpacityMultipliesItsLayersForShapesAndTileObjects() throws Exception {
+        MapObject box = new MapObject(1, "", "", ObjectShape.RECTANGLE, 16, 16, 64.0, 32.0, null, null, null, null,
+                null, null, null, 0.5);
+        assertThat(draw(box, 1).argb()[15 * 160 + 40] >>> 24).as("half its own opacity").isBetween(126, 129);
+        assertThat(draw(box, 0.5).argb()[15 * 160 + 40] >>> 24).as("half of half").isBetween(62, 65);
+
+        // a tile object: one opaque red tile drawn at opacity 0.25, beside the same tile drawn opaque
+        java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(16, 16,
+                java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < 16; y++) {
+            for (int x = 0; x < 16; x++) {
+                image.setRGB(x, y, 0xFFFF0000);
+            }
+        }
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(image, "png", png);
+        Atlas atlas = Atlas.decode(dev.tilewright.core.model.Tileset.grid("red", 16, 16, 16, 16, 0, 0, null),
+                png.toByteArray(), id -> null);
+        TileMap map = new TileMap("t", 4, 1, 16, 16, null, List.of(new dev.tilewright.core.model.MapTileset(1, 1, 1)),
+                Properties.EMPTY, 2, 3);
+        ObjectLayer layer = new ObjectLayer(1, LayerAttributes.named("o"));
+        layer.put(new MapObject(1, "", "", ObjectShape.RECTANGLE, 0, 16, null, null, null, 1L, null, null, null, null,
+                null, 0.25));
+        layer.put(new MapObject(2, "", "", ObjectShape.RECTANGLE, 32, 16, null, null, null, 1L, null, null, null,
+                null));
+        map.insertLayer(0, layer);
+        int[] drawn = MapRenderer.render(map, id -> atlas, s -> null, new ViewWindow(0, 0, 64, 16),
+                MapRenderer.Options.VISIBLE).argb();
+        assertThat(drawn[8] >>> 24).as("a quarter opaque").isBetween(63, 65);
+        assertThat(drawn[40]).as("the opaque one").isEqualTo(0xFFFF0000);
+    }
 }

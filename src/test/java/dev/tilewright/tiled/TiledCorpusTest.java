@@ -74,7 +74,7 @@ class TiledCorpusTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"desert.tmx", "sewers.tmx", "orthogonal-outside.tmx", "layers.tmx", "aligned.tmx",
-            "ordered.tmx", "groups.tmx", "sticker-knight/map/sandbox.tmx"})
+            "ordered.tmx", "groups.tmx", "collision.tmx", "sticker-knight/map/sandbox.tmx"})
     void tiledReadsOurExportAsItReadsTheOriginal(String map) throws Exception {
         Api.Response created = api.postFiles("/api/v1/maps/import", referencedBy(map));
         assertThat(created.status()).as(created.text()).isEqualTo(201);

@@ -212,6 +212,35 @@ class TiledImportTest {
         assertThat(property(api.get("/api/v1/maps/" + id).json().get("properties"), "loot").get("value")).hasSize(7);
     }
 
+    @Test
+    void anObjectsOpacityIsKeptEditedWithinItsBoundsAndExported() {
+        // Tiled 1.12's object opacity, in TMX; an opaque object has none
+        String tmx = desertTmx().replace("</map>", "<objectgroup id=\"9\" name=\"things\">"
+                + "<object id=\"1\" x=\"10\" y=\"20\" width=\"32\" height=\"32\" opacity=\"0.5\"/>"
+                + "<object id=\"2\" x=\"50\" y=\"20\" width=\"8\" height=\"8\"/></objectgroup></map>");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(created.json().get("warnings").toString()).doesNotContain("opacity");
+        long id = created.json().get("id").asLong();
+        JsonNode objects = api.get("/api/v1/maps/" + id).json().get("layers").get(1).get("objects");
+        assertThat(objects.get(0).get("opacity").asDouble()).isEqualTo(0.5);
+        assertThat(objects.get(1).has("opacity")).as("opaque: none").isFalse();
+
+        Api.Response edited = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"updateObject\","
+                + "\"layerId\":9,\"objectId\":2,\"patch\":{\"opacity\":0.25}}]}", "If-Match", "\"1\"");
+        assertThat(edited.status()).as(edited.text()).isEqualTo(200);
+        Api.Response refused = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"updateObject\","
+                + "\"layerId\":9,\"objectId\":2,\"patch\":{\"opacity\":1.5}}]}", "If-Match", "\"2\"");
+        assertThat(refused.status()).as(refused.text()).isEqualTo(422);
+        assertThat(refused.text()).contains("opacity");
+        String exported = api.get("/api/v1/maps/" + id + "/export?format=tmx").text();
+        assertThat(exported).contains("<object id=\"1\" x=\"10\" y=\"20\" width=\"32\" height=\"32\" opacity=\"0.5\"/>",
+                "<object id=\"2\" x=\"50\" y=\"20\" width=\"8\" height=\"8\" opacity=\"0.25\"/>");
+        JsonNode tmj = api.get("/api/v1/maps/" + id + "/export?format=tmj").json().get("layers").get(1).get("objects");
+        assertThat(tmj.get(0).get("opacity").asDouble()).isEqualTo(0.5);
+        assertThat(tmj.get(1).get("opacity").asDouble()).isEqualTo(0.25);
+    }
+
     private static JsonNode property(JsonNode properties, String name) {
         for (JsonNode p : properties) {
             if (p.get("name").asString().equals(name)) {
@@ -421,6 +450,25 @@ class TiledImportTest {
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         assertThat(created.json().get("tileCount").asInt()).isEqualTo(48);
         assertThat(created.json().get("tiles").size()).isGreaterThan(0);
+    }
+
+    @Test
+    void aTilesetsCollisionShapesThatAreTemplateInstancesKeepTheirTemplateAndAZipWritesItBeside() throws Exception {
+        Path corpus = Path.of("src/test/resources/tiled/corpus");
+        Map<String, byte[]> files = new LinkedHashMap<>(only(p -> p.equals("tmw_desert_spacing.png")));
+        files.put("collision.tsx", java.nio.file.Files.readAllBytes(corpus.resolve("collision.tsx")));
+        files.put("crate.tx", java.nio.file.Files.readAllBytes(corpus.resolve("crate.tx")));
+        Api.Response created = api.postFiles("/api/v1/tilesets/import", files);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        JsonNode shapes = created.json().get("tiles").get(0).get("collision");
+        assertThat(shapes.get(0).get("template").asString()).isEqualTo("crate.tx");
+        assertThat(shapes.get(0).get("width").asDouble()).as("the template's size").isEqualTo(12);
+        assertThat(shapes.get(1).get("properties").get(0).get("value").asBoolean()).as("its own value").isFalse();
+        assertThat(shapes.get(2).has("template")).isFalse();
+        // a lone .tsx has nothing beside it: the instances are written whole
+        String tsx = api.get("/api/v1/tilesets/" + created.json().get("id").asLong() + "/export?format=tsx").text();
+        assertThat(tsx).doesNotContain("template=").contains("<object id=\"1\" name=\"crate\" type=\"Solid\" x=\"4\" "
+                + "y=\"6\" width=\"12\" height=\"10\">");
     }
 
     @Test

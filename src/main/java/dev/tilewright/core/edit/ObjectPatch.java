@@ -14,13 +14,19 @@ import java.util.Objects;
  */
 public record ObjectPatch(String name, String type, ObjectShape shape, Double x, Double y, Double width,
                           Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
-                          ObjectText text) {
+                          ObjectText text, Double opacity) {
+
+    /** A patch of the fields Tiled 1.8 knows (no opacity). */
+    public ObjectPatch(String name, String type, ObjectShape shape, Double x, Double y, Double width, Double height,
+                       Double rotation, Long gid, Boolean visible, List<Difference> points, ObjectText text) {
+        this(name, type, shape, x, y, width, height, rotation, gid, visible, points, text, null);
+    }
 
     MapObject applyTo(MapObject o) {
         return new MapObject(o.id(), or(name, o.name()), or(type, o.type()), or(shape, o.shape()), or(x, o.x()),
                 or(y, o.y()), or(width, o.width()), or(height, o.height()), or(rotation, o.rotation()),
                 or(gid, o.gid()), or(visible, o.visible()), or(points, o.points()), text != null ? text : o.text(), o.properties(),
-                o.template());
+                o.template(), opacity != null ? opacity : o.opacity());
     }
 
     /** The patch that puts back what this patch overwrites on {@code o}. */
@@ -30,7 +36,7 @@ public record ObjectPatch(String name, String type, ObjectShape shape, Double x,
                 x == null ? null : o.x(), y == null ? null : o.y(), width == null ? null : o.width(),
                 height == null ? null : o.height(), rotation == null ? null : o.rotation(),
                 gid == null ? null : o.gid(), visible == null ? null : o.visible(), points == null ? null : o.points(),
-                text == null ? null : o.text());
+                text == null ? null : o.text(), opacity == null ? null : o.alpha());
     }
 
     private static <T> T or(T patched, T current) {

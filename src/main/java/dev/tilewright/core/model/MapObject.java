@@ -12,12 +12,13 @@ import java.util.Objects;
  * relative to (x, y). Only x and y are required: left out, an object is a visible 0x0 rectangle without rotation or
  * gid, and id 0 (see below). {@code template} names the Tiled template the object is an instance of, as the map's
  * file names it (relative to it; null: none): the object holds all its values, the template's included, and a Tiled
- * export writes the reference with only what the object changes.
+ * export writes the reference with only what the object changes. {@code opacity} (Tiled 1.12) is 0..1, multiplied
+ * with its layer's; null stands for 1, so an opaque object has none.
  */
 /* id 0 stands for "not yet assigned" in an op that adds an object; objects on a layer have positive ids. */
 public record MapObject(Integer id, String name, String type, ObjectShape shape, double x, double y, Double width,
                         Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
-                        ObjectText text, Properties properties, String template) {
+                        ObjectText text, Properties properties, String template, Double opacity) {
 
     /** The longest template reference an object keeps (a path in a Tiled project). */
     public static final int MAX_TEMPLATE_LENGTH = 1024;
@@ -26,7 +27,15 @@ public record MapObject(Integer id, String name, String type, ObjectShape shape,
     public MapObject(Integer id, String name, String type, ObjectShape shape, double x, double y, Double width,
                      Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
                      ObjectText text, Properties properties) {
-        this(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text, properties, null);
+        this(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text, properties, null, null);
+    }
+
+    /** An opaque object. */
+    public MapObject(Integer id, String name, String type, ObjectShape shape, double x, double y, Double width,
+                     Double height, Double rotation, Long gid, Boolean visible, List<Difference> points,
+                     ObjectText text, Properties properties, String template) {
+        this(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text, properties, template,
+                null);
     }
 
     public MapObject {
@@ -72,6 +81,15 @@ public record MapObject(Integer id, String name, String type, ObjectShape shape,
                     : "only a text object has text");
         }
         properties = Objects.requireNonNullElse(properties, Properties.EMPTY);
+        if (opacity != null && !(opacity >= 0 && opacity <= 1)) {
+            throw new IllegalArgumentException("object opacity must be between 0 and 1, was " + opacity);
+        }
+        opacity = opacity == null || opacity == 1 ? null : opacity;
+    }
+
+    /** The object's opacity, 1 when it has none. */
+    public double alpha() {
+        return opacity == null ? 1 : opacity;
     }
 
     private static void requireFinite(String field, double value) {
@@ -93,17 +111,17 @@ public record MapObject(Integer id, String name, String type, ObjectShape shape,
 
     public MapObject withId(int newId) {
         return new MapObject(newId, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
-                properties, template);
+                properties, template, opacity);
     }
 
     public MapObject withProperties(Properties newProperties) {
         return new MapObject(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
-                newProperties, template);
+                newProperties, template, opacity);
     }
 
     /** This object as an instance of {@code newTemplate} (null: of none, detached). */
     public MapObject withTemplate(String newTemplate) {
         return new MapObject(id, name, type, shape, x, y, width, height, rotation, gid, visible, points, text,
-                properties, newTemplate);
+                properties, newTemplate, opacity);
     }
 }

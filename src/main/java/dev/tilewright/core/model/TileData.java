@@ -11,9 +11,16 @@ import java.util.Objects;
  * @param type        Tiled's class (called type before Tiled 1.9); empty for none
  * @param probability relative chance in random and terrain fills; null means Tiled's default of 1
  * @param image       the tile's image in an image-collection tileset, otherwise null
+ * @param collisionId the id Tiled gave the layer holding its collision shapes (null: none written)
  */
 public record TileData(Properties properties, String type, Double probability, List<Frame> animation,
-                       List<MapObject> collision, TileImage image) {
+                       List<MapObject> collision, TileImage image, Integer collisionId) {
+
+    /** A tile whose collision layer has no id. */
+    public TileData(Properties properties, String type, Double probability, List<Frame> animation,
+                    List<MapObject> collision, TileImage image) {
+        this(properties, type, probability, animation, collision, image, null);
+    }
 
     public static final TileData EMPTY = new TileData(Properties.EMPTY, "", null, List.of(), List.of(), null);
 
@@ -22,6 +29,7 @@ public record TileData(Properties properties, String type, Double probability, L
         type = Objects.requireNonNullElse(type, "");
         animation = List.copyOf(Objects.requireNonNullElse(animation, List.of()));
         collision = List.copyOf(Objects.requireNonNullElse(collision, List.of()));
+        collisionId = collision.isEmpty() ? null : collisionId;
         if (probability != null && !(probability >= 0 && Double.isFinite(probability))) {
             throw new IllegalArgumentException("tile probability must be 0 or more, was " + probability);
         }
@@ -69,7 +77,7 @@ public record TileData(Properties properties, String type, Double probability, L
     }
 
     public TileData withProperties(Properties next) {
-        return new TileData(next, type, probability, animation, collision, image);
+        return new TileData(next, type, probability, animation, collision, image, collisionId);
     }
 
     /** True when the tile carries nothing beyond the defaults, so a tileset need not list it. */

@@ -1,0 +1,58 @@
+package dev.tilewright.tiled;
+
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.format.TiledTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The Tiled object templates kept as their files came with an import: a map's (its objects are instances of them)
+ * and a tileset's (its tiles' collision shapes are), each by the reference its own file writes.
+ */
+@Component
+class TemplateFiles {
+
+    /** Whose templates: the table and its owner column. */
+    enum Owner {
+        MAP("map_templates", "map_id"), TILESET("tileset_templates", "tileset_id");
+
+        private final String table;
+        private final String column;
+
+        Owner(String table, String column) {
+            this.table = table;
+            this.column = column;
+        }
+    }
+
+    private final JdbcTemplate jdbc;
+    private final JsonMapper json;
+
+    TemplateFiles(JdbcTemplate jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    /** Keeps {@code templates} (by reference: its path in the upload, bytes and object) for the map or tileset {@code id}. */
+    void store(Owner owner, long id, Map<String, TiledTemplate> templates) {
+        jdbc.batchUpdate("INSERT INTO " + owner.table + " (" + owner.column
+                        + ", reference, path, content, object) VALUES (?, ?, ?, ?, ?)",
+                templates.entrySet().stream().map(t -> new Object[]{id, t.getKey(), t.getValue().path(),
+                        t.getValue().bytes(), json.writeValueAsString(t.getValue().object())}).toList());
+    }
+
+    /** The templates of the map or tileset {@code id}, by reference. */
+    Map<String, TiledTemplate> all(Owner owner, long id) {
+        Map<String, TiledTemplate> out = new LinkedHashMap<>();
+        jdbc.query("SELECT reference, path, content, object FROM " + owner.table + " WHERE " + owner.column
+                + " = ? ORDER BY reference", rs -> {
+                    out.put(rs.getString(1), new TiledTemplate(rs.getString(2), rs.getBytes(3),
+                            json.readValue(rs.getString(4), MapObject.class)));
+                }, id);
+        return out;
+    }
+}
