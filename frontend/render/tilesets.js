@@ -51,7 +51,14 @@ export class TilesetImages {
     const info = entry.info;
     if (entry.atlas === null) {
       const image = entry.tiles.get(local);
-      return image ? { image, sx: 0, sy: 0, width: image.width, height: image.height, offsetX: info.tileOffsetX, offsetY: info.tileOffsetY } : null;
+      if (!image) return null;
+      // the part of its image the tile shows (Tiled 1.9's sub-images), within the image, as the server draws it
+      entry.parts ??= new Map((info.tiles ?? []).filter((t) => t.image?.part).map((t) => [t.id, t.image.part]));
+      const part = entry.parts.get(local) ?? { x: 0, y: 0, width: image.width, height: image.height };
+      const sx = Math.min(part.x, image.width - 1);
+      const sy = Math.min(part.y, image.height - 1);
+      return { image, sx, sy, width: Math.min(part.width, image.width - sx), height: Math.min(part.height, image.height - sy),
+        offsetX: info.tileOffsetX, offsetY: info.tileOffsetY };
     }
     if (local < 0 || local >= info.tileCount) return null;
     return {

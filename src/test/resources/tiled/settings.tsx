@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="All" class="Ground" tilewidth="32" tileheight="32" spacing="1" margin="1" tilecount="48" columns="8" objectalignment="center" tilerendersize="grid" fillmode="preserve-aspect-fit">
+<tileset version="1.8" tiledversion="1.8.2" name="All" class="Ground" tilewidth="32" tileheight="32" spacing="1" margin="1" tilecount="48" columns="8" backgroundcolor="#336699" objectalignment="center" tilerendersize="grid" fillmode="preserve-aspect-fit">
  <tileoffset x="2" y="3"/>
  <grid orientation="isometric" width="32" height="16"/>
  <transformations hflip="1" vflip="0" rotate="1" preferuntransformed="1"/>

@@ -5,6 +5,7 @@ import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileData;
 import org.w3c.dom.Element;
 import tools.jackson.databind.JsonNode;
 
@@ -88,6 +89,19 @@ interface Fields {
                 return Json.flag(node, name, fallback);
             }
         };
+    }
+
+    /**
+     * A collection tile's image with the part of it the tile shows (Tiled 1.9's sub-images: the tile's {@code x},
+     * {@code y}, {@code width}, {@code height}, the whole image where left out).
+     */
+    static TileData.TileImage tileImage(Fields tile, String file, String source, int width, int height) {
+        try {
+            return new TileData.TileImage(source, width, height, new TileData.Part(tile.integer("x", 0),
+                    tile.integer("y", 0), tile.integer("width", width), tile.integer("height", height)));
+        } catch (IllegalArgumentException x) {
+            throw TiledFormatException.invalid(file, "tile " + tile.integer("id", -1) + ": " + x.getMessage());
+        }
     }
 
     /**

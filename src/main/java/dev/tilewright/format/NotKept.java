@@ -11,7 +11,10 @@ final class NotKept {
     private NotKept() {
     }
 
-    /** What Tiled 1.8-1.12 write on a map, a layer of each kind and an object, in TMX and JSON, kept or meaningless here. */
+    /**
+     * What Tiled 1.8-1.12 write on a map, a layer of each kind, an object, a tileset and a tile, in TMX and JSON, kept or
+     * meaningless here.
+     */
     private static final java.util.Set<String> LAYER = java.util.Set.of("id", "name", "class", "x", "y", "width",
             "height", "opacity", "visible", "tintcolor", "offsetx", "offsety", "parallaxx", "parallaxy", "locked",
             "mode", "color", "draworder", "repeatx", "repeaty", "type", "data", "chunks", "encoding", "compression",
@@ -26,13 +29,21 @@ final class NotKept {
             "layer", LAYER,
             "object", java.util.Set.of("id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
                     "visible", "opacity", "template", "ellipse", "point", "polygon", "polyline", "text", "properties",
-                    "propertytypes"));
+                    "propertytypes"),
+            "tileset", java.util.Set.of("version", "tiledversion", "firstgid", "source", "name", "class", "tilewidth",
+                    "tileheight", "spacing", "margin", "tilecount", "columns", "objectalignment", "tilerendersize",
+                    "fillmode", "backgroundcolor", "type", "image", "imagewidth", "imageheight", "transparentcolor",
+                    "tileoffset", "grid", "properties", "propertytypes", "transformations", "tiles", "wangsets",
+                    "editorsettings", "tileproperties", "tilepropertytypes", "terrains"),
+            // a tile's terrain (before Tiled 1.5) is named once for its tileset (legacyTerrains)
+            "tile", java.util.Set.of("id", "type", "class", "probability", "x", "y", "width", "height", "terrain",
+                    "image", "imagewidth", "imageheight", "properties", "propertytypes", "objectgroup", "animation"));
 
     /**
      * Names in the warnings each attribute (TMX) or key (JSON) of a map, layer or object that Tilewright does not know
      * (one a later Tiled writes): what it said is not kept.
      *
-     * @param kind  map, layer or object
+     * @param kind  map, layer, object, tileset or tile
      * @param where the warning's path ({@code layers[Ground]}, {@code objects[12]}, {@code map})
      */
     static void unknown(Warnings warnings, String kind, String where, Iterable<String> names) {
@@ -64,6 +75,11 @@ final class NotKept {
         }
         warnings.add(file + ".properties[" + name + "]", "a property of type '" + type + "' is not kept yet");
         return false;
+    }
+
+    static void legacyTerrains(Warnings warnings, String tileset) {
+        warnings.add("tileset[" + tileset + "].terrains", "terrains as Tiled wrote them before 1.5 are not kept; open "
+                + "and save the tileset in Tiled 1.5 or later, which makes them a Wang set");
     }
 
     static void legacyWangSet(Warnings warnings, String tileset, String name) {

@@ -20,9 +20,9 @@ final class SettingsRead {
     static TilesetSettings tileset(String file, String name, String className, String objectAlignment,
                                    String tileRenderSize, String fillMode,
                                    TilesetSettings.Transformations transformations, TilesetSettings.Grid grid,
-                                   List<WangSet> wangSets) {
+                                   List<WangSet> wangSets, String backgroundColor) {
         return made(file, "tileset '" + name + "'", () -> new TilesetSettings(className, objectAlignment,
-                tileRenderSize, fillMode, transformations, grid, wangSets));
+                tileRenderSize, fillMode, transformations, grid, wangSets, Fields.hashColor(backgroundColor)));
     }
 
     static TilesetSettings.Grid grid(String file, String orientation, int width, int height) {

@@ -101,6 +101,10 @@ public final class TmjReader {
 
     private TiledTileset read(JsonNode ts, String file, int firstGid, String source) {
         String name = Json.text(ts, "name", TmxReader.baseName(file));
+        NotKept.unknown(warnings, "tileset", "tileset[" + name + "]", ts.propertyNames());
+        if (ts.has("terrains")) {
+            NotKept.legacyTerrains(warnings, name);
+        }
         TilesetSettings settings = settings(ts, file, name);
         int tileWidth = Json.integer(ts, "tilewidth", 0, file);
         int tileHeight = Json.integer(ts, "tileheight", 0, file);
@@ -112,12 +116,13 @@ public final class TmjReader {
         for (Map.Entry<Integer, JsonNode> entry : tiles(ts, file, name).entrySet()) {
             int id = entry.getKey();
             JsonNode tile = entry.getValue();
+            NotKept.unknown(warnings, "tile", "tileset[" + name + "].tiles[" + id + "]", tile.propertyNames());
             TileData.TileImage image = null;
             if (tile.has("image")) {
                 String path = files.resolve(file, tile.get("image").asString());
                 byte[] bytes = files.read(file, path);
                 tileImages.put(id, bytes);
-                image = new TileData.TileImage(tile.get("image").asString(),
+                image = Fields.tileImage(Fields.of(tile, file), file, tile.get("image").asString(),
                         size(tile, "imagewidth", bytes, true, path), size(tile, "imageheight", bytes, false, path));
             }
             List<TileData.Frame> frames = new ArrayList<>();
@@ -183,7 +188,7 @@ public final class TmjReader {
                         transformations.path("preferuntransformed").asBoolean(false)),
                 grid == null ? null : SettingsRead.grid(file, Json.text(grid, "orientation", "orthogonal"),
                         Json.integer(grid, "width", 0, file), Json.integer(grid, "height", 0, file)),
-                wangSets);
+                wangSets, Json.text(ts, "backgroundcolor", null));
     }
 
     private static int size(JsonNode node, String name, byte[] bytes, boolean width, String path) {

@@ -114,6 +114,9 @@ public final class TmjWriter {
         node.put("tilewidth", t.tileWidth()).put("tileheight", t.tileHeight())
                 .put("spacing", t.spacing()).put("margin", t.margin())
                 .put("tilecount", t.isCollection() ? t.tiles().size() : t.tileCount()).put("columns", t.columns());
+        if (settings.backgroundColor() != null) {
+            node.put("backgroundcolor", settings.backgroundColor());
+        }
         if (!settings.objectAlignment().equals("unspecified")) {
             node.put("objectalignment", settings.objectAlignment());
         }
@@ -163,6 +166,10 @@ public final class TmjWriter {
             if (tile.image() != null) {
                 json.put("image", tile.image().source()).put("imagewidth", tile.image().width())
                         .put("imageheight", tile.image().height());
+                TileData.Part part = tile.image().part();
+                if (part != null) {
+                    json.put("x", part.x()).put("y", part.y()).put("width", part.width()).put("height", part.height());
+                }
             }
             if (!tile.collision().isEmpty()) {
                 ObjectNode group = json.putObject("objectgroup").put("type", "objectgroup").put("draworder", "index")

@@ -112,6 +112,10 @@ public final class TmxReader {
 
     private TiledTileset read(Element ts, String file, int firstGid, String source) {
         String name = Xml.text(ts, "name", baseName(file));
+        NotKept.unknown(warnings, "tileset", "tileset[" + name + "]", NotKept.attributeNames(ts));
+        if (Xml.child(ts, "terraintypes") != null) {
+            NotKept.legacyTerrains(warnings, name);
+        }
         TilesetSettings settings = settings(ts, file, name);
         int tileWidth = Xml.integer(ts, "tilewidth", 0, file);
         int tileHeight = Xml.integer(ts, "tileheight", 0, file);
@@ -125,13 +129,14 @@ public final class TmxReader {
             if (id < 0) {
                 throw TiledFormatException.invalid(file, "a <tile> of tileset '" + name + "' has no id");
             }
+            NotKept.unknown(warnings, "tile", "tileset[" + name + "].tiles[" + id + "]", NotKept.attributeNames(tile));
             TileData.TileImage image = null;
             Element tileImage = Xml.child(tile, "image");
             if (tileImage != null) {
                 String path = files.resolve(file, tileImage.getAttribute("source"));
                 byte[] bytes = files.read(file, path);
                 tileImages.put(id, bytes);
-                image = new TileData.TileImage(tileImage.getAttribute("source"),
+                image = Fields.tileImage(Fields.of(tile, file), file, tileImage.getAttribute("source"),
                         size(tileImage, "width", bytes, true, path), size(tileImage, "height", bytes, false, path));
             }
             List<TileData.Frame> frames = new ArrayList<>();
@@ -205,7 +210,7 @@ public final class TmxReader {
                         Xml.flag(transformations, "preferuntransformed", false)),
                 grid == null ? null : SettingsRead.grid(file, Xml.text(grid, "orientation", "orthogonal"),
                         Xml.integer(grid, "width", 0, file), Xml.integer(grid, "height", 0, file)),
-                wangSets);
+                wangSets, Xml.text(ts, "backgroundcolor", null));
     }
 
     private static int size(Element image, String attribute, byte[] bytes, boolean width, String path) {

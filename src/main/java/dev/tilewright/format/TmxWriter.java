@@ -121,6 +121,7 @@ public final class TmxWriter {
             out.attr("margin", t.margin());
         }
         out.attr("tilecount", t.isCollection() ? t.tiles().size() : t.tileCount()).attr("columns", t.columns());
+        out.attr("backgroundcolor", settings.backgroundColor());
         if (!settings.objectAlignment().equals("unspecified")) {
             out.attr("objectalignment", settings.objectAlignment());
         }
@@ -196,6 +197,10 @@ public final class TmxWriter {
 
     private static void tile(XmlOut out, int id, TileData tile, Map<String, TiledTemplate> templates) {
         out.start("tile").attr("id", id);
+        if (tile.image() != null && tile.image().part() != null) {
+            TileData.Part part = tile.image().part();
+            out.attr("x", part.x()).attr("y", part.y()).attr("width", part.width()).attr("height", part.height());
+        }
         if (!tile.type().isEmpty()) {
             out.attr("type", tile.type());
         }

@@ -80,7 +80,16 @@ public final class Atlas {
         }
         if (atlas == null) {
             Pixels image = tileImages.get(localId);
-            return image == null ? null : new Source(image, 0, 0, image.width(), image.height());
+            if (image == null) {
+                return null;
+            }
+            // the part of its image the tile shows (Tiled 1.9's sub-images), within the image
+            TileData.TileImage declared = tileset.tiles().get(localId) == null ? null : tileset.tiles().get(localId).image();
+            TileData.Part part = declared == null ? new TileData.Part(0, 0, image.width(), image.height()) : declared.shown();
+            int x = Math.min(part.x(), image.width() - 1);
+            int y = Math.min(part.y(), image.height() - 1);
+            return new Source(image, x, y, Math.min(part.width(), image.width() - x),
+                    Math.min(part.height(), image.height() - y));
         }
         int x = tileset.tileX(localId);
         int y = tileset.tileY(localId);

@@ -18,7 +18,8 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A tileset's settings (class, object alignment, render size and fill mode, transformations, grid) and its Wang sets
+ * A tileset's settings (class, object alignment, render size and fill mode, transformations, grid, background colour)
+ * and its Wang sets
  * come in from TSX and TSJ, go out as both, and read back the same, also after Tiled itself read and wrote what we
  * wrote. The crafted tileset is as Tiled 1.8.2 saved it, with the attributes of Tiled 1.9+ added from the format
  * reference (Tiled 1.8 drops those: the one normalisation allowed when Tiled re-saves).
@@ -62,6 +63,7 @@ class TilesetSettingsRoundTripTest {
         assertThat(settings.fillMode()).isEqualTo("preserve-aspect-fit");
         assertThat(settings.transformations()).isEqualTo(new TilesetSettings.Transformations(true, false, true, true));
         assertThat(settings.grid()).isEqualTo(new TilesetSettings.Grid("isometric", 32, 16));
+        assertThat(settings.backgroundColor()).isEqualTo("#336699");
         WangSet set = settings.wangSets().get(0);
         assertThat(set.name()).isEqualTo("Desert");
         assertThat(set.className()).isEqualTo("WS");
@@ -111,6 +113,7 @@ class TilesetSettingsRoundTripTest {
         List<WangSet> sets = s.wangSets().stream().map(set -> new WangSet(set.name(), "", set.type(), set.tile(),
                 set.properties(), set.colors().stream().map(c -> new WangSet.WangColor(c.name(), "", c.color(), c.tile(),
                         c.probability(), c.properties())).toList(), set.tiles())).toList();
-        return new TilesetSettings("", s.objectAlignment(), "tile", "stretch", s.transformations(), s.grid(), sets);
+        return new TilesetSettings("", s.objectAlignment(), "tile", "stretch", s.transformations(), s.grid(), sets,
+                s.backgroundColor());
     }
 }

@@ -472,6 +472,63 @@ class TiledImportTest {
     }
 
     @Test
+    void aCollectionTileShowingPartOfItsImageIsDrawnAsThatPartAndWrittenBack() throws Exception {
+        // Tiled 1.9's sub-images: two tiles of one image, each showing a 32x32 part of Tiled's desert atlas
+        String tsx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tileset version=\"1.10\" tiledversion=\"1.10.2\" "
+                + "name=\"parts\" tilewidth=\"32\" tileheight=\"32\" tilecount=\"2\" columns=\"0\" "
+                + "backgroundcolor=\"#80102030\">\n <grid orientation=\"orthogonal\" width=\"1\" height=\"1\"/>\n"
+                + " <tile id=\"0\" x=\"1\" y=\"1\" width=\"32\" height=\"32\">\n  <image source=\"tmw_desert_spacing.png\" "
+                + "width=\"265\" height=\"199\"/>\n </tile>\n <tile id=\"1\" x=\"34\" y=\"34\" width=\"32\" height=\"32\">\n"
+                + "  <image source=\"tmw_desert_spacing.png\" width=\"265\" height=\"199\"/>\n </tile>\n</tileset>\n";
+        String tmx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" "
+                + "renderorder=\"right-down\" width=\"2\" height=\"1\" tilewidth=\"32\" tileheight=\"32\" infinite=\"0\" "
+                + "nextlayerid=\"2\" nextobjectid=\"1\">\n <tileset firstgid=\"1\" source=\"parts.tsx\"/>\n"
+                + " <layer id=\"1\" name=\"ground\" width=\"2\" height=\"1\">\n  <data encoding=\"csv\">1,2</data>\n </layer>\n</map>\n";
+        Map<String, byte[]> files = new LinkedHashMap<>(only(p -> p.equals("tmw_desert_spacing.png")));
+        files.put("parts.tsx", tsx.getBytes(StandardCharsets.UTF_8));
+        files.put("parts.tmx", tmx.getBytes(StandardCharsets.UTF_8));
+        Api.Response created = api.postFiles("/api/v1/maps/import", files);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(created.json().get("warnings").toString()).isEqualTo("[]");
+        long id = created.json().get("id").asLong();
+
+        // drawn as desert's first tile (1,1) and the one right below and right of it (34,34), pixel for pixel
+        java.awt.image.BufferedImage parts = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(
+                api.get("/api/v1/maps/" + id + "/render.png?x=0&y=0&width=64&height=32").body()));
+        java.awt.image.BufferedImage atlas = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(
+                examples.get("tmw_desert_spacing.png")));
+        for (int y = 0; y < 32; y++) {
+            for (int x = 0; x < 32; x++) {
+                assertThat(parts.getRGB(x, y)).as("tile 1 at " + x + "," + y).isEqualTo(atlas.getRGB(1 + x, 1 + y));
+                assertThat(parts.getRGB(32 + x, y)).as("tile 2 at " + x + "," + y).isEqualTo(atlas.getRGB(34 + x, 34 + y));
+            }
+        }
+        String written = null;
+        try (var zip = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(
+                api.get("/api/v1/maps/" + id + "/export?format=zip").body()))) {
+            for (var entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                if (entry.getName().equals("parts.tsx")) {
+                    written = new String(zip.readAllBytes(), StandardCharsets.UTF_8);
+                }
+            }
+        }
+        assertThat(written).contains("<tile id=\"1\" x=\"34\" y=\"34\" width=\"32\" height=\"32\">", "backgroundcolor=\"#80102030\"");
+    }
+
+    @Test
+    void aTilesetOrTileAttributeOfALaterTiledAndOldTerrainsAreNamedInTheWarnings() {
+        String tsx = new String(examples.get("desert.tsx"), StandardCharsets.UTF_8)
+                .replace("<tileset ", "<tileset sparkle=\"1\" ").replace("<tile id=\"30\"", "<tile id=\"30\" glow=\"2\"")
+                .replace("<image ", "<terraintypes><terrain name=\"Sand\" tile=\"29\"/></terraintypes>\n <image ");
+        Map<String, byte[]> files = new LinkedHashMap<>(only(p -> p.equals("tmw_desert_spacing.png")));
+        files.put("desert.tsx", tsx.getBytes(StandardCharsets.UTF_8));
+        Api.Response created = api.postFiles("/api/v1/tilesets/import", files);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(warned(created)).contains("tileset[Desert].sparkle", "tileset[Desert].tiles[30].glow",
+                "tileset[Desert].terrains");
+    }
+
+    @Test
     void aDtdOrExternalEntityIsRefusedAndNothingIsStored() {
         int before = stored();
         String xxe = "<?xml version=\"1.0\"?>\n<!DOCTYPE map [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n"

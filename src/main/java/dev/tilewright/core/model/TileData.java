@@ -67,11 +67,35 @@ public record TileData(Properties properties, String type, Double probability, L
         }
     }
 
-    /** A tile's own image in an image-collection tileset; source is the path as written in the tileset. */
-    public record TileImage(String source, int width, int height) {
+    /**
+     * A tile's own image in an image-collection tileset; source is the path as written in the tileset, width and
+     * height the image's. {@code part} is the rectangle of the image the tile shows (Tiled 1.9's sub-images: a
+     * tile's {@code x}, {@code y}, {@code width}, {@code height}); null for the whole image.
+     */
+    public record TileImage(String source, int width, int height, Part part) {
         public TileImage {
             if (source == null || source.isBlank() || width < 1 || height < 1) {
                 throw new IllegalArgumentException("a tile image needs a source and a positive size");
+            }
+            part = part == null || part.equals(new Part(0, 0, width, height)) ? null : part;
+        }
+
+        public TileImage(String source, int width, int height) {
+            this(source, width, height, null);
+        }
+
+        /** The part of the image the tile shows: its own rectangle, or the whole image. */
+        public Part shown() {
+            return part == null ? new Part(0, 0, width, height) : part;
+        }
+    }
+
+    /** A rectangle of a tile's image, in its pixels. */
+    public record Part(int x, int y, int width, int height) {
+        public Part {
+            if (x < 0 || y < 0 || width < 1 || height < 1) {
+                throw new IllegalArgumentException("a tile's image rectangle needs x, y >= 0 and a positive size, was "
+                        + x + "," + y + " " + width + "x" + height);
             }
         }
     }

@@ -145,7 +145,8 @@ public record Tileset(String name, int tileWidth, int tileHeight, int margin, in
         Map<Integer, TileData> renamed = new TreeMap<>();
         tiles.forEach((id, data) -> renamed.put(id, data.image() == null ? data : new TileData(data.properties(),
                 data.type(), data.probability(), data.animation(), data.collision(),
-                new TileData.TileImage(tileImage.apply(id), data.image().width(), data.image().height()),
+                new TileData.TileImage(tileImage.apply(id), data.image().width(), data.image().height(),
+                        data.image().part()),
                 data.collisionId())));
         return new Tileset(name, tileWidth, tileHeight, margin, spacing, columns, tileCount, imageWidth, imageHeight,
                 transparentColor, tileOffsetX, tileOffsetY, isCollection() ? null : atlas, properties, renamed, settings);

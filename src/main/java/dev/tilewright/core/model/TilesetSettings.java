@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * What Tiled keeps on a tileset besides its image and tiles: its class, how tile objects are aligned on their
  * position, at which size and how tiles are drawn, the flips and rotations the terrain brush may use, the grid the
- * tileset is shown in, and its Wang sets.
+ * tileset is shown in, its Wang sets and its background colour.
  *
  * @param className       Tiled's class of the tileset; empty for none
  * @param objectAlignment where a tile object's position is on its tile image: unspecified (bottom-left in an
@@ -16,15 +16,26 @@ import java.util.Set;
  * @param fillMode        with "grid": "stretch" or "preserve-aspect-fit"
  * @param transformations the flips and rotations allowed for its tiles (Tiled's {@code <transformations>}), or null
  * @param grid            the grid the tileset is shown in (Tiled's {@code <grid>}), or null
+ * @param backgroundColor the colour Tiled shows behind its tiles in the tileset view ({@code #rrggbb} or
+ *                        {@code #aarrggbb}), or null
  */
 public record TilesetSettings(String className, String objectAlignment, String tileRenderSize, String fillMode,
-                              Transformations transformations, Grid grid, List<WangSet> wangSets) {
+                              Transformations transformations, Grid grid, List<WangSet> wangSets,
+                              String backgroundColor) {
+
+    private static final java.util.regex.Pattern COLOR = java.util.regex.Pattern.compile("#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})");
 
     private static final Set<String> ALIGNMENTS = Set.of("unspecified", "topleft", "top", "topright", "left", "center",
             "right", "bottomleft", "bottom", "bottomright");
 
     public static final TilesetSettings DEFAULT = new TilesetSettings("", "unspecified", "tile", "stretch", null, null,
-            List.of());
+            List.of(), null);
+
+    /** Settings without a background colour. */
+    public TilesetSettings(String className, String objectAlignment, String tileRenderSize, String fillMode,
+                           Transformations transformations, Grid grid, List<WangSet> wangSets) {
+        this(className, objectAlignment, tileRenderSize, fillMode, transformations, grid, wangSets, null);
+    }
 
     public TilesetSettings {
         className = Objects.requireNonNullElse(className, "");
@@ -41,6 +52,10 @@ public record TilesetSettings(String className, String objectAlignment, String t
             throw new IllegalArgumentException("fill mode is stretch or preserve-aspect-fit, was '" + fillMode + "'");
         }
         wangSets = List.copyOf(Objects.requireNonNullElse(wangSets, List.of()));
+        if (backgroundColor != null && !COLOR.matcher(backgroundColor).matches()) {
+            throw new IllegalArgumentException("a tileset's background colour is #rrggbb or #aarrggbb, was '"
+                    + backgroundColor + "'");
+        }
     }
 
     /** The flips and rotations Tiled may apply to the tileset's tiles (terrain brush, random mode). */
@@ -75,6 +90,7 @@ public record TilesetSettings(String className, String objectAlignment, String t
     }
 
     public TilesetSettings withWangSets(List<WangSet> next) {
-        return new TilesetSettings(className, objectAlignment, tileRenderSize, fillMode, transformations, grid, next);
+        return new TilesetSettings(className, objectAlignment, tileRenderSize, fillMode, transformations, grid, next,
+                backgroundColor);
     }
 }
