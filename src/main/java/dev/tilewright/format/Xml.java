@@ -16,14 +16,25 @@ import java.util.List;
 
 /**
  * XML parsing for Tiled files, hardened: a DOCTYPE is refused outright, so no DTD is read and no entity (internal
- * or external) is expanded; nothing is fetched from outside the upload.
+ * or external) is expanded; nothing is fetched from outside the upload. The one exception is the declaration Tiled
+ * itself writes when asked to (its preference "Include DTD reference"; Tiled's sewer_automap example has it), a bare
+ * reference to Tiled's public DTD with no internal subset: it is blanked out, unread, before parsing.
  */
 final class Xml {
+
+    /** Tiled's DTD reference as Tiled writes it: the root element's name, Tiled's URL, nothing else. */
+    private static final java.util.regex.Pattern TILED_DTD = java.util.regex.Pattern.compile(
+            "<!DOCTYPE (map|tileset|template) SYSTEM \"http://mapeditor\\.org/dtd/1\\.0/map\\.dtd\">");
+    private static final java.util.regex.Pattern PROLOGUE_ONLY = java.util.regex.Pattern.compile(
+            "(\u00EF\u00BB\u00BF)?\\s*(<\\?xml[^>]*\\?>)?\\s*");
+    /** How far into a file the declaration may stand (after the XML declaration and a byte order mark). */
+    private static final int PROLOGUE = 512;
 
     private Xml() {
     }
 
     static Element parse(byte[] bytes, String file) {
+        bytes = withoutTiledDtd(bytes);
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
@@ -47,6 +58,19 @@ final class Xml {
         } catch (ParserConfigurationException | IOException e) {
             throw TiledFormatException.invalid(file, "the XML could not be read: " + e.getMessage());
         }
+    }
+
+    /** The file with Tiled's own DTD reference, if it opens with one, blanked out (the same length, so positions hold). */
+    static byte[] withoutTiledDtd(byte[] bytes) {
+        String head = new String(bytes, 0, Math.min(bytes.length, PROLOGUE), java.nio.charset.StandardCharsets.ISO_8859_1);
+        java.util.regex.Matcher m = TILED_DTD.matcher(head);
+        // only where Tiled writes it: after at most a byte order mark and the XML declaration
+        if (!m.find() || !PROLOGUE_ONLY.matcher(head.substring(0, m.start())).matches()) {
+            return bytes;
+        }
+        byte[] out = bytes.clone();
+        java.util.Arrays.fill(out, m.start(), m.end(), (byte) ' ');
+        return out;
     }
 
     static List<Element> children(Element parent, String name) {

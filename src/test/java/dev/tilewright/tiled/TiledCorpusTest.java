@@ -74,7 +74,8 @@ class TiledCorpusTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"desert.tmx", "sewers.tmx", "orthogonal-outside.tmx", "layers.tmx", "aligned.tmx",
-            "ordered.tmx", "groups.tmx", "collision.tmx", "sticker-knight/map/sandbox.tmx"})
+            "ordered.tmx", "groups.tmx", "collision.tmx", "sticker-knight/map/sandbox.tmx",
+            "sticker-knight/map/sandbox2.tmx", "sewer_automap/rule_001.tmx", "sewer_automap/sewers.tmx"})
     void tiledReadsOurExportAsItReadsTheOriginal(String map) throws Exception {
         Api.Response created = api.postFiles("/api/v1/maps/import", referencedBy(map));
         assertThat(created.status()).as(created.text()).isEqualTo(201);
@@ -115,17 +116,20 @@ class TiledCorpusTest {
     }
 
     /**
-     * The map and the files beside it it may reference (its folder's tilesets and images, templates in its folder and
-     * below).
+     * The map and the files beside it it may reference (its folder's and the folders' above tilesets and images,
+     * templates in its folder and below).
      */
     private static Map<String, byte[]> referencedBy(String map) {
         String folder = map.contains("/") ? map.substring(0, map.lastIndexOf('/') + 1) : "";
         Map<String, byte[]> out = new LinkedHashMap<>();
         files.forEach((path, bytes) -> {
             boolean sameFolder = path.startsWith(folder) && !path.substring(folder.length()).contains("/");
+            // a tileset or image of a folder above (sewer_automap's rules use ../sewer_tileset.png)
+            boolean above = folder.startsWith(path.contains("/") ? path.substring(0, path.lastIndexOf('/') + 1) : "")
+                    && !path.startsWith(folder) && (path.endsWith(".tsx") || path.endsWith(".png"));
             boolean below = path.startsWith(folder) && !path.startsWith(folder + "ours-")
                     && !path.startsWith(folder + "tiled-");
-            if (path.equals(map) || sameFolder && (path.endsWith(".tsx") || path.endsWith(".png"))
+            if (path.equals(map) || above || sameFolder && (path.endsWith(".tsx") || path.endsWith(".png"))
                     || below && path.endsWith(".tx")) {
                 out.put(path, bytes);
             }

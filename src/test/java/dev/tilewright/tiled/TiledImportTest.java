@@ -536,7 +536,23 @@ class TiledImportTest {
         Api.Response response = api.postFiles("/api/v1/maps/import", desert(xxe));
         assertThat(response.status()).isEqualTo(422);
         assertThat(response.json().get("detail").asString()).contains("DOCTYPE").doesNotContain("root:");
+        // Tiled's own DTD reference with an internal subset, or another DTD, is refused alike
+        for (String doctype : List.of("<!DOCTYPE map SYSTEM \"http://mapeditor.org/dtd/1.0/map.dtd\" [<!ENTITY a \"b\">]>",
+                "<!DOCTYPE map SYSTEM \"http://localhost:1/map.dtd\">")) {
+            String tmx = "<?xml version=\"1.0\"?>\n" + doctype + "\n" + desertTmx().substring(desertTmx().indexOf("<map"));
+            assertThat(api.postFiles("/api/v1/maps/import", desert(tmx)).status()).as(doctype).isEqualTo(422);
+        }
         assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
+    void theDtdReferenceTiledWritesWhenAskedIsReadPastUnfetched() {
+        // as Tiled writes it with "Include DTD reference" on (its sewer_automap example has it)
+        String tmx = desertTmx().replaceFirst("\\?>", "?>\n<!DOCTYPE map SYSTEM \"http://mapeditor.org/dtd/1.0/map.dtd\">");
+        assertThat(tmx).contains("<!DOCTYPE map SYSTEM");
+        Api.Response created = api.postFiles("/api/v1/maps/import", desert(tmx));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(created.json().get("layers").get(0).get("name").asString()).isEqualTo("Ground");
     }
 
     @Test
