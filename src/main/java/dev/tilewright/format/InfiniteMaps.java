@@ -12,13 +12,10 @@ import java.util.List;
 
 /**
  * An infinite map as Tiled writes it. Stored, it is the rectangle its content covers, placed at the map's offset; in
- * the file, tile layers are 16x16 chunks at multiples of 16 in the map's tile coordinates (only those with tiles),
- * and objects are where they are in those coordinates.
+ * the file, tile layers are chunks (16x16, or the size the map's editor settings give) at multiples of their size in
+ * the map's tile coordinates (only those with tiles), and objects are where they are in those coordinates.
  */
 final class InfiniteMaps {
-
-    /** Tiled's chunk size. */
-    static final int CHUNK = 16;
 
     private InfiniteMaps() {
     }
@@ -36,37 +33,52 @@ final class InfiniteMaps {
     static List<MapAssembly.Chunk> chunks(TiledMap map, TileLayer tiles) {
         int ox = originX(map);
         int oy = originY(map);
+        int cw = map.settings().editorSettings().chunkW();
+        int ch = map.settings().editorSettings().chunkH();
         List<MapAssembly.Chunk> out = new ArrayList<>();
-        for (int cy = Math.floorDiv(oy, CHUNK) * CHUNK; cy < oy + map.height(); cy += CHUNK) {
-            for (int cx = Math.floorDiv(ox, CHUNK) * CHUNK; cx < ox + map.width(); cx += CHUNK) {
+        for (int cy = Math.floorDiv(oy, ch) * ch; cy < oy + map.height(); cy += ch) {
+            for (int cx = Math.floorDiv(ox, cw) * cw; cx < ox + map.width(); cx += cw) {
                 int x0 = Math.max(cx, ox);
                 int y0 = Math.max(cy, oy);
-                int x1 = Math.min(cx + CHUNK, ox + map.width());
-                int y1 = Math.min(cy + CHUNK, oy + map.height());
+                int x1 = Math.min(cx + cw, ox + map.width());
+                int y1 = Math.min(cy + ch, oy + map.height());
                 int[] part = tiles.read(new TileRect(x0 - ox, y0 - oy, x1 - x0, y1 - y0));
-                int[] gids = new int[CHUNK * CHUNK];
+                int[] gids = new int[cw * ch];
                 boolean any = false;
                 for (int y = y0; y < y1; y++) {
                     for (int x = x0; x < x1; x++) {
                         int gid = part[(y - y0) * (x1 - x0) + (x - x0)];
-                        gids[(y - cy) * CHUNK + (x - cx)] = gid;
+                        gids[(y - cy) * cw + (x - cx)] = gid;
                         any |= gid != 0;
                     }
                 }
                 if (any) {
-                    out.add(new MapAssembly.Chunk(cx, cy, CHUNK, CHUNK, gids));
+                    out.add(new MapAssembly.Chunk(cx, cy, cw, ch, gids));
                 }
             }
         }
         return out;
     }
 
+    /** The width a map's file states: an infinite map's as its file had it, else the map's. */
+    static int statedWidth(TiledMap map) {
+        Integer stated = map.settings().infinite() ? map.settings().editorSettings().statedWidth() : null;
+        return stated == null ? map.width() : stated;
+    }
+
+    static int statedHeight(TiledMap map) {
+        Integer stated = map.settings().infinite() ? map.settings().editorSettings().statedHeight() : null;
+        return stated == null ? map.height() : stated;
+    }
+
     /** The area the chunks cover, in the file's coordinates (what Tiled writes as a layer's start and size). */
     static TileRect covered(TiledMap map) {
-        int x0 = Math.floorDiv(originX(map), CHUNK) * CHUNK;
-        int y0 = Math.floorDiv(originY(map), CHUNK) * CHUNK;
-        int x1 = Math.floorDiv(originX(map) + map.width() + CHUNK - 1, CHUNK) * CHUNK;
-        int y1 = Math.floorDiv(originY(map) + map.height() + CHUNK - 1, CHUNK) * CHUNK;
+        int cw = map.settings().editorSettings().chunkW();
+        int ch = map.settings().editorSettings().chunkH();
+        int x0 = Math.floorDiv(originX(map), cw) * cw;
+        int y0 = Math.floorDiv(originY(map), ch) * ch;
+        int x1 = Math.floorDiv(originX(map) + map.width() + cw - 1, cw) * cw;
+        int y1 = Math.floorDiv(originY(map) + map.height() + ch - 1, ch) * ch;
         return new TileRect(x0, y0, x1 - x0, y1 - y0);
     }
 

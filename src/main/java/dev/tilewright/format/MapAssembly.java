@@ -112,9 +112,14 @@ final class MapAssembly {
     }
 
     /** A map's settings as read, refused as the file's fault when the model refuses them. */
-    static MapSettings settings(String file, String className, String renderOrder, double originX, double originY) {
+    static MapSettings settings(String file, String className, String renderOrder, double originX, double originY,
+                                Fields chunkSize, Fields export) {
         try {
-            return new MapSettings(className, renderOrder, new Position(originX, originY));
+            return new MapSettings(className, renderOrder, new Position(originX, originY), false,
+                    new MapSettings.Editor(chunkSize == null ? null : chunkSize.integer("width", MapSettings.Editor.CHUNK),
+                            chunkSize == null ? null : chunkSize.integer("height", MapSettings.Editor.CHUNK),
+                            export == null ? null : export.text("target", null),
+                            export == null ? null : export.text("format", null)));
         } catch (IllegalArgumentException e) {
             throw TiledFormatException.invalid(file, e.getMessage());
         }
@@ -165,7 +170,7 @@ final class MapAssembly {
         }
         Position offset = new Position((double) bounds.x() * tileWidth, (double) bounds.y() * tileHeight);
         MapSettings kept = infinite ? new MapSettings(settings.className(), settings.renderOrder(),
-                settings.parallaxOrigin(), true) : settings;
+                settings.parallaxOrigin(), true, settings.editorSettings().withStated(width, height)) : settings;
         // the file's next ids are kept when they are ahead (Tiled never gives a deleted layer's or object's id again)
         return new TiledMap(file, bounds.width(), bounds.height(), tileWidth, tileHeight, offset, background,
                 properties, tilesets, layers, Math.max(nextLayerId, fileNextLayerId),

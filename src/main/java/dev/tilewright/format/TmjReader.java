@@ -60,7 +60,8 @@ public final class TmjReader {
         boolean infinite = Json.flag(map, "infinite", false);
         MapSettings settings = MapAssembly.settings(file, Json.text(map, "class", ""),
                 Json.text(map, "renderorder", "right-down"), Json.decimal(map, "parallaxoriginx", 0, file),
-                Json.decimal(map, "parallaxoriginy", 0, file));
+                Json.decimal(map, "parallaxoriginy", 0, file), editorPart(map, "chunksize", file),
+                editorPart(map, "export", file));
         int width = Json.integer(map, "width", 0, file);
         int height = Json.integer(map, "height", 0, file);
         if (!infinite) {
@@ -89,6 +90,12 @@ public final class TmjReader {
     /** How the map's (first) tile layer data was written: csv (a JSON array) unless the file said otherwise. */
     public TmxWriter.Options dataEncoding() {
         return dataEncoding == null ? TmxWriter.Options.DEFAULT : dataEncoding;
+    }
+
+    /** A part of the map's {@code editorsettings} ({@code chunksize}, {@code export}), or null. */
+    private static Fields editorPart(JsonNode map, String name, String file) {
+        JsonNode part = map.path("editorsettings").path(name);
+        return part.isObject() ? Fields.of(part, file) : null;
     }
 
     public TiledTileset readTileset(String file, int firstGid) {

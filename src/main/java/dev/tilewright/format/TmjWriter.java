@@ -43,13 +43,29 @@ public final class TmjWriter {
             number(root, "parallaxoriginy", settings.parallaxOrigin().y());
         }
         root.put("orientation", "orthogonal").put("renderorder", settings.renderOrder())
-                .put("width", map.width()).put("height", map.height())
+                .put("width", InfiniteMaps.statedWidth(map)).put("height", InfiniteMaps.statedHeight(map))
                 .put("tilewidth", map.tileWidth()).put("tileheight", map.tileHeight())
                 .put("infinite", settings.infinite())
                 .put("nextlayerid", map.nextLayerId())
                 .put("nextobjectid", map.nextObjectId()).put("compressionlevel", -1);
         if (map.backgroundColor() != null) {
             root.put("backgroundcolor", map.backgroundColor());
+        }
+        MapSettings.Editor editor = settings.editorSettings();
+        if (!editor.isNone()) {
+            ObjectNode node = root.putObject("editorsettings");
+            if (editor.chunkWidth() != null) {
+                node.putObject("chunksize").put("width", editor.chunkWidth()).put("height", editor.chunkHeight());
+            }
+            if (editor.exportTarget() != null || editor.exportFormat() != null) {
+                ObjectNode export = node.putObject("export");
+                if (editor.exportTarget() != null) {
+                    export.put("target", editor.exportTarget());
+                }
+                if (editor.exportFormat() != null) {
+                    export.put("format", editor.exportFormat());
+                }
+            }
         }
         properties(root, map.properties());
         ArrayNode tilesets = root.putArray("tilesets");

@@ -65,7 +65,8 @@ public final class TmxReader {
         boolean infinite = Xml.flag(map, "infinite", false);
         MapSettings settings = MapAssembly.settings(file, Xml.text(map, "class", ""),
                 Xml.text(map, "renderorder", "right-down"), Xml.decimal(map, "parallaxoriginx", 0, file),
-                Xml.decimal(map, "parallaxoriginy", 0, file));
+                Xml.decimal(map, "parallaxoriginy", 0, file), editorPart(map, "chunksize", file),
+                editorPart(map, "export", file));
         int width = Xml.integer(map, "width", 0, file);
         int height = Xml.integer(map, "height", 0, file);
         if (!infinite) {
@@ -95,6 +96,13 @@ public final class TmxReader {
     /** How the map's (first) tile layer data was written: csv unless the file said otherwise. */
     public TmxWriter.Options dataEncoding() {
         return dataEncoding == null ? TmxWriter.Options.DEFAULT : dataEncoding;
+    }
+
+    /** A child of the map's {@code <editorsettings>} ({@code chunksize}, {@code export}), or null. */
+    private static Fields editorPart(Element map, String name, String file) {
+        Element settings = Xml.child(map, "editorsettings");
+        Element part = settings == null ? null : Xml.child(settings, name);
+        return part == null ? null : Fields.of(part, file);
     }
 
     /** A lone .tsx (firstGid 0). */

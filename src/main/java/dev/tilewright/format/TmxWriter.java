@@ -54,7 +54,7 @@ public final class TmxWriter {
         out.start("map").attr("version", TMX_VERSION).attr("tiledversion", TILED_VERSION)
                 .attr("class", settings.className().isEmpty() ? null : settings.className())
                 .attr("orientation", "orthogonal").attr("renderorder", settings.renderOrder())
-                .attr("width", map.width()).attr("height", map.height())
+.attr("width", InfiniteMaps.statedWidth(map)).attr("height", InfiniteMaps.statedHeight(map))
                 .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight())
                 .attr("infinite", settings.infinite() ? 1 : 0);
         if (!settings.parallaxOrigin().equals(Position.ORIGIN)) {
@@ -64,6 +64,17 @@ public final class TmxWriter {
         out.attr("backgroundcolor", map.backgroundColor())
                 .attr("nextlayerid", map.nextLayerId())
                 .attr("nextobjectid", map.nextObjectId());
+        MapSettings.Editor editor = settings.editorSettings();
+        if (!editor.isNone()) {
+            out.start("editorsettings");
+            if (editor.chunkWidth() != null) {
+                out.empty("chunksize").attr("width", editor.chunkWidth()).attr("height", editor.chunkHeight());
+            }
+            if (editor.exportTarget() != null || editor.exportFormat() != null) {
+                out.empty("export").attr("target", editor.exportTarget()).attr("format", editor.exportFormat());
+            }
+            out.end(true);
+        }
         properties(out, map.properties());
         for (TiledTileset tileset : map.tilesets()) {
             if (tileset.source() != null) {
@@ -236,7 +247,7 @@ public final class TmxWriter {
             out.attr("class", layer.attributes().className());
         }
         if (layer instanceof TileLayer) {
-            out.attr("width", map.width()).attr("height", map.height());
+            out.attr("width", InfiniteMaps.statedWidth(map)).attr("height", InfiniteMaps.statedHeight(map));
         }
         if (layer instanceof ObjectLayer && !layer.attributes().drawsTopDown()) {
             // Tiled's default is topdown: it writes the attribute only for index
