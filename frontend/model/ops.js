@@ -392,6 +392,9 @@ const HANDLERS = {
     if (index < 0) throw new InvalidOp('objectId', `no object ${op.objectId} on layer ${op.layerId}`);
     const current = layer.objects[index];
     if (op.patch.gid) checkGid(map, op.patch.gid, 'patch.gid');
+    if ('opacity' in op.patch && !(op.patch.opacity >= 0 && op.patch.opacity <= 1)) {
+      throw new InvalidOp('patch', `object opacity must be between 0 and 1, was ${op.patch.opacity}`);
+    }
     const previous = {};
     // opacity (Tiled 1.12) is left out while 1, as the server keeps it
     for (const key of Object.keys(op.patch)) previous[key] = key === 'opacity' ? (current.opacity ?? 1) : current[key];
