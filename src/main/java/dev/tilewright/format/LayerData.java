@@ -127,8 +127,17 @@ public final class LayerData {
         }
     }
 
+    /** Encodes gids as Tiled writes them, compressed at the options' level. */
+    public static String encode(int[] gids, int width, TmxWriter.Options options) {
+        return encode(gids, width, options.encoding(), options.compression(), options.level());
+    }
+
     /** Encodes gids as Tiled writes them: CSV rows, or base64 of (compressed) little-endian uint32. */
     public static String encode(int[] gids, int width, Encoding encoding, Compression compression) {
+        return encode(gids, width, encoding, compression, -1);
+    }
+
+    private static String encode(int[] gids, int width, Encoding encoding, Compression compression, int level) {
         if (encoding == Encoding.CSV) {
             StringBuilder out = new StringBuilder(gids.length * 3);
             for (int i = 0; i < gids.length; i++) {
@@ -144,23 +153,37 @@ public final class LayerData {
         }
         ByteBuffer raw = ByteBuffer.allocate(gids.length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
         raw.asIntBuffer().put(gids);
-        return Base64.getEncoder().encodeToString(compress(raw.array(), compression));
+        return Base64.getEncoder().encodeToString(compress(raw.array(), compression, level));
     }
 
-    private static byte[] compress(byte[] raw, Compression compression) {
+    /** Compressed at {@code level} (-1: zlib's and gzip's default, zstd's 3, as Tiled compresses). */
+    private static byte[] compress(byte[] raw, Compression compression, int level) {
         if (compression == Compression.NONE) {
             return raw;
         }
         if (compression == Compression.ZSTD) {
-            return com.github.luben.zstd.Zstd.compress(raw, 3);
+            return com.github.luben.zstd.Zstd.compress(raw, level < 0 ? 3 : level);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 4 + 64);
-        try (OutputStream compressing = compression == Compression.ZLIB
-                ? new DeflaterOutputStream(out) : new GZIPOutputStream(out)) {
+        java.util.zip.Deflater deflater = compression == Compression.ZLIB ? new java.util.zip.Deflater(level) : null;
+        try (OutputStream compressing = deflater != null
+                ? new DeflaterOutputStream(out, deflater) : new LevelledGzip(out, level)) {
             compressing.write(raw);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            if (deflater != null) {
+                deflater.end(); // a deflater given to the stream is not ended by it
+            }
         }
         return out.toByteArray();
+    }
+
+    /** A gzip stream compressing at a chosen level. */
+    private static final class LevelledGzip extends GZIPOutputStream {
+        LevelledGzip(OutputStream out, int level) throws IOException {
+            super(out);
+            def.setLevel(level);
+        }
     }
 }

@@ -31,6 +31,8 @@ public final class TmjReader {
     /** How the first tile layer's data was written (exports default to it). */
     private TmxWriter.Options dataEncoding;
     private List<TiledTileset> mapTilesets = List.of();
+    /** The map's {@code compressionlevel} (-1: none stated). */
+    private int compressionLevel = -1;
     private TemplateUses templateUses = new TemplateUses(false);
 
     public TmjReader(TiledFiles files, ReadLimits limits) {
@@ -57,6 +59,7 @@ public final class TmjReader {
         }
         MapAssembly.requireOrthogonal(file, Json.text(map, "orientation", "orthogonal"));
         NotKept.unknown(warnings, "map", "map", map.propertyNames());
+        compressionLevel = Json.integer(map, "compressionlevel", -1, file);
         boolean infinite = Json.flag(map, "infinite", false);
         MapSettings settings = MapAssembly.settings(file, Json.text(map, "class", ""),
                 Json.text(map, "renderorder", "right-down"), Json.decimal(map, "parallaxoriginx", 0, file),
@@ -89,7 +92,7 @@ public final class TmjReader {
 
     /** How the map's (first) tile layer data was written: csv (a JSON array) unless the file said otherwise. */
     public TmxWriter.Options dataEncoding() {
-        return dataEncoding == null ? TmxWriter.Options.DEFAULT : dataEncoding;
+        return (dataEncoding == null ? TmxWriter.Options.DEFAULT : dataEncoding).withFileLevel(compressionLevel);
     }
 
     /** A part of the map's {@code editorsettings} ({@code chunksize}, {@code export}), or null. */

@@ -47,7 +47,7 @@ public final class TmjWriter {
                 .put("tilewidth", map.tileWidth()).put("tileheight", map.tileHeight())
                 .put("infinite", settings.infinite())
                 .put("nextlayerid", map.nextLayerId())
-                .put("nextobjectid", map.nextObjectId()).put("compressionlevel", -1);
+                .put("nextobjectid", map.nextObjectId()).put("compressionlevel", options.level());
         if (map.backgroundColor() != null) {
             root.put("backgroundcolor", map.backgroundColor());
         }
@@ -109,7 +109,7 @@ public final class TmjWriter {
                 data.add(Integer.toUnsignedLong(gid));
             }
         } else {
-            node.put("data", LayerData.encode(gids, width, options.encoding(), options.compression()));
+            node.put("data", LayerData.encode(gids, width, options));
         }
     }
 

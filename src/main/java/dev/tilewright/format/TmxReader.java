@@ -32,6 +32,8 @@ public final class TmxReader {
     private TmxWriter.Options dataEncoding;
     private final Map<String, Template> templates = new HashMap<>();
     private List<TiledTileset> mapTilesets = List.of();
+    /** The map's {@code compressionlevel} (-1: none stated). */
+    private int compressionLevel = -1;
     private TemplateUses templateUses = new TemplateUses(false);
 
     /** A template's object and the tileset its gid refers to, if any. */
@@ -62,6 +64,7 @@ public final class TmxReader {
         }
         MapAssembly.requireOrthogonal(file, Xml.text(map, "orientation", "orthogonal"));
         NotKept.unknown(warnings, "map", "map", NotKept.attributeNames(map));
+        compressionLevel = Xml.integer(map, "compressionlevel", -1, file);
         boolean infinite = Xml.flag(map, "infinite", false);
         MapSettings settings = MapAssembly.settings(file, Xml.text(map, "class", ""),
                 Xml.text(map, "renderorder", "right-down"), Xml.decimal(map, "parallaxoriginx", 0, file),
@@ -95,7 +98,7 @@ public final class TmxReader {
 
     /** How the map's (first) tile layer data was written: csv unless the file said otherwise. */
     public TmxWriter.Options dataEncoding() {
-        return dataEncoding == null ? TmxWriter.Options.DEFAULT : dataEncoding;
+        return (dataEncoding == null ? TmxWriter.Options.DEFAULT : dataEncoding).withFileLevel(compressionLevel);
     }
 
     /** A child of the map's {@code <editorsettings>} ({@code chunksize}, {@code export}), or null. */

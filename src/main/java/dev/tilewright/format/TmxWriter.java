@@ -34,14 +34,34 @@ public final class TmxWriter {
     static final String TMX_VERSION = "1.10";
     static final String TILED_VERSION = "1.10.2";
 
-    /** How tile layer data is written. */
-    public record Options(LayerData.Encoding encoding, LayerData.Compression compression) {
+    /**
+     * How tile layer data is written: the encoding, the compression and its level (Tiled's map {@code
+     * compressionlevel}; -1 for the compressor's default: zlib's and gzip's, zstd's 3).
+     */
+    public record Options(LayerData.Encoding encoding, LayerData.Compression compression, int level) {
         public static final Options DEFAULT = new Options(LayerData.Encoding.CSV, LayerData.Compression.NONE);
 
         public Options {
             if (encoding == LayerData.Encoding.CSV && compression != LayerData.Compression.NONE) {
                 throw new IllegalArgumentException("CSV layer data is never compressed; use base64 to compress");
             }
+            if (level < -1 || level > (compression == LayerData.Compression.ZSTD ? 22 : 9)) {
+                throw new IllegalArgumentException("a compression level is -1 (the default) or 0 to "
+                        + (compression == LayerData.Compression.ZSTD ? 22 : 9) + ", was " + level);
+            }
+        }
+
+        public Options(LayerData.Encoding encoding, LayerData.Compression compression) {
+            this(encoding, compression, -1);
+        }
+
+        public Options withLevel(int next) {
+            return new Options(encoding, compression, next);
+        }
+
+        /** With the level a map's file states (Tiled's {@code compressionlevel}), kept within what the compressor takes. */
+        Options withFileLevel(int stated) {
+            return stated < 0 ? this : withLevel(Math.min(stated, compression == LayerData.Compression.ZSTD ? 22 : 9));
         }
     }
 
@@ -54,6 +74,7 @@ public final class TmxWriter {
         out.start("map").attr("version", TMX_VERSION).attr("tiledversion", TILED_VERSION)
                 .attr("class", settings.className().isEmpty() ? null : settings.className())
                 .attr("orientation", "orthogonal").attr("renderorder", settings.renderOrder())
+                .attr("compressionlevel", options.level() >= 0 ? Integer.toString(options.level()) : null)
 .attr("width", InfiniteMaps.statedWidth(map)).attr("height", InfiniteMaps.statedHeight(map))
                 .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight())
                 .attr("infinite", settings.infinite() ? 1 : 0);
@@ -276,14 +297,12 @@ public final class TmxWriter {
                 for (MapAssembly.Chunk chunk : InfiniteMaps.chunks(map, tiles)) {
                     out.start("chunk").attr("x", chunk.x()).attr("y", chunk.y()).attr("width", chunk.width())
                             .attr("height", chunk.height());
-                    out.text("\n" + LayerData.encode(chunk.gids(), chunk.width(), options.encoding(),
-                            options.compression()) + "\n" + "   ");
+                    out.text("\n" + LayerData.encode(chunk.gids(), chunk.width(), options) + "\n" + "   ");
                     out.end(false);
                 }
                 out.end(true);
             } else {
-                String data = LayerData.encode(tiles.read(tiles.bounds()), map.width(), options.encoding(),
-                        options.compression());
+                String data = LayerData.encode(tiles.read(tiles.bounds()), map.width(), options);
                 out.text("\n" + data + "\n" + "  ");
                 out.end(false);
             }

@@ -52,7 +52,8 @@ public class MapCatalogue {
      *
      * @param tilesets  the tilesets with their first gids (assigned in order for a new map, as written for an import)
      * @param layerData how an imported map's tile layer data was written ({@code csv}, {@code base64},
-     *                  {@code base64-zlib}, ...): its exports write it so unless asked otherwise; null: csv
+     *                  {@code base64-zlib}, ..., with the compression level its file stated after an {@code @}:
+     *                  {@code base64-zlib@9}): its exports write it so unless asked otherwise; null: csv
      */
     public record Genesis(String name, int width, int height, int tileWidth, int tileHeight, Position offset,
                           String backgroundColor, List<MapTileset> tilesets, Properties properties, int nextLayerId,

@@ -63,17 +63,25 @@ public class TiledExportService {
          */
         static Request of(String format, String encoding, String compression, String layerData) {
             if (encoding == null && compression == null && layerData != null) {
-                int dash = layerData.indexOf('-');
-                return of(format, dash < 0 ? layerData : layerData.substring(0, dash),
-                        dash < 0 ? null : layerData.substring(dash + 1), null);
+                int at = layerData.indexOf('@');
+                String named = at < 0 ? layerData : layerData.substring(0, at);
+                int dash = named.indexOf('-');
+                Request request = of(format, dash < 0 ? named : named.substring(0, dash),
+                        dash < 0 ? null : named.substring(dash + 1), null);
+                return at < 0 ? request : new Request(request.format(),
+                        request.options().withLevel(Integer.parseInt(layerData.substring(at + 1))));
             }
             return of(format, encoding, compression);
         }
 
-        /** How layer data was written, by name ({@code csv}, {@code base64}, {@code base64-zstd}, ...). */
+        /**
+         * How layer data was written, by name ({@code csv}, {@code base64}, {@code base64-zstd}, ...), with the
+         * compression level the file stated after an {@code @} ({@code base64-zlib@9}).
+         */
         public static String layerData(TmxWriter.Options options) {
             return options.encoding().name().toLowerCase(Locale.ROOT) + (options.compression()
-                    == LayerData.Compression.NONE ? "" : "-" + options.compression().name().toLowerCase(Locale.ROOT));
+                    == LayerData.Compression.NONE ? "" : "-" + options.compression().name().toLowerCase(Locale.ROOT))
+                    + (options.level() < 0 ? "" : "@" + options.level());
         }
 
         static Request of(String format, String encoding, String compression) {
@@ -102,7 +110,8 @@ public class TiledExportService {
 
         String tag() {
             return format + "-" + options.encoding().name().toLowerCase(Locale.ROOT) + "-"
-                    + options.compression().name().toLowerCase(Locale.ROOT);
+                    + options.compression().name().toLowerCase(Locale.ROOT)
+                    + (options.level() < 0 ? "" : "-" + options.level());
         }
     }
 

@@ -43,7 +43,9 @@ class RoundTripProperties {
             new TmxWriter.Options(LayerData.Encoding.BASE64, LayerData.Compression.NONE),
             new TmxWriter.Options(LayerData.Encoding.BASE64, LayerData.Compression.ZLIB),
             new TmxWriter.Options(LayerData.Encoding.BASE64, LayerData.Compression.GZIP),
-            new TmxWriter.Options(LayerData.Encoding.BASE64, LayerData.Compression.ZSTD));
+            new TmxWriter.Options(LayerData.Encoding.BASE64, LayerData.Compression.ZSTD),
+            new TmxWriter.Options(LayerData.Encoding.BASE64, LayerData.Compression.ZLIB, 9),
+            new TmxWriter.Options(LayerData.Encoding.BASE64, LayerData.Compression.ZSTD, 19));
 
     @net.jqwik.api.Property(tries = 60)
     void tmxAndTmjKeepEverything(@ForAll long seed) {
@@ -56,8 +58,14 @@ class RoundTripProperties {
             files.put("m.tmj", TmjWriter.writeMap(map, options));
             TiledFiles upload = new TiledFiles(files);
             Warnings warnings = new Warnings();
-            assertSame(map, new TmxReader(upload, LIMITS, warnings).readMap("m.tmx"), "tmx " + options);
-            assertSame(map, new TmjReader(upload, LIMITS, warnings).readMap("m.tmj"), "tmj " + options);
+            TmxReader tmx = new TmxReader(upload, LIMITS, warnings);
+            TmjReader tmj = new TmjReader(upload, LIMITS, warnings);
+            assertSame(map, tmx.readMap("m.tmx"), "tmx " + options);
+            assertSame(map, tmj.readMap("m.tmj"), "tmj " + options);
+            if (map.layers().stream().anyMatch(l -> l instanceof TileLayer)) {
+                assertThat(tmx.dataEncoding()).as("how the layer data was written, its level too").isEqualTo(options);
+                assertThat(tmj.dataEncoding()).as("how the layer data was written, its level too").isEqualTo(options);
+            }
             assertThat(warnings.list()).as("nothing we write is unknown to us").isEmpty();
         }
     }

@@ -74,7 +74,7 @@ class TiledCorpusTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"desert.tmx", "sewers.tmx", "orthogonal-outside.tmx", "layers.tmx", "aligned.tmx",
-            "ordered.tmx", "groups.tmx", "collision.tmx", "chunky.tmx", "sticker-knight/map/sandbox.tmx",
+            "ordered.tmx", "groups.tmx", "collision.tmx", "chunky.tmx", "levelled.tmx", "sticker-knight/map/sandbox.tmx",
             "sticker-knight/map/sandbox2.tmx", "sewer_automap/rule_001.tmx", "sewer_automap/sewers.tmx"})
     void tiledReadsOurExportAsItReadsTheOriginal(String map) throws Exception {
         Api.Response created = api.postFiles("/api/v1/maps/import", referencedBy(map));
