@@ -12,8 +12,8 @@ final class NotKept {
     }
 
     /**
-     * What Tiled 1.8-1.12 write on a map, a layer of each kind, an object, a tileset and a tile, in TMX and JSON, kept or
-     * meaningless here.
+     * What Tiled 1.8-1.12 write on a map, a layer of each kind, an object, a tileset, a tile, a Wang set and its colours,
+     * in TMX and JSON, kept or meaningless here.
      */
     private static final java.util.Set<String> LAYER = java.util.Set.of("id", "name", "class", "x", "y", "width",
             "height", "opacity", "visible", "tintcolor", "offsetx", "offsety", "parallaxx", "parallaxy", "locked",
@@ -37,13 +37,15 @@ final class NotKept {
                     "editorsettings", "tileproperties", "tilepropertytypes", "terrains"),
             // a tile's terrain (before Tiled 1.5) is named once for its tileset (legacyTerrains)
             "tile", java.util.Set.of("id", "type", "class", "probability", "x", "y", "width", "height", "terrain",
-                    "image", "imagewidth", "imageheight", "properties", "propertytypes", "objectgroup", "animation"));
+                    "image", "imagewidth", "imageheight", "properties", "propertytypes", "objectgroup", "animation"),
+            "wangset", java.util.Set.of("name", "class", "type", "tile", "colors", "wangtiles", "properties"),
+            "wangcolor", java.util.Set.of("name", "class", "color", "tile", "probability", "properties"));
 
     /**
      * Names in the warnings each attribute (TMX) or key (JSON) of a map, layer or object that Tilewright does not know
      * (one a later Tiled writes): what it said is not kept.
      *
-     * @param kind  map, layer, object, tileset or tile
+     * @param kind  map, layer, object, tileset, tile, wangset or wangcolor
      * @param where the warning's path ({@code layers[Ground]}, {@code objects[12]}, {@code map})
      */
     static void unknown(Warnings warnings, String kind, String where, Iterable<String> names) {

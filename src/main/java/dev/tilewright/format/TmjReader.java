@@ -171,8 +171,12 @@ public final class TmjReader {
                 NotKept.legacyWangSet(warnings, name, Json.text(set, "name", ""));
                 continue;
             }
+            String where = "tileset[" + name + "].wangsets[" + Json.text(set, "name", "") + "]";
+            NotKept.unknown(warnings, "wangset", where, set.propertyNames());
             List<WangSet.WangColor> colors = new ArrayList<>();
             for (JsonNode color : set.path("colors").values()) {
+                NotKept.unknown(warnings, "wangcolor", where + ".colors[" + Json.text(color, "name", "") + "]",
+                        color.propertyNames());
                 colors.add(SettingsRead.wangColor(file, Json.text(color, "name", ""), Json.text(color, "class", ""),
                         Json.text(color, "color", ""), Json.integer(color, "tile", -1, file),
                         Json.decimal(color, "probability", 1, file), properties(color, file)));

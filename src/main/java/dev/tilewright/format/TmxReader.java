@@ -198,8 +198,12 @@ public final class TmxReader {
                 NotKept.legacyWangSet(warnings, name, set.getAttribute("name"));
                 continue;
             }
+            String where = "tileset[" + name + "].wangsets[" + set.getAttribute("name") + "]";
+            NotKept.unknown(warnings, "wangset", where, NotKept.attributeNames(set));
             List<WangSet.WangColor> colors = new ArrayList<>();
             for (Element color : Xml.children(set, "wangcolor")) {
+                NotKept.unknown(warnings, "wangcolor", where + ".colors[" + color.getAttribute("name") + "]",
+                        NotKept.attributeNames(color));
                 colors.add(SettingsRead.wangColor(file, color.getAttribute("name"), Xml.text(color, "class", ""),
                         color.getAttribute("color"), Xml.integer(color, "tile", -1, file),
                         Xml.decimal(color, "probability", 1, file), properties(color, file)));

@@ -516,16 +516,19 @@ class TiledImportTest {
     }
 
     @Test
-    void aTilesetOrTileAttributeOfALaterTiledAndOldTerrainsAreNamedInTheWarnings() {
+    void aTilesetTileOrWangSetAttributeOfALaterTiledAndOldTerrainsAreNamedInTheWarnings() {
         String tsx = new String(examples.get("desert.tsx"), StandardCharsets.UTF_8)
                 .replace("<tileset ", "<tileset sparkle=\"1\" ").replace("<tile id=\"30\"", "<tile id=\"30\" glow=\"2\"")
-                .replace("<image ", "<terraintypes><terrain name=\"Sand\" tile=\"29\"/></terraintypes>\n <image ");
+                .replace("<image ", "<terraintypes><terrain name=\"Sand\" tile=\"29\"/></terraintypes>\n <image ")
+                .replace("<wangset name=\"Desert\"", "<wangset name=\"Desert\" shimmer=\"1\"")
+                .replace("<wangcolor name=\"Brick\"", "<wangcolor name=\"Brick\" hue=\"2\"");
         Map<String, byte[]> files = new LinkedHashMap<>(only(p -> p.equals("tmw_desert_spacing.png")));
         files.put("desert.tsx", tsx.getBytes(StandardCharsets.UTF_8));
         Api.Response created = api.postFiles("/api/v1/tilesets/import", files);
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         assertThat(warned(created)).contains("tileset[Desert].sparkle", "tileset[Desert].tiles[30].glow",
-                "tileset[Desert].terrains");
+                "tileset[Desert].terrains", "tileset[Desert].wangsets[Desert].shimmer",
+                "tileset[Desert].wangsets[Desert].colors[Brick].hue");
     }
 
     @Test
