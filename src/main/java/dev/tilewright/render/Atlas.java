@@ -84,8 +84,9 @@ public final class Atlas {
                 return null;
             }
             // the part of its image the tile shows (Tiled 1.9's sub-images), within the image
-            TileData.TileImage declared = tileset.tiles().get(localId) == null ? null : tileset.tiles().get(localId).image();
-            TileData.Part part = declared == null ? new TileData.Part(0, 0, image.width(), image.height()) : declared.shown();
+            TileData data = tileset.tiles().get(localId);
+            TileData.Part part = data == null || data.image() == null
+                    ? new TileData.Part(0, 0, image.width(), image.height()) : data.image().shown();
             int x = Math.min(part.x(), image.width() - 1);
             int y = Math.min(part.y(), image.height() - 1);
             return new Source(image, x, y, Math.min(part.width(), image.width() - x),
