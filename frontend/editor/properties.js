@@ -1,7 +1,6 @@
 // The properties panel: the selected object's fields and custom properties, the current layer's and the map's
 // custom properties (each a setProperty or updateObject op; classes and Tiled 1.12's lists edited nested), and the
-// picked tile's (solid, custom properties:
-// the tileset's data, changed with PATCH /api/v1/tilesets/{id}/tiles/{local}).
+// picked tile's (solid, custom properties: the tileset's data, changed with PATCH /api/v1/tilesets/{id}/tiles/{local}).
 
 import { tileId } from '../model/gid.js';
 import { apiFetch } from '../sync/http.js';
