@@ -9,7 +9,6 @@ import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
-import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.WangSet;
@@ -437,55 +436,7 @@ public final class TmxReader {
     }
 
     private Properties properties(Element owner, String file) {
-        return properties(owner, file, 0);
-    }
-
-    /** The properties of an element, a class's members and a list's items nested at most {@link Property#MAX_DEPTH}. */
-    private Properties properties(Element owner, String file, int depth) {
-        Element properties = Xml.child(owner, "properties");
-        if (properties == null) {
-            return Properties.EMPTY;
-        }
-        List<Property> read = new ArrayList<>();
-        for (Element p : Xml.children(properties, "property")) {
-            if (!NotKept.keptType(warnings, file, p.getAttribute("name"), p.getAttribute("type"))) {
-                continue;
-            }
-            read.add(Props.property(file, p.getAttribute("name"), p.getAttribute("type"), value(p, file, depth),
-                    p.getAttribute("propertytype")));
-        }
-        return Props.of(file, read, files.types());
-    }
-
-    /**
-     * A property's or list item's value as Tiled writes it: a class's members in {@code <properties>}, a list's items
-     * as {@code <value type=".." propertytype="..">} children (Tiled 1.12), anything else in {@code value} or as text.
-     */
-    private Object value(Element e, String file, int depth) {
-        String type = e.getAttribute("type");
-        if (!type.equals("class") && !type.equals("list")) {
-            return e.hasAttribute("value") ? e.getAttribute("value") : e.getTextContent();
-        }
-        if (depth >= Property.MAX_DEPTH) {
-            throw TiledFormatException.invalid(file, "a property nests classes or lists deeper than "
-                    + Property.MAX_DEPTH);
-        }
-        if (type.equals("class")) {
-            return properties(e, file, depth + 1);
-        }
-        List<Map<String, Object>> items = new ArrayList<>();
-        for (Element item : Xml.children(e, null)) {
-            if (!item.getTagName().equals("value") && !item.getTagName().equals("item")) {
-                continue; // Tiled writes <value>; <item> as some tools do is read alike
-            }
-            String itemType = item.getAttribute("type").isEmpty() ? "string" : item.getAttribute("type");
-            if (!NotKept.keptType(warnings, file, e.getAttribute("name") + "[" + items.size() + "]", itemType)) {
-                continue;
-            }
-            items.add(Map.of("type", itemType, "value", value(item, file, depth + 1),
-                    "propertyType", item.getAttribute("propertytype")));
-        }
-        return items;
+        return XmlProps.read(owner, file, files.types(), warnings);
     }
 
     static String baseName(String file) {

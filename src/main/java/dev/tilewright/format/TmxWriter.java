@@ -7,12 +7,9 @@ import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
-import dev.tilewright.core.model.ListItem;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectText;
-import dev.tilewright.core.model.Properties;
-import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TilesetSettings;
@@ -96,7 +93,7 @@ public final class TmxWriter {
             }
             out.end(true);
         }
-        properties(out, map.properties());
+        XmlProps.write(out, map.properties());
         for (TiledTileset tileset : map.tilesets()) {
             if (tileset.source() != null) {
                 out.empty("tileset").attr("firstgid", tileset.firstGid()).attr("source", tileset.source());
@@ -177,7 +174,7 @@ public final class TmxWriter {
                     .attr("rotate", allowed.rotate() ? 1 : 0)
                     .attr("preferuntransformed", allowed.preferUntransformed() ? 1 : 0);
         }
-        properties(out, t.properties());
+        XmlProps.write(out, t.properties());
         if (!t.isCollection()) {
             out.empty("image").attr("source", t.imageSource() == null ? t.name() + ".png" : t.imageSource())
                     .attr("trans", color(t.transparentColor())).attr("width", t.imageWidth())
@@ -214,14 +211,14 @@ public final class TmxWriter {
                 }
                 out.attr("color", color.color()).attr("tile", color.tile()).attr("probability", color.probability());
                 if (nested) {
-                    properties(out, color.properties());
+                    XmlProps.write(out, color.properties());
                     out.end(true);
                 }
             }
             set.tiles().forEach((tile, id) -> out.empty("wangtile").attr("tileid", tile)
                     .attr("wangid", WangSet.wangIdText(id)));
             // after the tiles, where Tiled writes them
-            properties(out, set.properties());
+            XmlProps.write(out, set.properties());
             out.end(true);
         }
         out.end(true);
@@ -239,7 +236,7 @@ public final class TmxWriter {
         if (tile.probability() != null) {
             out.attr("probability", tile.probability());
         }
-        properties(out, tile.properties());
+        XmlProps.write(out, tile.properties());
         if (tile.image() != null) {
             out.empty("image").attr("width", tile.image().width()).attr("height", tile.image().height())
                     .attr("source", tile.image().source());
@@ -284,7 +281,7 @@ public final class TmxWriter {
                 out.attr("repeaty", 1);
             }
         }
-        properties(out, layer.attributes().properties());
+        XmlProps.write(out, layer.attributes().properties());
         if (layer instanceof GroupLayer) {
             return; // ended once its layers are written
         }
@@ -384,7 +381,7 @@ public final class TmxWriter {
         if (c == null ? o.alpha() != 1 : c.opacity()) {
             out.attr("opacity", o.alpha());
         }
-        properties(out, c == null ? o.properties() : c.properties());
+        XmlProps.write(out, c == null ? o.properties() : c.properties());
         if (c == null || c.shape()) {
             switch (o.shape()) {
                 case ELLIPSE -> out.empty("ellipse");
@@ -416,70 +413,6 @@ public final class TmxWriter {
         if (value != fallback) {
             out.attr(name, value ? 1 : 0);
         }
-    }
-
-    private static void properties(XmlOut out, Properties properties) {
-        if (properties.isEmpty()) {
-            return;
-        }
-        out.start("properties");
-        for (Property p : properties.all()) {
-            if (p.value() instanceof Properties || p.value() instanceof List<?>) {
-                // a class: its members set, nested; a list: its items (Tiled writes the element empty when none is)
-                out.start("property").attr("name", p.name()).attr("type", p.type().tiledName())
-                        .attr("propertytype", p.propertyType());
-                content(out, p.value());
-                out.end();
-                continue;
-            }
-            String value = text(p.value());
-            boolean multiLine = value.contains("\n");
-            if (multiLine) {
-                out.start("property");
-            } else {
-                out.empty("property");
-            }
-            out.attr("name", p.name());
-            if (p.type() != dev.tilewright.core.model.PropertyType.STRING) {
-                out.attr("type", p.type().tiledName());
-            }
-            out.attr("propertytype", p.propertyType());
-            if (multiLine) {
-                out.text(value).end(false);
-            } else {
-                out.attr("value", value);
-            }
-        }
-        out.end(true);
-    }
-
-    /**
-     * What a class or list holds, inside its element: a class's members set as {@code <properties>}, a list's items
-     * as Tiled 1.12 writes them, {@code <value type=".." propertytype="..">} with the value as text (or nested).
-     */
-    private static void content(XmlOut out, Object value) {
-        if (value instanceof Properties members) {
-            properties(out, members);
-            return;
-        }
-        for (Object o : (List<?>) value) {
-            ListItem item = (ListItem) o;
-            out.start("value");
-            if (item.type() != dev.tilewright.core.model.PropertyType.STRING) {
-                out.attr("type", item.type().tiledName());
-            }
-            out.attr("propertytype", item.propertyType());
-            if (item.value() instanceof Properties || item.value() instanceof List<?>) {
-                content(out, item.value());
-                out.end();
-            } else {
-                out.text(text(item.value())).end(false);
-            }
-        }
-    }
-
-    private static String text(Object value) {
-        return value instanceof Double d ? XmlOut.number(d) : value.toString();
     }
 
     static String color(Integer rgb) {
