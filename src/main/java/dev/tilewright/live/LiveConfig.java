@@ -46,11 +46,17 @@ class LiveConfig implements WebSocketConfigurer {
                 .setAllowedOriginPatterns(properties.allowedOrigins().toArray(String[]::new));
     }
 
-    /** Frames over the limit close the socket with 1009 (the container enforces it). */
+    /**
+     * What the container reads a text message into before handing it over, per socket (it allocates it when the
+     * socket opens): larger messages come in parts, put together up to max-frame-bytes ({@link MessageParts}).
+     */
+    static final int RECEIVE_BUFFER_CHARS = 8192;
+
+    /** Every socket's receive buffer; messages over max-frame-bytes close the socket with 1009 (LiveHandler). */
     @Bean
     ServletServerContainerFactoryBean liveContainer() {
         ServletServerContainerFactoryBean container = new ServletServerContainerFactoryBean();
-        container.setMaxTextMessageBufferSize(properties.maxFrameBytes());
+        container.setMaxTextMessageBufferSize(RECEIVE_BUFFER_CHARS);
         return container;
     }
 

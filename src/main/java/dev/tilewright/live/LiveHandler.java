@@ -115,7 +115,8 @@ class LiveHandler extends TextWebSocketHandler {
         }
         Outbox outbox = new Outbox(session, workers.senders(), properties.sendBufferBytes(),
                 properties.sendTimeLimitMs(), () -> leave(session));
-        Peer peer = new Peer(session, outbox, frames, caller, (Boolean) session.getAttributes().get(MAY_EDIT));
+        Peer peer = new Peer(session, outbox, frames, caller, (Boolean) session.getAttributes().get(MAY_EDIT),
+                properties.maxFrameBytes());
         if (!rooms.enter(mapId(session), peer, properties.maxSocketsPerMap())) {
             session.close(CloseStatus.SERVICE_OVERLOAD.withReason("Too many sockets on this map "
                     + "(tilewright.live.max-sockets-per-map); try again later"));
@@ -155,14 +156,28 @@ class LiveHandler extends TextWebSocketHandler {
             return;
         }
         peer.heardAt = System.nanoTime();
-        Peer.Held held = peer.holdWhileGreeted(message.getPayload(), properties.maxFrameBytes());
+        String text = peer.parts.add(message.getPayload(), message.isLast());
+        if (text == null) {
+            if (peer.parts.wentOver()) {
+                peer.outbox.close(CloseStatus.TOO_BIG_TO_PROCESS.withReason(
+                        "Frame too large (tilewright.live.max-frame-bytes); large ops go over HTTP"));
+            }
+            return;
+        }
+        Peer.Held held = peer.holdWhileGreeted(text, properties.maxFrameBytes());
         if (held == Peer.Held.OVER) {
             peer.outbox.close(CloseStatus.POLICY_VIOLATION.withReason(
                     "Too much sent before the hello was answered (tilewright.live.max-frame-bytes)"));
         }
         if (held == Peer.Held.NO) {
-            handle(room, peer, message.getPayload());
+            handle(room, peer, text);
         }
+    }
+
+    /** Messages larger than the container's receive buffer come in parts ({@link MessageParts}). */
+    @Override
+    public boolean supportsPartialMessages() {
+        return true;
     }
 
     private void handle(Room room, Peer peer, String text) {

@@ -39,11 +39,14 @@ final class Peer {
     private boolean greeting;
     private final List<String> held = new ArrayList<>();
     private long heldChars;
+    /** A text message that arrives in parts, put together; used by the thread reading the socket. */
+    final MessageParts parts;
 
     /** Whether a frame was held because a hello is being answered ({@link Held#OVER}: and it was one too many). */
     enum Held { NO, YES, OVER }
 
-    Peer(WebSocketSession session, Outbox outbox, Frames frames, Caller caller, boolean mayEdit) {
+    Peer(WebSocketSession session, Outbox outbox, Frames frames, Caller caller, boolean mayEdit, int maxFrameChars) {
+        this.parts = new MessageParts(maxFrameChars);
         this.session = session;
         this.outbox = outbox;
         this.frames = frames;

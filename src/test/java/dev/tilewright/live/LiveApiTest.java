@@ -31,6 +31,8 @@ class LiveApiTest {
     int port;
     @org.springframework.beans.factory.annotation.Autowired
     Rooms rooms;
+    @org.springframework.beans.factory.annotation.Autowired
+    jakarta.servlet.ServletContext servlets;
     Api api;
     long mapId;
     final List<LiveClient> clients = new ArrayList<>();
@@ -307,6 +309,11 @@ class LiveApiTest {
         }
         String data = new dev.tilewright.core.edit.PutRegion(1, 0, 0, 700, 600, gids).data();
         assertThat(data.length()).isBetween(262_145, 1_000_000);
+        // every socket's receive buffer is small (the container allocates it when the socket opens): the op comes in
+        // parts and is put together
+        assertThat(((jakarta.websocket.server.ServerContainer) servlets.getAttribute(
+                jakarta.websocket.server.ServerContainer.class.getName())).getDefaultMaxTextMessageBufferSize())
+                .isLessThan(data.length() / 10);
         a.send("{\"type\":\"op\",\"clientSeq\":1,\"baseVersion\":1,\"op\":{\"type\":\"putRegion\",\"layerId\":1,"
                 + "\"x\":0,\"y\":0,\"width\":700,\"height\":600,\"data\":\"" + data + "\"}}");
         assertThat(a.next("fetch").get("version").asLong()).as("the sender's ack").isEqualTo(2);

@@ -11,7 +11,7 @@ class PresenceThrottleTest {
 
     @Test
     void theFirstPresenceGoesOutAndAFloodWithinTheIntervalDoesNot() {
-        Peer peer = new Peer(null, null, null, RoomTest.EDITOR, true);
+        Peer peer = new Peer(null, null, null, RoomTest.EDITOR, true, 1 << 20);
         long start = 1_000_000_000L;
         assertThat(peer.presenceDue(start, INTERVAL)).isTrue();
         int passedOn = 0;
@@ -27,7 +27,7 @@ class PresenceThrottleTest {
 
     @Test
     void aSteadyFloodIsThinnedToOnePerInterval() {
-        Peer peer = new Peer(null, null, null, RoomTest.EDITOR, true);
+        Peer peer = new Peer(null, null, null, RoomTest.EDITOR, true, 1 << 20);
         int passedOn = 0;
         // 1,000 frames 1 ms apart over one second: one per 25 ms is 40
         for (int i = 0; i < 1000; i++) {

@@ -33,7 +33,7 @@ class RoomTest {
     private Room room = new Room(7, reader, frames, (task, delay) -> task.run(), 0);
 
     private Peer peer(String clientId, OutboxTest.FakeSession session) {
-        Peer peer = new Peer(session, new Outbox(session, Runnable::run, 1 << 20, 5000, () -> { }), frames, EDITOR, true);
+        Peer peer = new Peer(session, new Outbox(session, Runnable::run, 1 << 20, 5000, () -> { }), frames, EDITOR, true, 1 << 20);
         peer.clientId = clientId;
         room.peers.put(clientId, peer);
         return peer;
