@@ -17,6 +17,8 @@ import java.util.List;
  *                         rejected with 429 and the socket closed with 1008
  * @param opBurst          ops a client may send at once above the rate (a reconnecting editor resends its pending ops)
  * @param maxGroupOps      most ops committed in one transaction when many arrive together (group commit)
+ * @param writerThreads    threads committing rooms' ops (each commit holds a database connection): at most this many
+ *                         maps commit at once, the others' ops wait their turn in their rooms
  * @param idleTimeoutMs    a socket that sends nothing for this long is closed (editors ping every 10 s), so people whose
  *                         network died leave the people list
  * @param accessCheckMs    how often open sockets are checked against their caller's access now (a socket whose
@@ -70,6 +72,7 @@ public record LiveProperties(
         @DefaultValue("50") int maxSocketsPerCaller,
         @DefaultValue("262144") int maxOpFrameBytes,
         @DefaultValue("20") long tickMs,
+        @DefaultValue("4") int writerThreads,
         @DefaultValue("false") boolean compression,
         @DefaultValue("true") boolean inlineSocketWork,
         @DefaultValue("200") long controlSendTimeoutMs) {

@@ -11,6 +11,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Commits the ops waiting in a room's inbox through the one edit path (MapEdits.applyAll: the map row's lock,
@@ -26,14 +28,12 @@ class GroupCommit {
     private final Frames frames;
     private final LiveWorkers workers;
     private final LiveProperties properties;
-    private final Ticks ticks;
 
-    GroupCommit(MapEdits edits, Frames frames, LiveWorkers workers, LiveProperties properties, Ticks ticks) {
+    GroupCommit(MapEdits edits, Frames frames, LiveWorkers workers, LiveProperties properties) {
         this.edits = edits;
         this.frames = frames;
         this.workers = workers;
         this.properties = properties;
-        this.ticks = ticks;
     }
 
     /** Queues a client's op in its room; a writer starts when none runs (a room's first op after a quiet tick at once). */
@@ -55,10 +55,11 @@ class GroupCommit {
         commit(room, group);
         room.flushCommitted();
         long wait = started + properties.tickMs() * 1_000_000L - System.nanoTime();
-        if (wait <= 0) {
-            workers.writers().execute(() -> write(room));
-        } else {
-            ticks.run(() -> workers.writers().execute(() -> write(room)), wait);
+        try {
+            // waited out on the writers' own queue: the thread that wakes for it commits (no hand-off per tick)
+            workers.writers().schedule(() -> write(room), Math.max(0, wait), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException stopping) {
+            // the service is stopping: what waits is not acknowledged, and clients send it again where they reconnect
         }
     }
 

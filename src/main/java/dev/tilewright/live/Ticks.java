@@ -8,8 +8,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one thread that runs what the rooms do once per tick: the next group commit, and the next flush of what was
- * relayed (each editor gets a tick's frames as one message).
+ * The one thread that runs the rooms' timed flushes of what was relayed (each editor gets a tick's frames as one
+ * message) when no group commit flushed them (a busy room's commits wait out their tick on the writers' threads).
  */
 @Component
 class Ticks extends BackgroundWork implements Room.Later {

@@ -53,6 +53,11 @@ public abstract class BackgroundWork implements SmartLifecycle {
         return keep(Executors.newFixedThreadPool(threads, named(role)));
     }
 
+    /** A fixed number of threads running tasks now or after a delay (a task that is due runs on one of them). */
+    protected final ScheduledExecutorService scheduledPool(String role, int threads) {
+        return keep(Executors.newScheduledThreadPool(threads, named(role)));
+    }
+
     /** One thread running timed tasks. */
     protected final ScheduledExecutorService timer(String role) {
         return keep(Executors.newSingleThreadScheduledExecutor(named(role)));
