@@ -10,6 +10,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -134,19 +135,21 @@ class MapCache {
     }
 
     /**
-     * The map's ops up to {@code version} were applied to {@code cached} and logged in this transaction: its rows are
-     * written back now when {@code storeNow} or when they ran too far behind (write-behind-ops / -ms), else only the
-     * map's version moves on.
+     * The map's ops up to {@code version} were applied to {@code cached} and are logged in this transaction: its rows
+     * are written back now when {@code storeNow} or when they ran too far behind (write-behind-ops / -ms); else only
+     * the map's version moves on, by the statement returned, which the caller runs with the log's append.
      */
-    void committed(long mapId, Cached cached, long version, boolean storeNow) {
+    Optional<SqlStep> committed(long mapId, Cached cached, long version, boolean storeNow) {
+        Optional<SqlStep> advance = Optional.empty();
         if (storeNow || version - cached.storedVersion >= storage.writeBehindOps()
                 || System.nanoTime() - cached.storedAt >= storage.writeBehindMs() * 1_000_000L) {
             store(mapId, cached, version);
         } else {
-            rows.advance(mapId, version);
+            advance = Optional.of(MapRows.advancing(mapId, version));
         }
         cached.version = version;
         measure(mapId, cached);
+        return advance;
     }
 
     /**

@@ -132,7 +132,7 @@ public class MapEdits {
         }
         Applied applied = withTileCounts(first, "", created::projectId).applyTo(created.map());
         log.append(mapId, List.of(new OpLog.Entry(1, null, null, log.json(applied.op()), null, author)));
-        cache.committed(mapId, created, 1, true);
+        cache.committed(mapId, created, 1, true); // stored: nothing left to run
     }
 
     private List<Outcome> commit(long mapId, LongConsumer precondition, List<Submitted> changes, boolean storeNow) {
@@ -193,9 +193,11 @@ public class MapEdits {
                 }
                 if (!appended.isEmpty()) {
                     long last = appended.get(appended.size() - 1).version();
-                    log.append(mapId, appended);
-                    cache.committed(mapId, cached, last, storeNow);
-                    feed.announce(mapId, last);
+                    // the map's version moving on and the others told go with the append: one round trip
+                    List<SqlStep> alongside = new ArrayList<>(2);
+                    cache.committed(mapId, cached, last, storeNow).ifPresent(alongside::add);
+                    feed.announcing(mapId, last).ifPresent(alongside::add);
+                    log.append(mapId, appended, alongside);
                 }
                 return appended;
             });

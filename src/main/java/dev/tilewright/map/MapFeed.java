@@ -15,6 +15,7 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -48,11 +49,14 @@ public class MapFeed extends BackgroundWork {
         this.properties = properties;
     }
 
-    /** Within the committing transaction: the map is at {@code version} once it commits. */
-    void announce(long mapId, long version) {
-        if (properties.notifyOthers()) {
-            jdbc.query("SELECT pg_notify(?, ?)", rs -> { }, CHANNEL, instance + " " + mapId + " " + version);
-        }
+    /**
+     * What tells the others, within the committing transaction, that the map is at {@code version} once it commits
+     * (nothing when they are not told): the caller runs it with the log's append.
+     */
+    Optional<SqlStep> announcing(long mapId, long version) {
+        return properties.notifyOthers()
+                ? Optional.of(SqlStep.of("SELECT pg_notify(?, ?)", CHANNEL, instance + " " + mapId + " " + version))
+                : Optional.empty();
     }
 
     /** Within the deleting transaction: the map is gone once it commits. */

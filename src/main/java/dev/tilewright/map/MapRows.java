@@ -43,8 +43,8 @@ class MapRows {
     }
 
     /** Moves the map's version on without writing its rows back (they run behind the log). */
-    void advance(long mapId, long version) {
-        jdbc.update("UPDATE maps SET version = ?, updated_at = now() WHERE id = ?", version, mapId);
+    static SqlStep advancing(long mapId, long version) {
+        return SqlStep.of("UPDATE maps SET version = ?, updated_at = now() WHERE id = ?", version, mapId);
     }
 
     private <T> T column(long mapId, String sql, Class<T> type) {

@@ -3,9 +3,12 @@ package dev.tilewright.map;
 import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.core.edit.MapOp;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.PreparedStatementCallback;
+import org.springframework.jdbc.core.PreparedStatementCreator;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;
@@ -93,11 +96,21 @@ public class OpLog {
 
     /** Appends entries (their createdAt is set by the database), in one batch. */
     void append(long mapId, List<Entry> entries) {
+        append(mapId, entries, List.of());
+    }
+
+    /**
+     * Appends the entries and runs the statements given after them, all in one round trip to PostgreSQL (the driver
+     * sends the statements together and waits once).
+     */
+    void append(long mapId, List<Entry> entries, List<SqlStep> alongside) {
+        StringBuilder sql = new StringBuilder("INSERT INTO map_ops (map_id, version, client_id, client_seq, op,"
+                + " author_user_id, author_token_id, author_name, note) SELECT ?, * FROM unnest(?::bigint[], ?::text[],"
+                + " ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])");
+        alongside.forEach(step -> sql.append(";\n").append(step.sql()));
         // one statement for the lot (a group commit may append hundreds)
-        jdbc.update(con -> {
-            var statement = con.prepareStatement("INSERT INTO map_ops (map_id, version, client_id, client_seq, op,"
-                    + " author_user_id, author_token_id, author_name, note) SELECT ?, * FROM unnest(?::bigint[], ?::text[],"
-                    + " ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])");
+        jdbc.execute((PreparedStatementCreator) con -> {
+            var statement = con.prepareStatement(sql.toString());
             statement.setLong(1, mapId);
             statement.setArray(2, con.createArrayOf("bigint", entries.stream().map(Entry::version).toArray()));
             statement.setArray(3, con.createArrayOf("text", entries.stream().map(Entry::clientId).toArray()));
@@ -110,8 +123,14 @@ public class OpLog {
             statement.setArray(8, con.createArrayOf("text", entries.stream()
                     .map(e -> e.author() == null ? null : e.author().name()).toArray()));
             statement.setArray(9, con.createArrayOf("text", entries.stream().map(Entry::note).toArray()));
+            int at = 10;
+            for (SqlStep step : alongside) {
+                for (Object arg : step.args()) {
+                    statement.setObject(at++, arg);
+                }
+            }
             return statement;
-        });
+        }, (PreparedStatementCallback<Boolean>) PreparedStatement::execute);
     }
 
     /**
