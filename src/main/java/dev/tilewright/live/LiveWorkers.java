@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The live socket's threads: senders (each client's outbox is written by one at a time), writers (a room's group
- * commit, {@code writer-threads} of them) and the sweeps that close silent sockets and those whose access ended. Up before the web server takes the first socket, down after it
- * closed the last (see {@link Phase#LIVE}).
+ * commit, {@code writer-threads} of them) and the sweeps that close silent sockets and those whose access ended. Up
+ * before the web server takes the first socket, down after it closed the last (see {@link Phase#LIVE}).
  */
 @Component
 class LiveWorkers extends BackgroundWork {
