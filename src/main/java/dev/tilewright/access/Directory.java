@@ -28,6 +28,12 @@ public class Directory {
     private static final String PROJECT = "SELECT p.id, p.team_id, t.name, p.name, p.is_default FROM projects p "
             + "JOIN teams t ON t.id = p.team_id ";
     private static final org.springframework.jdbc.core.RowMapper<Project> PROJECT_ROW = Directory::projectRow;
+    /**
+     * A member's email as one caller may see it (three parameters, the caller's {@link #seer}): to themselves, to
+     * the admin, to people who share a team with them; null to anyone else.
+     */
+    private static final String EMAIL_SEEN = "CASE WHEN ? = -2 OR u.id = ? OR EXISTS (SELECT 1 FROM team_members a "
+            + "JOIN team_members b ON b.team_id = a.team_id WHERE a.user_id = ? AND b.user_id = u.id) THEN u.email END";
 
     private final JdbcTemplate jdbc;
 
@@ -59,10 +65,17 @@ public class Directory {
                 rs.getString(2)), id).stream().findFirst();
     }
 
-    public List<TeamMember> teamMembers(long teamId) {
-        return jdbc.query("SELECT u.id, u.name, u.email, m.role FROM team_members m JOIN users u ON u.id = m.user_id "
-                + "WHERE m.team_id = ? ORDER BY u.id", (rs, row) -> new TeamMember(rs.getLong(1), rs.getString(2),
-                rs.getString(3), rs.getString(4)), teamId);
+    /** A team's members; their emails as {@link #EMAIL_SEEN} lets the caller see them. */
+    public List<TeamMember> teamMembers(long teamId, Caller caller) {
+        return jdbc.query(members("team") + " ORDER BY u.id", (rs, row) -> new TeamMember(rs.getLong(1),
+                rs.getString(2), rs.getString(3), rs.getString(4)), seer(caller), seer(caller), seer(caller), teamId);
+    }
+
+    /** One member of a team as the caller sees them. */
+    public Optional<TeamMember> teamMember(long teamId, long userId, Caller caller) {
+        return jdbc.query(members("team") + " AND u.id = ?", (rs, row) -> new TeamMember(rs.getLong(1),
+                rs.getString(2), rs.getString(3), rs.getString(4)), seer(caller), seer(caller), seer(caller), teamId,
+                userId).stream().findFirst();
     }
 
     public List<Project> teamProjects(long teamId) {
@@ -86,10 +99,35 @@ public class Directory {
         }, PROJECT_ROW);
     }
 
-    public List<ProjectMember> projectMembers(long projectId) {
-        return jdbc.query("SELECT u.id, u.name, u.email, m.role FROM project_members m JOIN users u ON "
-                + "u.id = m.user_id WHERE m.project_id = ? ORDER BY u.id", (rs, row) ->
-                new ProjectMember(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)), projectId);
+    /** A project's members; their emails as {@link #EMAIL_SEEN} lets the caller see them. */
+    public List<ProjectMember> projectMembers(long projectId, Caller caller) {
+        return jdbc.query(members("project") + " ORDER BY u.id", (rs, row) -> new ProjectMember(rs.getLong(1),
+                rs.getString(2), rs.getString(3), rs.getString(4)), seer(caller), seer(caller), seer(caller),
+                projectId);
+    }
+
+    /** One member of a project as the caller sees them. */
+    public Optional<ProjectMember> projectMember(long projectId, long userId, Caller caller) {
+        return jdbc.query(members("project") + " AND u.id = ?", (rs, row) -> new ProjectMember(rs.getLong(1),
+                rs.getString(2), rs.getString(3), rs.getString(4)), seer(caller), seer(caller), seer(caller),
+                projectId, userId).stream().findFirst();
+    }
+
+    /** Whether the account is a member of the team (the only people a team's project takes without an invite). */
+    public boolean inTeam(long teamId, long userId) {
+        return !jdbc.queryForList("SELECT 1 FROM team_members WHERE team_id = ? AND user_id = ?", Integer.class,
+                teamId, userId).isEmpty();
+    }
+
+    /** The members of a team or project: id, name, email as the caller may see it, role; by the place's id. */
+    private static String members(String place) {
+        return "SELECT u.id, u.name, " + EMAIL_SEEN + ", m.role FROM " + place + "_members m JOIN users u ON "
+                + "u.id = m.user_id WHERE m." + place + "_id = ?";
+    }
+
+    /** The caller as the email rule's parameters see them: the admin is -2 (sees all), a caller with no account -1. */
+    private static long seer(Caller caller) {
+        return caller.instanceAdmin() ? -2 : caller.userId() == null ? -1 : caller.userId();
     }
 
     private static Project projectRow(java.sql.ResultSet rs, int row) throws java.sql.SQLException {

@@ -95,25 +95,36 @@ class PeopleController {
 
     @GetMapping("/api/v1/projects/{id}")
     @Requires(on = Requires.On.PROJECT)
-    ProjectJson project(@PathVariable long id) {
+    ProjectJson project(@PathVariable long id, Caller caller) {
         Directory.Project project = directory.project(id).orElseThrow(() -> ApiProblem.notFound("Project", id));
         return new ProjectJson(project.id(), project.teamId(), project.teamName(), project.name(), project.isDefault(),
-                directory.projectMembers(id));
+                directory.projectMembers(id, caller));
     }
 
     record RoleRequest(String role) {
     }
 
-    /** Gives a person a role on the project (replacing one they had). */
+    /**
+     * Gives a person a role on the project (replacing one they had). People join by consent: directly only someone
+     * already in the project's team or on the project (a role change); anyone else by invite. An unknown account and
+     * one that may not be added answer the same 404 (the instance admin adds anyone).
+     */
     @PutMapping("/api/v1/projects/{id}/members/{userId}")
     @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
-    Directory.ProjectMember putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body) {
+    Directory.ProjectMember putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body,
+                                      Caller caller) {
         Roles.ProjectRole role = Roles.ProjectRole.named(body.role() == null ? "" : body.role()).orElseThrow(() ->
                 ApiProblem.invalidField("role", "The role is one of viewer, commenter, editor, maintainer."));
-        Users.User user = users.find(userId).orElseThrow(() -> ApiProblem.notFound("User", userId));
+        Directory.Project project = directory.project(id).orElseThrow(() -> ApiProblem.notFound("Project", id));
+        boolean addable = users.find(userId).isPresent() && (caller.instanceAdmin()
+                || directory.inTeam(project.teamId(), userId) || directory.projectMember(id, userId, caller).isPresent());
+        if (!addable) {
+            throw ApiProblem.notFound("User", userId).with("hint", "Invite people who are not in the project's team: "
+                    + "POST /api/v1/projects/" + id + "/invites.");
+        }
         jdbc.update("INSERT INTO project_members (project_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT "
                 + "(project_id, user_id) DO UPDATE SET role = excluded.role", id, userId, role.apiName());
-        return new Directory.ProjectMember(userId, user.name(), user.email(), role.apiName());
+        return directory.projectMember(id, userId, caller).orElseThrow();
     }
 
     @DeleteMapping("/api/v1/projects/{id}/members/{userId}")

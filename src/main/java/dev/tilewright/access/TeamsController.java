@@ -98,11 +98,14 @@ class TeamsController {
 
     @GetMapping("/api/v1/teams/{id}/members")
     @Requires(on = Requires.On.TEAM)
-    List<Directory.TeamMember> members(@PathVariable long id) {
-        return directory.teamMembers(id);
+    List<Directory.TeamMember> members(@PathVariable long id, Caller caller) {
+        return directory.teamMembers(id, caller);
     }
 
-    /** Adds a person to the team or changes their role; owners are made (and unmade) by owners only. */
+    /**
+     * Changes a member's role; owners are made (and unmade) by owners only. People join a team by invite: someone not
+     * in it answers 404 as an unknown account does (the instance admin adds anyone directly).
+     */
     @PutMapping("/api/v1/teams/{id}/members/{userId}")
     @Requires(value = Action.MAINTAIN, on = Requires.On.TEAM)
     Directory.TeamMember putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body,
@@ -111,9 +114,14 @@ class TeamsController {
         if (!List.of("owner", "admin", "member").contains(role)) {
             throw ApiProblem.invalidField("role", "The role is one of owner, admin, member.");
         }
-        Users.User user = users.find(userId).orElseThrow(() -> ApiProblem.notFound("User", userId));
+        if (users.find(userId).isEmpty()) {
+            throw notAddable(id, userId);
+        }
         tx.executeWithoutResult(status -> {
             String before = lockedRole(id, userId);
+            if (before == null && !caller.instanceAdmin()) {
+                throw notAddable(id, userId);
+            }
             if ("owner".equals(role) || "owner".equals(before)) {
                 requireOwner(caller, id);
             }
@@ -121,7 +129,12 @@ class TeamsController {
                     + "(team_id, user_id) DO UPDATE SET role = excluded.role", id, userId, role);
             keepsAnOwner(id);
         });
-        return new Directory.TeamMember(userId, user.name(), user.email(), role);
+        return directory.teamMember(id, userId, caller).orElseThrow();
+    }
+
+    private static ApiProblem notAddable(long team, long userId) {
+        return ApiProblem.notFound("User", userId).with("hint", "People join a team by invite: POST /api/v1/teams/"
+                + team + "/invites.");
     }
 
     @DeleteMapping("/api/v1/teams/{id}/members/{userId}")

@@ -61,7 +61,7 @@ class TeamPages {
         model.addAttribute("role", role.name().toLowerCase(java.util.Locale.ROOT));
         model.addAttribute("manages", manages);
         model.addAttribute("owns", role == Roles.TeamRole.OWNER);
-        model.addAttribute("members", directory.teamMembers(id));
+        model.addAttribute("members", directory.teamMembers(id, caller));
         model.addAttribute("projects", directory.teamProjects(id));
         model.addAttribute("invites", manages ? invites.open(Invites.Place.TEAM, id) : List.of());
         model.addAttribute("roles", Invites.Place.TEAM.roles());
@@ -79,7 +79,7 @@ class TeamPages {
         model.addAttribute("maintains", maintains);
         model.addAttribute("maps", maps.list(Set.of(id)));
         model.addAttribute("tilesets", tilesets.list(Set.of(id)));
-        model.addAttribute("members", directory.projectMembers(id));
+        model.addAttribute("members", directory.projectMembers(id, caller));
         model.addAttribute("invites", maintains ? invites.open(Invites.Place.PROJECT, id) : List.of());
         model.addAttribute("bots", maintains ? tokens.of(ApiTokens.Owner.PROJECT, id) : List.of());
         model.addAttribute("roles", Invites.Place.PROJECT.roles());

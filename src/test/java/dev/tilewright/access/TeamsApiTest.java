@@ -40,9 +40,16 @@ class TeamsApiTest {
         assertThat(asBo.postJson("/api/v1/maps", "{\"name\":\"x\",\"width\":4,\"height\":4,\"tileWidth\":16,"
                 + "\"tileHeight\":16,\"projectId\":" + project + "}").status()).isEqualTo(404);
 
-        // a member of the team sees no project by that alone; a role on the project does it
+        // people join a team by invite, not by being put there
         assertThat(asAda.putJson("/api/v1/teams/" + teamId + "/members/" + bo.id(), "{\"role\":\"member\"}")
-                .status()).isEqualTo(200);
+                .status()).isEqualTo(404);
+        assertThat(asAda.putJson("/api/v1/projects/" + project + "/members/" + bo.id(), "{\"role\":\"viewer\"}")
+                .status()).as("nor to a team's project").isEqualTo(404);
+        String invite = asAda.postJson("/api/v1/teams/" + teamId + "/invites", "{\"role\":\"member\"}").json()
+                .get("code").asString();
+        assertThat(asBo.postJson("/api/v1/invites/" + invite + "/accept", "{}").status()).isEqualTo(200);
+
+        // a member of the team sees no project by that alone; a role on the project does it
         assertThat(asBo.get("/api/v1/teams/" + teamId).status()).isEqualTo(200);
         assertThat(asBo.get("/api/v1/maps/" + mapId).status()).isEqualTo(404);
         assertThat(asAda.putJson("/api/v1/projects/" + project + "/members/" + bo.id(), "{\"role\":\"viewer\"}")
