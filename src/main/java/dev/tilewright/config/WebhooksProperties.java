@@ -15,10 +15,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxSecretBytes    a webhook's secret, in UTF-8 bytes
  * @param maxAttempts       attempts of one delivery before it is given up (failed)
  * @param retryBaseMs       the pause before the second attempt; each next one doubles it (at most an hour)
- * @param timeoutMs         one attempt's connect and response time
- * @param maxResponseBytes  of a receiver's answer, kept in the delivery log
+ * @param timeoutMs         one attempt as a whole: connect, TLS, request, the answer's status, headers and body
+ * @param maxResponseBytes  of a receiver's answer's body, kept in the delivery log (the rest is not read)
+ * @param maxResponseHeaderBytes of a receiver's answer's status line and headers (past it the attempt fails)
  * @param debounceMs        map.changed is sent once a map's edits paused this long (with the versions since the last)
- * @param threads           deliveries sent at once
+ * @param threads           deliveries sent at once (per instance)
+ * @param threadsPerProject of those, deliveries of one project sent at once: a slow receiver holds only its own
  * @param keepDeliveries    deliveries kept per webhook in its log (older ones go)
  */
 @ConfigurationProperties("tilewright.webhooks")
@@ -32,7 +34,9 @@ public record WebhooksProperties(
         @DefaultValue("10000") long retryBaseMs,
         @DefaultValue("10000") long timeoutMs,
         @DefaultValue("4096") int maxResponseBytes,
+        @DefaultValue("16384") int maxResponseHeaderBytes,
         @DefaultValue("5000") long debounceMs,
-        @DefaultValue("2") int threads,
+        @DefaultValue("4") int threads,
+        @DefaultValue("1") int threadsPerProject,
         @DefaultValue("500") int keepDeliveries) {
 }

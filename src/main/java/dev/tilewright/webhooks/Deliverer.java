@@ -12,26 +12,28 @@ import org.springframework.stereotype.Component;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.time.Duration;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Sends webhook deliveries: every half second it takes the due ones (as many as it has free senders; taking one
- * leases it, so another instance on the same database does not send it too) and POSTs each, signed, to its webhook's
- * URL. A 2xx delivers it; anything else (a status, a refused destination, a timeout) is tried again after a pause
- * that doubles each time, until {@code max-attempts}. Redirects are not followed.
+ * Sends webhook deliveries: every half second (and as soon as a sender is free) it takes the due ones — as many as
+ * it has free senders, at most {@code threads-per-project} of one project at a time, so a slow or hostile receiver
+ * delays only its own project's deliveries; taking one leases it, so another instance on the same database does not
+ * send it too — and POSTs each, signed, to the address its URL was checked to have ({@link PinnedPost}). An attempt
+ * is bounded as a whole by {@code timeout-ms} and its answer by bytes. A 2xx delivers it; anything else (a status,
+ * a refused destination, a timeout) is tried again after a pause that doubles each time, until {@code max-attempts}.
+ * Redirects are not followed.
  */
 @Component
 class Deliverer extends BackgroundWork {
@@ -40,15 +42,18 @@ class Deliverer extends BackgroundWork {
     static final String SIGNATURE = "X-Tilewright-Signature";
     private static final Logger log = LoggerFactory.getLogger(Deliverer.class);
     private static final long MAX_PAUSE_MS = 3_600_000;
+    /** Due deliveries looked at per round to find ones of projects not already at their share. */
+    private static final int LOOK_AHEAD = 256;
 
-    private record Due(long id, String delivery, String event, String payload, int attempts, String url,
-                       String secret) {
+    private record Due(long id, long projectId, String delivery, String event, String payload, int attempts,
+                       String url, String secret) {
     }
 
     private final JdbcTemplate jdbc;
     private final WebhooksProperties properties;
-    private final HttpClient http;
     private final Semaphore free;
+    /** Deliveries being sent from this instance, per project. */
+    private final Map<Long, Integer> sending = new HashMap<>();
     private ScheduledExecutorService timer;
     private ExecutorService senders;
 
@@ -57,8 +62,6 @@ class Deliverer extends BackgroundWork {
         this.jdbc = jdbc;
         this.properties = properties;
         this.free = new Semaphore(Math.max(1, properties.threads()));
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(properties.timeoutMs()))
-                .followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
     @Override
@@ -74,31 +77,84 @@ class Deliverer extends BackgroundWork {
             if (permits == 0) {
                 return;
             }
-            List<Due> due = take(permits);
-            free.release(permits - due.size());
+            List<Due> due = List.of();
+            try {
+                due = take(permits);
+            } finally {
+                free.release(permits - due.size());
+            }
             for (Due one : due) {
                 senders.execute(() -> {
                     try {
                         send(one);
                     } finally {
+                        done(one.projectId());
                         free.release();
+                        again();
                     }
                 });
             }
         } catch (RuntimeException e) {
-            // a database away: the next round tries again
+            // a database away, or stopping: the next round tries again
             log.debug("Webhook deliveries not taken: {}", e.toString());
         }
     }
 
-    /** Takes up to {@code most} due deliveries, leasing them for twice an attempt's time. */
+    /** A sender is free: look for more at once rather than at the next round. */
+    private void again() {
+        try {
+            timer.execute(this::sendDue);
+        } catch (RuntimeException stopping) {
+            // the timer has stopped with the service
+        }
+    }
+
+    /**
+     * Takes up to {@code most} due deliveries, oldest first, leaving out projects at their share here and taking at
+     * most their share of the others; leases them for twice an attempt's time. The lease re-checks that each is
+     * still due, so two instances never take the same one.
+     */
     private List<Due> take(int most) {
-        return jdbc.query("UPDATE webhook_deliveries d SET next_attempt_at = now() + ? * interval '1 millisecond' "
-                + "FROM webhooks w WHERE w.id = d.webhook_id AND d.id IN (SELECT id FROM webhook_deliveries WHERE "
-                + "status = 'pending' AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP "
-                + "LOCKED) RETURNING d.id, d.delivery::text, d.event, d.payload, d.attempts, w.url, w.secret",
-                (rs, row) -> new Due(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5),
-                        rs.getString(6), rs.getString(7)), properties.timeoutMs() * 2, most);
+        Map<Long, Integer> busy;
+        synchronized (sending) {
+            busy = new HashMap<>(sending);
+        }
+        int share = Math.max(1, properties.threadsPerProject());
+        List<long[]> candidates = jdbc.query("SELECT d.id, w.project_id FROM webhook_deliveries d JOIN webhooks w ON "
+                + "w.id = d.webhook_id WHERE d.status = 'pending' AND d.next_attempt_at <= now() ORDER BY "
+                + "d.next_attempt_at LIMIT ?", (rs, row) -> new long[] {rs.getLong(1), rs.getLong(2)}, LOOK_AHEAD);
+        List<Long> chosen = new ArrayList<>();
+        for (long[] candidate : candidates) {
+            if (chosen.size() == most) {
+                break;
+            }
+            if (busy.merge(candidate[1], 1, Integer::sum) <= share) {
+                chosen.add(candidate[0]);
+            }
+        }
+        if (chosen.isEmpty()) {
+            return List.of();
+        }
+        List<Due> taken = jdbc.query(connection -> {
+            PreparedStatement statement = connection.prepareStatement("UPDATE webhook_deliveries d SET "
+                    + "next_attempt_at = now() + ? * interval '1 millisecond' FROM webhooks w WHERE w.id = "
+                    + "d.webhook_id AND d.id = ANY (?) AND d.status = 'pending' AND d.next_attempt_at <= now() "
+                    + "RETURNING d.id, w.project_id, d.delivery::text, d.event, d.payload, d.attempts, w.url, w.secret");
+            statement.setLong(1, properties.timeoutMs() * 2);
+            statement.setArray(2, connection.createArrayOf("bigint", chosen.toArray()));
+            return statement;
+        }, (rs, row) -> new Due(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                rs.getInt(6), rs.getString(7), rs.getString(8)));
+        synchronized (sending) {
+            taken.forEach(one -> sending.merge(one.projectId(), 1, Integer::sum));
+        }
+        return taken;
+    }
+
+    private void done(long projectId) {
+        synchronized (sending) {
+            sending.computeIfPresent(projectId, (project, n) -> n > 1 ? n - 1 : null);
+        }
     }
 
     private void send(Due due) {
@@ -106,30 +162,28 @@ class Deliverer extends BackgroundWork {
         String error = null;
         String response = null;
         try {
-            URI uri = Destinations.check(due.url(), properties.allowLoopback(), properties.allowPrivate());
+            Destinations.Destination to = Destinations.resolve(due.url(), properties.allowLoopback(),
+                    properties.allowPrivate());
             String timestamp = Long.toString(System.currentTimeMillis() / 1000);
-            HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofMillis(properties.timeoutMs()))
-                    .header("Content-Type", "application/json").header("User-Agent", "Tilewright-Webhooks")
-                    .header("X-Tilewright-Event", due.event()).header("X-Tilewright-Delivery", due.delivery())
-                    .header("X-Tilewright-Timestamp", timestamp)
-                    .header(SIGNATURE, "sha256=" + sign(due.secret(), timestamp, due.payload()))
-                    .POST(HttpRequest.BodyPublishers.ofString(due.payload(), StandardCharsets.UTF_8)).build();
-            HttpResponse<InputStream> answer = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            status = answer.statusCode();
-            try (InputStream body = answer.body()) {
-                response = new String(body.readNBytes(properties.maxResponseBytes()), StandardCharsets.UTF_8);
-            }
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("Content-Type", "application/json");
+            headers.put("User-Agent", "Tilewright-Webhooks");
+            headers.put("X-Tilewright-Event", due.event());
+            headers.put("X-Tilewright-Delivery", due.delivery());
+            headers.put("X-Tilewright-Timestamp", timestamp);
+            headers.put(SIGNATURE, "sha256=" + sign(due.secret(), timestamp, due.payload()));
+            PinnedPost.Answer answer = PinnedPost.send(to.uri(), to.address(), headers,
+                    due.payload().getBytes(StandardCharsets.UTF_8), new PinnedPost.Bounds(properties.timeoutMs(),
+                            properties.maxResponseHeaderBytes(), properties.maxResponseBytes()));
+            status = answer.status();
+            response = answer.body();
         } catch (ApiProblem refused) {
             error = refused.toProblemDetail().getDetail();
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            error = "interrupted (the service is stopping)";
         }
         record(due, status, error, response);
     }
-
     private void record(Due due, Integer status, String error, String response) {
         int attempts = due.attempts() + 1;
         try {

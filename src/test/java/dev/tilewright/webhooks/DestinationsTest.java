@@ -26,10 +26,16 @@ class DestinationsTest {
             assertThat(refused(inside, true, false)).as(inside).contains("allow-private");
             assertThat(refused(inside, false, true)).as(inside).isNull();
         }
-        for (String never : new String[]{"0.0.0.0", "::", "224.0.0.1", "ff02::1"}) {
+        for (String never : new String[]{"0.0.0.0", "::", "224.0.0.1", "ff02::1", "0.1.2.3", "255.255.255.255",
+                "240.0.0.1", "198.18.0.1", "198.19.255.254", "192.0.0.8", "192.0.2.1", "198.51.100.7", "203.0.113.9",
+                "2001:db8::1", "100::1", "2001:2::1",
+                // IPv6 forms of IPv4 addresses: IPv4-compatible, NAT64 (well-known and local-use), 6to4, Teredo
+                "::127.0.0.1", "::10.0.0.1", "::8.8.8.8", "64:ff9b::7f00:1", "64:ff9b::a00:1", "64:ff9b:1::a00:1",
+                "2002:7f00:1::1", "2002:a00:1::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2"}) {
             assertThat(refused(never, true, true)).as(never).isNotNull();
         }
-        for (String outside : new String[]{"93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:2800:220:1::1"}) {
+        for (String outside : new String[]{"93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:2800:220:1::1",
+                "198.20.0.1", "192.0.3.1", "223.255.255.254", "2001:db9::1", "2003::1"}) {
             assertThat(refused(outside, false, false)).as(outside).isNull();
         }
     }

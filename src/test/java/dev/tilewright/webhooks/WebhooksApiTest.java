@@ -195,4 +195,75 @@ class WebhooksApiTest {
         assertThat(admin.get(hooks).json()).isEmpty();
         assertThat(admin.get(hooks + "/999999/deliveries").status()).isEqualTo(404);
     }
+
+    /**
+     * Issue 40, finding 2: a receiver that sends its headers and then trickles its body held both senders until
+     * restart, stopping every team's webhooks. Now an attempt ends at its deadline and a project's deliveries use
+     * only its share of the senders: another project's delivery arrives as soon as it would have alone.
+     */
+    @Test
+    void aTricklingReceiverDelaysOnlyItsOwnProjectsDeliveries() throws Exception {
+        Api admin = new Api(port);
+        java.util.concurrent.atomic.AtomicInteger trickled = new java.util.concurrent.atomic.AtomicInteger();
+        try (java.net.ServerSocket slow = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread trickler = daemon(() -> trickle(slow, trickled));
+            long hostile = ownProject(admin);
+            long hostileMap = mapIn(admin, hostile);
+            for (int i = 0; i < 6; i++) {
+                assertThat(admin.postJson("/api/v1/projects/" + hostile + "/webhooks", "{\"url\":\"http://127.0.0.1:"
+                        + slow.getLocalPort() + "/slow\",\"secret\":\"" + SECRET + "\",\"events\":"
+                        + "[\"thread.created\"]}").status()).isEqualTo(201);
+            }
+            long fair = ownProject(admin);
+            long fairMap = mapIn(admin, fair);
+            assertThat(admin.postJson("/api/v1/projects/" + fair + "/webhooks", "{\"url\":\"" + hookUrl()
+                    + "\",\"secret\":\"" + SECRET + "\",\"events\":[\"thread.created\"]}").status()).isEqualTo(201);
+
+            admin.postJson("/api/v1/maps/" + hostileMap + "/threads", "{\"anchor\":{\"x\":1,\"y\":1},\"body\":\"a\"}");
+            Eventually.eventually("the trickling receiver answering", Duration.ofSeconds(10),
+                    () -> trickled.get() > 0 ? true : null);
+            long asked = System.nanoTime();
+            admin.postJson("/api/v1/maps/" + fairMap + "/threads", "{\"anchor\":{\"x\":1,\"y\":1},\"body\":\"b\"}");
+            next("thread.created");
+            long waitedMs = (System.nanoTime() - asked) / 1_000_000;
+            assertThat(waitedMs).as("the other project's delivery, while six deliveries trickle (an attempt may take "
+                    + "10 s)").isLessThan(5_000);
+            assertThat(trickled.get()).as("one of the hostile project's deliveries at a time").isEqualTo(1);
+            trickler.interrupt();
+        }
+    }
+
+    private static Thread daemon(Runnable work) {
+        Thread thread = new Thread(work, "test receiver");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /** Answers every connection with a status line and headers, then one byte of body every 300 ms, never ending. */
+    private static void trickle(java.net.ServerSocket server, java.util.concurrent.atomic.AtomicInteger open) {
+        while (!server.isClosed()) {
+            try {
+                java.net.Socket socket = server.accept();
+                open.incrementAndGet();
+                daemon(() -> {
+                    try (socket) {
+                        socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\n")
+                                .getBytes(StandardCharsets.US_ASCII));
+                        for (int i = 0; i < 200 && !server.isClosed(); i++) {
+                            socket.getOutputStream().write('.');
+                            socket.getOutputStream().flush();
+                            Thread.sleep(300);
+                        }
+                    } catch (Exception closed) {
+                        // the sender gave up on it, as it should
+                    } finally {
+                        open.decrementAndGet();
+                    }
+                });
+            } catch (java.io.IOException closed) {
+                return;
+            }
+        }
+    }
 }
