@@ -47,23 +47,38 @@ public class ApiTokens {
     /** A personal token: acts as the user, never beyond their role, at most {@code scope} (read or write). */
     public Made personal(long userId, String name, String scope, Integer expiresInDays) {
         return make(Tokens.Kind.PERSONAL, name, scope, List.of("read", "write"), expiresInDays, userId, null, null,
-                userId);
+                userId, null);
     }
 
-    /** A project's bot token (made by a maintainer): acts in that project only. */
-    public Made bot(long projectId, Long createdBy, String name, String scope, Integer expiresInDays) {
+    /**
+     * A project's bot token (made by a maintainer): acts in that project only. Made with a token ({@code maker}), it
+     * expires no later than that token.
+     */
+    public Made bot(long projectId, Caller maker, String name, String scope, Integer expiresInDays) {
         return make(Tokens.Kind.BOT, name, scope, List.of("read", "write"), expiresInDays, null, projectId, null,
-                createdBy);
+                maker.userId(), expiryOf(maker));
     }
 
-    /** A share link's token: views (or comments on) one map and nothing else. */
-    public Made share(long mapId, Long createdBy, String name, String access, Integer expiresInDays) {
+    /**
+     * A share link's token: views (or comments on) one map and nothing else. Made with a token ({@code maker}), it
+     * expires no later than that token.
+     */
+    public Made share(long mapId, Caller maker, String name, String access, Integer expiresInDays) {
         return make(Tokens.Kind.SHARE, name, access, List.of("view", "comment"), expiresInDays, null, null, mapId,
-                createdBy);
+                maker.userId(), expiryOf(maker));
+    }
+
+    /** When the token a caller came with expires; null for a browser session and the bootstrap token. */
+    private Instant expiryOf(Caller caller) {
+        if (caller.tokenId() == null) {
+            return null;
+        }
+        return jdbc.queryForList("SELECT expires_at FROM tokens WHERE id = ?", Timestamp.class, caller.tokenId())
+                .stream().findFirst().map(Timestamp::toInstant).orElse(Instant.now());
     }
 
     private Made make(Tokens.Kind kind, String name, String scope, List<String> scopes, Integer expiresInDays,
-                      Long userId, Long projectId, Long mapId, Long createdBy) {
+                      Long userId, Long projectId, Long mapId, Long createdBy, Instant notAfter) {
         String label = Names.shown(name, " (what uses the token)");
         if (!scopes.contains(scope)) {
             throw ApiProblem.invalidField(kind == Tokens.Kind.SHARE ? "access" : "scopes", "The token's "
@@ -77,6 +92,9 @@ public class ApiTokens {
         }
         String secret = tokens.generate(kind);
         Instant expires = Instant.now().plus(days, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
+        if (notAfter != null && expires.isAfter(notAfter)) {
+            expires = notAfter; // a token never makes one that outlives it
+        }
         long id = jdbc.queryForObject("INSERT INTO tokens (kind, hash, hint, name, user_id, project_id, map_id, "
                         + "created_by, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", Long.class,
                 kind.name().toLowerCase(java.util.Locale.ROOT), Tokens.hash(secret), Tokens.hint(secret), label, userId,

@@ -24,9 +24,11 @@ import java.util.Optional;
  * @param projectId     a bot token's project, else null
  * @param mapId         a share link's map, else null
  * @param scope         a token's scope ({@code read}/{@code write}, {@code view}/{@code comment}); null for sessions
+ * @param browser       a share link opened in a browser: that browser's own id, kept in its share cookie (what its
+ *                      holder wrote there is theirs); null for everyone else, and for a share link sent as a header
  */
 public record Caller(Kind kind, Long userId, String name, boolean instanceAdmin, Long tokenId, Long projectId,
-                     Long mapId, String scope) implements AuthenticatedPrincipal, Serializable {
+                     Long mapId, String scope, String browser) implements AuthenticatedPrincipal, Serializable {
 
     @Serial
     private static final long serialVersionUID = 1L;
@@ -37,7 +39,12 @@ public record Caller(Kind kind, Long userId, String name, boolean instanceAdmin,
     }
 
     public static Caller signedIn(Users.User user) {
-        return new Caller(Kind.SESSION, user.id(), user.name(), user.instanceAdmin(), null, null, null, null);
+        return new Caller(Kind.SESSION, user.id(), user.name(), user.instanceAdmin(), null, null, null, null, null);
+    }
+
+    /** This caller as it came from one browser (a share link's cookie). */
+    public Caller inBrowser(String browserId) {
+        return new Caller(kind, userId, name, instanceAdmin, tokenId, projectId, mapId, scope, browserId);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.tilewright.access;
 
 import dev.tilewright.access.Roles.Action;
 import dev.tilewright.web.ApiProblem;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -45,7 +46,7 @@ class MeController {
             sessions.keep(user, request, response);
         }
         Caller renamed = new Caller(caller.kind(), caller.userId(), user.name(), caller.instanceAdmin(),
-                caller.tokenId(), caller.projectId(), caller.mapId(), caller.scope());
+                caller.tokenId(), caller.projectId(), caller.mapId(), caller.scope(), caller.browser());
         return me(renamed);
     }
 
@@ -109,6 +110,11 @@ class MeController {
     @Requires(on = Requires.On.CALLER)
     ResponseEntity<MadeToken> create(@RequestBody NewToken body, Caller caller) {
         long user = caller.person(true);
+        if (caller.kind() != Caller.Kind.SESSION) {
+            // a token that made tokens would live on in them after it is revoked
+            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Personal tokens are made in a signed-in "
+                    + "browser session (your account page, /account), not with another token.");
+        }
         String scope = scope(body.scopes());
         ApiTokens.Made made = tokens.personal(user, body.name(), scope, body.expiresInDays());
         return ResponseEntity.created(URI.create("/api/v1/me/tokens/" + made.id())).body(new MadeToken(made.id(),
@@ -135,7 +141,7 @@ class MeController {
     @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
     ResponseEntity<MadeToken> createBot(@PathVariable long id, @RequestBody NewToken body, Caller caller) {
         String scope = scope(body.scopes());
-        ApiTokens.Made made = tokens.bot(id, caller.userId(), body.name(), scope, body.expiresInDays());
+        ApiTokens.Made made = tokens.bot(id, caller, body.name(), scope, body.expiresInDays());
         return ResponseEntity.created(URI.create("/api/v1/projects/" + id + "/tokens/" + made.id()))
                 .body(new MadeToken(made.id(), made.name(), made.token(), made.hint(), scope,
                         made.expiresAt()));

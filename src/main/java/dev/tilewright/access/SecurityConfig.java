@@ -13,6 +13,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
@@ -22,6 +24,7 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 import org.springframework.security.oauth2.server.resource.web.BearerTokenResolver;
 import org.springframework.security.oauth2.server.resource.web.DefaultBearerTokenResolver;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
@@ -107,19 +110,9 @@ class SecurityConfig {
         // where to return after signing in: a page, kept in a cookie (an anonymous request never makes a session)
         CookieRequestCache cache = new CookieRequestCache();
         cache.setRequestMatcher(request -> "GET".equals(request.getMethod()) && !api.matches(request));
-        // the Authorization header (never the URL); else, for a browser without a signed-in session, the share link's
-        // cookie (a person signed in is themselves, whatever links they opened)
-        DefaultBearerTokenResolver header = new DefaultBearerTokenResolver();
-        BearerTokenResolver resolver = request -> {
-            String token = header.resolve(request);
-            if (token != null) {
-                return token;
-            }
-            String shared = ShareCookie.read(request);
-            Authentication session = shared == null ? null
-                    : SecurityContextHolder.getContextHolderStrategy().getContext().getAuthentication();
-            return session != null && session.isAuthenticated() ? null : shared;
-        };
+        // the Authorization header (never the URL). A share link's cookie signs in by ShareCookieSignIn instead:
+        // what the resource server's resolver reads it exempts from CSRF, and a cookie must never be exempt
+        BearerTokenResolver resolver = new DefaultBearerTokenResolver();
         ProviderManager tokenManager = new ProviderManager(tokens);
         http.authorizeHttpRequests(requests -> requests
                         .requestMatchers(PUBLIC).permitAll()
@@ -161,6 +154,7 @@ class SecurityConfig {
                                         .ReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN)))
                 .addFilterAfter(new SessionAge(Duration.ofHours(properties.sessionAbsoluteHours())),
                         SecurityContextHolderFilter.class)
+                .addFilterBefore(new ShareCookieSignIn(tokenManager, apiEntry), BearerTokenAuthenticationFilter.class)
                 .addFilterBefore(new SignInThrottle(throttle, problems), UsernamePasswordAuthenticationFilter.class);
         if (providers.getIfAvailable() != null) {
             // OpenID Connect providers are configured: "Sign in with …" on the sign-in page
@@ -286,6 +280,50 @@ class SecurityConfig {
                 session.invalidate();
                 SecurityContextHolder.clearContext();
             }
+            chain.doFilter(request, response);
+        }
+    }
+
+    /**
+     * A browser that opened a share link and is not signed in acts as that link: its cookie's secret is checked as a
+     * bearer token would be, and the caller carries the browser's id (ShareCookie). Unlike a header, a cookie rides
+     * along with forged requests, so these requests keep their CSRF check (it ran before this filter). A link that
+     * has ended is answered as the API answers an ended token (and the cookie forgotten).
+     */
+    static final class ShareCookieSignIn extends OncePerRequestFilter {
+
+        private final ProviderManager tokens;
+        private final AuthenticationEntryPoint ended;
+
+        ShareCookieSignIn(ProviderManager tokens, AuthenticationEntryPoint ended) {
+            this.tokens = tokens;
+            this.ended = ended;
+        }
+
+        @Override
+        protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws ServletException, IOException {
+            String shared = ShareCookie.read(request);
+            var holder = SecurityContextHolder.getContextHolderStrategy();
+            Authentication session = holder.getContext().getAuthentication();
+            if (shared == null || request.getHeader(HttpHeaders.AUTHORIZATION) != null
+                    || session != null && session.isAuthenticated()) {
+                // a person signed in is themselves, whatever links they opened
+                chain.doFilter(request, response);
+                return;
+            }
+            Caller caller;
+            try {
+                caller = (Caller) tokens.authenticate(new BearerTokenAuthenticationToken(shared)).getPrincipal();
+            } catch (AuthenticationException failure) {
+                holder.clearContext();
+                ended.commence(request, response, failure);
+                return;
+            }
+            var context = holder.createEmptyContext();
+            context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
+                    caller.inBrowser(ShareCookie.browser(request)), null, List.of()));
+            holder.setContext(context);
             chain.doFilter(request, response);
         }
     }

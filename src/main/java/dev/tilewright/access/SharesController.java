@@ -8,6 +8,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
@@ -23,9 +25,11 @@ import java.util.List;
 class SharesController {
 
     private final ApiTokens tokens;
+    private final ApplicationEventPublisher events;
 
-    SharesController(ApiTokens tokens) {
+    SharesController(ApiTokens tokens, ApplicationEventPublisher events) {
         this.tokens = tokens;
+        this.events = events;
     }
 
     record NewShare(String access, Integer expiresInDays, String name) {
@@ -39,7 +43,7 @@ class SharesController {
     @Requires(value = Action.MAINTAIN, on = Requires.On.MAP)
     ResponseEntity<MadeShare> create(@PathVariable long id, @RequestBody NewShare body, Caller caller) {
         String name = body.name() == null || body.name().isBlank() ? "Share link" : body.name();
-        ApiTokens.Made made = tokens.share(id, caller.userId(), name, body.access() == null ? "view" : body.access(),
+        ApiTokens.Made made = tokens.share(id, caller, name, body.access() == null ? "view" : body.access(),
                 body.expiresInDays());
         String url = ServletUriComponentsBuilder.fromCurrentContextPath().path("/s/{token}")
                 .buildAndExpand(made.token()).toUriString();
@@ -63,10 +67,12 @@ class SharesController {
 
     @DeleteMapping("/api/v1/maps/{id}/shares/{shareId}")
     @Requires(value = Action.MAINTAIN, on = Requires.On.MAP)
-    ResponseEntity<Void> revoke(@PathVariable long id, @PathVariable long shareId) {
+    ResponseEntity<Void> revoke(@PathVariable long id, @PathVariable long shareId,
+                                @RequestParam(defaultValue = "false") boolean removeComments) {
         if (!tokens.revoke(ApiTokens.Owner.MAP, id, shareId)) {
             throw ApiProblem.notFound("Share", shareId);
         }
+        events.publishEvent(new ShareRevoked(id, shareId, removeComments));
         return ResponseEntity.noContent().build();
     }
 }

@@ -4,6 +4,7 @@ import dev.tilewright.config.AccessProperties;
 import dev.tilewright.web.ApiProblem;
 import org.springframework.http.HttpStatus;
 import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.EstimationProbe;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
@@ -23,7 +24,8 @@ import java.util.function.Supplier;
  * Failed sign-ins (per account and per address) and failed lookups of invite codes and share links (per address),
  * counted in token buckets kept in PostgreSQL (every instance counts into the same ones):
  * {@code tilewright.access.sign-in-failures} (and {@code link-failures}) per {@code sign-in-window-minutes}, refilled
- * smoothly, never a permanent lockout. A bucket that is full again is dropped by {@link #sweep()}.
+ * smoothly, never a permanent lockout; and rates of writes ({@link #spend}). A bucket that is full again is dropped
+ * by {@link #sweep()}.
  */
 @Component
 public class Throttle {
@@ -34,6 +36,7 @@ public class Throttle {
     private final int linksAllowed;
     private final java.util.concurrent.atomic.AtomicLong failures = new java.util.concurrent.atomic.AtomicLong();
     private final int allowed;
+    private final java.util.Map<Integer, BucketConfiguration> rates = new java.util.concurrent.ConcurrentHashMap<>();
 
     Throttle(DataSource dataSource, AccessProperties properties) {
         Duration window = Duration.ofMinutes(properties.signInWindowMinutes());
@@ -84,6 +87,24 @@ public class Throttle {
             failed(keys);
         }
         return found;
+    }
+
+    /**
+     * Counts one request against a rate of {@code perMinute} (refilled smoothly) under {@code key}: refused with 429
+     * and Retry-After, naming {@code property}, when the bucket is empty.
+     */
+    public void spend(String key, String property, int perMinute) {
+        BucketConfiguration rate = rates.computeIfAbsent(perMinute, n -> BucketConfiguration.builder()
+                .addLimit(limit -> limit.capacity(n).refillGreedy(n, Duration.ofMinutes(1))).build());
+        ConsumptionProbe probe = buckets.builder().build("rate:" + key, () -> rate).tryConsumeAndReturnRemaining(1);
+        if (!probe.isConsumed()) {
+            long wait = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+            throw ApiProblem.overLimit(HttpStatus.TOO_MANY_REQUESTS, property, perMinute, "Too many in a minute; "
+                    + "try again in " + wait + " s").retryAfter((int) Math.min(Integer.MAX_VALUE, wait));
+        }
+        if (failures.incrementAndGet() % 64 == 0) {
+            sweep();
+        }
     }
 
     /** How long until another attempt may be made, when one of its buckets is empty; empty when it may be now. */

@@ -50,7 +50,8 @@ class TokenSignIn implements AuthenticationProvider {
         String presented = ((BearerTokenAuthenticationToken) authentication).getToken();
         Caller caller = bootstrap != null && MessageDigest.isEqual(bootstrap,
                 presented.getBytes(StandardCharsets.UTF_8))
-                ? new Caller(Caller.Kind.BOOTSTRAP_TOKEN, null, "Bootstrap token", true, null, null, null, "write")
+                ? new Caller(Caller.Kind.BOOTSTRAP_TOKEN, null, "Bootstrap token", true, null, null, null, "write",
+                null)
                 : tokens.authenticate(presented).map(this::caller).orElseThrow(() ->
                 new InvalidBearerTokenException("The token is unknown, expired or revoked."));
         return UsernamePasswordAuthenticationToken.authenticated(caller, null, List.of());
@@ -59,11 +60,11 @@ class TokenSignIn implements AuthenticationProvider {
     private Caller caller(ApiTokens.Grant grant) {
         return switch (grant.kind()) {
             case PERSONAL -> new Caller(Caller.Kind.PERSONAL_TOKEN, grant.userId(), grant.userName(),
-                    grant.instanceAdmin(), grant.id(), null, null, grant.scope());
+                    grant.instanceAdmin(), grant.id(), null, null, grant.scope(), null);
             case BOT -> new Caller(Caller.Kind.BOT_TOKEN, null, grant.name(), false, grant.id(), grant.projectId(),
-                    null, grant.scope());
+                    null, grant.scope(), null);
             case SHARE -> new Caller(Caller.Kind.SHARE_LINK, null, "Reviewer", false, grant.id(), null,
-                    grant.mapId(), grant.scope());
+                    grant.mapId(), grant.scope(), null);
             case INVITE -> throw new InvalidBearerTokenException("An invite code is not an API token.");
         };
     }

@@ -17,6 +17,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxMentions         {@code @names} one comment may mention (more are left as text)
  * @param maxMapBytes         comment text one map's threads hold in all, in UTF-8 bytes (what one commenter, or a
  *                            share link's holders, can make the database keep)
+ * @param writesPerMinute     threads, comments, edits and resolutions one caller writes per minute (a share link's
+ *                            holder: per browser), refilled smoothly; past it 429 with Retry-After
+ * @param linkWritesPerMinute the same, of all holders of one share link together
  */
 @ConfigurationProperties("tilewright.review")
 public record ReviewProperties(
@@ -28,5 +31,7 @@ public record ReviewProperties(
         @DefaultValue("200") int maxPageThreads,
         @DefaultValue("8") int anchorVersions,
         @DefaultValue("20") int maxMentions,
-        @DefaultValue("16777216") long maxMapBytes) {
+        @DefaultValue("16777216") long maxMapBytes,
+        @DefaultValue("60") int writesPerMinute,
+        @DefaultValue("120") int linkWritesPerMinute) {
 }

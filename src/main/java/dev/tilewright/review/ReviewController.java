@@ -103,7 +103,7 @@ class ReviewController {
         if (body == null || body.resolved() == null) {
             throw ApiProblem.invalidField("resolved", "Say {\"resolved\": true} to resolve, false to reopen.");
         }
-        return reviews.resolve(id, threadId, caller, body.resolved(), body.name());
+        return reviews.resolve(id, project(caller, id), threadId, caller, body.resolved(), body.name());
     }
 
     @DeleteMapping("/{threadId}")

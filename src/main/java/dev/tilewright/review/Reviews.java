@@ -1,6 +1,8 @@
 package dev.tilewright.review;
 
 import dev.tilewright.access.Caller;
+import dev.tilewright.access.ShareRevoked;
+import dev.tilewright.access.Throttle;
 import dev.tilewright.config.ReviewProperties;
 import dev.tilewright.core.history.Anchor;
 import dev.tilewright.core.model.Layer;
@@ -65,9 +67,11 @@ public class Reviews {
     private final ApplicationEventPublisher events;
     private final MapFeed feed;
     private final JdbcTemplate jdbc;
+    private final Throttle throttle;
 
     Reviews(Threads threads, MapReads reads, MapHistory history, ReviewProperties limits, TransactionTemplate tx,
-            ApplicationEventPublisher events, MapFeed feed, JdbcTemplate jdbc) {
+            ApplicationEventPublisher events, MapFeed feed, JdbcTemplate jdbc, Throttle throttle) {
+        this.throttle = throttle;
         this.threads = threads;
         this.reads = reads;
         this.history = history;
@@ -91,7 +95,8 @@ public class Reviews {
                     + madeAt + "; give the version you looked at, or none for the current one.");
         }
         check(anchor, now.map());
-        Writer writer = writer(caller, name);
+        Writer writer = writer(caller, name, projectId);
+        spend(caller);
         String text = body(body);
         List<Mention> mentions = mentions(projectId, text);
         if (threads.count(mapId) >= limits.maxThreadsPerMap()) {
@@ -142,7 +147,8 @@ public class Reviews {
     /** A comment added to a thread. */
     public Comment reply(long mapId, long projectId, long threadId, Caller caller, String body, String name) {
         Thread thread = found(mapId, threadId);
-        Writer writer = writer(caller, name);
+        Writer writer = writer(caller, name, projectId);
+        spend(caller);
         String text = body(body);
         List<Mention> mentions = mentions(projectId, text);
         if (thread.commentCount() >= limits.maxCommentsPerThread()) {
@@ -165,6 +171,7 @@ public class Reviews {
     public Comment edit(long mapId, long projectId, long threadId, long commentId, Caller caller, String body) {
         found(mapId, threadId);
         Comment comment = own(threadId, commentId, caller, false);
+        spend(caller);
         String text = body(body);
         List<Mention> mentions = mentions(projectId, text);
         room(mapId, bytes(text) - bytes(comment.body()));
@@ -193,9 +200,10 @@ public class Reviews {
     }
 
     /** Resolves a thread or opens it again ({@code name}: a share link's holder's, as they write). */
-    public Thread resolve(long mapId, long threadId, Caller caller, boolean resolved, String name) {
+    public Thread resolve(long mapId, long projectId, long threadId, Caller caller, boolean resolved, String name) {
         found(mapId, threadId);
-        String by = writer(caller, name).name();
+        String by = writer(caller, name, projectId).name();
+        spend(caller);
         tx.executeWithoutResult(status -> {
             threads.resolve(threadId, resolved ? by : null);
             feed.announceThread(mapId, threadId);
@@ -249,13 +257,18 @@ public class Reviews {
         return threads.thread(mapId, threadId).orElseThrow(() -> ApiProblem.notFound("Thread", threadId));
     }
 
-    /** A comment the caller wrote (or, for a maintainer, any): 403 otherwise. */
+    /**
+     * A comment the caller wrote (or, for a maintainer, any): 403 otherwise. A share link's holder wrote only what
+     * their own browser wrote (its id in their share cookie); a holder who sends the link as a header owns none.
+     */
     private Comment own(long threadId, long commentId, Caller caller, boolean maintainer) {
         Comment comment = threads.comment(threadId, commentId)
                 .orElseThrow(() -> ApiProblem.notFound("Comment", commentId));
-        Writer me = writer(caller, comment.author().name());
-        boolean mine = me.account().equals(comment.author().account())
-                && (caller.userId() != null || me.name().equals(comment.author().name()));
+        Writer me = writer(caller, comment.author().name(), null);
+        boolean mine = me.account().equals(comment.author().account()) && (caller.userId() != null
+                || caller.kind() != Caller.Kind.SHARE_LINK
+                || caller.browser() != null && threads.browserOf(commentId).filter(caller.browser()::equals)
+                .isPresent());
         if (!mine && !maintainer) {
             throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only the writer of a comment changes it; a "
                     + "maintainer of the project may delete it.").with("field", "commentId");
@@ -265,15 +278,16 @@ public class Reviews {
 
     /** The account a caller's comments are written under ({@code user:5}, {@code link:12}, {@code token:7}). */
     public static String account(Caller caller) {
-        return Writer.of(caller.name(), caller.userId(), caller.tokenId(), caller.kind() == Caller.Kind.SHARE_LINK)
-                .account();
+        return Writer.of(caller.name(), caller.userId(), caller.tokenId(), caller.kind() == Caller.Kind.SHARE_LINK,
+                caller.browser()).account();
     }
 
     /**
      * Who writes: a person (or token) under their own name; a share link's holder under the name they give (the
-     * link's name when they give none), marked as such.
+     * link's name when they give none), marked as such — never a name of a member of the project or its team (any
+     * case), which would pass for theirs. {@code projectId} null: the name is not being given, only compared.
      */
-    private Writer writer(Caller caller, String name) {
+    private Writer writer(Caller caller, String name, Long projectId) {
         boolean link = caller.kind() == Caller.Kind.SHARE_LINK;
         String shown = caller.name();
         if (link) {
@@ -282,9 +296,53 @@ public class Reviews {
                 throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-name-bytes",
                         limits.maxNameBytes(), "The name is too long; give a shorter one").with("field", "name");
             }
+            if (projectId != null && !given.isEmpty() && membersNamed(projectId, given)) {
+                throw ApiProblem.invalidField("name", "'" + given + "' is the name of a member of this project; "
+                        + "comment under a name of your own.");
+            }
             shown = given.isEmpty() ? "Reviewer" : given;
         }
-        return Writer.of(shown, caller.userId(), caller.tokenId(), link);
+        return Writer.of(shown, caller.userId(), caller.tokenId(), link, caller.browser());
+    }
+
+    /** Whether someone on the project, or in its team, has this name (without case). */
+    private boolean membersNamed(long projectId, String name) {
+        return !jdbc.queryForList("SELECT 1 FROM users u WHERE lower(u.name) = lower(?) AND (u.id IN (SELECT user_id "
+                + "FROM project_members WHERE project_id = ?) OR u.id IN (SELECT m.user_id FROM team_members m JOIN "
+                + "projects p ON p.team_id = m.team_id WHERE p.id = ?)) LIMIT 1", Integer.class, name, projectId,
+                projectId).isEmpty();
+    }
+
+    /**
+     * Counts one written comment, thread or resolution against the caller's rate and, for a share link, the link's
+     * (all its holders together): 429 with Retry-After past either.
+     */
+    private void spend(Caller caller) {
+        boolean link = caller.kind() == Caller.Kind.SHARE_LINK;
+        String who = link && caller.browser() != null ? account(caller) + ":" + caller.browser() : account(caller);
+        throttle.spend("review:caller:" + who, "tilewright.review.writes-per-minute", limits.writesPerMinute());
+        if (link) {
+            throttle.spend("review:link:" + caller.tokenId(), "tilewright.review.link-writes-per-minute",
+                    limits.linkWritesPerMinute());
+        }
+    }
+
+    /** A share link revoked with its comments: what its holders wrote on the map goes, told as deletions are. */
+    @EventListener
+    void shareRevoked(ShareRevoked revoked) {
+        if (!revoked.removeComments()) {
+            return;
+        }
+        List<Long> touched = tx.execute(status -> {
+            List<Long> changed = threads.deleteWrittenWith(revoked.mapId(), revoked.shareId());
+            changed.forEach(threadId -> feed.announceThread(revoked.mapId(), threadId));
+            return changed;
+        });
+        for (long threadId : touched) {
+            Optional<Thread> left = listed(revoked.mapId(), threadId);
+            events.publishEvent(new ThreadChanged(revoked.mapId(), new Frame("thread", left.orElseGet(() ->
+                    gone(revoked.mapId(), threadId)), null, null, left.isEmpty())));
+        }
     }
 
     private static long bytes(String text) {

@@ -24,13 +24,16 @@ import java.util.Optional;
 @Component
 public class Threads {
 
-    /** Who wrote a comment: {@code account} is {@code user:<id>}, {@code link:<token id>} or {@code token:<id>}. */
-    record Writer(String name, Long userId, Long tokenId, String account) {
+    /**
+     * Who wrote a comment: {@code account} is {@code user:<id>}, {@code link:<token id>} or {@code token:<id>};
+     * {@code browser} the share link holder's browser (kept, never shown), else null.
+     */
+    record Writer(String name, Long userId, Long tokenId, String account, String browser) {
 
-        static Writer of(String name, Long userId, Long tokenId, boolean shareLink) {
+        static Writer of(String name, Long userId, Long tokenId, boolean shareLink, String browser) {
             String account = userId != null ? "user:" + userId
                     : (shareLink ? "link:" : "token:") + (tokenId == null ? "bootstrap" : tokenId);
-            return new Writer(name, userId, tokenId, account);
+            return new Writer(name, userId, tokenId, account, shareLink ? browser : null);
         }
     }
 
@@ -118,14 +121,15 @@ public class Threads {
         GeneratedKeyHolder keys = new GeneratedKeyHolder();
         jdbc.update(connection -> {
             PreparedStatement insert = connection.prepareStatement("INSERT INTO review_comments (thread_id, "
-                    + "author_user_id, author_token_id, author_name, body, mentions) VALUES (?, ?, ?, ?, ?, ?::jsonb)",
-                    Statement.RETURN_GENERATED_KEYS);
+                    + "author_user_id, author_token_id, author_name, body, mentions, author_browser) VALUES (?, ?, ?, "
+                    + "?, ?, ?::jsonb, ?)", Statement.RETURN_GENERATED_KEYS);
             insert.setLong(1, threadId);
             insert.setObject(2, writer.userId(), Types.BIGINT);
             insert.setObject(3, writer.tokenId(), Types.BIGINT);
             insert.setString(4, writer.name());
             insert.setString(5, body);
             insert.setString(6, json.writeValueAsString(mentions));
+            insert.setString(7, writer.browser());
             return insert;
         }, keys);
         touch(threadId);
@@ -194,6 +198,29 @@ public class Threads {
         return false;
     }
 
+    /** The browser a share link's holder wrote a comment from, if it was one. */
+    Optional<String> browserOf(long commentId) {
+        return jdbc.queryForList("SELECT author_browser FROM review_comments WHERE id = ?", String.class, commentId)
+                .stream().filter(java.util.Objects::nonNull).findFirst();
+    }
+
+    /**
+     * Deletes what a share link's holders wrote on a map, and the threads left without comments; the threads that
+     * changed, by id.
+     */
+    List<Long> deleteWrittenWith(long mapId, long tokenId) {
+        List<Long> touched = jdbc.queryForList("DELETE FROM review_comments c USING review_threads t WHERE t.id = "
+                + "c.thread_id AND t.map_id = ? AND c.author_token_id = ? RETURNING c.thread_id", Long.class, mapId,
+                tokenId).stream().distinct().toList();
+        for (long threadId : touched) {
+            if (jdbc.update("DELETE FROM review_threads t WHERE t.id = ? AND NOT EXISTS (SELECT 1 FROM "
+                    + "review_comments WHERE thread_id = t.id)", threadId) == 0) {
+                touch(threadId);
+            }
+        }
+        return touched;
+    }
+
     void deleteThread(long threadId) {
         jdbc.update("DELETE FROM review_threads WHERE id = ?", threadId);
     }
@@ -226,7 +253,7 @@ public class Threads {
     private Comment readComment(ResultSet rs, int row) throws SQLException {
         Long userId = (Long) rs.getObject(4);
         Long tokenId = (Long) rs.getObject(5);
-        Writer writer = Writer.of(rs.getString(3), userId, tokenId, rs.getBoolean(10));
+        Writer writer = Writer.of(rs.getString(3), userId, tokenId, rs.getBoolean(10), null);
         Timestamp edited = rs.getTimestamp(9);
         return new Comment(rs.getLong(1), rs.getLong(2), new CommentAuthor(writer.name(), userId, writer.account()),
                 rs.getString(6), json.readValue(rs.getString(7), MENTIONS), rs.getTimestamp(8).toInstant(),

@@ -121,7 +121,7 @@ class AccountsTest {
         assertThatThrownBy(() -> tokens.personal(ada.id(), "root", "admin", 5))
                 .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("scopes"));
         long project = jdbc.queryForObject("SELECT id FROM projects WHERE is_default", Long.class);
-        ApiTokens.Made bot = tokens.bot(project, ada.id(), "pipeline", "write", 365);
+        ApiTokens.Made bot = tokens.bot(project, asPerson(ada.id()), "pipeline", "write", 365);
         assertThat(bot.token()).startsWith("twb_");
         ApiTokens.Grant botGrant = tokens.authenticate(bot.token()).orElseThrow();
         assertThat(botGrant.projectId()).isEqualTo(project);
@@ -129,12 +129,17 @@ class AccountsTest {
         long mapId = jdbc.queryForObject("INSERT INTO maps (project_id, name, width, height, tile_width, tile_height, "
                 + "version, next_layer_id, next_object_id, genesis) VALUES (?, 's', 2, 2, 16, 16, 0, 1, 1, '{}') "
                 + "RETURNING id", Long.class, project);
-        ApiTokens.Made share = tokens.share(mapId, ada.id(), "review", "view", null);
+        ApiTokens.Made share = tokens.share(mapId, asPerson(ada.id()), "review", "view", null);
         assertThat(share.token()).startsWith("tws_");
         assertThat(tokens.authenticate(share.token()).orElseThrow().mapId()).isEqualTo(mapId);
-        assertThatThrownBy(() -> tokens.share(mapId, ada.id(), "review", "write", null))
+        assertThatThrownBy(() -> tokens.share(mapId, asPerson(ada.id()), "review", "write", null))
                 .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("access"));
         jdbc.update("DELETE FROM users WHERE id = ?", ada.id());
         assertThat(tokens.authenticate(bot.token())).as("a bot token outlives its maker").isPresent();
+    }
+
+    /** Someone signed in in a browser (no token of theirs to cap what they make). */
+    private static Caller asPerson(long userId) {
+        return new Caller(Caller.Kind.SESSION, userId, "Ada", false, null, null, null, null, null);
     }
 }

@@ -1,10 +1,16 @@
 package dev.tilewright.access;
 
 import dev.tilewright.support.Api;
+import dev.tilewright.support.BrowserSession;
 import dev.tilewright.support.FeatureTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @FeatureTest
 class TenantsTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @LocalServerPort
     int port;
@@ -90,5 +98,119 @@ class TenantsTest {
                 "{\"role\":\"viewer\"}");
         assertThat(added.status()).isEqualTo(200);
         assertThat(added.json().get("email").asString()).isEqualTo(victim.person().email());
+    }
+
+    /** A browser that opened a comment link to the map: it acts as that link through its cookie. */
+    private BrowserSession linkHolder(String token) {
+        BrowserSession browser = new BrowserSession(port);
+        assertThat(browser.get("/s/" + token).statusCode()).isEqualTo(302);
+        return browser;
+    }
+
+    @Test
+    void aShareLinksCookieKeepsCsrfTakesNoMembersNameAndOwnsOnlyItsBrowsersComments() {
+        Api admin = new Api(port);
+        Tenant owner = tenant(admin, "Oona");
+        long map = admin.postJson("/api/v1/maps", "{\"name\":\"reviewed\",\"width\":4,\"height\":4,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}],\"projectId\":"
+                + owner.project() + "}").json().get("id").asLong();
+        JsonNode link = owner.api().postJson("/api/v1/maps/" + map + "/shares", "{\"access\":\"comment\"}").json();
+        String threads = "/api/v1/maps/" + map + "/threads";
+        BrowserSession first = linkHolder(link.get("token").asString());
+        BrowserSession second = linkHolder(link.get("token").asString());
+        assertThat(first.cookie("tw_share")).isNotEqualTo(second.cookie("tw_share"));
+
+        HttpResponse<String> forged = first.postJson(threads, "{\"anchor\":{\"x\":1,\"y\":1},\"body\":\"forged\"}",
+                false);
+        assertThat(forged.statusCode()).as("a cookie-borne share link needs the CSRF token").isEqualTo(403);
+        assertThat(owner.api().get(threads).json().get("threads")).isEmpty();
+
+        for (String taken : new String[] {"Oona", "oona", " OONA "}) {
+            HttpResponse<String> posing = first.postJson(threads, "{\"anchor\":{\"x\":1,\"y\":1},\"body\":\"hi\","
+                    + "\"name\":\"" + taken + "\"}", true);
+            assertThat(posing.statusCode()).as("'" + taken + "' is a member's name").isEqualTo(422);
+            assertThat(posing.body()).contains("\"field\":\"name\"");
+        }
+        HttpResponse<String> made = first.postJson(threads, "{\"anchor\":{\"x\":1,\"y\":1},\"body\":\"first\","
+                + "\"name\":\"Rita\"}", true);
+        assertThat(made.statusCode()).isEqualTo(201);
+        JsonNode thread = JSON.readTree(made.body());
+        String comment = threads + "/" + thread.get("id").asLong() + "/comments/"
+                + thread.get("comments").get(0).get("id").asLong();
+        assertThat(second.patchJson(comment, "{\"body\":\"changed by another holder\",\"name\":\"Rita\"}")
+                .statusCode()).as("another browser with the same link, under the same name").isEqualTo(403);
+        assertThat(admin.as(link.get("token").asString()).patchJson(comment, "{\"body\":\"by header\","
+                + "\"name\":\"Rita\"}").status()).as("the link sent as a header owns no browser's comments")
+                .isEqualTo(403);
+        assertThat(first.patchJson(comment, "{\"body\":\"mine to change\",\"name\":\"Rita\"}").statusCode())
+                .isEqualTo(200);
+
+        // revoked with its comments: what the link's holders wrote is gone
+        assertThat(owner.api().delete("/api/v1/maps/" + map + "/shares/" + link.get("id").asLong()
+                + "?removeComments=true").status()).isEqualTo(204);
+        assertThat(owner.api().get(threads).json().get("threads")).isEmpty();
+    }
+
+    @Test
+    void threadsAndCommentsAreRateLimitedPerCallerAndPerLink() {
+        Api admin = new Api(port);
+        Tenant owner = tenant(admin, "Flo");
+        long map = admin.postJson("/api/v1/maps", "{\"name\":\"flooded\",\"width\":4,\"height\":4,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}],\"projectId\":"
+                + owner.project() + "}").json().get("id").asLong();
+        String token = owner.api().postJson("/api/v1/maps/" + map + "/shares", "{\"access\":\"comment\"}").json()
+                .get("token").asString();
+        BrowserSession flooder = linkHolder(token);
+        String threads = "/api/v1/maps/" + map + "/threads";
+        int made = 0;
+        HttpResponse<String> last = null;
+        for (int i = 0; i < 200; i++) {
+            last = flooder.postJson(threads, "{\"anchor\":{\"x\":1,\"y\":1},\"body\":\"spam " + i + "\"}", true);
+            if (last.statusCode() != 201) {
+                break;
+            }
+            made++;
+        }
+        assertThat(last.statusCode()).isEqualTo(429);
+        assertThat(last.headers().firstValue("Retry-After")).isPresent();
+        assertThat(last.body()).contains("tilewright.review.writes-per-minute");
+        assertThat(made).as("about a minute's worth (60), refilled smoothly meanwhile").isBetween(60, 70);
+
+        // new browsers for the same link: the link's own rate (120 a minute) holds them all
+        int more = 0;
+        for (int b = 0; b < 4 && more < 200; b++) {
+            BrowserSession another = linkHolder(token);
+            for (int i = 0; i < 60; i++) {
+                HttpResponse<String> one = another.postJson(threads, "{\"anchor\":{\"x\":1,\"y\":1},\"body\":\"x\"}",
+                        true);
+                if (one.statusCode() == 429) {
+                    assertThat(one.body()).contains("link-writes-per-minute");
+                    break;
+                }
+                more++;
+            }
+        }
+        assertThat(made + more).as("all holders of one link together").isBetween(120, 135);
+        assertThat(owner.api().get(threads + "?limit=200").json().get("threads").size()).isEqualTo(made + more);
+    }
+
+    @Test
+    void tokensAreMadeInABrowserAndNeverOutliveTheTokenThatMadeThem() {
+        Api admin = new Api(port);
+        Tenant owner = tenant(admin, "Tam");
+        Api.Response minted = owner.api().postJson("/api/v1/me/tokens", "{\"name\":\"more\",\"scopes\":[\"write\"],"
+                + "\"expiresInDays\":365}");
+        assertThat(minted.status()).as("a personal token makes no personal tokens").isEqualTo(403);
+        Api.Response bot = owner.api().postJson("/api/v1/projects/" + owner.project() + "/tokens",
+                "{\"name\":\"ci\",\"scopes\":[\"write\"],\"expiresInDays\":365}");
+        assertThat(bot.status()).isEqualTo(201);
+        Instant botExpires = Instant.parse(bot.json().get("expiresAt").asString());
+        assertThat(botExpires).as("capped at the maker's 7 days").isBefore(Instant.now().plus(Duration.ofDays(8)));
+        long map = admin.postJson("/api/v1/maps", "{\"name\":\"m\",\"width\":2,\"height\":2,\"tileWidth\":16,"
+                + "\"tileHeight\":16,\"projectId\":" + owner.project() + "}").json().get("id").asLong();
+        Api.Response share = owner.api().postJson("/api/v1/maps/" + map + "/shares", "{\"access\":\"view\","
+                + "\"expiresInDays\":300}");
+        assertThat(Instant.parse(share.json().get("expiresAt").asString())).isBefore(Instant.now()
+                .plus(Duration.ofDays(8)));
     }
 }

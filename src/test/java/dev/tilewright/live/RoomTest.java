@@ -18,7 +18,7 @@ class RoomTest {
 
     /** Whom the tests\' editors act for. */
     static final dev.tilewright.access.Caller EDITOR = new dev.tilewright.access.Caller(
-            dev.tilewright.access.Caller.Kind.BOOTSTRAP_TOKEN, null, "Editor", true, null, null, null, "write");
+            dev.tilewright.access.Caller.Kind.BOOTSTRAP_TOKEN, null, "Editor", true, null, null, null, "write", null);
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final Frames frames = new Frames(JSON, 262144);
