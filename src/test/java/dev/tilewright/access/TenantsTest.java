@@ -100,6 +100,15 @@ class TenantsTest {
         assertThat(added.json().get("email").asString()).isEqualTo(victim.person().email());
     }
 
+    /** A 4x4 map with one tile layer in the tenant's project, made by its owner. */
+    private static long mapIn(Tenant tenant, String name) {
+        Api.Response made = tenant.api().postJson("/api/v1/maps", "{\"name\":\"" + name + "\",\"width\":4,"
+                + "\"height\":4,\"tileWidth\":16,\"tileHeight\":16,\"layers\":[{\"name\":\"ground\",\"type\":"
+                + "\"tile\"}],\"projectId\":" + tenant.project() + "}");
+        assertThat(made.status()).as(made.text()).isEqualTo(201);
+        return made.json().get("id").asLong();
+    }
+
     /** A browser that opened a comment link to the map: it acts as that link through its cookie. */
     private BrowserSession linkHolder(String token) {
         BrowserSession browser = new BrowserSession(port);
@@ -111,9 +120,7 @@ class TenantsTest {
     void aShareLinksCookieKeepsCsrfTakesNoMembersNameAndOwnsOnlyItsBrowsersComments() {
         Api admin = new Api(port);
         Tenant owner = tenant(admin, "Oona");
-        long map = admin.postJson("/api/v1/maps", "{\"name\":\"reviewed\",\"width\":4,\"height\":4,"
-                + "\"tileWidth\":16,\"tileHeight\":16,\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}],\"projectId\":"
-                + owner.project() + "}").json().get("id").asLong();
+        long map = mapIn(owner, "reviewed");
         JsonNode link = owner.api().postJson("/api/v1/maps/" + map + "/shares", "{\"access\":\"comment\"}").json();
         String threads = "/api/v1/maps/" + map + "/threads";
         BrowserSession first = linkHolder(link.get("token").asString());
@@ -155,9 +162,7 @@ class TenantsTest {
     void threadsAndCommentsAreRateLimitedPerCallerAndPerLink() {
         Api admin = new Api(port);
         Tenant owner = tenant(admin, "Flo");
-        long map = admin.postJson("/api/v1/maps", "{\"name\":\"flooded\",\"width\":4,\"height\":4,"
-                + "\"tileWidth\":16,\"tileHeight\":16,\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}],\"projectId\":"
-                + owner.project() + "}").json().get("id").asLong();
+        long map = mapIn(owner, "flooded");
         String token = owner.api().postJson("/api/v1/maps/" + map + "/shares", "{\"access\":\"comment\"}").json()
                 .get("token").asString();
         BrowserSession flooder = linkHolder(token);
@@ -206,8 +211,7 @@ class TenantsTest {
         assertThat(bot.status()).isEqualTo(201);
         Instant botExpires = Instant.parse(bot.json().get("expiresAt").asString());
         assertThat(botExpires).as("capped at the maker's 7 days").isBefore(Instant.now().plus(Duration.ofDays(8)));
-        long map = admin.postJson("/api/v1/maps", "{\"name\":\"m\",\"width\":2,\"height\":2,\"tileWidth\":16,"
-                + "\"tileHeight\":16,\"projectId\":" + owner.project() + "}").json().get("id").asLong();
+        long map = mapIn(owner, "m");
         Api.Response share = owner.api().postJson("/api/v1/maps/" + map + "/shares", "{\"access\":\"view\","
                 + "\"expiresInDays\":300}");
         assertThat(Instant.parse(share.json().get("expiresAt").asString())).isBefore(Instant.now()
