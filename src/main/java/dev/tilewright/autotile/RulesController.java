@@ -2,6 +2,9 @@ package dev.tilewright.autotile;
 
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
+import dev.tilewright.config.AutotileProperties;
+import dev.tilewright.web.BoundedBody;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -19,9 +22,11 @@ import org.springframework.web.bind.annotation.RestController;
 class RulesController {
 
     private final Rules rules;
+    private final AutotileProperties limits;
 
-    RulesController(Rules rules) {
+    RulesController(Rules rules, AutotileProperties limits) {
         this.rules = rules;
+        this.limits = limits;
     }
 
     @GetMapping("/api/v1/projects/{id}/rules")
@@ -32,8 +37,9 @@ class RulesController {
 
     @PutMapping(path = "/api/v1/projects/{id}/rules", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
-    ProjectRules put(@PathVariable long id, @RequestBody byte[] body) {
-        return rules.replace(id, rules.read(body));
+    ProjectRules put(@PathVariable long id, HttpServletRequest request) {
+        return rules.replace(id, rules.read(BoundedBody.read(request, limits.maxRulesBytes(),
+                "tilewright.autotile.max-rules-bytes", "The rules")));
     }
 
     @PostMapping(path = "/api/v1/rules/preview", consumes = MediaType.APPLICATION_JSON_VALUE)

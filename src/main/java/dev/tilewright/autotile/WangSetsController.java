@@ -7,10 +7,12 @@ import dev.tilewright.core.model.WangSet;
 import dev.tilewright.tileset.TilesetJson;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.BoundedBody;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
@@ -40,13 +42,11 @@ class WangSetsController {
         this.limits = limits;
     }
 
-    @PutMapping("/api/v1/tilesets/{id}/wang-sets")
+    @PutMapping(path = "/api/v1/tilesets/{id}/wang-sets", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Requires(value = Action.EDIT, on = Requires.On.TILESET)
-    TilesetJson replace(@PathVariable long id, @RequestBody byte[] body) {
-        if (body.length > limits.maxWangSetsBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.autotile.max-wang-sets-bytes",
-                    limits.maxWangSetsBytes(), "The Wang sets hold " + body.length + " bytes").with("field", "body");
-        }
+    TilesetJson replace(@PathVariable long id, HttpServletRequest request) {
+        byte[] body = BoundedBody.read(request, limits.maxWangSetsBytes(), "tilewright.autotile.max-wang-sets-bytes",
+                "The Wang sets");
         List<WangSet> sets;
         try {
             sets = json.readValue(body, WANG_SETS);

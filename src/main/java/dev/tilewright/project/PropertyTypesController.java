@@ -2,12 +2,14 @@ package dev.tilewright.project;
 
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
+import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.format.TiledProject;
+import dev.tilewright.web.BoundedBody;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,8 +24,10 @@ class PropertyTypesController {
 
     private final PropertyTypes types;
     private final JsonMapper json;
+    private final LimitsProperties limits;
 
-    PropertyTypesController(PropertyTypes types, JsonMapper json) {
+    PropertyTypesController(PropertyTypes types, JsonMapper json, LimitsProperties limits) {
+        this.limits = limits;
         this.types = types;
         this.json = json;
     }
@@ -37,8 +41,9 @@ class PropertyTypesController {
     /** Replaces the project's types with those sent (Tiled's {@code propertyTypes}, or a whole .tiled-project). */
     @PutMapping(path = "/api/v1/projects/{id}/property-types", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
-    JsonNode put(@PathVariable long id, @RequestBody byte[] body) {
-        return body(types.replace(id, types.read(body)));
+    JsonNode put(@PathVariable long id, HttpServletRequest request) {
+        return body(types.replace(id, types.read(BoundedBody.read(request, limits.maxPropertyTypesBytes(),
+                "tilewright.limits.max-property-types-bytes", "The property types"))));
     }
 
     private JsonNode body(dev.tilewright.core.model.CustomTypes of) {

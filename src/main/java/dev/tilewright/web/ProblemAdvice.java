@@ -39,6 +39,10 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         if (problem.retryAfter() != null) {
             answer.header(HttpHeaders.RETRY_AFTER, String.valueOf(problem.retryAfter()));
         }
+        if (problem.status() == HttpStatus.CONTENT_TOO_LARGE) {
+            // the rest of a body too large is not read: the connection closes after the answer
+            answer.header(HttpHeaders.CONNECTION, "close");
+        }
         return answer.body(problem.toProblemDetail());
     }
 

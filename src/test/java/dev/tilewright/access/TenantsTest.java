@@ -27,17 +27,18 @@ class TenantsTest {
     int port;
 
     /** A person who owns a team of their own with one project. */
-    record Tenant(Api.Person person, Api api, long team, long project) {
+    record Tenant(Api.Person person, Api api, long team, long project, String token) {
     }
 
     private Tenant tenant(Api admin, String name) {
         long anywhere = admin.projectOf(admin.newMap("home of " + name, 2, 2));
         Api.Person person = admin.person(name, anywhere, "viewer");
-        Api api = admin.as(admin.token(person, "write"));
+        String token = admin.token(person, "write");
+        Api api = admin.as(token);
         long team = api.postJson("/api/v1/teams", "{\"name\":\"" + name + "'s team\"}").json().get("id").asLong();
         long project = api.postJson("/api/v1/teams/" + team + "/projects", "{\"name\":\"levels\"}").json().get("id")
                 .asLong();
-        return new Tenant(person, api, team, project);
+        return new Tenant(person, api, team, project, token);
     }
 
     @Test
@@ -216,5 +217,59 @@ class TenantsTest {
                 + "\"expiresInDays\":300}");
         assertThat(Instant.parse(share.json().get("expiresAt").asString())).isBefore(Instant.now()
                 .plus(Duration.ofDays(8)));
+    }
+
+    @Test
+    void aHugeBodyIsRefusedAsItStreamsNotReadWholeFirst() throws Exception {
+        Api admin = new Api(port);
+        Tenant owner = tenant(admin, "Bea");
+        long tileset = admin.uploadTileset("bea's tiles", 2, 2, owner.project());
+        for (String path : new String[] {"/api/v1/tilesets/" + tileset + "/wang-sets", "/api/v1/projects/"
+                + owner.project() + "/rules", "/api/v1/projects/" + owner.project() + "/property-types"}) {
+            Streamed answer = streamChunked(path, "application/json", owner.token(), 450L << 20);
+            assertThat(answer.status()).as(path).isEqualTo(413);
+            assertThat(answer.head()).as(path).contains("max-").contains("bytes");
+            assertThat(answer.sent()).as(path + ": refused while 450 MiB were still coming").isLessThan(64L << 20);
+        }
+        Streamed octets = streamChunked("/api/v1/tilesets/" + tileset + "/wang-sets", "application/octet-stream",
+                owner.token(), 450L << 20);
+        assertThat(octets.status()).as("a type the route does not take").isEqualTo(415);
+        assertThat(octets.sent()).isLessThan(64L << 20);
+    }
+
+    /** What a streamed request got back: the status, the answer's first bytes, and how much had been sent by then. */
+    record Streamed(int status, String head, long sent) {
+    }
+
+    /**
+     * PUTs a chunked body of up to {@code bytes} of JSON-ish filler, stopping as soon as the service answers (or
+     * hangs up); the service must answer long before the end.
+     */
+    private Streamed streamChunked(String path, String type, String token, long bytes) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(60_000);
+            java.io.OutputStream out = socket.getOutputStream();
+            out.write(("PUT " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + token
+                    + "\r\nContent-Type: " + type + "\r\nTransfer-Encoding: chunked\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            byte[] chunk = ("[" + " ".repeat(65_534)).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            java.io.InputStream in = socket.getInputStream();
+            long sent = 0;
+            try {
+                while (sent < bytes && in.available() == 0) {
+                    out.write((Integer.toHexString(chunk.length) + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    out.write(chunk);
+                    out.write("\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    sent += chunk.length;
+                    chunk[0] = ' ';
+                }
+            } catch (java.io.IOException hungUp) {
+                // the service answered and closed: what it said is in the input
+            }
+            byte[] head = in.readNBytes(16_384);
+            String text = new String(head, java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertThat(text).as("an HTTP answer after " + sent + " bytes").startsWith("HTTP/1.1 ");
+            return new Streamed(Integer.parseInt(text.substring(9, 12)), text, sent);
+        }
     }
 }
