@@ -78,46 +78,66 @@ class DatabaseAwayTest {
     }
 
     /**
-     * PostgreSQL frozen (connections open, new ones taken, no answer: a stopped or hung server): a request that needs
-     * it is answered 503 once the driver's socketTimeout (here 4 s) or the map's lock wait gives up, never later and
-     * never a 500; reads the map cache can answer are answered; a live op is refused as not stored; after the thaw
-     * everything goes on without a restart and nothing acknowledged is lost.
+     * PostgreSQL frozen (connections open, new ones taken, no answer: a stopped or hung server) for 20 s, with the
+     * service's own settings: every request that needs it — an edit, one waiting behind it for the map, lists, an
+     * export, a read, a token's look-up — is answered 503 within the request deadlines (socketTimeout 4 s, the pool's
+     * 3 s; issue 40: within 5 s, asserted here with room for a slow machine), never a 500; health answers at once and
+     * says the database is DOWN; a live op is refused as not stored; after the thaw everything goes on without a
+     * restart and nothing acknowledged is lost.
      */
     @Test
     void whileTheDatabaseIsFrozenRequestsAreAnsweredWithinTheTimeoutsAndResumeAfter() throws Exception {
-        try (DatabaseBehindProxy service = new DatabaseBehindProxy(
-                "--spring.datasource.hikari.data-source-properties.socketTimeout=4",
-                "--tilewright.storage.lock-wait-ms=3000")) {
+        try (DatabaseBehindProxy service = new DatabaseBehindProxy()) {
             CuttableProxy network = service.database;
             int port = service.port();
             Api api = new Api(port);
             long mapId = api.newMap("frozen", 30, 20);
+            Api person = api.as(api.token(api.person("Fay", api.projectOf(mapId), "viewer"), "read"));
             LiveClient editor = editorWithOneOpStored(port, mapId);
 
             network.freeze();
             long frozenAt = System.nanoTime();
-            // an edit and a second one behind it (waiting for the map's lock), a list, an export, a read
-            var pool = java.util.concurrent.Executors.newFixedThreadPool(5);
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
             try {
-                List<java.util.concurrent.Future<Api.Response>> answers = List.of(
-                        pool.submit(() -> api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*")),
-                        pool.submit(() -> api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*")),
-                        pool.submit(() -> api.get("/api/v1/maps")),
-                        pool.submit(() -> api.get("/api/v1/maps/" + mapId + "/export?format=tmj")),
-                        pool.submit(() -> api.get("/api/v1/maps/" + mapId)));
-                for (var answer : answers) {
-                    // bounded by the timeouts (4 s socket, 3 s lock, 3 s pool), with room for a slow machine
-                    Api.Response response = answer.get(30, java.util.concurrent.TimeUnit.SECONDS);
-                    System.out.printf("DatabaseAwayTest: frozen: %d after at most %d ms%n", response.status(),
-                            (System.nanoTime() - frozenAt) / 1_000_000);
+                List<java.util.concurrent.Callable<Api.Response>> asks = List.of(
+                        () -> api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*"),
+                        () -> api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*"),
+                        () -> api.get("/api/v1/maps"),
+                        () -> api.get("/api/v1/maps/" + mapId + "/export?format=tmj"),
+                        () -> api.get("/api/v1/maps/" + mapId),
+                        () -> person.get("/api/v1/me"),
+                        () -> api.anonymous().get("/actuator/health"));
+                List<java.util.concurrent.Future<Long>> took = new java.util.ArrayList<>();
+                List<java.util.concurrent.Future<Api.Response>> answers = new java.util.ArrayList<>();
+                for (var ask : asks) {
+                    java.util.concurrent.CompletableFuture<Long> ms = new java.util.concurrent.CompletableFuture<>();
+                    answers.add(pool.submit(() -> {
+                        long start = System.nanoTime();
+                        try {
+                            return ask.call();
+                        } finally {
+                            ms.complete((System.nanoTime() - start) / 1_000_000);
+                        }
+                    }));
+                    took.add(ms);
+                }
+                for (int i = 0; i < answers.size(); i++) {
+                    Api.Response response = answers.get(i).get(30, java.util.concurrent.TimeUnit.SECONDS);
+                    long ms = took.get(i).get();
+                    System.out.printf("DatabaseAwayTest: frozen: ask %d: %d after %d ms%n", i, response.status(), ms);
                     assertThat(response.status()).as(response.text()).isIn(200, 503);
-                    if (response.status() == 503) {
+                    assertThat(ms).as("ask " + i + " answered within the deadlines").isLessThan(8_000);
+                    if (response.status() == 503 && i != 6) {
                         assertThat(response.header("Retry-After")).isNotNull();
                         assertThat(response.header("Content-Type")).isEqualTo("application/problem+json");
                     }
                 }
                 assertThat(answers.get(0).get().status()).as("the edit cannot be stored").isEqualTo(503);
                 assertThat(answers.get(1).get().status()).as("nor the one behind it").isEqualTo(503);
+                assertThat(answers.get(5).get().status()).as("a token cannot be looked up").isEqualTo(503);
+                Api.Response health = answers.get(6).get();
+                assertThat(health.status()).as(health.text()).isEqualTo(503);
+                assertThat(health.text()).contains("DOWN");
             } finally {
                 pool.shutdownNow();
             }
@@ -126,7 +146,14 @@ class DatabaseAwayTest {
             assertThat(editor.next("reject", Duration.ofSeconds(30)).get("problem").get("status").asInt())
                     .as("a live op is refused as not stored, to be sent again").isEqualTo(503);
 
+            long left = 20_000 - (System.nanoTime() - frozenAt) / 1_000_000;
+            if (left > 0) {
+                Thread.sleep(left); // frozen 20 s in all
+            }
             network.thaw();
+            Eventually.eventually("health says UP again", Duration.ofSeconds(30),
+                    () -> api.anonymous().get("/actuator/health").status() == 200);
+            assertThat(person.get("/api/v1/me").status()).isEqualTo(200);
             Eventually.eventually("the service stores edits again", Duration.ofSeconds(30),
                     () -> api.postJson("/api/v1/maps/" + mapId + "/ops", PAINT, "If-Match", "*").status() == 200);
             JsonNode cells = api.get("/api/v1/maps/" + mapId + "/layers/1/cells?x=1&y=1&width=2&height=2").json();

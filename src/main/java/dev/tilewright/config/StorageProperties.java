@@ -20,6 +20,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param checkpointEvery       a past version is replayed from the nearest checkpoint; one is kept once a map is this
  *                              many versions past its last (in the background, at most a twentieth of a core), and by
  *                              a replay that passes a multiple of it (0: none, replays start at genesis)
+ * @param longStatementSeconds  how long one statement of known-long work (writing a big map back, a checkpoint, a
+ *                              migration) may wait for the server; a request's statements wait the driver's
+ *                              {@code socketTimeout} (4 s) instead, so a frozen server is a prompt 503
+ * @param healthTimeoutMs       how long {@code /actuator/health} waits for the database before it reports it DOWN
  */
 @ConfigurationProperties("tilewright.storage")
 public record StorageProperties(
@@ -29,5 +33,7 @@ public record StorageProperties(
         @DefaultValue("1000") int writeBehindMs,
         @DefaultValue("10000") long lockWaitMs,
         @DefaultValue("5") int retryAfterSeconds,
-        @DefaultValue("1000") long checkpointEvery) {
+        @DefaultValue("1000") long checkpointEvery,
+        @DefaultValue("300") int longStatementSeconds,
+        @DefaultValue("2000") long healthTimeoutMs) {
 }

@@ -1,6 +1,7 @@
 package dev.tilewright.map;
 
 import dev.tilewright.config.StorageProperties;
+import dev.tilewright.db.LongStatements;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.system.HeapBudget;
 import dev.tilewright.web.ApiProblem;
@@ -69,9 +70,11 @@ class MapCache {
     private final StorageProperties storage;
     private final long budget;
     private final TransactionTemplate tx;
+    private final LongStatements longStatements;
 
     MapCache(StorageProperties storage, MapRepository maps, MapStore store, MapRows rows, OpLog log,
-             TransactionTemplate tx, HeapBudget heap) {
+             TransactionTemplate tx, HeapBudget heap, LongStatements longStatements) {
+        this.longStatements = longStatements;
         this.budget = heap.mapCacheBytes();
         for (int i = 0; i < STRIPES; i++) {
             locks[i] = new ReentrantLock();
@@ -193,6 +196,7 @@ class MapCache {
                 return;
             }
             tx.executeWithoutResult(status -> {
+                longStatements.allow(); // a big map's rows take a while; the map's edits wait lock-wait-ms at most
                 long version = rows.lockVersion(mapId);
                 Cached cached = at(mapId, version);
                 if (rows.storedVersion(mapId) < version) {
