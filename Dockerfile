@@ -16,4 +16,6 @@ RUN apt-get update && apt-get install -y --no-install-recommends fontconfig font
 WORKDIR /app
 COPY --from=build /src/target/tilewright-*.jar /app/tilewright.jar
 EXPOSE 8080
-ENTRYPOINT ["java", "-jar", "/app/tilewright.jar"]
+# an OutOfMemoryError ends the JVM (rather than leaving a process that accepts connections and answers nothing);
+# compose's restart policy (or your supervisor) starts it again
+ENTRYPOINT ["java", "-XX:+ExitOnOutOfMemoryError", "-jar", "/app/tilewright.jar"]
