@@ -16,6 +16,7 @@ import dev.tilewright.query.Queries;
 import dev.tilewright.query.QueryService;
 import dev.tilewright.render.CheckMarks;
 import dev.tilewright.system.BackgroundWork;
+import dev.tilewright.system.FairQueue;
 import dev.tilewright.system.Phase;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.DatabaseAway;
@@ -46,7 +47,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A map's checks (docs/review.md): kept in its {@code tilewright.checks} property (set with an ordinary op, so they
  * are versioned, undone and exported with the map), run after edits (debounced per map, {@code checks.threads} maps
- * at a time, never on a request's thread) on the map as it is then, and their results kept per version checked.
+ * at a time taken in turns by project, never on a request's thread) on the map as it is then, each run within
+ * {@code run-budget-ms} (checks past it are reported {@code gaveUp}), and their results kept per version checked.
  * Every run's results reach the map's open editors as a {@link ChecksRan} event.
  */
 @Component
@@ -69,6 +71,8 @@ public class MapChecks extends BackgroundWork {
     private final ChecksProperties properties;
     private final ApplicationEventPublisher events;
     private final Set<Long> queued = new HashSet<>();
+    /** Maps whose checks are due, taken in turns by project: one project's many maps never hold up another's. */
+    private final FairQueue<Long, Long> due = new FairQueue<>();
     private ScheduledExecutorService timer;
     private ExecutorService runners;
 
@@ -218,11 +222,38 @@ public class MapChecks extends BackgroundWork {
             }
         }
         try {
-            timer.schedule(() -> runners.execute(() -> run(mapId)), delayMs, TimeUnit.MILLISECONDS);
+            timer.schedule(() -> ready(mapId), delayMs, TimeUnit.MILLISECONDS);
         } catch (RuntimeException stopping) {
             synchronized (queued) {
                 queued.remove(mapId);
             }
+        }
+    }
+
+    /** A map's debounce is over: it waits its project's turn for a runner. */
+    private void ready(long mapId) {
+        long project;
+        try {
+            project = reads.project(mapId);
+        } catch (RuntimeException gone) {
+            synchronized (queued) {
+                queued.remove(mapId);
+            }
+            return; // deleted, or the database away: the next edit makes it due again
+        }
+        due.offer(project, mapId);
+        try {
+            runners.execute(this::runNext);
+        } catch (RuntimeException stopping) {
+            // the service is stopping
+        }
+    }
+
+    /** Runs the checks of the map whose project's turn it is (one task per map made ready, so none is left). */
+    private void runNext() {
+        Long mapId = due.poll();
+        if (mapId != null) {
+            run(mapId);
         }
     }
 
@@ -237,7 +268,15 @@ public class MapChecks extends BackgroundWork {
                 return; // a map without checks has nothing to keep or tell
             }
             List<Result> results = new ArrayList<>();
+            long deadline = System.nanoTime() + properties.runBudgetMs() * 1_000_000L;
             for (Check check : checks) {
+                if (System.nanoTime() - deadline > 0) {
+                    // past the run's budget: what is left is reported, not run (nor tried again until an edit)
+                    results.add(CheckRules.failed(check, "Not run: the map's checks took longer than a run may ("
+                            + properties.runBudgetMs() + " ms, tilewright.checks.run-budget-ms); make the slow ones "
+                            + "cheaper (a smaller area, fewer checks).", Map.of("gaveUp", true)));
+                    continue;
+                }
                 Result result = run(mapId, view, check);
                 if (result == null) {
                     // the map moved on while the grid was searched: the commit that moved it runs them again

@@ -10,7 +10,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                        property)
  * @param maxChecks       checks one map has at most
  * @param debounceMs      a map's checks run this long after the edit that made them due (edits meanwhile go along)
- * @param threads         maps whose checks run at once (a bounded pool: every run waits its turn)
+ * @param threads         maps whose checks run at once (a bounded pool: maps wait their turn, taken round-robin by
+ *                        project, so one project's many or slow maps delay another's by one run at most)
+ * @param runBudgetMs     one map's run: checks not started by then are reported {@code gaveUp} instead of run
  * @param keepResults     results kept per map (one per version checked); older ones go
  */
 @ConfigurationProperties("tilewright.checks")
@@ -18,6 +20,7 @@ public record ChecksProperties(
         @DefaultValue("65536") int maxBytes,
         @DefaultValue("50") int maxChecks,
         @DefaultValue("1000") long debounceMs,
-        @DefaultValue("1") int threads,
-        @DefaultValue("200") int keepResults) {
+        @DefaultValue("2") int threads,
+        @DefaultValue("200") int keepResults,
+        @DefaultValue("10000") long runBudgetMs) {
 }

@@ -13,6 +13,7 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -189,5 +190,79 @@ class ChecksApiTest {
         assertThat(result.get("passed").asBoolean()).isFalse();
         assertThat(result.get("message").asString()).contains("no object named 'gone'");
         assertThat(level.api().get(level.map() + "/checks?version=99").status()).isEqualTo(422);
+    }
+
+    /**
+     * Issue 40, finding 4: one project's slow checks held the single checks thread, and another project's one-check map
+     * waited for all of them. Now each run stops at its budget (the rest reported {@code gaveUp}) and maps wait their
+     * turn by project: the other project's result comes within about one run's budget.
+     */
+    @Test
+    void oneProjectsSlowChecksDelayAnothersResultByOneRunAtMost() {
+        Api admin = new Api(port);
+        long heavy = projectOfItsOwn(admin, "Hal");
+        String slow = "{\"checks\":[" + String.join(",", java.util.stream.IntStream.range(0, 20).mapToObj(i ->
+                "{\"name\":\"goal " + i + "\",\"type\":\"reachable\",\"from\":{\"x\":8,\"y\":8},\"to\":{\"x\":16008,"
+                + "\"y\":16008},\"box\":{\"width\":8,\"height\":8}}").toList()) + "]}";
+        List<String> heavyMaps = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            heavyMaps.add(walledGoal(admin, heavy));
+        }
+        long other = projectOfItsOwn(admin, "Ivy");
+        Level small = levelIn(admin, other);
+
+        for (String map : heavyMaps) {
+            Api.Response put = admin.putJson(map + "/checks", slow);
+            assertThat(put.status()).as(put.text()).isEqualTo(200);
+        }
+        long asked = System.nanoTime();
+        assertThat(admin.putJson(small.map() + "/checks", "{\"checks\":[{\"name\":\"all inside\",\"type\":"
+                + "\"insideMap\"}]}").status()).isEqualTo(200);
+        results(small, version(small));
+        long waitedMs = (System.nanoTime() - asked) / 1_000_000;
+        System.out.printf("ChecksApiTest: the other project's result after %d ms%n", waitedMs);
+        assertThat(waitedMs).as("one run's budget (2 s here) and the debounce, with room for a slow machine")
+                .isLessThan(6_000);
+
+        JsonNode report = Eventually.eventually("a heavy map's run", Duration.ofSeconds(30), () -> {
+            JsonNode r = admin.get(heavyMaps.get(0) + "/checks").json();
+            return "done".equals(r.get("state").asString()) ? r : null;
+        });
+        JsonNode last = report.get("results").get(19);
+        assertThat(last.get("passed").asBoolean()).isFalse();
+        assertThat(last.get("details").get("gaveUp").asBoolean()).as(last.toString()).isTrue();
+        assertThat(last.get("message").asString()).contains("run-budget-ms");
+    }
+
+    private static long projectOfItsOwn(Api admin, String name) {
+        Api owner = admin.as(admin.token(admin.person(name, admin.projectOf(admin.newMap("for " + name, 2, 2)),
+                "viewer"), "write"));
+        long team = owner.postJson("/api/v1/teams", "{\"name\":\"" + name + "'s\"}").json().get("id").asLong();
+        return owner.postJson("/api/v1/teams/" + team + "/projects", "{\"name\":\"checked\"}").json().get("id")
+                .asLong();
+    }
+
+    /** 1024x1024 open tiles with a walled box around (1000, 1000): a search for it explores all it may. */
+    private static String walledGoal(Api admin, long project) {
+        long tileset = admin.uploadTileset("walls", 2, 2, project);
+        admin.patchJson("/api/v1/tilesets/" + tileset + "/tiles/0", "{\"solid\":true}");
+        Api.Response created = admin.postJson("/api/v1/maps", "{\"name\":\"maze\",\"width\":1024,\"height\":1024,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":"
+                + "[{\"name\":\"ground\",\"type\":\"tile\"}],\"projectId\":" + project + "}");
+        String map = "/api/v1/maps/" + created.json().get("id").asLong();
+        String ring = "{\"type\":\"fillRect\",\"layerId\":1,\"x\":995,\"y\":995,\"width\":11,\"height\":1,\"gid\":1},"
+                + "{\"type\":\"fillRect\",\"layerId\":1,\"x\":995,\"y\":1005,\"width\":11,\"height\":1,\"gid\":1},"
+                + "{\"type\":\"fillRect\",\"layerId\":1,\"x\":995,\"y\":995,\"width\":1,\"height\":11,\"gid\":1},"
+                + "{\"type\":\"fillRect\",\"layerId\":1,\"x\":1005,\"y\":995,\"width\":1,\"height\":11,\"gid\":1}";
+        assertThat(admin.postJson(map + "/ops", "{\"ops\":[" + ring + "]}", "If-Match", "*").status()).isEqualTo(200);
+        return map;
+    }
+
+    /** {@link #level()} in a given project. */
+    private Level levelIn(Api api, long project) {
+        Api.Response created = api.postJson("/api/v1/maps", "{\"name\":\"small\",\"width\":10,\"height\":6,"
+                + "\"tileWidth\":16,\"tileHeight\":16,\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}],"
+                + "\"projectId\":" + project + "}");
+        return new Level(api, "/api/v1/maps/" + created.json().get("id").asLong(), created.json().get("id").asLong());
     }
 }
