@@ -4,6 +4,7 @@ import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 import dev.tilewright.config.AutotileProperties;
 import dev.tilewright.web.BoundedBody;
+import dev.tilewright.web.Lanes;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -23,10 +24,12 @@ class RulesController {
 
     private final Rules rules;
     private final AutotileProperties limits;
+    private final Lanes lanes;
 
-    RulesController(Rules rules, AutotileProperties limits) {
+    RulesController(Rules rules, AutotileProperties limits, Lanes lanes) {
         this.rules = rules;
         this.limits = limits;
+        this.lanes = lanes;
     }
 
     @GetMapping("/api/v1/projects/{id}/rules")
@@ -45,6 +48,6 @@ class RulesController {
     @PostMapping(path = "/api/v1/rules/preview", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Requires(on = Requires.On.CALLER)
     RulesPreview.Result preview(@RequestBody RulesPreview preview) {
-        return rules.preview(preview);
+        return lanes.run(Lanes.Lane.COMPUTE, () -> rules.preview(preview));
     }
 }

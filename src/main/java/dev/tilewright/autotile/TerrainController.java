@@ -20,6 +20,7 @@ import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.Lanes;
 import dev.tilewright.web.ETags;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -44,8 +45,11 @@ class TerrainController {
     private final MapEdits edits;
     private final TilesetService tilesets;
     private final AutotileProperties limits;
+    private final Lanes lanes;
 
-    TerrainController(MapReads reads, MapEdits edits, TilesetService tilesets, AutotileProperties limits) {
+    TerrainController(MapReads reads, MapEdits edits, TilesetService tilesets, AutotileProperties limits,
+                      Lanes lanes) {
+        this.lanes = lanes;
         this.reads = reads;
         this.edits = edits;
         this.tilesets = tilesets;
@@ -72,7 +76,7 @@ class TerrainController {
         required(request.color(), "color");
         Tileset tileset = tileset(request.tilesetId());
         // on a view of the map, outside its lock: a large stroke takes a while and no edit should wait behind it
-        Painted painted = paint(reads.view(id).map(), request, tileset, stroke);
+        Painted painted = lanes.run(Lanes.Lane.COMPUTE, () -> paint(reads.view(id).map(), request, tileset, stroke));
         long version = painted.op() == null ? reads.version(id)
                 : edits.apply(id, v -> { }, null, null, painted.op(), Author.of(caller), "terrain").version();
         Map<String, Object> body = new LinkedHashMap<>();

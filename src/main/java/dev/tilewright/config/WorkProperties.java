@@ -16,6 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param searches    path and platformer searches at once
  * @param batches     query batches at once
  * @param histories   history pages counted and restores worked out at once (each replays part of a map's log)
+ * @param computes    rule previews and terrain strokes worked out at once
+ * @param ownerSharePercent of each lane, the places one owner (a person, a project's bot, a share link counted as
+ *                    its map's project) may hold at once, in percent (at least one place)
  * @param waitMs      how long a request may wait for a place in its lane
  * @param retryAfterSeconds what the 503's Retry-After says
  */
@@ -28,6 +31,8 @@ public record WorkProperties(
         @DefaultValue("2") int searches,
         @DefaultValue("4") int batches,
         @DefaultValue("2") int histories,
+        @DefaultValue("2") int computes,
+        @DefaultValue("50") int ownerSharePercent,
         @DefaultValue("2000") long waitMs,
         @DefaultValue("2") int retryAfterSeconds) {
 }

@@ -211,10 +211,14 @@ class GridController {
             throw ApiProblem.invalidField("box", "box {x, y, width, height} is required.");
         }
         Box box = motion.box();
-        double[] allowed = grids.motion(id, ApiProblem.finite(box.x(), "box.x"), ApiProblem.finite(box.y(), "box.y"),
-                ApiProblem.finite(box.width(), "box.width"), ApiProblem.finite(box.height(), "box.height"),
-                ApiProblem.finite(motion.dx(), "dx"), ApiProblem.finite(motion.dy(), "dy"), motion.elementWidth(),
-                motion.elementHeight());
+        double x = ApiProblem.finite(box.x(), "box.x");
+        double y = ApiProblem.finite(box.y(), "box.y");
+        double width = ApiProblem.finite(box.width(), "box.width");
+        double height = ApiProblem.finite(box.height(), "box.height");
+        double dx = ApiProblem.finite(motion.dx(), "dx");
+        double dy = ApiProblem.finite(motion.dy(), "dy");
+        double[] allowed = lanes.run(Lanes.Lane.BATCH, () -> grids.motion(id, x, y, width, height, dx, dy,
+                motion.elementWidth(), motion.elementHeight()));
         return new Allowed(allowed[0], allowed[1]);
     }
 }

@@ -32,19 +32,19 @@ class QueryController {
     @PostMapping("/ray")
     @Requires(on = Requires.On.MAP)
     RayAnswer ray(@PathVariable long id, @RequestBody Queries.Ray ray) {
-        return (RayAnswer) queries.answer(id, ray);
+        return lanes.run(Lanes.Lane.BATCH, () -> (RayAnswer) queries.answer(id, ray));
     }
 
     @PostMapping("/rect")
     @Requires(on = Requires.On.MAP)
     AreaAnswer rect(@PathVariable long id, @RequestBody Queries.Rect rect) {
-        return (AreaAnswer) queries.answer(id, rect);
+        return lanes.run(Lanes.Lane.BATCH, () -> (AreaAnswer) queries.answer(id, rect));
     }
 
     @PostMapping("/circle")
     @Requires(on = Requires.On.MAP)
     AreaAnswer circle(@PathVariable long id, @RequestBody Queries.Circle circle) {
-        return (AreaAnswer) queries.answer(id, circle);
+        return lanes.run(Lanes.Lane.BATCH, () -> (AreaAnswer) queries.answer(id, circle));
     }
 
     @PostMapping("/path")

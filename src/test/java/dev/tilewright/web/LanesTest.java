@@ -1,98 +1,80 @@
 package dev.tilewright.web;
 
-import dev.tilewright.support.Api;
-import dev.tilewright.support.FeatureTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import dev.tilewright.config.WorkProperties;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import tools.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/**
- * Expensive work runs in bounded lanes: with a lane's every place taken, the next request of its kind is answered
- * 503 problem JSON with Retry-After naming the setting, while edits (no lane) go on; once a place frees, it is served.
- */
-@FeatureTest
+/** A lane's places are shared out by owner: one owner's heavy requests leave room for everyone else's. */
 class LanesTest {
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    Lanes lanes;
-    @Autowired
-    dev.tilewright.config.WorkProperties work;
-    Api api;
-    long mapId;
-    final CountDownLatch release = new CountDownLatch(1);
-    final List<Thread> holders = new ArrayList<>();
+    /** Lanes of two places (four for batches), half of each for one owner, a 200 ms wait for a place. */
+    private static final WorkProperties WORK = new WorkProperties(2, 2, 1, 2, 2, 4, 2, 2, 50, 200, 1);
 
-    @BeforeEach
-    void map() {
-        api = new Api(port);
-        mapId = api.newMap("lanes", 30, 20);
-    }
+    private final ThreadLocal<String> who = ThreadLocal.withInitial(() -> "nobody");
+    private final Lanes lanes = new Lanes(WORK, who::get);
 
-    @AfterEach
-    void free() throws InterruptedException {
-        release.countDown();
-        for (Thread holder : holders) {
-            holder.join(10_000);
-        }
-    }
-
-    /** Takes every place of a lane until the test ends. */
-    private void fill(Lanes.Lane lane, int places) throws InterruptedException {
-        CountDownLatch entered = new CountDownLatch(places);
-        for (int i = 0; i < places; i++) {
-            Thread holder = new Thread(() -> lanes.run(lane, () -> {
-                entered.countDown();
+    /** Holds a place of the lane as {@code owner} until {@code release} counts down. */
+    private CompletableFuture<String> hold(Lanes.Lane lane, String owner, CountDownLatch held,
+                                           CountDownLatch release) {
+        return CompletableFuture.supplyAsync(() -> {
+            who.set(owner);
+            return lanes.run(lane, () -> {
+                held.countDown();
                 try {
-                    return release.await(30, TimeUnit.SECONDS);
+                    release.await(10, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return false;
                 }
-            }));
-            holder.start();
-            holders.add(holder);
-        }
-        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
-    }
-
-    private static void busy(Api.Response response, String property) {
-        assertThat(response.status()).as(response.text()).isEqualTo(503);
-        assertThat(response.header("Retry-After")).isEqualTo("2");
-        JsonNode problem = response.json();
-        assertThat(problem.get("limit").asString()).isEqualTo(property);
-        assertThat(problem.get("detail").asString()).contains("try again");
+                return owner;
+            });
+        });
     }
 
     @Test
-    void aFullLaneAnswers503WithRetryAfterAndEditsGoOn() throws Exception {
-        fill(Lanes.Lane.DRAW, work.draws());
-        fill(Lanes.Lane.EXPORT, work.exports());
-        fill(Lanes.Lane.BATCH, work.batches());
-        busy(api.get("/api/v1/maps/" + mapId + "/render.png?x=0&y=0&width=64&height=64"), "tilewright.work.draws");
-        busy(api.get("/api/v1/maps/" + mapId + "/thumbnail.png?size=64"), "tilewright.work.draws");
-        busy(api.get("/api/v1/maps/" + mapId + "/export?format=tmj"), "tilewright.work.exports");
-        busy(api.postJson("/api/v1/maps/" + mapId + "/queries/batch", "{\"queries\":[{\"type\":\"rect\",\"x\":0,"
-                + "\"y\":0,\"width\":16,\"height\":16}]}"), "tilewright.work.batches");
-        // the edit path has no lane
-        Api.Response edit = api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,"
-                + "\"cells\":[{\"x\":1,\"y\":1,\"gid\":2}]}]}", "If-Match", "*");
-        assertThat(edit.status()).as(edit.text()).isEqualTo(200);
+    void anOwnerHoldsAtMostItsShareAndOthersStillGetIn() throws Exception {
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<String> heavy = hold(Lanes.Lane.DRAW, "user:1", held, release);
+        assertThat(held.await(5, TimeUnit.SECONDS)).isTrue();
+
+        who.set("user:1");
+        assertThatThrownBy(() -> lanes.run(Lanes.Lane.DRAW, () -> "second")).isInstanceOfSatisfying(ApiProblem.class,
+                refused -> {
+                    assertThat(refused.status().value()).isEqualTo(503);
+                    assertThat(refused.retryAfter()).isEqualTo(1);
+                    assertThat(refused.toProblemDetail().getDetail()).contains("Your share").contains("1 of 2");
+                    assertThat(refused.toProblemDetail().getProperties()).containsEntry("lane", "draw")
+                            .containsEntry("limit", "tilewright.work.draws");
+                });
+        who.set("project:7");
+        assertThat(lanes.run(Lanes.Lane.DRAW, () -> "another's")).as("the lane's other place").isEqualTo("another's");
+        who.set("user:1");
+        assertThat(lanes.run(Lanes.Lane.SEARCH, () -> "elsewhere")).as("other lanes are apart").isEqualTo("elsewhere");
 
         release.countDown();
-        free();
-        assertThat(api.get("/api/v1/maps/" + mapId + "/render.png?x=0&y=0&width=64&height=64").status()).isEqualTo(200);
-        assertThat(api.get("/api/v1/maps/" + mapId + "/export?format=tmj").status()).isEqualTo(200);
+        assertThat(heavy.get(5, TimeUnit.SECONDS)).isEqualTo("user:1");
+        assertThat(lanes.run(Lanes.Lane.DRAW, () -> "again")).as("its place back").isEqualTo("again");
+    }
+
+    @Test
+    void aFullLaneIsBusyForEveryoneAndAPlaceFreedWithinTheWaitIsTaken() throws Exception {
+        CountDownLatch held = new CountDownLatch(2);
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<String> a = hold(Lanes.Lane.DRAW, "user:1", held, release);
+        CompletableFuture<String> b = hold(Lanes.Lane.DRAW, "user:2", held, release);
+        assertThat(held.await(5, TimeUnit.SECONDS)).isTrue();
+        who.set("user:3");
+        assertThatThrownBy(() -> lanes.run(Lanes.Lane.DRAW, () -> "x")).isInstanceOfSatisfying(ApiProblem.class,
+                refused -> assertThat(refused.toProblemDetail().getDetail()).startsWith("The server is busy drawing"));
+        CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(release::countDown);
+        assertThat(lanes.run(Lanes.Lane.DRAW, () -> "waited")).isEqualTo("waited");
+        assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo("user:1");
+        assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo("user:2");
     }
 }
