@@ -180,7 +180,7 @@ public class HistoryService {
         TileMap second;
         if (newer - older <= Math.max(1, storage.checkpointEvery())) {
             TileMap map = first.copy();
-            log.forEach(mapId, older, newer, entry -> log.op(entry).applyTo(map));
+            log.forEach(mapId, older, newer, entry -> log.op(entry).replayOn(map));
             second = map;
         } else {
             second = history.snapshot(mapId, newer == current ? null : newer).map();

@@ -54,7 +54,7 @@ class Checkpoints {
 
     private static TileMap rebuild(Kept kept) {
         TileMap map = kept.header().blank(kept.nextLayerId(), kept.nextObjectId());
-        kept.ops().forEach(op -> op.applyTo(map));
+        kept.ops().forEach(op -> op.replayOn(map));
         map.markClean();
         return map;
     }

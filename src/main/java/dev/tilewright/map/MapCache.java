@@ -163,7 +163,7 @@ class MapCache {
     private boolean catchUp(long mapId, Cached cached, long version) {
         long reached;
         try {
-            reached = log.forEach(mapId, cached.version, version, logged -> log.op(logged).applyTo(cached.map));
+            reached = log.forEach(mapId, cached.version, version, logged -> log.op(logged).replayOn(cached.map));
         } catch (RuntimeException broken) {
             reached = -1;
         }

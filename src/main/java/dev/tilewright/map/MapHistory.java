@@ -88,7 +88,7 @@ public class MapHistory {
             // whole map once per boundary
             long keepAt = every > 0 && version - start.version() >= every ? version / every * every : -1;
             long reached = log.forEach(mapId, start.version(), version, entry -> {
-                log.op(entry).applyTo(map);
+                log.op(entry).replayOn(map);
                 if (entry.version() == keepAt) {
                     checkpoints.keep(mapId, entry.version(), map);
                 }

@@ -37,6 +37,17 @@ public record Batch(List<MapOp> ops) implements MapOp {
         return new Applied(new Batch(applied), new Batch(inverses));
     }
 
+    @Override
+    public void replayOn(TileMap map) {
+        for (int i = 0; i < ops.size(); i++) {
+            try {
+                ops.get(i).replayOn(map);
+            } catch (InvalidOpException e) {
+                throw e.within("ops[" + i + "]");
+            }
+        }
+    }
+
     private static void undo(TileMap map, List<MapOp> inverses) {
         for (int i = inverses.size() - 1; i >= 0; i--) {
             inverses.get(i).applyTo(map);

@@ -20,6 +20,13 @@ public record FillRect(int layerId, int x, int y, int width, int height, long gi
     }
 
     @Override
+    public void replayOn(TileMap map) {
+        TileLayer layer = Checks.tileLayer(map, layerId);
+        TileRect rect = Checks.rect(map, x, y, width, height);
+        layer.fill(rect, Checks.cellValue(map, layer, gid, "gid"));
+    }
+
+    @Override
     public long cellCount() {
         return (long) Math.max(0, width) * Math.max(0, height);
     }

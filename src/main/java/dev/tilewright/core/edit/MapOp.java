@@ -18,6 +18,16 @@ public sealed interface MapOp
     Applied applyTo(TileMap map);
 
     /**
+     * Applies the op as {@link #applyTo} does, leaving the map the same, without working out its inverse: replaying
+     * the log (a past version, a cached map catching up with its log) never undoes, and a region op's inverse holds
+     * as many cells as the op writes (a whole-layer fill's, hundreds of megabytes). Meant for ops that were applied
+     * before (the log's): a batch that fails part-way is not rolled back.
+     */
+    default void replayOn(TileMap map) {
+        applyTo(map);
+    }
+
+    /**
      * The tiles whose collision-grid elements this op, as applied, may have changed (what a kept grid recomputes).
      * Ops that change no tile cell, no layer stack and no grid setting or override touch none.
      */

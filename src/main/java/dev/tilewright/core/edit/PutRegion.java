@@ -131,6 +131,30 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
     public Applied applyTo(TileMap map) {
         TileLayer layer = Checks.tileLayer(map, layerId);
         TileRect rect = Checks.rect(map, x, y, width, height);
+        int[] values = checkedValues(map, layer, rect);
+        byte[] bits = mask == null ? null : RegionData.decodeMask(mask, values.length);
+        int[] previous = layer.read(rect);
+        write(layer, rect, values, bits);
+        if (bits != null) {
+            for (int i = 0; i < values.length; i++) {
+                if (!RegionData.masked(bits, i)) {
+                    previous[i] = 0; // not part of the region: its inverse leaves it alone too
+                }
+            }
+        }
+        return new Applied(this, of(layerId, rect, previous, mask));
+    }
+
+    @Override
+    public void replayOn(TileMap map) {
+        TileLayer layer = Checks.tileLayer(map, layerId);
+        TileRect rect = Checks.rect(map, x, y, width, height);
+        int[] values = checkedValues(map, layer, rect);
+        write(layer, rect, values, mask == null ? null : RegionData.decodeMask(mask, values.length));
+    }
+
+    /** The region's cells as the layer stores them, each checked against the map (its tilesets, its flags). */
+    private int[] checkedValues(TileMap map, TileLayer layer, TileRect rect) {
         if (gids != null && gids.length != rect.area()) {
             throw new InvalidOpException("gids", "a " + width + "x" + height + " region takes " + rect.area()
                     + " gids, got " + gids.length);
@@ -143,19 +167,20 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
                 values[i] = Checks.cellValue(map, layer, gid, gids != null ? "gids[" + i + "]" : "data");
             }
         }
-        int[] previous = layer.read(rect);
+        return values;
+    }
+
+    /** Writes the region (only its masked cells, with a mask). */
+    private static void write(TileLayer layer, TileRect rect, int[] values, byte[] bits) {
         if (bits == null) {
             layer.write(rect, values);
-        } else {
-            for (int i = 0; i < values.length; i++) {
-                if (RegionData.masked(bits, i)) {
-                    layer.set(rect.x() + i % rect.width(), rect.y() + i / rect.width(), values[i]);
-                } else {
-                    previous[i] = 0; // not part of the region: its inverse leaves it alone too
-                }
+            return;
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (RegionData.masked(bits, i)) {
+                layer.set(rect.x() + i % rect.width(), rect.y() + i / rect.width(), values[i]);
             }
         }
-        return new Applied(this, of(layerId, rect, previous, mask));
     }
 
     @Override

@@ -25,6 +25,12 @@ public record RemoveLayer(int layerId) implements MapOp {
     }
 
     @Override
+    public void replayOn(TileMap map) {
+        Checks.layer(map, layerId);
+        map.removeLayer(layerId);
+    }
+
+    @Override
     public void touchedTiles(TileMap map, Consumer<TileRect> touched) {
         touched.accept(map.bounds());
     }

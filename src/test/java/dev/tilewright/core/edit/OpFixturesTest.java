@@ -76,6 +76,9 @@ class OpFixturesTest {
         }
         Applied applied = op.applyTo(map);
         OpFixtures.assertMatches(state(map), OpFixtures.expanded(c.get("after")), "the map after the op");
+        TileMap replayed = build(c.get("before"));
+        applied.op().replayOn(replayed);
+        OpFixtures.assertMatches(state(replayed), OpFixtures.expanded(c.get("after")), "the map after a replay");
         if (c.has("applied")) {
             OpFixtures.assertMatches(JSON.valueToTree(applied.op()), c.get("applied"), "the op as applied");
         }

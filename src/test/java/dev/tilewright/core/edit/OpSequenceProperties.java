@@ -11,7 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Random op sequences, valid and invalid, on a small map: a refused op changes nothing, the inverses undo
- * everything, and replaying the applied ops on the original map reaches the same state (what the log relies on).
+ * everything, and replaying the applied ops on the original map reaches the same state (what the log relies on),
+ * with {@code applyTo} and with {@code replayOn} (the log's replays, which work out no inverses).
  */
 class OpSequenceProperties {
 
@@ -20,6 +21,7 @@ class OpSequenceProperties {
         Random random = new Random(seed);
         TileMap map = RandomOps.newMap();
         TileMap replica = map.copy();
+        TileMap replayed = map.copy();
         MapSnapshot initial = MapSnapshot.of(map);
         List<MapOp> inverses = new ArrayList<>();
         List<MapOp> log = new ArrayList<>();
@@ -36,8 +38,10 @@ class OpSequenceProperties {
         }
         for (MapOp op : log) {
             op.applyTo(replica);
+            op.replayOn(replayed);
         }
         assertThat(MapSnapshot.of(replica)).isEqualTo(MapSnapshot.of(map));
+        assertThat(MapSnapshot.of(replayed)).as("replayed without inverses").isEqualTo(MapSnapshot.of(map));
         for (int i = inverses.size() - 1; i >= 0; i--) {
             inverses.get(i).applyTo(map);
         }
