@@ -26,6 +26,8 @@ public final class DiffMarks {
     static final int[] COLOURS = {0, 0xFF2ECC40, 0xFFFF4136, 0xFFFF9F1A};
     /** How much of a pixel's colour a dimmed pixel keeps, of 255. */
     static final int DIM = 110;
+    /** Cells of each layer read at once while comparing (a band of whole rows). */
+    private static final int BAND_CELLS = 1 << 16;
 
     private DiffMarks() {
     }
@@ -47,15 +49,25 @@ public final class DiffMarks {
         }
         java.util.Set<Integer> ids = new java.util.HashSet<>(before.keySet());
         ids.addAll(after.keySet());
-        for (int id : ids) {
-            int[] was = before.containsKey(id) ? before.get(id).read(rect) : new int[kinds.length];
-            int[] now = after.containsKey(id) ? after.get(id).read(rect) : new int[kinds.length];
-            for (int i = 0; i < kinds.length; i++) {
-                if (was[i] == now[i]) {
-                    continue;
+        // a band of rows at a time: a whole map's cells are never read into memory at once
+        int band = Math.max(1, BAND_CELLS / Math.max(1, rect.width()));
+        for (int top = rect.y(); top < rect.y() + rect.height(); top += band) {
+            TileRect rows = new TileRect(rect.x(), top, rect.width(), Math.min(band, rect.y() + rect.height() - top));
+            int offset = (top - rect.y()) * rect.width();
+            for (int id : ids) {
+                int[] was = before.containsKey(id) ? before.get(id).read(rows) : null;
+                int[] now = after.containsKey(id) ? after.get(id).read(rows) : null;
+                int cells = (int) rows.area();
+                for (int i = 0; i < cells; i++) {
+                    int w = was == null ? 0 : was[i];
+                    int n = now == null ? 0 : now[i];
+                    if (w == n) {
+                        continue;
+                    }
+                    byte kind = w == 0 ? ADDED : n == 0 ? REMOVED : CHANGED;
+                    byte had = kinds[offset + i];
+                    kinds[offset + i] = had == 0 || had == kind ? kind : CHANGED;
                 }
-                byte kind = was[i] == 0 ? ADDED : now[i] == 0 ? REMOVED : CHANGED;
-                kinds[i] = kinds[i] == 0 || kinds[i] == kind ? kind : CHANGED;
             }
         }
         return kinds;

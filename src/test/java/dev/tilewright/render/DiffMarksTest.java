@@ -1,0 +1,91 @@
+package dev.tilewright.render;
+
+import dev.tilewright.core.edit.AddLayer;
+import dev.tilewright.core.edit.FillRect;
+import dev.tilewright.core.edit.RemoveLayer;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.LayerKind;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What became of each cell between two versions, worked out a band of rows at a time (a whole large map's cells are
+ * never read at once), equals the cell-by-cell answer of a slow oracle; rectangles wider than a band included.
+ */
+class DiffMarksTest {
+
+    private static TileMap map(int width, int height) {
+        TileMap map = new TileMap("m", width, height, 8, 8, null, TileMap.assignFirstGids(List.of(1L), List.of(6)),
+                null, 1, 1);
+        new AddLayer(0, LayerKind.TILE, LayerAttributes.named("a"), null).applyTo(map);
+        new AddLayer(0, LayerKind.TILE, LayerAttributes.named("b"), null).applyTo(map);
+        return map;
+    }
+
+    private static void scribble(TileMap map, Random random, int fills) {
+        for (int i = 0; i < fills; i++) {
+            int layer = 1 + random.nextInt(2);
+            if (map.layer(layer).isEmpty()) {
+                continue;
+            }
+            int x = random.nextInt(map.width());
+            int y = random.nextInt(map.height());
+            new FillRect(layer, x, y, 1 + random.nextInt(Math.min(120, map.width() - x)),
+                    1 + random.nextInt(Math.min(90, map.height() - y)), random.nextInt(7)).applyTo(map);
+        }
+    }
+
+    /** The oracle: every cell of every layer either version has, compared one by one. */
+    private static byte oracle(TileMap a, TileMap b, int x, int y) {
+        byte kind = 0;
+        List<Integer> ids = new ArrayList<>();
+        a.layers().forEach(l -> ids.add(l.id()));
+        b.layers().forEach(l -> {
+            if (!ids.contains(l.id())) {
+                ids.add(l.id());
+            }
+        });
+        for (int id : ids) {
+            int was = a.layer(id).filter(TileLayer.class::isInstance).map(l -> ((TileLayer) l).get(x, y)).orElse(0);
+            int now = b.layer(id).filter(TileLayer.class::isInstance).map(l -> ((TileLayer) l).get(x, y)).orElse(0);
+            if (was != now) {
+                byte k = was == 0 ? DiffMarks.ADDED : now == 0 ? DiffMarks.REMOVED : DiffMarks.CHANGED;
+                kind = kind == 0 || kind == k ? k : DiffMarks.CHANGED;
+            }
+        }
+        return kind;
+    }
+
+    @Property(tries = 40)
+    void bandsGiveWhatCellByCellGives(@ForAll long seed, @ForAll @IntRange(min = 1, max = 700) int width,
+                                      @ForAll boolean dropALayer) {
+        Random random = new Random(seed);
+        int height = 1 + random.nextInt(240);
+        TileMap a = map(width, height);
+        scribble(a, random, 6);
+        TileMap b = a.copy();
+        scribble(b, random, 6);
+        if (dropALayer) {
+            new RemoveLayer(2).applyTo(b);
+        }
+        int x = random.nextInt(width);
+        int y = random.nextInt(height);
+        TileRect rect = new TileRect(x, y, 1 + random.nextInt(width - x), 1 + random.nextInt(height - y));
+        byte[] kinds = DiffMarks.cells(a, b, rect);
+        for (int i = 0; i < kinds.length; i++) {
+            int cx = rect.x() + i % rect.width();
+            int cy = rect.y() + i / rect.width();
+            assertThat(kinds[i]).as("cell %d,%d", cx, cy).isEqualTo(oracle(a, b, cx, cy));
+        }
+    }
+}
