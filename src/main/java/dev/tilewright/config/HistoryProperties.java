@@ -18,6 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                     layers give their counts only
  * @param versionCacheBytes past versions kept in memory once rebuilt (a map and its layers' cells are read in several
  *                     requests): as their heapBytes count them, least recently used go first; -1: 5% of the heap
+ * @param rebuildBytes past versions being rebuilt, and copies of them worked on, at once, as the maps' heapBytes
+ *                     count them (each reserves what its map takes now, before it starts); one that could never fit is
+ *                     a 413, one that cannot fit now waits, then 503; -1: 20% of the heap
  */
 @ConfigurationProperties("tilewright.history")
 public record HistoryProperties(
@@ -28,5 +31,6 @@ public record HistoryProperties(
         @DefaultValue("33554432") long maxReadBytes,
         @DefaultValue("67108864") long maxCells,
         @DefaultValue("1048576") long maxDiffCells,
-        @DefaultValue("-1") long versionCacheBytes) {
+        @DefaultValue("-1") long versionCacheBytes,
+        @DefaultValue("-1") long rebuildBytes) {
 }

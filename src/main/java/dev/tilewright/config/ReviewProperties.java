@@ -12,6 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxThreadsPerMap    threads one map holds at most (resolved ones count; delete some to make room)
  * @param pageThreads         threads one listing holds when the caller names no limit
  * @param maxPageThreads      the most threads one listing may hold
+ * @param anchorOps           ops since its oldest thread one listing reads to tell, without rebuilding a version,
+ *                            which threads' anchors nothing can have touched
+ * @param anchorReadBytes     ... and at most this much of their JSON
  * @param anchorVersions      versions one listing rebuilds (at most) to tell whether its threads' anchored cells
  *                            changed since they were made; threads made at others say {@code anchorChanged: null}
  * @param maxMentions         {@code @names} one comment may mention (more are left as text)
@@ -29,6 +32,8 @@ public record ReviewProperties(
         @DefaultValue("5000") int maxThreadsPerMap,
         @DefaultValue("100") int pageThreads,
         @DefaultValue("200") int maxPageThreads,
+        @DefaultValue("10000") int anchorOps,
+        @DefaultValue("8388608") long anchorReadBytes,
         @DefaultValue("8") int anchorVersions,
         @DefaultValue("20") int maxMentions,
         @DefaultValue("16777216") long maxMapBytes,

@@ -179,7 +179,7 @@ public class HistoryService {
         TileMap first = history.snapshot(mapId, older == current ? null : older).map();
         TileMap second;
         if (newer - older <= Math.max(1, storage.checkpointEvery())) {
-            TileMap map = first.copy();
+            TileMap map = history.copy(first);
             log.forEach(mapId, older, newer, entry -> log.op(entry).replayOn(map));
             second = map;
         } else {

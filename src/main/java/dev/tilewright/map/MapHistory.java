@@ -12,6 +12,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** A map's past: its log read page by page, and any version rebuilt by replaying the log from the map's genesis. */
 @Service
@@ -26,9 +27,12 @@ public class MapHistory {
     private final Checkpoints checkpoints;
     private final StorageProperties storage;
     private final PastVersions past;
+    private final RebuildBudget budget;
 
     MapHistory(MapReads reads, MapRows rows, OpLog log, LimitsProperties limits, TransactionTemplate tx,
-               JsonMapper json, Checkpoints checkpoints, StorageProperties storage, PastVersions past) {
+               JsonMapper json, Checkpoints checkpoints, StorageProperties storage, PastVersions past,
+               RebuildBudget budget) {
+        this.budget = budget;
         this.past = past;
         this.checkpoints = checkpoints;
         this.storage = storage;
@@ -56,6 +60,14 @@ public class MapHistory {
         return new Versioned(version, past.view(mapId, version, () -> replay(mapId, version)));
     }
 
+    /**
+     * A copy of a map (of a past version, to work on) made within the rebuild budget, as {@link #snapshot}'s rebuilds
+     * are: it reserves what the map takes before it is made.
+     */
+    public TileMap copy(TileMap map) {
+        return budget.within(map.heapBytes(), map::copy);
+    }
+
     /** Log entries after {@code since}, oldest first, at most {@code limit} (default and cap: the read limit). */
     public List<OpLog.Entry> entries(long mapId, long since, Integer limit) {
         int count = limit == null ? limits.maxOpsPerRead() : limit;
@@ -76,9 +88,14 @@ public class MapHistory {
      * The map as it was at {@code version}, rebuilt by replaying the op log (the truth) from the nearest checkpoint
      * at or before it, or from the map's genesis. A replay that passes {@code checkpoint-every} versions or more keeps
      * a checkpoint at the last multiple of it it passes (and {@link CheckpointKeeper} keeps them as maps grow), so no
-     * version is ever much more than that many ops from one.
+     * version is ever much more than that many ops from one. Within the rebuild budget ({@link RebuildBudget}).
      */
     public TileMap replay(long mapId, long version) {
+        // within the rebuild budget: it reserves what the map takes now (a past version is about as large)
+        return budget.within(reads.view(mapId).map().heapBytes(), () -> replayed(mapId, version));
+    }
+
+    private TileMap replayed(long mapId, long version) {
         return tx.execute(status -> {
             Versioned start = checkpoints.nearest(mapId, version)
                     .orElseGet(() -> new Versioned(0, genesis(mapId).blank()));
@@ -110,5 +127,30 @@ public class MapHistory {
         List<MapOp> ops = new ArrayList<>();
         log.forEach(mapId, after, upTo, entry -> ops.add(log.op(entry)));
         return ops;
+    }
+
+    /** An op of the log with the version it made. */
+    public record Logged(long version, MapOp op) {
+    }
+
+    /**
+     * The ops after version {@code after} up to {@code upTo}, with their versions, oldest first; empty when there
+     * are more than {@code most} of them or their JSON passes {@code maxBytes} (the caller then tells otherwise).
+     */
+    public Optional<List<Logged>> logged(long mapId, long after, long upTo, int most, long maxBytes) {
+        if (upTo - after > most) {
+            return Optional.empty();
+        }
+        List<Logged> ops = new ArrayList<>();
+        long[] bytes = {0};
+        long reached = log.forEachWhile(mapId, after, upTo, entry -> {
+            bytes[0] += entry.op().length();
+            if (bytes[0] > maxBytes) {
+                return false;
+            }
+            ops.add(new Logged(entry.version(), log.op(entry)));
+            return true;
+        });
+        return reached < upTo ? Optional.empty() : Optional.of(ops);
     }
 }

@@ -445,13 +445,28 @@ public class Reviews {
      * or at one of the first {@code anchor-versions} past versions they were made at (rebuilt, or kept from a read a
      * moment ago); the rest stay null.
      */
+    /**
+     * The threads with {@code anchorChanged} told: from the ops since each was made when none of them can have
+     * touched its anchor (no version rebuilt), else by comparing the version it was made at with now — at most
+     * {@code anchor-versions} of those rebuilt per listing, within the rebuild budget; a thread left untold (or one
+     * whose version could not be rebuilt now) says nothing.
+     */
     private List<Thread> anchorsChecked(long mapId, List<Thread> list) {
         Versioned now = reads.view(mapId);
+        long oldest = list.stream().mapToLong(Thread::version).min().orElse(now.version());
+        List<MapHistory.Logged> since = oldest >= now.version() ? List.of()
+                : history.logged(mapId, oldest, now.version(), limits.anchorOps(),
+                limits.anchorReadBytes()).orElse(null);
         Map<Long, TileMap> versions = new HashMap<>();
         List<Thread> out = new ArrayList<>(list.size());
         for (Thread thread : list) {
             long at = thread.version();
             if (at >= now.version()) {
+                out.add(thread.withAnchorChanged(false));
+                continue;
+            }
+            if (since != null && !thread.anchor().mayHaveChanged(since.stream().filter(l -> l.version() > at)
+                    .map(MapHistory.Logged::op).toList(), now.map())) {
                 out.add(thread.withAnchorChanged(false));
                 continue;
             }
@@ -465,7 +480,16 @@ public class Reviews {
         return out;
     }
 
+    /** A past version, or null when it cannot be rebuilt now (over the rebuild budget, or it is busy). */
     private TileMap past(long mapId, long version) {
-        return history.snapshot(mapId, version).map();
+        try {
+            return history.snapshot(mapId, version).map();
+        } catch (ApiProblem overBudget) {
+            if (overBudget.status() == HttpStatus.CONTENT_TOO_LARGE
+                    || overBudget.status() == HttpStatus.SERVICE_UNAVAILABLE) {
+                return null;
+            }
+            throw overBudget;
+        }
     }
 }

@@ -31,6 +31,7 @@ public class HeapBudget {
     private final long thumbnailCacheBytes;
     private final long gridCacheBytes;
     private final long versionCacheBytes;
+    private final long rebuildBytes;
 
     @Autowired
     public HeapBudget(StorageProperties storage, RenderProperties render, GridProperties grid,
@@ -48,6 +49,8 @@ public class HeapBudget {
                 heap, 2);
         gridCacheBytes = fit(budgets, "tilewright.grid.grid-cache-bytes", grid.gridCacheBytes(), heap, 6);
         versionCacheBytes = fit(budgets, "tilewright.history.version-cache-bytes", history.versionCacheBytes(), heap, 5);
+        // not a cache: part of the requests' share, which past versions being rebuilt may take at most half of
+        rebuildBytes = history.rebuildBytes() < 0 ? heap / 100 * 20 : history.rebuildBytes();
         long total = budgets.values().stream().mapToLong(Long::longValue).sum();
         long allowed = heap / 100 * (100 - WORK_SHARE_PERCENT);
         String list = budgets.entrySet().stream().map(e -> e.getKey() + " " + mib(e.getValue()))
@@ -93,5 +96,10 @@ public class HeapBudget {
 
     public long versionCacheBytes() {
         return versionCacheBytes;
+    }
+
+    /** What past versions being rebuilt (and copies of them) may take at once. */
+    public long rebuildBytes() {
+        return rebuildBytes;
     }
 }

@@ -26,7 +26,7 @@ class HeapBudgetTest {
     }
 
     private static HistoryProperties history(long bytes) {
-        return new HistoryProperties(300, 50, 200, 100000, 33554432, 67108864, 1048576, bytes);
+        return new HistoryProperties(300, 50, 200, 100000, 33554432, 67108864, 1048576, bytes, -1);
     }
 
     @Test

@@ -1,12 +1,28 @@
 package dev.tilewright.core.history;
 
+import dev.tilewright.core.edit.AddLayer;
+import dev.tilewright.core.edit.AddTileset;
+import dev.tilewright.core.edit.Batch;
+import dev.tilewright.core.edit.FillRect;
+import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.edit.MoveLayer;
+import dev.tilewright.core.edit.OverrideGrid;
+import dev.tilewright.core.edit.Paint;
+import dev.tilewright.core.edit.PutRegion;
+import dev.tilewright.core.edit.RenameMap;
+import dev.tilewright.core.edit.SetGrid;
+import dev.tilewright.core.edit.SetProperty;
+import dev.tilewright.core.edit.UpdateLayer;
+import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerKind;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -31,6 +47,53 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
     /** Whether the anchor lies inside a map of {@code pixelWidth} x {@code pixelHeight} pixels. */
     public boolean inside(long pixelWidth, long pixelHeight) {
         return x >= 0 && y >= 0 && (long) x + width <= pixelWidth && (long) y + height <= pixelHeight;
+    }
+
+    /**
+     * Whether the ops that followed a version may have changed what the anchor covers, told from the ops alone (no
+     * version rebuilt): false only when none of them can have — every cell op writes elsewhere, and nothing touched
+     * objects, removed layers, resized the map or dropped a tileset. True says "look": {@link #changed} answers.
+     *
+     * @param map the map the ops lead to (for the bounds of ops that touch all of it)
+     */
+    public boolean mayHaveChanged(List<MapOp> ops, TileMap map) {
+        TileRect under = tiles(map.tileWidth(), map.tileHeight());
+        boolean[] met = {false};
+        for (MapOp op : ops) {
+            if (mayChangeAnything(op)) {
+                return true;
+            }
+            op.touchedTiles(map, rect -> met[0] |= !rect.intersection(under).isEmpty());
+            if (met[0]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Ops whose reach the anchor cannot tell from their tiles: objects, layers removed, the map resized, tilesets. */
+    private static boolean mayChangeAnything(MapOp op) {
+        if (op instanceof Batch batch) {
+            return batch.ops().stream().anyMatch(Anchor::mayChangeAnything);
+        }
+        if (op instanceof SetProperty set) {
+            return set.objectId() != null;
+        }
+        if (op instanceof AddLayer add) {
+            return add.kind() != LayerKind.TILE;
+        }
+        return !(op instanceof Paint || op instanceof FillRect || op instanceof PutRegion || op instanceof RenameMap
+                || op instanceof UpdateLayer || op instanceof MoveLayer || op instanceof AddTileset
+                || op instanceof SetGrid || op instanceof OverrideGrid);
+    }
+
+    /** The tiles under the anchor on a map of such tiles (a point: the one tile it is in). */
+    public TileRect tiles(int tileWidth, int tileHeight) {
+        int fromX = Math.floorDiv(x, tileWidth);
+        int fromY = Math.floorDiv(y, tileHeight);
+        int toX = width == 0 ? fromX : Math.max(fromX, Math.floorDiv(x + width - 1, tileWidth));
+        int toY = height == 0 ? fromY : Math.max(fromY, Math.floorDiv(y + height - 1, tileHeight));
+        return new TileRect(fromX, fromY, toX - fromX + 1, toY - fromY + 1);
     }
 
     /** Whether what the anchor covers differs from {@code before} to {@code after}. */
@@ -74,12 +137,9 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
 
     /** Whether a cell under the anchor differs (a layer one version lacks reads as empty there). */
     private boolean cellsDiffer(TileLayer a, TileLayer b, int tileWidth, int tileHeight) {
-        int fromX = Math.floorDiv(x, tileWidth);
-        int fromY = Math.floorDiv(y, tileHeight);
-        int toX = width == 0 ? fromX : Math.max(fromX, Math.floorDiv(x + width - 1, tileWidth));
-        int toY = height == 0 ? fromY : Math.max(fromY, Math.floorDiv(y + height - 1, tileHeight));
-        for (int cy = fromY; cy <= toY; cy++) {
-            for (int cx = fromX; cx <= toX; cx++) {
+        TileRect under = tiles(tileWidth, tileHeight);
+        for (int cy = under.y(); cy < under.y() + under.height(); cy++) {
+            for (int cx = under.x(); cx < under.x() + under.width(); cx++) {
                 if (gid(a, cx, cy) != gid(b, cx, cy)) {
                     return true;
                 }
