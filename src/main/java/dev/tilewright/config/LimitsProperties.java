@@ -19,6 +19,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxImportBytes     bytes of all files of one Tiled import together
  * @param maxImportDecodedBytes bytes the tile layers of one import decode to, all layers and chunks together (4 per
  *                           cell), counted before each is decoded: 256 MiB is one 8192x8192 layer or 64 of 1024x1024
+ * @param maxExportWorkBytes memory one export's tile layer data takes besides its compressed result, worked out
+ *                           before it is written (base64 with zlib or gzip takes none: it is compressed a band at a
+ *                           time; CSV, uncompressed base64 and zstd hold the layer); past it a 413 says to compress
  * @param maxImportFiles     files in one Tiled import
  * @param maxTextBytes       a text object's text, in UTF-8 bytes (every render and every editor draws it)
  * @param maxOpsReadBytes    op JSON one read of the log holds (a history page, a page of a replay or catch-up):
@@ -45,6 +48,7 @@ public record LimitsProperties(
         @DefaultValue("65536") int maxTextBytes,
         @DefaultValue("16777216") long maxOpsReadBytes,
         @DefaultValue("268435456") long maxImportDecodedBytes,
+        @DefaultValue("134217728") long maxExportWorkBytes,
         @DefaultValue("1048576") int maxPropertyTypesBytes,
         @DefaultValue("1000") int maxWorldMaps,
         @DefaultValue("100000") long maxWorldPatternSteps,

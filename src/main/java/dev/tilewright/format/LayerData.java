@@ -11,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Base64;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.TileLayer;
 import java.util.Locale;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPInputStream;
@@ -26,6 +28,9 @@ public final class LayerData {
 
     /** How layer data is written. */
     public enum Encoding { CSV, BASE64 }
+
+    /** Cells of a layer read at once while it is written or measured (a band of whole rows). */
+    private static final int BAND_CELLS = 1 << 18;
 
     public enum Compression { NONE, ZLIB, GZIP, ZSTD }
 
@@ -125,6 +130,63 @@ public final class LayerData {
             throw TiledFormatException.invalid(file, "layer '" + layer + "' data is not valid "
                     + compression.name().toLowerCase(Locale.ROOT) + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * A whole tile layer's data as Tiled writes it. zlib and gzip are compressed a band of rows at a time (the same
+     * bytes as compressing it whole: deflate's output does not depend on how its input is split), so a large layer is
+     * never held uncompressed; the other encodings hold the layer's gids (see {@link #workBytes}).
+     */
+    public static String encode(TileLayer layer, TmxWriter.Options options) {
+        if (options.encoding() == Encoding.CSV || options.compression() == Compression.NONE
+                || options.compression() == Compression.ZSTD) {
+            return encode(layer.read(layer.bounds()), layer.width(), options);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        java.util.zip.Deflater deflater = options.compression() == Compression.ZLIB
+                ? new java.util.zip.Deflater(options.level()) : null;
+        int band = Math.max(1, BAND_CELLS / Math.max(1, layer.width()));
+        try (OutputStream compressing = deflater != null
+                ? new DeflaterOutputStream(out, deflater) : new LevelledGzip(out, options.level())) {
+            for (int top = 0; top < layer.height(); top += band) {
+                int[] gids = layer.read(new TileRect(0, top, layer.width(), Math.min(band, layer.height() - top)));
+                ByteBuffer raw = ByteBuffer.allocate(gids.length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                raw.asIntBuffer().put(gids);
+                compressing.write(raw.array());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (deflater != null) {
+                deflater.end();
+            }
+        }
+        return Base64.getEncoder().encodeToString(out.toByteArray());
+    }
+
+    /**
+     * What writing a tile layer's data takes in memory besides its compressed result, in bytes, worked out before
+     * the work: zlib and gzip nothing (they go a band at a time); CSV its text; uncompressed base64 the raw bytes and
+     * their text; zstd the gids and the raw bytes. {@code perCsvCell}: what one CSV cell's structure costs besides its
+     * digits (a JSON array node's, in a TMJ).
+     */
+    public static long workBytes(TileLayer layer, TmxWriter.Options options, long perCsvCell) {
+        long cells = (long) layer.width() * layer.height();
+        if (options.encoding() == Encoding.CSV) {
+            long text = 0;
+            int band = Math.max(1, BAND_CELLS / Math.max(1, layer.width()));
+            for (int top = 0; top < layer.height(); top += band) {
+                for (int gid : layer.read(new TileRect(0, top, layer.width(), Math.min(band, layer.height() - top)))) {
+                    text += Long.toString(Integer.toUnsignedLong(gid)).length() + 1 + perCsvCell;
+                }
+            }
+            return text + cells * Integer.BYTES;
+        }
+        return switch (options.compression()) {
+            case ZLIB, GZIP -> 0;
+            case NONE -> cells * Integer.BYTES * 2 + (cells * Integer.BYTES + 2) / 3 * 4;
+            case ZSTD -> cells * Integer.BYTES * 2;
+        };
     }
 
     /** Encodes gids as Tiled writes them, compressed at the options' level. */

@@ -249,7 +249,11 @@ public final class TmjWriter {
         } else if (layer instanceof TileLayer tiles) {
             node.put("width", map.width()).put("height", map.height());
             encoding(node, options);
-            data(node, tiles.read(tiles.bounds()), map.width(), options);
+            if (options.encoding() == LayerData.Encoding.CSV) {
+                data(node, tiles.read(tiles.bounds()), map.width(), options);
+            } else {
+                node.put("data", LayerData.encode(tiles, options));
+            }
         } else if (layer instanceof ObjectLayer objects) {
             node.put("draworder", layer.attributes().drawOrder());
             ArrayNode list = node.putArray("objects");

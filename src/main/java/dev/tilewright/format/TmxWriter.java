@@ -299,7 +299,7 @@ public final class TmxWriter {
                 }
                 out.end(true);
             } else {
-                String data = LayerData.encode(tiles.read(tiles.bounds()), map.width(), options);
+                String data = LayerData.encode(tiles, options);
                 out.text("\n" + data + "\n" + "  ");
                 out.end(false);
             }

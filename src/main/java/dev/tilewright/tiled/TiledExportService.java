@@ -1,5 +1,7 @@
 package dev.tilewright.tiled;
 
+import dev.tilewright.config.LimitsProperties;
+import org.springframework.http.HttpStatus;
 import dev.tilewright.core.model.CustomTypes;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
@@ -115,7 +117,11 @@ public class TiledExportService {
         }
     }
 
+    /** What one cell of a TMJ's CSV data costs besides its digits while it is written (a JSON array node). */
+    private static final long TMJ_CELL_BYTES = 40;
+
     private final MapHistory maps;
+    private final LimitsProperties limits;
     private final TilesetService tilesets;
     private final MapImages mapImages;
     private final PropertyTypes propertyTypes;
@@ -123,13 +129,34 @@ public class TiledExportService {
     private final Rules rules;
 
     TiledExportService(MapHistory maps, TilesetService tilesets, MapImages mapImages, PropertyTypes propertyTypes,
-                       TemplateFiles templateFiles, Rules rules) {
+                       TemplateFiles templateFiles, Rules rules, LimitsProperties limits) {
+        this.limits = limits;
         this.rules = rules;
         this.templateFiles = templateFiles;
         this.propertyTypes = propertyTypes;
         this.maps = maps;
         this.tilesets = tilesets;
         this.mapImages = mapImages;
+    }
+
+    /**
+     * Refuses, before any of it is written, an export whose tile layer data would take more memory than
+     * {@code max-export-work-bytes} (413, naming it and saying what to ask for instead).
+     */
+    private void checkWork(TileMap map, TmxWriter.Options options, long perCsvCell) {
+        long bytes = 0;
+        for (Layer layer : map.layers()) {
+            if (layer instanceof TileLayer tiles) {
+                bytes += LayerData.workBytes(tiles, options, perCsvCell);
+            }
+        }
+        if (bytes > limits.maxExportWorkBytes()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-export-work-bytes",
+                    limits.maxExportWorkBytes(), "Writing this map's tile layers as "
+                            + Request.layerData(options) + " takes about " + (bytes >> 20) + " MiB; export with "
+                            + "encoding=base64&compression=zlib (or gzip), which is written a band at a time")
+                    .with("field", "encoding");
+        }
     }
 
     /** An export request of a map, defaulting its layer data to how the map came in. */
@@ -141,6 +168,8 @@ public class TiledExportService {
     public Export exportMap(long mapId, Request request, Long version) {
         Versioned snapshot = maps.snapshot(mapId, version);
         TileMap map = snapshot.map();
+        checkWork(map, request.format().equals("csv") ? TmxWriter.Options.DEFAULT : request.options(),
+                request.format().equals("tmj") ? TMJ_CELL_BYTES : 0);
         String base = fileName(map.name());
         List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();
         return switch (request.format()) {
