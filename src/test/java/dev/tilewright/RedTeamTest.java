@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import tools.jackson.databind.JsonNode;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -303,5 +304,87 @@ class RedTeamTest {
             stalled.close();
             painter.abort();
         }
+    }
+
+    /**
+     * Issue 40, finding 1: on an 8192x8192 map with a few versions, a thread listing (rebuilding past versions for
+     * anchorChanged), diff.png from version 1 and an export of version 1 ran the service out of memory. Now, at
+     * -Xmx1g and several at once, each is answered (or refused with a clear 413/503 naming the limit) and health
+     * answers within 2 s throughout; the service's log shows no OutOfMemoryError (checked after all).
+     */
+    @Test
+    void pastVersionsOfTheLargestMapAreReadSeveralAtOnceWithinMemory() throws Exception {
+        long past = api.newMap("past", 8192, 8192);
+        String map = "/api/v1/maps/" + past;
+        for (String quadrant : new String[] {"\"x\":0,\"y\":0,\"gid\":2", "\"x\":4096,\"y\":4096,\"gid\":3"}) {
+            Api.Response fill = ops(past, "{\"type\":\"fillRect\",\"layerId\":1,\"width\":4096,\"height\":4096,"
+                    + quadrant + "}");
+            assertThat(fill.status()).as(fill.text()).isEqualTo(200);
+        }
+        for (String at : new String[] {"\"x\":100,\"y\":100", "\"x\":100000,\"y\":100", "\"x\":70000,\"y\":70000"}) {
+            for (int version = 1; version <= 2; version++) {
+                Api.Response thread = api.postJson(map + "/threads", "{\"anchor\":{" + at + "},\"body\":\"look\","
+                        + "\"version\":" + version + "}");
+                assertThat(thread.status()).as(thread.text()).isEqualTo(201);
+            }
+        }
+        List<Supplier<Api.Response>> reads = List.of(
+                () -> api.get(map + "/threads"),
+                () -> api.get(map + "/diff.png?from=1"),
+                () -> api.get(map + "/export?version=1&format=tmx&encoding=base64&compression=zlib"),
+                () -> api.get(map + "/export?version=2"),
+                () -> api.get(map + "/diff?from=2"),
+                () -> api.get(map + "/render.png?version=1&x=0&y=0&width=320&height=240"),
+                () -> api.get(map + "/threads"),
+                () -> api.get(map + "/diff.png?from=2&x=60000&y=60000&width=640&height=480"));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(reads.size());
+        java.util.concurrent.atomic.AtomicLong slowestHealth = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread watch = new Thread(() -> {
+            while (reading.get()) {
+                long started = System.nanoTime();
+                boolean up = service.healthy(Duration.ofSeconds(5));
+                long ms = up ? (System.nanoTime() - started) / 1_000_000 : Long.MAX_VALUE;
+                slowestHealth.accumulateAndGet(ms, Math::max);
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "health watch");
+        watch.start();
+        try {
+            for (int round = 0; round < 2; round++) {
+                List<java.util.concurrent.Future<Api.Response>> answers = new ArrayList<>();
+                reads.forEach(read -> answers.add(pool.submit(read::get)));
+                for (int i = 0; i < answers.size(); i++) {
+                    Api.Response answer = answers.get(i).get(5, java.util.concurrent.TimeUnit.MINUTES);
+                    System.out.printf("RedTeamTest: past read %d of round %d -> %d%n", i, round, answer.status());
+                    assertThat(answer.status()).as("read " + i + ": " + answer.text()).isIn(200, 413, 503);
+                    if (answer.status() != 200) {
+                        assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
+                        assertThat(answer.text()).contains("\"limit\"");
+                    }
+                }
+                assertThat(answers.get(0).get().status()).as("the thread listing answers").isEqualTo(200);
+                assertThat(answers.get(2).get().status()).as("a compressed export of version 1").isEqualTo(200);
+            }
+        } finally {
+            reading.set(false);
+            watch.join(10_000);
+            pool.shutdownNow();
+        }
+        System.out.printf("RedTeamTest: the slowest health answer while past versions were read: %d ms%n",
+                slowestHealth.get());
+        assertThat(slowestHealth.get()).as("health within 2 s throughout").isLessThan(2_000);
+        JsonNode threads = api.get(map + "/threads").json().get("threads");
+        for (JsonNode thread : threads) {
+            if (thread.get("anchor").get("x").asInt() == 100000) {
+                assertThat(thread.get("anchorChanged").asBoolean()).as("nothing was painted there: told from the ops")
+                        .isFalse();
+            }
+        }
+        healthy("the past reads");
     }
 }

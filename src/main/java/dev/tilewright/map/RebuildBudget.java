@@ -42,8 +42,9 @@ public class RebuildBudget extends OncePerRequestFilter {
      * Refused with 413 when the budget could never hold it, 503 when it cannot now.
      */
     <T> T within(long bytes, java.util.function.Supplier<T> done) {
-        take(bytes);
         List<Long> request = held.get();
+        long mine = request == null ? 0 : request.stream().mapToLong(Long::longValue).sum();
+        take(bytes, mine);
         if (request != null) {
             request.add(bytes);
             return done.get();
@@ -55,12 +56,13 @@ public class RebuildBudget extends OncePerRequestFilter {
         }
     }
 
-    private synchronized void take(long bytes) {
-        if (bytes > total) {
+    /** Takes {@code bytes} for a request that holds {@code mine} already (what it holds counts against it too). */
+    private synchronized void take(long bytes, long mine) {
+        if (bytes + mine > total) {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.history.rebuild-bytes", total,
-                    "Rebuilding this map's past version takes about " + (bytes >> 20) + " MiB, more than past versions "
-                            + "may take at once here; read the current version, or ask the operator to raise the "
-                            + "limit (or the heap)");
+                    "Rebuilding this map's past version" + (mine > 0 ? "s" : "") + " takes about "
+                            + ((bytes + mine) >> 20) + " MiB, more than past versions may take at once here; read the "
+                            + "current version, or ask the operator to raise the limit (or the heap)");
         }
         long deadline = System.nanoTime() + work.waitMs() * 1_000_000L;
         while (used + bytes > total) {
