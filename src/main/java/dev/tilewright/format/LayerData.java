@@ -13,6 +13,7 @@ import java.nio.ByteOrder;
 import java.util.Base64;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
 import java.util.Locale;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPInputStream;
@@ -170,6 +171,17 @@ public final class LayerData {
      * their text; zstd the gids and the raw bytes. {@code perCsvCell}: what one CSV cell's structure costs besides its
      * digits (a JSON array node's, in a TMJ).
      */
+    public static long workBytes(TileMap map, TmxWriter.Options options, long perCsvCell) {
+        long bytes = 0;
+        for (dev.tilewright.core.model.Layer layer : map.layers()) {
+            if (layer instanceof TileLayer tiles) {
+                bytes += workBytes(tiles, options, perCsvCell);
+            }
+        }
+        return bytes;
+    }
+
+    /** {@link #workBytes(TileMap, TmxWriter.Options, long)} of one layer. */
     public static long workBytes(TileLayer layer, TmxWriter.Options options, long perCsvCell) {
         long cells = (long) layer.width() * layer.height();
         if (options.encoding() == Encoding.CSV) {

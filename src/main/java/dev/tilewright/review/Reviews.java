@@ -9,7 +9,6 @@ import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.map.MapFeed;
-import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.ThreadElsewhere;
 import dev.tilewright.map.Versioned;
@@ -61,7 +60,7 @@ public class Reviews {
 
     private final Threads threads;
     private final MapReads reads;
-    private final MapHistory history;
+    private final AnchorChecks anchors;
     private final ReviewProperties limits;
     private final TransactionTemplate tx;
     private final ApplicationEventPublisher events;
@@ -69,12 +68,12 @@ public class Reviews {
     private final JdbcTemplate jdbc;
     private final Throttle throttle;
 
-    Reviews(Threads threads, MapReads reads, MapHistory history, ReviewProperties limits, TransactionTemplate tx,
+    Reviews(Threads threads, MapReads reads, AnchorChecks anchors, ReviewProperties limits, TransactionTemplate tx,
             ApplicationEventPublisher events, MapFeed feed, JdbcTemplate jdbc, Throttle throttle) {
         this.throttle = throttle;
         this.threads = threads;
         this.reads = reads;
-        this.history = history;
+        this.anchors = anchors;
         this.limits = limits;
         this.tx = tx;
         this.events = events;
@@ -135,13 +134,13 @@ public class Reviews {
         List<Thread> page = threads.list(mapId, resolved, before, count + 1);
         Long next = page.size() > count ? page.get(count - 1).id() : null;
         List<Thread> shown = page.subList(0, Math.min(count, page.size()));
-        return new Page(mapId, anchorsChecked(mapId, shown), next);
+        return new Page(mapId, anchors.told(mapId, shown), next);
     }
 
     /** One thread with all its comments. */
     public Thread thread(long mapId, long threadId) {
         Thread thread = found(mapId, threadId).withComments(threads.comments(threadId));
-        return anchorsChecked(mapId, List.of(thread)).get(0);
+        return anchors.told(mapId, List.of(thread)).get(0);
     }
 
     /** A comment added to a thread. */
@@ -437,59 +436,6 @@ public class Reviews {
                 throw ApiProblem.invalidField("anchor.objectId", "The map has no object " + anchor.objectId()
                         + (in == null ? "" : " on layer " + anchor.layerId()) + ".");
             }
-        }
-    }
-
-    /**
-     * The threads with {@code anchorChanged} told: compared with the map now, made at the current version (false),
-     * or at one of the first {@code anchor-versions} past versions they were made at (rebuilt, or kept from a read a
-     * moment ago); the rest stay null.
-     */
-    /**
-     * The threads with {@code anchorChanged} told: from the ops since each was made when none of them can have
-     * touched its anchor (no version rebuilt), else by comparing the version it was made at with now — at most
-     * {@code anchor-versions} of those rebuilt per listing, within the rebuild budget; a thread left untold (or one
-     * whose version could not be rebuilt now) says nothing.
-     */
-    private List<Thread> anchorsChecked(long mapId, List<Thread> list) {
-        Versioned now = reads.view(mapId);
-        long oldest = list.stream().mapToLong(Thread::version).min().orElse(now.version());
-        List<MapHistory.Logged> since = oldest >= now.version() ? List.of()
-                : history.logged(mapId, oldest, now.version(), limits.anchorOps(),
-                limits.anchorReadBytes()).orElse(null);
-        Map<Long, TileMap> versions = new HashMap<>();
-        List<Thread> out = new ArrayList<>(list.size());
-        for (Thread thread : list) {
-            long at = thread.version();
-            if (at >= now.version()) {
-                out.add(thread.withAnchorChanged(false));
-                continue;
-            }
-            if (since != null && !thread.anchor().mayHaveChanged(since.stream().filter(l -> l.version() > at)
-                    .map(MapHistory.Logged::op).toList(), now.map())) {
-                out.add(thread.withAnchorChanged(false));
-                continue;
-            }
-            TileMap then = versions.get(at);
-            if (then == null && versions.size() < limits.anchorVersions()) {
-                then = past(mapId, at);
-                versions.put(at, then);
-            }
-            out.add(then == null ? thread : thread.withAnchorChanged(thread.anchor().changed(then, now.map())));
-        }
-        return out;
-    }
-
-    /** A past version, or null when it cannot be rebuilt now (over the rebuild budget, or it is busy). */
-    private TileMap past(long mapId, long version) {
-        try {
-            return history.snapshot(mapId, version).map();
-        } catch (ApiProblem overBudget) {
-            if (overBudget.status() == HttpStatus.CONTENT_TOO_LARGE
-                    || overBudget.status() == HttpStatus.SERVICE_UNAVAILABLE) {
-                return null;
-            }
-            throw overBudget;
         }
     }
 }

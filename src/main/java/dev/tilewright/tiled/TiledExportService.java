@@ -5,8 +5,8 @@ import org.springframework.http.HttpStatus;
 import dev.tilewright.core.model.CustomTypes;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
-import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.format.LayerData;
@@ -139,17 +139,9 @@ public class TiledExportService {
         this.mapImages = mapImages;
     }
 
-    /**
-     * Refuses, before any of it is written, an export whose tile layer data would take more memory than
-     * {@code max-export-work-bytes} (413, naming it and saying what to ask for instead).
-     */
+    /** Refuses, before any of it is written, an export whose layer data would pass max-export-work-bytes. */
     private void checkWork(TileMap map, TmxWriter.Options options, long perCsvCell) {
-        long bytes = 0;
-        for (Layer layer : map.layers()) {
-            if (layer instanceof TileLayer tiles) {
-                bytes += LayerData.workBytes(tiles, options, perCsvCell);
-            }
-        }
+        long bytes = LayerData.workBytes(map, options, perCsvCell);
         if (bytes > limits.maxExportWorkBytes()) {
             throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-export-work-bytes",
                     limits.maxExportWorkBytes(), "Writing this map's tile layers as "

@@ -131,8 +131,9 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
     public Applied applyTo(TileMap map) {
         TileLayer layer = Checks.tileLayer(map, layerId);
         TileRect rect = Checks.rect(map, x, y, width, height);
-        int[] values = checkedValues(map, layer, rect);
-        byte[] bits = mask == null ? null : RegionData.decodeMask(mask, values.length);
+        requireGidCount(rect);
+        byte[] bits = mask == null ? null : RegionData.decodeMask(mask, (int) rect.area());
+        int[] values = checkedValues(map, layer, rect, bits);
         int[] previous = layer.read(rect);
         write(layer, rect, values, bits);
         if (bits != null) {
@@ -149,18 +150,14 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
     public void replayOn(TileMap map) {
         TileLayer layer = Checks.tileLayer(map, layerId);
         TileRect rect = Checks.rect(map, x, y, width, height);
-        int[] values = checkedValues(map, layer, rect);
-        write(layer, rect, values, mask == null ? null : RegionData.decodeMask(mask, values.length));
+        requireGidCount(rect);
+        byte[] bits = mask == null ? null : RegionData.decodeMask(mask, (int) rect.area());
+        write(layer, rect, checkedValues(map, layer, rect, bits), bits);
     }
 
     /** The region's cells as the layer stores them, each checked against the map (its tilesets, its flags). */
-    private int[] checkedValues(TileMap map, TileLayer layer, TileRect rect) {
-        if (gids != null && gids.length != rect.area()) {
-            throw new InvalidOpException("gids", "a " + width + "x" + height + " region takes " + rect.area()
-                    + " gids, got " + gids.length);
-        }
+    private int[] checkedValues(TileMap map, TileLayer layer, TileRect rect, byte[] bits) {
         int[] values = values();
-        byte[] bits = mask == null ? null : RegionData.decodeMask(mask, values.length);
         for (int i = 0; i < values.length; i++) {
             if (bits == null || RegionData.masked(bits, i)) {
                 long gid = gids != null ? gids[i] : Integer.toUnsignedLong(values[i]);
@@ -168,6 +165,13 @@ public record PutRegion(int layerId, int x, int y, int width, int height, long[]
             }
         }
         return values;
+    }
+
+    private void requireGidCount(TileRect rect) {
+        if (gids != null && gids.length != rect.area()) {
+            throw new InvalidOpException("gids", "a " + width + "x" + height + " region takes " + rect.area()
+                    + " gids, got " + gids.length);
+        }
     }
 
     /** Writes the region (only its masked cells, with a mask). */
