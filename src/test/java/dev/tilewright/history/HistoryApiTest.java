@@ -202,6 +202,40 @@ class HistoryApiTest {
     }
 
     @Test
+    void restoringTheMakingOrAVersionBeforeATilesetWasAddedGivesThatVersion() {
+        Api admin = new Api(port);
+        long mapId = admin.newMap("restore-early", 20, 12);
+        long project = admin.projectOf(mapId);
+        long second = admin.uploadTileset("restore-second", 2, 2, project);
+        send(admin, mapId, 1, new Paint(1, List.of(new Cell(0, 0, 3), new Cell(5, 5, 8))));
+        State beforeTileset = state(admin, mapId);
+        String addTileset = "{\"type\":\"addTileset\",\"tilesetId\":" + second + "}";
+        Api.Response added = admin.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[" + addTileset + "]}",
+                "If-Match", "\"2\"");
+        assertThat(added.status()).as(added.text()).isEqualTo(200);
+        long version = send(admin, mapId, 3, new Paint(1, List.of(new Cell(1, 1, 9), new Cell(0, 0, 12))));
+        version = send(admin, mapId, version, new AddLayer(0, LayerKind.OBJECT, LayerAttributes.named("things"), null));
+        version = send(admin, mapId, version, new Paint(1, List.of(new Cell(19, 11, 10))));
+
+        for (long target : new long[] {2, 1}) {
+            State expected = stateAt(admin, mapId, target);
+            Api.Response restored = admin.postJson("/api/v1/maps/" + mapId + "/restore", "{\"version\":" + target
+                    + "}", "If-Match", "\"" + version + "\"");
+            assertThat(restored.status()).as("restore to %d: %s", target, restored.text()).isEqualTo(200);
+            version = restored.json().get("version").asLong();
+            assertThat(withoutCounters(state(admin, mapId))).as("restored to %d", target)
+                    .isEqualTo(withoutCounters(expected));
+            assertThat(admin.get("/api/v1/maps/" + mapId).json().get("tilesets")).hasSize(1);
+        }
+        assertThat(withoutCounters(stateAt(admin, mapId, 2))).isEqualTo(withoutCounters(beforeTileset));
+        // and forward again, to the version with the second tileset in use
+        Api.Response forward = admin.postJson("/api/v1/maps/" + mapId + "/restore", "{\"version\":6}",
+                "If-Match", "\"" + version + "\"");
+        assertThat(forward.status()).as(forward.text()).isEqualTo(200);
+        assertThat(withoutCounters(state(admin, mapId))).isEqualTo(withoutCounters(stateAt(admin, mapId, 6)));
+    }
+
+    @Test
     void aChangeSaysWhatItDidPerLayerAndPagesAreBounded() {
         Api admin = new Api(port);
         long mapId = admin.newMap("summary", 20, 20);

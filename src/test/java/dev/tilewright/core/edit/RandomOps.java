@@ -15,7 +15,7 @@ import java.util.Random;
 
 /**
  * Random ops for tests, valid and invalid, over a map of 70x66 tiles whose tileset has 6 tiles (so gid 7
- * and flags on 0 are refused).
+ * and flags on 0 are refused until tileset 2 or 3, of 4 tiles each, is added; tilesets are added and removed too).
  */
 public final class RandomOps {
 
@@ -35,7 +35,7 @@ public final class RandomOps {
         int anyLayer = 1 + r.nextInt(map.nextLayerId() + 1);
         int tileLayer = pick(r, map, LayerKind.TILE, anyLayer);
         int objectLayer = pick(r, map, LayerKind.OBJECT, anyLayer);
-        return switch (r.nextInt(16)) {
+        return switch (r.nextInt(17)) {
             case 0, 1 -> new Paint(tileLayer, List.of(cell(r), cell(r), cell(r)));
             case 2 -> r.nextInt(3) == 0
                     ? new FillRect(tileLayer, 0, 0, 70, 66, r.nextBoolean() ? 0 : gid(r))
@@ -92,6 +92,9 @@ public final class RandomOps {
                     r.nextBoolean() ? null : List.of("right-down", "right-up", "left-down", "left-up", "sideways")
                             .get(r.nextInt(5)),
                     r.nextBoolean() ? null : new dev.tilewright.core.geom.Position(r.nextInt(9) * 8, -r.nextInt(3)));
+            case 15 -> r.nextBoolean()
+                    ? new AddTileset(2 + r.nextInt(2), r.nextInt(4) == 0 ? 7 + r.nextInt(6) : null, 4)
+                    : new RemoveTileset(1 + r.nextInt(3));
             default -> new Batch(List.of(randomOp(r, map), randomOp(r, map)));
         };
     }
@@ -107,7 +110,7 @@ public final class RandomOps {
     }
 
     private static long gid(Random r) {
-        int id = r.nextInt(9) == 0 ? 7 : r.nextInt(7);
+        int id = r.nextInt(9) == 0 ? 7 + r.nextInt(10) : r.nextInt(7);
         int flags = r.nextInt(4) == 0 ? Gid.FLIP_HORIZONTAL | Gid.FLIP_DIAGONAL : 0;
         return Integer.toUnsignedLong(id | flags);
     }
