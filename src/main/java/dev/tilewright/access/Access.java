@@ -159,6 +159,12 @@ public class Access {
         return new TreeSet<>(ids);
     }
 
+    /** The projects a caller can see, or only {@code projectId} of them when it is given (none if it is not seen). */
+    public Set<Long> visibleProjects(Caller caller, Long projectId) {
+        Set<Long> visible = visibleProjects(caller);
+        return projectId == null ? visible : visible.contains(projectId) ? Set.of(projectId) : Set.of();
+    }
+
     /** Where a caller stands on a map's project; empty when the map does not exist. */
     public Optional<Standing> onMap(Caller caller, long mapId) {
         if (caller.kind() == Caller.Kind.SHARE_LINK) {

@@ -94,7 +94,7 @@ public final class TiledFiles {
         if (sameName.size() == 1) {
             return files.get(sameName.get(0));
         }
-        throw new TiledFormatException(TiledFormatException.Kind.MISSING_FILE, fromFile, "'" + path
+        throw TiledFormatException.missing(fromFile, path, "'" + path
                 + "' is referenced by " + fromFile + " but was not sent; add it as a files part"
                 + (sameName.size() > 1 ? " (several sent files are called " + name + "; send it by its path)" : ""));
     }

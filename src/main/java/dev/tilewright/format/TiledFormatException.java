@@ -17,11 +17,27 @@ public final class TiledFormatException extends RuntimeException {
 
     private final Kind kind;
     private final String file;
+    private final String missing;
 
     public TiledFormatException(Kind kind, String file, String message) {
+        this(kind, file, message, null);
+    }
+
+    private TiledFormatException(Kind kind, String file, String message, String missing) {
         super(message);
         this.kind = kind;
         this.file = file;
+        this.missing = missing;
+    }
+
+    /** A file {@code file} references that was not sent, at the path it would have in the upload. */
+    static TiledFormatException missing(String file, String path, String message) {
+        return new TiledFormatException(Kind.MISSING_FILE, file, message, path);
+    }
+
+    /** The path of the file not sent ({@link Kind#MISSING_FILE}), else null. */
+    public String missing() {
+        return missing;
     }
 
     public Kind kind() {

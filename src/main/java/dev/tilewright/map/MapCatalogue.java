@@ -248,7 +248,19 @@ public class MapCatalogue {
 
     /** The maps of some projects (those a caller can see), by id. */
     public List<MapEntitySummary> list(java.util.Collection<Long> projectIds) {
-        return tx.execute(status -> maps.findAllByProjectIdInOrderByIdAsc(projectIds).stream()
+        return list(projectIds, null);
+    }
+
+    /**
+     * The maps of some projects named {@code name} exactly, or, when it ends with {@code *}, whose names begin with
+     * what comes before it; null: all of them.
+     */
+    public List<MapEntitySummary> list(java.util.Collection<Long> projectIds, String name) {
+        return tx.execute(status -> (name == null ? maps.findAllByProjectIdInOrderByIdAsc(projectIds)
+                : name.endsWith("*")
+                ? maps.findAllByProjectIdInAndNameStartingWithOrderByIdAsc(projectIds,
+                name.substring(0, name.length() - 1))
+                : maps.findAllByProjectIdInAndNameOrderByIdAsc(projectIds, name)).stream()
                 .map(MapEntitySummary::of).toList());
     }
 

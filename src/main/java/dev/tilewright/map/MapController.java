@@ -88,8 +88,9 @@ class MapController {
 
     @GetMapping
     @Requires(on = Requires.On.CALLER)
-    List<MapCatalogue.MapEntitySummary> list(Caller caller) {
-        return catalogue.list(access.visibleProjects(caller));
+    List<MapCatalogue.MapEntitySummary> list(@RequestParam(required = false) String name,
+                                             @RequestParam(required = false) Long projectId, Caller caller) {
+        return catalogue.list(access.visibleProjects(caller, projectId), name);
     }
 
     @GetMapping("/{id}")

@@ -11,6 +11,11 @@ interface MapRepository extends JpaRepository<MapEntity, Long> {
 
     List<MapEntity> findAllByProjectIdInOrderByIdAsc(java.util.Collection<Long> projectIds);
 
+    List<MapEntity> findAllByProjectIdInAndNameOrderByIdAsc(java.util.Collection<Long> projectIds, String name);
+
+    List<MapEntity> findAllByProjectIdInAndNameStartingWithOrderByIdAsc(java.util.Collection<Long> projectIds,
+                                                                         String prefix);
+
     /** Writes what every op may change on the map row, with the version the stored rows now reflect. */
     @Modifying(flushAutomatically = true)
     @Query("""

@@ -128,17 +128,21 @@ class TiledController {
     }
 
     /**
-     * A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path. What Tiled
-     * wrote that is not kept yet is listed in {@code warnings}, never dropped in silence.
+     * A .tmx or .tmj map and every file it references, each as a {@code files} part named by its path (a folder's
+     * files by their relative paths, or a {@code .zip}; {@code .gz} files are unpacked); {@code map} names the map
+     * when the upload holds several. What Tiled wrote that is not kept yet is listed in {@code warnings}, never
+     * dropped in silence.
      */
     @PostMapping(value = "/api/v1/maps/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<ImportedMap> importMap(@RequestPart("files") List<MultipartFile> files,
                                           @RequestParam(required = false) Long projectId,
-                                          @RequestParam(required = false) String templates, Caller caller) {
+                                          @RequestParam(required = false) String templates,
+                                          @RequestParam(name = "map", required = false) String chosen,
+                                          Caller caller) {
         boolean detach = detach(templates);
         TiledImportService.Imported<Long> imported = run(files, projectId, caller,
-                (upload, project, author) -> imports.importMap(upload, project, author, detach));
+                (upload, project, author) -> imports.importMap(upload, project, author, detach, chosen));
         MapJson map = maps.json(imported.made());
         return ResponseEntity.created(URI.create("/api/v1/maps/" + imported.made())).eTag(ETags.of(map.version()))
                 .body(new ImportedMap(map, imported.warnings()));
@@ -181,7 +185,8 @@ class TiledController {
                                                    Importer<T> importer) {
         long project = access.projectToWrite(caller, projectId);
         checkUpload(files);
-        return lanes.run(Lanes.Lane.IMPORT, () -> importer.run(byPath(files), project, Author.of(caller)));
+        return lanes.run(Lanes.Lane.IMPORT, () -> importer.run(imports.unpacked(byPath(files)), project,
+                Author.of(caller)));
     }
 
     /** An export as a download. */

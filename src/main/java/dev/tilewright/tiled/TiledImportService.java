@@ -80,9 +80,19 @@ public class TiledImportService {
     @Transactional
     public Imported<Long> importMap(Map<String, byte[]> uploaded, Long projectId, Author author,
                                     boolean detachTemplates) {
+        return importMap(uploaded, projectId, author, detachTemplates, null);
+    }
+
+    /**
+     * As {@link #importMap(Map, Long, Author, boolean)}, the map being {@code chosen} (its path in the upload) when
+     * the upload (a folder, a zip) holds several; null: the one map it holds.
+     */
+    @Transactional
+    public Imported<Long> importMap(Map<String, byte[]> uploaded, Long projectId, Author author,
+                                    boolean detachTemplates, String chosen) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded, project);
-        String mapFile = single(files, List.of(".tmx", ".tmj"), "map (.tmx or .tmj)");
+        String mapFile = MapChoice.of(files, chosen);
         Warnings warnings = new Warnings();
         keepRules(project, uploaded, warnings);
         long mapId = importOne(files, mapFile, project, author, readLimits(), warnings, new HashMap<>(),
@@ -259,6 +269,11 @@ public class TiledImportService {
      * Refuses an upload of too many files or bytes by its parts' count and sizes: called before the parts (on disk
      * while the request is read) are read into memory, and again on what was read.
      */
+    /** The files of an upload with its zips and gzip files unpacked, within the upload's limits (see {@link Unpack}). */
+    public Map<String, byte[]> unpacked(Map<String, byte[]> sent) {
+        return Unpack.of(sent, limits.maxImportFiles(), limits.maxImportBytes());
+    }
+
     public void checkUpload(int files, long bytes) {
         if (files == 0) {
             throw ApiProblem.invalidField("files", "Send the Tiled file and everything it references as 'files' parts.");
@@ -302,7 +317,7 @@ public class TiledImportService {
         return found.get(0);
     }
 
-    private static List<String> withEnding(TiledFiles files, List<String> endings) {
+    static List<String> withEnding(TiledFiles files, List<String> endings) {
         return files.paths().stream()
                 .filter(p -> endings.stream().anyMatch(e -> p.toLowerCase(Locale.ROOT).endsWith(e))).toList();
     }
@@ -312,7 +327,8 @@ public class TiledImportService {
             return reader.get();
         } catch (TiledFormatException e) {
             throw switch (e.kind()) {
-                case MISSING_FILE -> ApiProblem.invalidField("files", e.getMessage()).with("file", e.file());
+                case MISSING_FILE -> ApiProblem.invalidField("files", e.getMessage()).with("file", e.file())
+                        .with("missing", e.missing());
                 case UNSUPPORTED -> ApiProblem.of(HttpStatus.UNPROCESSABLE_CONTENT, "Not supported yet", e.getMessage())
                         .with("field", "files").with("file", e.file());
                 case INVALID -> ApiProblem.invalidField("files", e.file() + ": " + e.getMessage()).with("file", e.file());

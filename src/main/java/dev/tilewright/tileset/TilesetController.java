@@ -56,8 +56,8 @@ class TilesetController {
 
     @GetMapping
     @Requires(on = Requires.On.CALLER)
-    List<TilesetJson> list(Caller caller) {
-        return service.list(access.visibleProjects(caller)).stream().map(TilesetJson::of).toList();
+    List<TilesetJson> list(@RequestParam(required = false) Long projectId, Caller caller) {
+        return service.list(access.visibleProjects(caller, projectId)).stream().map(TilesetJson::of).toList();
     }
 
     @GetMapping("/{id}")
