@@ -16,7 +16,8 @@ import java.util.Map;
  * there and now holds a tile (added), red where it held one and is empty now (removed: tinted red, nothing being
  * drawn there), orange otherwise (changed) —
  * and objects get their boxes: added green, changed orange, removed red and filled faintly (a ghost where they were).
- * Boxes are an object's unrotated bounds (a tile object's from its bottom-left corner, a point's a few pixels).
+ * Objects are outlined by their real shape, turned as drawn (a polygon by its points, an ellipse as one, a tile
+ * object's box from its bottom-left corner); a point, or an object without a size, as a square of a few pixels.
  */
 public final class DiffMarks {
 
@@ -175,6 +176,25 @@ public final class DiffMarks {
 
     private static void box(Pixels canvas, double scale, int left, int top, TileMap map, MapObject o, int colour,
                             boolean ghost) {
+        java.awt.Shape outline = ShapePainter.outline(o, map.tileWidth(), map.tileHeight());
+        if (outline != null) {
+            java.awt.Graphics2D g = ShapePainter.graphics(canvas);
+            try {
+                g.scale(scale, scale);
+                g.translate(-left, -top);
+                if (ghost) {
+                    g.setColor(new java.awt.Color((colour & 0xFFFFFF) | 0x50 << 24, true));
+                    g.fill(outline);
+                }
+                g.setColor(new java.awt.Color(colour, true));
+                g.setStroke(new java.awt.BasicStroke((float) (2 / scale), java.awt.BasicStroke.CAP_ROUND,
+                        java.awt.BasicStroke.JOIN_ROUND));
+                g.draw(outline);
+            } finally {
+                g.dispose();
+            }
+            return;
+        }
         double[] b = o.box(map.tileWidth(), map.tileHeight());
         double w = b[2];
         double h = b[3];

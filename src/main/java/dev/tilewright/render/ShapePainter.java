@@ -53,19 +53,57 @@ final class ShapePainter {
     private final AffineTransform base;
 
     ShapePainter(Pixels canvas, ViewWindow view) {
+        g = graphics(canvas);
+        g.translate(-view.x(), -view.y());
+        base = g.getTransform();
+    }
+
+    /** Antialiased Java2D drawing straight into a canvas' premultiplied pixels. */
+    static Graphics2D graphics(Pixels canvas) {
         DataBufferInt buffer = new DataBufferInt(canvas.argb(), canvas.argb().length);
         int[] masks = {0xFF0000, 0xFF00, 0xFF, 0xFF000000};
         WritableRaster raster = Raster.createPackedRaster(buffer, canvas.width(), canvas.height(), canvas.width(),
                 masks, null);
         DirectColorModel model = new DirectColorModel(ColorSpace.getInstance(ColorSpace.CS_sRGB), 32,
                 masks[0], masks[1], masks[2], masks[3], true, DataBuffer.TYPE_INT);
-        g = new BufferedImage(model, raster, true, null).createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
-        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.translate(-view.x(), -view.y());
-        base = g.getTransform();
+        Graphics2D graphics = new BufferedImage(model, raster, true, null).createGraphics();
+        graphics.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        graphics.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        graphics.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+        graphics.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        return graphics;
+    }
+
+    /**
+     * An object's outline in map pixels, turned about its position as it is drawn: a polygon or polyline by its
+     * points, an ellipse as one, anything else (rectangles, text, tile objects from their bottom-left) as its box;
+     * null for a point or an object without a size (marked otherwise).
+     */
+    static Shape outline(MapObject object, int tileWidth, int tileHeight) {
+        Shape shape;
+        if (object.shape() == ObjectShape.POLYGON || object.shape() == ObjectShape.POLYLINE) {
+            Path2D.Double path = new Path2D.Double();
+            List<Difference> points = object.points();
+            path.moveTo(points.get(0).dx(), points.get(0).dy());
+            for (int i = 1; i < points.size(); i++) {
+                path.lineTo(points.get(i).dx(), points.get(i).dy());
+            }
+            if (object.shape() == ObjectShape.POLYGON) {
+                path.closePath();
+            }
+            shape = path;
+        } else {
+            double[] box = object.box(tileWidth, tileHeight);
+            if (object.shape() == ObjectShape.POINT || box[2] == 0 && box[3] == 0) {
+                return null;
+            }
+            double top = box[1] - object.y();
+            shape = object.shape() == ObjectShape.ELLIPSE ? new Ellipse2D.Double(0, top, box[2], box[3])
+                    : new Rectangle2D.Double(0, top, box[2], box[3]);
+        }
+        AffineTransform place = AffineTransform.getTranslateInstance(object.x(), object.y());
+        place.rotate(Math.toRadians(object.rotation()));
+        return place.createTransformedShape(shape);
     }
 
     /**

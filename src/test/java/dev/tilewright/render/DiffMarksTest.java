@@ -88,4 +88,31 @@ class DiffMarksTest {
             assertThat(kinds[i]).as("cell %d,%d", cx, cy).isEqualTo(oracle(a, b, cx, cy));
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void addedObjectsAreOutlinedByTheirRealShapeTurnedAsDrawn() {
+        TileMap before = map(20, 20);
+        new AddLayer(0, LayerKind.OBJECT, LayerAttributes.named("o"), null).applyTo(before);
+        TileMap after = before.copy();
+        // a triangle from (40, 40): corners (0,0), (60,0), (0,60) about it
+        new dev.tilewright.core.edit.AddObject(3, new dev.tilewright.core.model.MapObject(0, "t", "",
+                dev.tilewright.core.model.ObjectShape.POLYGON, 40, 40, 0.0, 0.0, 0.0, null, null,
+                List.of(new dev.tilewright.core.geom.Difference(0, 0), new dev.tilewright.core.geom.Difference(60, 0),
+                        new dev.tilewright.core.geom.Difference(0, 60)), null, null), null).applyTo(after);
+        // a 40x10 rectangle at (100, 20) turned 90 degrees clockwise: it covers x 90..100, y 20..60
+        new dev.tilewright.core.edit.AddObject(3, new dev.tilewright.core.model.MapObject(0, "r", "",
+                dev.tilewright.core.model.ObjectShape.RECTANGLE, 100, 20, 40.0, 10.0, 90.0, null, null, null, null,
+                null), null).applyTo(after);
+        TileRect all = new TileRect(0, 0, 20, 20);
+        Pixels canvas = Pixels.blank(160, 160);
+        DiffMarks.mark(canvas, 1, 0, 0, before, after, all, DiffMarks.cells(before, after, all));
+        // lines are antialiased: a pixel on one is mostly the added colour (green)
+        java.util.function.IntPredicate green = argb -> ((argb >> 8) & 0xFF) > 0x80 && ((argb >> 16) & 0xFF) < 0x60;
+        int[] px = canvas.argb();
+        assertThat(green.test(px[70 * 160 + 69])).as("on the triangle's long edge, x + y = 140").isTrue();
+        assertThat(green.test(px[40 * 160 + 70])).as("on its top edge").isTrue();
+        assertThat(green.test(px[55 * 160 + 55])).as("inside it: not outlined").isFalse();
+        assertThat(green.test(px[40 * 160 + 90])).as("the turned rectangle's left edge at (90, 40)").isTrue();
+        assertThat(green.test(px[25 * 160 + 120])).as("where it would be unturned").isFalse();
+    }
 }
