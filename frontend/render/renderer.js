@@ -9,6 +9,7 @@
 
 import { CHUNK, drawnObjects, objectReferences } from '../model/tilemap.js';
 import { alignmentPoint, drawTile, frameAt } from './tilesets.js';
+import { drawText } from './text.js';
 import { FLAGS, FLIP_D, tileId } from '../model/gid.js';
 
 const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
@@ -477,22 +478,34 @@ export class Renderer {
           continue;
         }
       }
+      // every shape turns clockwise about the object's position, as Tiled and the server draw it
+      ctx.save();
+      ctx.translate(o.x, o.y);
+      ctx.rotate(((o.rotation ?? 0) * Math.PI) / 180);
+      const shape = o.shape ?? 'rectangle';
+      if (shape === 'text' && o.text) {
+        drawText(ctx, o);
+        ctx.restore();
+        continue;
+      }
       ctx.strokeStyle = colour;
       ctx.fillStyle = `${colour}40`;
       ctx.beginPath();
-      const shape = o.shape ?? 'rectangle';
+      const w = o.width ?? 0;
+      const h = o.height ?? 0;
       if (shape === 'ellipse') {
-        ctx.ellipse(o.x + (o.width ?? 0) / 2, o.y + (o.height ?? 0) / 2, (o.width ?? 0) / 2, (o.height ?? 0) / 2, 0, 0, Math.PI * 2);
+        ctx.ellipse(w / 2, h / 2, w / 2, h / 2, 0, 0, Math.PI * 2);
       } else if (shape === 'point') {
-        ctx.arc(o.x, o.y, 4 / this.view.zoom, 0, Math.PI * 2);
+        ctx.arc(0, 0, 4 / this.view.zoom, 0, Math.PI * 2);
       } else if (shape === 'polygon' || shape === 'polyline') {
-        (o.points ?? []).forEach((p, i) => (i === 0 ? ctx.moveTo(o.x + p.dx, o.y + p.dy) : ctx.lineTo(o.x + p.dx, o.y + p.dy)));
+        (o.points ?? []).forEach((p, i) => (i === 0 ? ctx.moveTo(p.dx, p.dy) : ctx.lineTo(p.dx, p.dy)));
         if (shape === 'polygon') ctx.closePath();
       } else {
-        ctx.rect(o.x, o.y, o.width ?? 0, o.height ?? 0);
+        ctx.rect(0, 0, w, h);
       }
       if (shape !== 'polyline') ctx.fill();
       ctx.stroke();
+      ctx.restore();
     }
     ctx.globalAlpha = layerAlpha;
   }
@@ -603,3 +616,4 @@ export function cssColor(tiled) {
 export function intGridColor(colors, value) {
   return colors.get(value) ?? `hsl(${(value * 137) % 360}, 65%, 55%)`;
 }
+

@@ -65,3 +65,37 @@ test('every Tiled blend mode has the canvas compositing of its name (add is the 
     'soft-light', 'difference', 'exclusion', 'lighter', 'source-over'];
   for (const mode of BLEND_MODES) assert.ok(canvasModes.includes(compositeOf(mode)), mode);
 });
+
+/** A 2D context that records the text it is asked to draw; every character is half the font size wide. */
+function textRecorder() {
+  const drawn = [];
+  return {
+    drawn,
+    font: '',
+    measureText(text) {
+      return { width: text.length * Number(/(\d+)px/.exec(this.font)[1]) / 2 };
+    },
+    fillText(text, x, y) {
+      drawn.push([text, x, y]);
+    },
+  };
+}
+
+test('a text object wraps at its box width and aligns its lines as halign and valign say', async () => {
+  const { drawText } = await import('../render/text.js');
+  const ctx = textRecorder();
+  // 10 px characters; the box is 100 px wide: "the quick " fits, "the quick brown" does not
+  drawText(ctx, { width: 100, height: 100, text: { text: 'the quick brown fox', pixelSize: 20, wrap: true,
+    halign: 'right', valign: 'bottom', bold: true, color: '#ff0000' } });
+  assert.deepEqual(ctx.drawn.map(([t]) => t), ['the quick', 'brown fox']);
+  assert.deepEqual(ctx.drawn.map(([, x]) => x), [10, 10], 'right-aligned: 100 - 90');
+  assert.deepEqual(ctx.drawn.map(([, , y]) => y), [100 - 48, 100 - 24], 'bottom: two lines of 24 px end at 100');
+  assert.match(ctx.font, /^bold 20px "sans-serif"$/);
+  assert.equal(ctx.fillStyle, '#ff0000');
+
+  const unwrapped = textRecorder();
+  drawText(unwrapped, { width: 40, height: 30, text: { text: 'one line\nsecond', pixelSize: 10, halign: 'center',
+    valign: 'center', italic: true, fontFamily: 'Serif Font' } });
+  assert.deepEqual(unwrapped.drawn, [['one line', 0, 3], ['second', 5, 15]]);
+  assert.match(unwrapped.font, /^italic 10px "Serif Font"$/);
+});
