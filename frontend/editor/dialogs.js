@@ -1,16 +1,24 @@
-// The "Add tileset" dialog: checks what it can before sending (a PNG, a name, whole tile sizes), uploads the image
-// (POST /api/v1/tilesets), shows the server's problem detail when it refuses, and adds the tileset to the map with
-// an addTileset op.
+// The "Add tileset" dialog: first the tilesets of the map's project it does not use yet (GET /api/v1/tilesets?
+// projectId=, each shown with its image; a click adds it), then a new one uploaded into that project: checks what it
+// can before sending (a PNG, a name, whole tile sizes), uploads the image (POST /api/v1/tilesets), shows the server's
+// problem detail when it refuses. Either way the tileset joins the map with an addTileset op.
 
 import { apiFetch } from '../sync/http.js';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
 export class TilesetDialog {
-  /** @param {import('./editor.js').Editor} editor @param {HTMLDialogElement} dialog @param {(info: object) => Promise<void>} loaded */
-  constructor(editor, dialog, loaded) {
+  /**
+   * @param {import('./editor.js').Editor} editor @param {HTMLDialogElement} dialog
+   * @param {number} projectId the map's project, where tilesets are picked from and uploaded to
+   * @param {(info: object) => Promise<void>} loaded
+   */
+  constructor(editor, dialog, projectId, loaded) {
     this.editor = editor;
     this.dialog = dialog;
+    this.projectId = projectId;
+    this.picks = dialog.querySelector('[data-project-tilesets]');
+    this.none = dialog.querySelector('[data-project-tilesets-empty]');
     this.loaded = loaded;
     this.form = dialog.querySelector('form');
     this.error = dialog.querySelector('[data-testid="dialog-error"]');
@@ -31,6 +39,52 @@ export class TilesetDialog {
     this.form.reset();
     this.show(null);
     this.dialog.showModal();
+    this.listProject();
+  }
+
+  /** The project's tilesets the map does not use yet, each a button that adds it. */
+  async listProject() {
+    this.picks.replaceChildren();
+    this.none.hidden = true;
+    let tilesets;
+    try {
+      const response = await apiFetch(`/api/v1/tilesets?projectId=${this.projectId}`);
+      if (!response.ok) throw new Error(String(response.status));
+      tilesets = await response.json();
+    } catch (e) {
+      this.show('The project\'s tilesets cannot be listed now; upload one below, or try again.');
+      return;
+    }
+    const used = new Set(this.editor.map.tilesets.map((t) => t.tilesetId));
+    const offered = tilesets.filter((t) => !used.has(t.id));
+    this.none.hidden = offered.length > 0;
+    this.picks.replaceChildren(...offered.map((t) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.testid = 'project-tileset';
+      button.dataset.tilesetId = String(t.id);
+      button.title = `${t.name}: ${t.tileCount} tiles of ${t.tileWidth} x ${t.tileHeight} px`;
+      const image = document.createElement('img');
+      image.alt = '';
+      image.loading = 'lazy';
+      const shown = t.image ?? t.tiles?.find((tile) => tile.image)?.image;
+      if (shown) image.src = shown;
+      const name = document.createElement('span');
+      name.textContent = `${t.name} (${t.tileCount})`;
+      button.append(image, name);
+      button.addEventListener('click', () => this.add(t));
+      item.append(button);
+      return item;
+    }));
+  }
+
+  /** Adds a stored tileset to the map: its images loaded, then the op. */
+  async add(info) {
+    await this.loaded(info);
+    const applied = this.editor.edit({ type: 'addTileset', tilesetId: info.id, tileCount: info.tileCount });
+    if (applied) this.dialog.close();
+    else this.show(`${info.name} cannot be added to this map now; reload the page and try again.`);
   }
 
   show(message) {
@@ -71,6 +125,7 @@ export class TilesetDialog {
     body.append('spacing', f.spacing.value || '0');
     if (f.useKey.checked) body.append('transparentColor', f.transparentColor.value.replace('#', ''));
     body.append('image', f.image.files[0]);
+    body.append('projectId', String(this.projectId));
     let response;
     try {
       response = await apiFetch('/api/v1/tilesets', { method: 'POST', body });
@@ -83,8 +138,6 @@ export class TilesetDialog {
       this.show(`${json?.title ?? response.status}: ${json?.detail ?? 'the server refused the tileset'}`);
       return;
     }
-    await this.loaded(json);
-    const applied = this.editor.edit({ type: 'addTileset', tilesetId: json.id, tileCount: json.tileCount });
-    if (applied) this.dialog.close();
+    await this.add(json);
   }
 }

@@ -19,7 +19,7 @@ import { HistoryPanel } from './changes.js';
 import { ChecksPanel } from './checks.js';
 import { RulesPanel } from './rules.js';
 import { CompareOverlay } from './compare.js';
-import { wireImport } from './importer.js';
+import '../pages/importer.js';
 import { LayersPanel } from './layers.js';
 import { Minimap } from './minimap.js';
 import { Neighbours } from './neighbours.js';
@@ -153,7 +153,6 @@ async function boot() {
   new Minimap(editor, document.querySelector('[data-testid="minimap"]'));
   // the maps around this one when a world places it, dimmed at its edges (a click opens one)
   new Neighbours(editor, canvas).load().catch((e) => notify(`The world around this map: ${e.message}`));
-  wireImport(document.querySelector('[data-testid="import-files"]'), notify);
   new LayersPanel(editor, document.querySelector('.panel.left'));
   const palette = new Palette(editor, document.querySelector('.panel.right'));
   const wangSets = new WangSetEditor(editor, document.querySelector('[data-testid="wang-editor"]'), palette, notify);
@@ -180,7 +179,7 @@ async function boot() {
     if (event.type === 'checks') checks.heard(event.frame);
   });
   if (session instanceof LiveSession) new PeoplePanel(editor, session, tools, document.querySelector('[data-testid="people"]'));
-  const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), async (info) => {
+  const dialog = new TilesetDialog(editor, document.querySelector('[data-testid="tileset-dialog"]'), projectId, async (info) => {
     await images.load(info);
     palette.tilesetId = info.id;
   });

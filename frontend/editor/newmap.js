@@ -1,5 +1,6 @@
-// The "New map" dialog of the maps and project pages: checks the sizes before sending, creates the map with one tile layer
-// (POST /api/v1/maps), shows the server's problem detail when it refuses, and opens the new map in the editor.
+// The "New map" dialog of the maps and project pages: offers the project's tilesets (ticked ones join the map), checks
+// the sizes before sending, creates the map with one tile layer (POST /api/v1/maps), shows the server's problem detail
+// when it refuses, and opens the new map in the editor.
 
 import { apiFetch } from '../sync/http.js';
 
@@ -9,11 +10,53 @@ const error = dialog.querySelector('[data-testid="dialog-error"]');
 
 // on a project's page the map is made in that project; elsewhere in the caller's default project
 const trigger = document.querySelector('[data-testid="new-map"]');
+const choice = dialog.querySelector('[data-new-map-tilesets]');
+const projectOf = () => trigger?.dataset.projectId || form.elements.project?.value || null;
+
 trigger?.addEventListener('click', () => {
   form.reset();
   error.hidden = true;
   dialog.showModal();
+  offerTilesets();
 });
+form.elements.project?.addEventListener('change', offerTilesets);
+
+/** The chosen project's tilesets as boxes to tick, each with its image and tile size. */
+async function offerTilesets() {
+  const box = choice.querySelector('[data-testid="new-map-tilesets"]');
+  box.replaceChildren();
+  choice.hidden = true;
+  const project = projectOf();
+  if (!project) return;
+  const response = await apiFetch(`/api/v1/tilesets?projectId=${project}`).catch(() => null);
+  if (!response?.ok) return;
+  const tilesets = await response.json();
+  box.replaceChildren(...tilesets.map((t) => {
+    const label = document.createElement('label');
+    label.className = 'check';
+    const tick = document.createElement('input');
+    tick.type = 'checkbox';
+    tick.name = 'tileset';
+    tick.value = String(t.id);
+    tick.dataset.tileWidth = t.tileWidth;
+    tick.dataset.tileHeight = t.tileHeight;
+    // the first tileset ticked gives the map its tile size, as Tiled's new map takes it from the tileset
+    tick.addEventListener('change', () => {
+      if (tick.checked && form.querySelectorAll('input[name="tileset"]:checked').length === 1) {
+        form.elements.tileWidth.value = t.tileWidth;
+        form.elements.tileHeight.value = t.tileHeight;
+      }
+    });
+    const image = document.createElement('img');
+    image.alt = '';
+    image.loading = 'lazy';
+    const shown = t.image ?? t.tiles?.find((tile) => tile.image)?.image;
+    if (shown) image.src = shown;
+    label.append(tick, image, ` ${t.name} (${t.tileWidth}×${t.tileHeight} px)`);
+    return label;
+  }));
+  choice.hidden = tilesets.length === 0;
+}
 dialog.querySelector('[data-action="cancel"]').addEventListener('click', () => dialog.close());
 
 function problem() {
@@ -42,7 +85,9 @@ form.addEventListener('submit', async (e) => {
     tileHeight: Number(f.tileHeight.value),
     layers: [{ name: 'Tile Layer 1', type: 'tile' }],
   };
-  if (trigger?.dataset.projectId) body.projectId = Number(trigger.dataset.projectId);
+  if (projectOf()) body.projectId = Number(projectOf());
+  const ticked = [...form.querySelectorAll('input[name="tileset"]:checked')].map((t) => ({ tilesetId: Number(t.value) }));
+  if (ticked.length > 0) body.tilesets = ticked;
   let response;
   try {
     response = await apiFetch('/api/v1/maps', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

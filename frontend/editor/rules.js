@@ -68,9 +68,19 @@ export class RulesPanel {
     });
   }
 
+  /**
+   * Reads the project's rules. Someone who may not see the project's rules (a share link's reviewer) gets no Rules
+   * panel at all; other failures say what to do.
+   */
   async load() {
-    const response = await apiFetch(`/api/v1/projects/${this.projectId}/rules`);
-    if (!response.ok) throw new Error(`rules: ${response.status}`);
+    const response = await apiFetch(`/api/v1/projects/${this.projectId}/rules`).catch(() => {
+      throw new Error('the server cannot be reached; reload the page when online');
+    });
+    if (response.status === 404 || response.status === 403) {
+      this.root.closest('details')?.remove();
+      return;
+    }
+    if (!response.ok) throw new Error(`the project's rules cannot be read now (${response.status}); reload the page to try again`);
     this.doc = await response.json();
     const used = this.editor.map.layers.map((l) => (l.type === 'tile' && l.isIntGrid ? prop(l, RULES) : null))
       .find((name) => name != null);

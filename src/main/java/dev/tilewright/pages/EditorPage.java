@@ -45,6 +45,7 @@ class EditorPage {
         model.addAttribute("role", standing.flatMap(Access.Standing::role).map(Roles.ProjectRole::apiName)
                 .orElse("none"));
         model.addAttribute("mayEdit", Access.allows(standing, Action.EDIT));
+        model.addAttribute("importProject", standing.map(Access.Standing::projectId).orElse(null));
         model.addAttribute("mayShare", Access.allows(standing, Action.MAINTAIN));
         model.addAttribute("mayComment", Access.allows(standing, Action.COMMENT));
         model.addAttribute("account", Reviews.account(caller));

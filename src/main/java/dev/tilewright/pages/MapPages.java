@@ -73,6 +73,9 @@ class MapPages {
         model.addAttribute("worlds", worlds.list(visible, null));
         model.addAttribute("groups", directory.projects(byProject.keySet()).stream()
                 .map(project -> new ProjectMaps(project, byProject.get(project.id()))).toList());
+        // where New map and Import may put a map: the projects the caller may edit in
+        model.addAttribute("importProjects", directory.projects(visible.stream()
+                .filter(project -> Access.allows(access.onProject(caller, project), Action.EDIT)).toList()));
         return "maps";
     }
 

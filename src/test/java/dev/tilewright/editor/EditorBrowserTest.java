@@ -628,6 +628,7 @@ class EditorBrowserTest {
     void aTiledMapImportedFromTheMenuOpensAndTheMinimapMovesTheView() throws Exception {
         long mapId = createMapAndTileset();
         Path examples = dev.tilewright.format.TiledExamples.copy(dir.resolve("examples"));
+        testId("import-open").click();
         WebElement input = testId("import-files");
         browser.executeScript("arguments[0].hidden = false", input);
         input.sendKeys(String.join("\n", examples.resolve("desert.tmx").toString(), examples.resolve("desert.tsx").toString(),

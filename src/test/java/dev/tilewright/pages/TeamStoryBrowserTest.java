@@ -171,6 +171,10 @@ class TeamStoryBrowserTest {
         assertThat(c.testId("tool-brush").isDisplayed()).as("no edit tools").isFalse();
         Object refused = cy.executeScript("return window.tilewright.editor.edit({type: 'renameMap', name: 'x'})");
         assertThat(refused).as("an edit is refused in the page").isNull();
+        c.waitFor("no Rules panel for a link that may not read the project's rules",
+                () -> cy.findElements(By.cssSelector("[data-testid=rules-box]")).isEmpty());
+        assertThat(c.testId("notice").getText()).as("no error greets the reviewer, only what the page is")
+                .doesNotContain("Rules", "404").startsWith("Read only");
         shot(cy, "07-shared-editor");
         cy.get(base + "/maps");
         assertThat(cy.getCurrentUrl()).as("a share link sees its one map").contains("/maps/" + mapId + "/preview");

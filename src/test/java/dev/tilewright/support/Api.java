@@ -197,6 +197,34 @@ public final class Api {
         return new Person(id, email, name, password);
     }
 
+    /** A team's project, its owner, and a member of the team with a role on the project (not an admin of either). */
+    public record TeamProject(long team, long project, Api owner, Person member, Api memberApi) {
+    }
+
+    /**
+     * A team made by a person (Owen) with a project in it, and a second person (a member by invite) given
+     * {@code memberRole} on the project by the owner, as a team would set itself up; each with a write token.
+     */
+    public TeamProject teamProject(String memberName, String memberRole) {
+        long home = projectOf(newMap("home of " + memberName, 2, 2));
+        Api owner = as(token(person("Owen", home, "viewer"), "write"));
+        long team = owner.postJson("/api/v1/teams", "{\"name\":\"" + memberName + "'s team\"}").json().get("id")
+                .asLong();
+        long project = owner.postJson("/api/v1/teams/" + team + "/projects", "{\"name\":\"levels\"}").json()
+                .get("id").asLong();
+        Person member = person(memberName, home, "viewer");
+        Api memberApi = as(token(member, "write"));
+        String code = owner.postJson("/api/v1/teams/" + team + "/invites", "{\"role\":\"member\"}").json()
+                .get("code").asString();
+        Response joined = memberApi.postJson("/api/v1/invites/" + code + "/accept", "{}");
+        Response granted = owner.putJson("/api/v1/projects/" + project + "/members/" + member.id(),
+                "{\"role\":\"" + memberRole + "\"}");
+        if (joined.status() != 200 || granted.status() != 200) {
+            throw new AssertionError("team not set up: " + joined.text() + " " + granted.text());
+        }
+        return new TeamProject(team, project, owner, member, memberApi);
+    }
+
     /** A personal token of someone's (scope read or write), made as they would: signed in, on their account. */
     public String token(Person person, String scope) {
         BrowserSession browser = new BrowserSession(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)));

@@ -57,18 +57,9 @@ class ProjectImportTest {
     @BeforeEach
     void aTeamProjectAndAnEditorInIt() {
         admin = new Api(port);
-        long home = admin.projectOf(admin.newMap("home", 2, 2));
-        Api owner = admin.as(admin.token(admin.person("Owen", home, "viewer"), "write"));
-        long team = owner.postJson("/api/v1/teams", "{\"name\":\"importers\"}").json().get("id").asLong();
-        project = owner.postJson("/api/v1/teams/" + team + "/projects", "{\"name\":\"levels\"}").json().get("id")
-                .asLong();
-        Api.Person ed = admin.person("Ed", home, "viewer");
-        editor = admin.as(admin.token(ed, "write"));
-        String code = owner.postJson("/api/v1/teams/" + team + "/invites", "{\"role\":\"member\"}").json()
-                .get("code").asString();
-        assertThat(editor.postJson("/api/v1/invites/" + code + "/accept", "{}").status()).isEqualTo(200);
-        assertThat(owner.putJson("/api/v1/projects/" + project + "/members/" + ed.id(), "{\"role\":\"editor\"}")
-                .status()).isEqualTo(200);
+        Api.TeamProject team = admin.teamProject("Ed", "editor");
+        project = team.project();
+        editor = team.memberApi();
     }
 
     @Test
