@@ -2,11 +2,14 @@
 // first. A click shows the map as it was after a change, read-only, under a banner ("Viewing v57 by Alice, 14:02"),
 // while others' edits keep arriving underneath; "Back to live" returns, "Restore this version" makes the map equal
 // to it with one new op (docs/review.md) whose undo becomes this editor's next undo step, "Compare with now" goes back
-// to live with what changed since marked (compare.js).
+// to live with what changed since marked (compare.js). A change that spans several versions opens (▸) into its parts:
+// the same versions read with no pause joining them (?gap=0), each viewable and comparable on its own.
 
 import { apiFetch } from '../sync/http.js';
 
 const PAGE = 30;
+/** At most this many parts of one change are listed (its newest). */
+const PARTS = 50;
 
 /** When a change was made: the time, and the day too when it was not today. */
 export function when(iso, now = new Date()) {
@@ -38,6 +41,8 @@ export class HistoryPanel {
     this.fetch = fetchFn;
     this.changes = [];
     this.next = null;
+    /** @type {Map<number, object[]>} the parts of the changes opened, by their toVersion */
+    this.opened = new Map();
     /** @type {{change: object, map: object, readOnly: boolean}|null} the past version shown */
     this.viewing = null;
     this.shownVersion = -1;
@@ -84,27 +89,66 @@ export class HistoryPanel {
     this.render();
   }
 
+  /** Opens a change that spans several versions into its parts (or closes it). */
+  async toggle(change) {
+    if (this.opened.has(change.toVersion)) {
+      this.opened.delete(change.toVersion);
+      this.render();
+      return;
+    }
+    const count = Math.min(PARTS, change.toVersion - change.fromVersion + 1);
+    const response = await this.fetch(`${this.base}/history?before=${change.toVersion + 1}&limit=${count}&gap=0`);
+    if (!response.ok) throw new Error(`the server answered ${response.status}; try again`);
+    const page = await response.json();
+    this.opened.set(change.toVersion, page.changes.filter((c) => c.fromVersion >= change.fromVersion));
+    this.render();
+  }
+
   render() {
     const viewed = this.viewing?.change.toVersion;
     this.list.replaceChildren(...this.changes.map((change) => {
-      const item = document.createElement('li');
-      item.dataset.testid = 'change';
-      item.classList.toggle('shown', change.toVersion === viewed);
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.title = `Show the map as it was at ${versions(change)}`;
-      const head = document.createElement('span');
-      head.className = 'when';
-      head.textContent = `${when(change.endedAt)} · ${versions(change)}`;
-      const text = document.createElement('span');
-      text.className = 'what';
-      text.textContent = change.summary.text;
-      button.append(head, text);
-      button.addEventListener('click', () => this.view(change).catch((e) => this.notify(`Could not show ${versions(change)}: ${e.message}`)));
-      item.append(button);
+      const item = this.item(change, viewed);
+      if (change.fromVersion < change.toVersion && change.fromVersion > 1) {
+        const open = this.opened.has(change.toVersion);
+        const toggle = document.createElement('button');
+        toggle.type = 'button';
+        toggle.className = 'parts-toggle';
+        toggle.dataset.testid = 'change-parts';
+        toggle.textContent = open ? '▾' : '▸';
+        toggle.title = open ? 'Close its parts' : `Open its ${change.toVersion - change.fromVersion + 1} versions`;
+        toggle.addEventListener('click', () => this.toggle(change)
+          .catch((e) => this.notify(`Could not open ${versions(change)}: ${e.message}`)));
+        item.append(toggle);
+        if (open) {
+          const parts = document.createElement('ul');
+          parts.className = 'parts';
+          parts.replaceChildren(...this.opened.get(change.toVersion).map((part) => this.item(part, viewed, 'change-part')));
+          item.append(parts);
+        }
+      }
       return item;
     }));
     this.more.hidden = this.next === null;
+  }
+
+  /** One change as a list item: a button that shows the map as it was after it. */
+  item(change, viewed, testid = 'change') {
+    const item = document.createElement('li');
+    item.dataset.testid = testid;
+    item.classList.toggle('shown', change.toVersion === viewed);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.title = `Show the map as it was at ${versions(change)}`;
+    const head = document.createElement('span');
+    head.className = 'when';
+    head.textContent = `${when(change.endedAt)} · ${versions(change)}`;
+    const text = document.createElement('span');
+    text.className = 'what';
+    text.textContent = change.summary.text;
+    button.append(head, text);
+    button.addEventListener('click', () => this.view(change).catch((e) => this.notify(`Could not show ${versions(change)}: ${e.message}`)));
+    item.append(button);
+    return item;
   }
 
   /** Shows the map as it was after a change, read-only, until back() or a restore. */

@@ -36,12 +36,16 @@ class HistoryController {
         this.renders = renders;
     }
 
-    /** Changes before version {@code before} (all: none given), newest first; {@code next} pages on. */
+    /**
+     * Changes before version {@code before} (all: none given), newest first; {@code next} pages on; {@code gap}
+     * (seconds) a shorter pause that ends a change, to open one into its parts.
+     */
     @GetMapping("/history")
     @Requires(on = Requires.On.MAP)
     HistoryService.Page changes(@PathVariable long id, @RequestParam(required = false) Long before,
-                                @RequestParam(required = false) Integer limit) {
-        return lanes.run(Lanes.Lane.HISTORY, () -> history.changes(id, before, limit));
+                                @RequestParam(required = false) Integer limit,
+                                @RequestParam(required = false) Integer gap) {
+        return lanes.run(Lanes.Lane.HISTORY, () -> history.changes(id, before, limit, gap));
     }
 
     /** What differs from one version to another (to: the current one when not given). */

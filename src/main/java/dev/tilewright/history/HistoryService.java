@@ -86,6 +86,20 @@ public class HistoryService {
 
     /** The changes before version {@code before} (null: all), newest first, at most {@code limit}. */
     public Page changes(long mapId, Long before, Integer limit) {
+        return changes(mapId, before, limit, null);
+    }
+
+    /**
+     * As {@link #changes(long, Long, Integer)}, a pause of {@code gapSeconds} (0 up to the configured
+     * {@code history.gap-seconds}; null: that) ending a run: a smaller one opens a run into its parts, 0 into each
+     * version its author made apart.
+     */
+    public Page changes(long mapId, Long before, Integer limit, Integer gapSeconds) {
+        if (gapSeconds != null && (gapSeconds < 0 || gapSeconds > properties.gapSeconds())) {
+            throw ApiProblem.invalidField("gap", "gap is the pause in seconds that ends a change, 0 to "
+                    + properties.gapSeconds() + ".");
+        }
+        long gapMillis = (gapSeconds == null ? properties.gapSeconds() : gapSeconds) * 1000L;
         int count = limit == null ? properties.pageChanges() : limit;
         if (count < 1 || count > properties.maxChanges()) {
             throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.history.max-changes",
@@ -98,8 +112,7 @@ public class HistoryService {
         TileMap now = reads.view(mapId).map();
         long current = reads.version(mapId);
         long upTo = before == null ? current + 1 : Math.min(before, current + 1);
-        List<OpLog.Run> runs = log.runs(mapId, upTo, properties.scanVersions(), properties.gapSeconds() * 1000,
-                count);
+        List<OpLog.Run> runs = log.runs(mapId, upTo, properties.scanVersions(), gapMillis, count);
         if (runs.size() > 1 && !runs.get(runs.size() - 1).complete()) {
             // the oldest run may reach back past the versions looked at: the next page has it whole
             runs = runs.subList(0, runs.size() - 1);

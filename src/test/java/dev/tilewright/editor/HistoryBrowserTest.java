@@ -87,8 +87,21 @@ class HistoryBrowserTest {
         assertThat(changes().get(0)).contains("v4").contains("Bob: 16 cells painted in ground");
         assertThat(changes().get(1)).contains("v2–3").contains("Alice: 2 cells painted in ground");
 
-        browser.findElements(By.cssSelector("[data-testid=history] [data-testid=change] button")).get(1).click();
+        // Alice's change opens into its two versions; the first of them can be viewed on its own
+        browser.findElement(By.cssSelector("[data-testid=history] [data-testid=change-parts]")).click();
+        waitFor("its parts listed", () -> browser.findElements(By.cssSelector("[data-testid=change-part]")).size() == 2);
+        browser.findElements(By.cssSelector("[data-testid=change-part] button")).get(1).click();
         WebElement banner = browser.findElement(By.cssSelector("[data-testid=viewing]"));
+        waitFor("v2 shown", () -> banner.isDisplayed() && banner.getText().contains("Viewing v2 by Alice"));
+        assertThat(js("window.tilewright.renderer.map.layer(1).get(2, 2)")).isEqualTo(1);
+        assertThat(js("window.tilewright.renderer.map.layer(1).get(3, 2)")).as("v3's dab not yet").isZero();
+        Files.write(Path.of("target", "history-parts.png"), browser.getScreenshotAs(OutputType.BYTES));
+        browser.findElement(By.cssSelector("[data-testid=viewing] [data-action=back-to-live]")).click();
+        waitFor("back to live", () -> !banner.isDisplayed());
+        browser.findElement(By.cssSelector("[data-testid=history] [data-testid=change-parts]")).click();
+        waitFor("its parts closed", () -> browser.findElements(By.cssSelector("[data-testid=change-part]")).isEmpty());
+
+        browser.findElements(By.cssSelector("[data-testid=history] [data-testid=change] > button:not(.parts-toggle)")).get(1).click();
         waitFor("the banner", banner::isDisplayed);
         assertThat(banner.getText()).contains("Viewing v" + alicesLast + " by Alice");
         assertThat(js("window.tilewright.renderer.map.layer(1).get(0, 0)")).as("drawn as it was").isZero();
@@ -114,7 +127,7 @@ class HistoryBrowserTest {
         // the list is drawn again when the history is read again: click what is there then
         waitFor("Alice's change clicked", () -> {
             try {
-                browser.findElements(By.cssSelector("[data-testid=history] [data-testid=change] button")).get(1).click();
+                browser.findElements(By.cssSelector("[data-testid=history] [data-testid=change] > button:not(.parts-toggle)")).get(1).click();
                 return true;
             } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
                 return false;

@@ -121,6 +121,18 @@ class HistoryApiTest {
         assertThat(newest.get("ops").asLong()).isEqualTo(expected.get(0).to() - expected.get(0).from() + 1);
         assertThat(newest.get("summary").get("text").asString()).startsWith(expected.get(0).author() + ": ");
 
+        // a run opens into its parts: read with no pause joining versions, each version its author made apart
+        Run opened = runs.stream().filter(r -> r.to() - r.from() >= 2).findFirst().orElseThrow();
+        JsonNode parts = admin.get("/api/v1/maps/" + mapId + "/history?before=" + (opened.to() + 1) + "&limit="
+                + (opened.to() - opened.from() + 1) + "&gap=0").json();
+        List<Run> partRuns = runsOf(parts).stream().filter(r -> r.from() >= opened.from()).toList();
+        assertThat(partRuns.get(0).to()).isEqualTo(opened.to());
+        assertThat(partRuns.get(partRuns.size() - 1).from()).isEqualTo(opened.from());
+        assertThat(partRuns).as("more parts than the one run").hasSizeGreaterThan(1)
+                .allMatch(r -> r.author().equals(opened.author()));
+        assertThat(admin.get("/api/v1/maps/" + mapId + "/history?gap=-1").json().get("field").asString())
+                .isEqualTo("gap");
+
         // a run whose versions lie further apart than the gap is two changes
         Run split = runs.stream().filter(r -> r.to() > r.from()).skip(3).findFirst().orElseThrow();
         jdbc.update("UPDATE map_ops SET created_at = created_at - interval '1 hour' WHERE map_id = ? AND version <= ?",
