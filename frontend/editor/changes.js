@@ -209,7 +209,7 @@ export class HistoryPanel {
           clearInterval(wait);
         } else if (Date.now() > deadline) {
           clearInterval(wait);
-          this.notify('The restore is saved, but this editor did not receive it: undo cannot take it back here.');
+          this.notify('The restore is saved, but this editor did not receive it: reload the page to see it (undo cannot take it back here).');
         }
       }, 100);
     }

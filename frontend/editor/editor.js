@@ -117,7 +117,7 @@ export class Editor {
       return null;
     }
     if (layer.attributes.locked) {
-      this.notify(`Layer “${layer.attributes.name}” is locked.`);
+      this.notify(`Layer “${layer.attributes.name}” is locked; untick its lock box in Layers to change it.`);
       return null;
     }
     const source = autoLayerSource(this.map, layer);

@@ -53,8 +53,8 @@ function notify(text) {
 }
 
 // anything that goes wrong shows, rather than leaving a canvas that silently stopped drawing
-window.addEventListener('error', (e) => notify(`Something went wrong: ${e.message}`));
-window.addEventListener('unhandledrejection', (e) => notify(`Something went wrong: ${e.reason?.message ?? e.reason}`));
+window.addEventListener('error', (e) => notify(`Something went wrong: ${e.message}. Reload the page; saved edits are on the server and unsaved ones are kept in this browser.`));
+window.addEventListener('unhandledrejection', (e) => notify(`Something went wrong: ${e.reason?.message ?? e.reason}. Reload the page; saved edits are on the server and unsaved ones are kept in this browser.`));
 
 /**
  * A new id per page load: its clientSeqs start at 1, so two tabs (or a reload) never reuse one another's numbers.
@@ -121,7 +121,7 @@ async function boot() {
     if (pendingStore === null) notify('This browser cannot keep unsaved edits across a reload (no IndexedDB).');
     const restored = await restore(pendingStore, mapId, transport, localStorage);
     if (restored.sent > 0) notify(`${restored.sent} edits from before the reload were saved.`);
-    if (restored.refused.length > 0) notify(`${restored.refused.length} edits from before the reload no longer fit the map.`);
+    if (restored.refused.length > 0) notify(`${restored.refused.length} edits from before the reload no longer fit the map (others changed those places since): make them again.`);
     if (restored.lost > 0) notify(`${restored.lost} edits from before the reload were for a map that was deleted.`);
   } catch (e) {
     notify('Edits from before the reload are kept and will be sent when the server answers.');
@@ -192,8 +192,8 @@ async function boot() {
       history.rewrite((op) => remapIds(op, event.kind, event.from, event.to));
       editor.remap(event);
     }
-    if (event.type === 'refused') notify(`The server refused an edit: ${event.problem?.detail ?? 'no reason given'}`);
-    if (event.type === 'dropped') notify(`An edit no longer fits after others' changes: ${event.reason}`);
+    if (event.type === 'refused') notify(`The server refused an edit and it was taken back: ${event.problem?.detail ?? 'no reason given'}`);
+    if (event.type === 'dropped') notify(`An edit no longer fits after others' changes and was taken back (${event.reason}); make it again on the map as it is now.`);
     if (event.type === 'remote') {
       renderer.requestDraw();
       loadNewTilesets(map, images, () => {

@@ -51,7 +51,7 @@ export class ObjectTools {
       return null;
     }
     if (layer.attributes.locked) {
-      this.editor.notify(`Layer “${layer.attributes.name}” is locked.`);
+      this.editor.notify(`Layer “${layer.attributes.name}” is locked; untick its lock box in Layers to change it.`);
       return null;
     }
     return layer;

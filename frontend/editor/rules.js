@@ -296,7 +296,7 @@ export class RulesPanel {
     const grid = this.grids()[0];
     const set = this.set();
     if (!grid || !set) {
-      this.notify('No IntGrid layer of this map uses this rule set.');
+      this.notify('No IntGrid layer of this map uses this rule set: give one its rule set in the Layers panel, or pick another set.');
       return;
     }
     const { map } = this.editor;
@@ -357,7 +357,7 @@ export class RulesPanel {
     }
     const applied = await apiFetch(`/api/v1/maps/${this.mapId}/autotile`, { method: 'POST' });
     if (!applied.ok) {
-      this.notify(`Auto-layers not brought in line: ${applied.status}`);
+      this.notify(`Auto-layers not brought in line (${applied.status}): save the rules again to retry.`);
       return;
     }
     const result = await applied.json();

@@ -36,7 +36,7 @@ export class TerrainTool {
     const info = editor.images.info(chosen.tilesetId);
     const set = info?.wangSets?.[chosen.set];
     if (!used || !set) {
-      editor.notify('That terrain’s tileset is no longer in the map.');
+      editor.notify('That terrain’s tileset is no longer in the map: pick another terrain under the tileset.');
       return null;
     }
     // a saved Wang set arrives as a new object, so the set itself and where the tileset starts say when to build again
