@@ -55,7 +55,12 @@ final class Unpack {
         try (ZipInputStream entries = new ZipInputStream(new ByteArrayInputStream(content))) {
             int seen = 0;
             for (ZipEntry entry = entries.getNextEntry(); entry != null; entry = entries.getNextEntry()) {
-                seen++;
+                if (++seen > 2L * maxFiles) {
+                    // folders count too (at most one per file, about): a zip of nothing but entries stops here
+                    throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-files",
+                            maxFiles, zip + " holds more than " + 2L * maxFiles + " entries (files and folders)")
+                            .with("field", "files").with("file", zip);
+                }
                 String name = entry.getName();
                 if (entry.isDirectory() || name.startsWith("__MACOSX/") || name.contains("/__MACOSX/")) {
                     continue;

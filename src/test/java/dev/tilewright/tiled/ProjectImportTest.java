@@ -131,6 +131,16 @@ class ProjectImportTest {
                 Map.of("bomb.zip", bomb.toByteArray()));
         assertThat(refused.status()).as(refused.text()).isEqualTo(413);
         assertThat(refused.json().get("limit").asString()).isEqualTo("tilewright.limits.max-import-bytes");
+        ByteArrayOutputStream folders = new ByteArrayOutputStream();
+        try (ZipOutputStream out = new ZipOutputStream(folders)) {
+            for (int i = 0; i <= 4000; i++) {
+                out.putNextEntry(new ZipEntry("d" + i + "/"));
+            }
+        }
+        Api.Response flood = editor.postFiles("/api/v1/maps/import?projectId=" + project,
+                Map.of("folders.zip", folders.toByteArray()));
+        assertThat(flood.status()).as(flood.text()).isEqualTo(413);
+        assertThat(flood.json().get("limit").asString()).isEqualTo("tilewright.limits.max-import-files");
         Api.Response notZip = editor.postFiles("/api/v1/maps/import?projectId=" + project,
                 Map.of("broken.zip", new byte[] {1, 2, 3}));
         assertThat(notZip.status()).isEqualTo(422);
