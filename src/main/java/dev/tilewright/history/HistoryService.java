@@ -84,15 +84,10 @@ public class HistoryService {
         this.limits = limits;
     }
 
-    /** The changes before version {@code before} (null: all), newest first, at most {@code limit}. */
-    public Page changes(long mapId, Long before, Integer limit) {
-        return changes(mapId, before, limit, null);
-    }
-
     /**
-     * As {@link #changes(long, Long, Integer)}, a pause of {@code gapSeconds} (0 up to the configured
-     * {@code history.gap-seconds}; null: that) ending a run: a smaller one opens a run into its parts, 0 into each
-     * version its author made apart.
+     * The changes before version {@code before} (null: all), newest first, at most {@code limit}; a pause of
+     * {@code gapSeconds} (0 up to the configured {@code history.gap-seconds}; null: that) ends a run: a smaller one
+     * opens a run into its parts, 0 into each version its author made apart.
      */
     public Page changes(long mapId, Long before, Integer limit, Integer gapSeconds) {
         if (gapSeconds != null && (gapSeconds < 0 || gapSeconds > properties.gapSeconds())) {

@@ -75,17 +75,8 @@ public class TiledImportService {
 
     /**
      * A map and every file it references. Its objects that are instances of templates keep the reference, and the
-     * templates are kept with the map; {@code detachTemplates} keeps the instances' values only.
-     */
-    @Transactional
-    public Imported<Long> importMap(Map<String, byte[]> uploaded, Long projectId, Author author,
-                                    boolean detachTemplates) {
-        return importMap(uploaded, projectId, author, detachTemplates, null);
-    }
-
-    /**
-     * As {@link #importMap(Map, Long, Author, boolean)}, the map being {@code chosen} (its path in the upload) when
-     * the upload (a folder, a zip) holds several; null: the one map it holds.
+     * templates are kept with the map; {@code detachTemplates} keeps the instances' values only. {@code chosen} is the
+     * map's path in the upload when it (a folder, a zip) holds several; null: the one map it holds.
      */
     @Transactional
     public Imported<Long> importMap(Map<String, byte[]> uploaded, Long projectId, Author author,
