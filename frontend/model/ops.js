@@ -414,6 +414,19 @@ const HANDLERS = {
     return { op, inverse: { type: 'addObject', layerId: op.layerId, object, index } };
   },
 
+  moveObject(map, op) {
+    const layer = objectLayer(map, op.layerId);
+    const from = layer.objects.findIndex((o) => o.id === op.objectId);
+    if (from < 0) throw new InvalidOp('objectId', `no object ${op.objectId} on layer ${op.layerId}`);
+    if (!Number.isInteger(op.index) || op.index < 0 || op.index >= layer.objects.length) {
+      throw new InvalidOp('index', `object index ${op.index} is outside 0..${layer.objects.length - 1}`);
+    }
+    const [object] = layer.objects.splice(from, 1);
+    layer.objects.splice(op.index, 0, object);
+    map.changed({ kind: 'objects', layerId: op.layerId });
+    return { op, inverse: { type: 'moveObject', layerId: op.layerId, objectId: op.objectId, index: from } };
+  },
+
   addTileset(map, op) {
     if (!(op.tileCount >= 1)) throw new InvalidOp('tileCount', "the tileset's tile count is missing");
     if (map.tilesets.some((t) => t.tilesetId === op.tilesetId)) {

@@ -495,6 +495,9 @@ export class Renderer {
       const h = o.height ?? 0;
       if (shape === 'ellipse') {
         ctx.ellipse(w / 2, h / 2, w / 2, h / 2, 0, 0, Math.PI * 2);
+      } else if (shape === 'capsule') {
+        // ends rounded by half the shorter side (Tiled 1.12)
+        ctx.roundRect(0, 0, w, h, Math.min(w, h) / 2);
       } else if (shape === 'point') {
         ctx.arc(0, 0, 4 / this.view.zoom, 0, Math.PI * 2);
       } else if (shape === 'polygon' || shape === 'polyline') {

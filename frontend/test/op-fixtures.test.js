@@ -127,7 +127,7 @@ for (const c of cases()) {
 test('every op type has at least two cases', () => {
   const counts = new Map();
   for (const c of cases()) counts.set(c.op.type, (counts.get(c.op.type) ?? 0) + 1);
-  for (const type of ['paint', 'fillRect', 'putRegion', 'addObject', 'updateObject', 'removeObject', 'addLayer',
+  for (const type of ['paint', 'fillRect', 'putRegion', 'addObject', 'updateObject', 'removeObject', 'moveObject', 'addLayer',
     'removeLayer', 'moveLayer', 'updateLayer', 'renameMap', 'setProperty', 'setGrid', 'overrideGrid', 'addTileset',
     'removeTileset', 'batch']) {
     assert.ok((counts.get(type) ?? 0) >= 2, `cases of ${type}: ${counts.get(type) ?? 0}`);

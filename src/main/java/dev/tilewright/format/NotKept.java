@@ -28,7 +28,7 @@ final class NotKept {
                     "editorsettings"),
             "layer", LAYER,
             "object", java.util.Set.of("id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
-                    "visible", "opacity", "template", "ellipse", "point", "polygon", "polyline", "text", "properties",
+                    "visible", "opacity", "template", "ellipse", "capsule", "point", "polygon", "polyline", "text", "properties",
                     "propertytypes"),
             "tileset", java.util.Set.of("version", "tiledversion", "firstgid", "source", "name", "class", "tilewidth",
                     "tileheight", "spacing", "margin", "tilecount", "columns", "objectalignment", "tilerendersize",

@@ -331,6 +331,8 @@ public final class TmjReader {
         ObjectText text = base == null ? null : base.text();
         if (Json.flag(node, "ellipse", false)) {
             shape = ObjectShape.ELLIPSE;
+        } else if (Json.flag(node, "capsule", false)) {
+            shape = ObjectShape.CAPSULE;
         } else if (Json.flag(node, "point", false)) {
             shape = ObjectShape.POINT;
         } else if (node.has("polygon") || node.has("polyline")) {

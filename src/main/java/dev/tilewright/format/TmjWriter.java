@@ -311,6 +311,7 @@ public final class TmjWriter {
         if (c == null || c.shape()) {
             switch (o.shape()) {
                 case ELLIPSE -> node.put("ellipse", true);
+                case CAPSULE -> node.put("capsule", true);
                 case POINT -> node.put("point", true);
                 case POLYGON, POLYLINE -> {
                     ArrayNode points = node.putArray(o.shape() == ObjectShape.POLYGON ? "polygon" : "polyline");

@@ -378,7 +378,7 @@ public final class TmxReader {
         List<Difference> points = base == null ? List.of() : base.points();
         ObjectText text = base == null ? null : base.text();
         Element shapeElement = null;
-        for (String tag : List.of("ellipse", "point", "polygon", "polyline", "text")) {
+        for (String tag : List.of("ellipse", "capsule", "point", "polygon", "polyline", "text")) {
             Element found = Xml.child(e, tag);
             if (found != null) {
                 shape = ObjectShape.fromWireName(tag);

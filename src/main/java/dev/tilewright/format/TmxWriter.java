@@ -385,6 +385,7 @@ public final class TmxWriter {
         if (c == null || c.shape()) {
             switch (o.shape()) {
                 case ELLIPSE -> out.empty("ellipse");
+                case CAPSULE -> out.empty("capsule");
                 case POINT -> out.empty("point");
                 case POLYGON, POLYLINE -> out.empty(o.shape().wireName()).attr("points", o.points().stream()
                         .map(p -> XmlOut.number(p.dx()) + "," + XmlOut.number(p.dy())).collect(Collectors.joining(" ")));

@@ -21,6 +21,7 @@ import java.awt.geom.Arc2D;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
+import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBuffer;
 import java.awt.image.DataBufferInt;
@@ -98,12 +99,23 @@ final class ShapePainter {
                 return null;
             }
             double top = box[1] - object.y();
-            shape = object.shape() == ObjectShape.ELLIPSE ? new Ellipse2D.Double(0, top, box[2], box[3])
-                    : new Rectangle2D.Double(0, top, box[2], box[3]);
+            shape = rounded(object.shape(), new Rectangle2D.Double(0, top, box[2], box[3]));
         }
         AffineTransform place = AffineTransform.getTranslateInstance(object.x(), object.y());
         place.rotate(Math.toRadians(object.rotation()));
         return place.createTransformedShape(shape);
+    }
+
+    /** An ellipse or a capsule (ends rounded by half the shorter side, as Tiled 1.12) in a box; else the box. */
+    private static Shape rounded(ObjectShape shape, Rectangle2D box) {
+        return switch (shape) {
+            case ELLIPSE -> new Ellipse2D.Double(box.getX(), box.getY(), box.getWidth(), box.getHeight());
+            case CAPSULE -> {
+                double arc = Math.min(box.getWidth(), box.getHeight());
+                yield new RoundRectangle2D.Double(box.getX(), box.getY(), box.getWidth(), box.getHeight(), arc, arc);
+            }
+            default -> box;
+        };
     }
 
     /**
@@ -124,13 +136,12 @@ final class ShapePainter {
         double width = object.width();
         double height = object.height();
         switch (object.shape()) {
-            case RECTANGLE, ELLIPSE -> {
-                boolean ellipse = object.shape() == ObjectShape.ELLIPSE
-                        && (width == 0) == (height == 0);
+            case RECTANGLE, ELLIPSE, CAPSULE -> {
                 Rectangle2D box = width == 0 && height == 0 ? new Rectangle2D.Double(-10, -10, 20, 20)
                         : new Rectangle2D.Double(0, 0, width, height);
-                Shape outline = ellipse ? new Ellipse2D.Double(box.getX(), box.getY(), box.getWidth(), box.getHeight())
-                        : box;
+                // an ellipse of one side 0 is drawn as the line it is (Tiled does too)
+                boolean flat = object.shape() == ObjectShape.ELLIPSE && (width == 0) != (height == 0);
+                Shape outline = flat ? box : rounded(object.shape(), box);
                 stroke(shifted(outline), shadow);
                 g.setColor(fill);
                 g.fill(outline);

@@ -13,6 +13,7 @@ import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.FillRect;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.edit.MoveLayer;
+import dev.tilewright.core.edit.MoveObject;
 import dev.tilewright.core.edit.OverrideGrid;
 import dev.tilewright.core.edit.Paint;
 import dev.tilewright.core.edit.PutRegion;
@@ -67,6 +68,7 @@ class JsonConfig {
             @JsonSubTypes.Type(value = AddObject.class, name = "addObject"),
             @JsonSubTypes.Type(value = UpdateObject.class, name = "updateObject"),
             @JsonSubTypes.Type(value = RemoveObject.class, name = "removeObject"),
+            @JsonSubTypes.Type(value = MoveObject.class, name = "moveObject"),
             @JsonSubTypes.Type(value = AddLayer.class, name = "addLayer"),
             @JsonSubTypes.Type(value = RemoveLayer.class, name = "removeLayer"),
             @JsonSubTypes.Type(value = MoveLayer.class, name = "moveLayer"),

@@ -61,6 +61,20 @@ class ShapePainterTest {
     }
 
     @Test
+    void aCapsuleIsItsBoxWithEndsRoundedByHalfItsShorterSide() {
+        // 96x32 at (16, 16): round ends of radius 16, straight sides between x 32 and 96
+        Pixels drawn = draw(new MapObject(1, "", "", ObjectShape.CAPSULE, 16, 16, 96.0, 32.0, null, null, null, null,
+                null, null), 1);
+        assertThat(drawn.argb()[15 * 160 + 64]).as("the straight top edge").isEqualTo(0xFF0000FF);
+        assertThat(drawn.argb()[32 * 160 + 40]).as("inside").isEqualTo(50 << 24 | 50);
+        assertThat(drawn.argb()[17 * 160 + 17]).as("the box's corner is left out").isZero();
+        assertThat(drawn.argb()[46 * 160 + 110]).as("so is the opposite one").isZero();
+        assertThat(drawn.argb()[32 * 160 + 15] >>> 24).as("the left end reaches the box's side").isGreaterThan(200);
+        assertThat(ShapePainter.outline(new MapObject(1, "", "", ObjectShape.CAPSULE, 16, 16, 96.0, 32.0, null, null,
+                null, null, null, null), 16, 16).contains(17, 17)).as("its outline leaves the corner out").isFalse();
+    }
+
+    @Test
     void anObjectsOwnOpacityMultipliesItsLayersForShapesAndTileObjects() throws Exception {
         MapObject box = new MapObject(1, "", "", ObjectShape.RECTANGLE, 16, 16, 64.0, 32.0, null, null, null, null,
                 null, null, null, 0.5);

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * as applied (ids assigned) with its inverse.
  */
 public sealed interface MapOp
-        permits Paint, FillRect, PutRegion, AddObject, UpdateObject, RemoveObject, AddLayer, RemoveLayer, MoveLayer, UpdateMap,
+        permits Paint, FillRect, PutRegion, AddObject, UpdateObject, RemoveObject, MoveObject, AddLayer, RemoveLayer, MoveLayer, UpdateMap,
         UpdateLayer, RenameMap, SetProperty, SetGrid, OverrideGrid, AddTileset, RemoveTileset, Batch {
 
     Applied applyTo(TileMap map);

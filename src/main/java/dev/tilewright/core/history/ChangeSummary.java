@@ -8,6 +8,7 @@ import dev.tilewright.core.edit.Cell;
 import dev.tilewright.core.edit.FillRect;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.edit.MoveLayer;
+import dev.tilewright.core.edit.MoveObject;
 import dev.tilewright.core.edit.ObjectPatch;
 import dev.tilewright.core.edit.OverrideGrid;
 import dev.tilewright.core.edit.Paint;
@@ -113,6 +114,11 @@ public final class ChangeSummary {
             LayerTally tally = layer(update.layerId());
             if (!tally.objectsAdded.contains(update.objectId())) {
                 (onlyMoves(update.patch()) ? tally.objectsMoved : tally.objectsChanged).add(update.objectId());
+            }
+        } else if (op instanceof MoveObject raise) {
+            LayerTally tally = layer(raise.layerId());
+            if (!tally.objectsAdded.contains(raise.objectId())) {
+                tally.objectsChanged.add(raise.objectId());
             }
         } else if (op instanceof RemoveObject remove) {
             LayerTally tally = layer(remove.layerId());

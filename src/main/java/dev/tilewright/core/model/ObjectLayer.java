@@ -112,6 +112,20 @@ public final class ObjectLayer extends Layer {
         }
     }
 
+    /** Moves an object to another drawing-order position (0 = drawn first, {@link #size()} - 1 = on top). */
+    public void move(int id, int index) {
+        int from = indexOf(id);
+        if (from < 0) {
+            throw new IllegalArgumentException("object " + id + " is not on layer " + id());
+        }
+        if (index < 0 || index >= order.size()) {
+            throw new IndexOutOfBoundsException("object index " + index + " is outside 0.." + (order.size() - 1));
+        }
+        order.add(index, order.remove(from));
+        orderChanged |= from != index;
+        dirty.add(id);
+    }
+
     public Optional<MapObject> remove(int id) {
         MapObject removed = byId.remove(id);
         if (removed != null) {
@@ -135,7 +149,7 @@ public final class ObjectLayer extends Layer {
         return Set.copyOf(dirty);
     }
 
-    /** True when an object was inserted below the top since the last {@link #markClean()}. */
+    /** True when an object was inserted below the top or moved since the last {@link #markClean()}. */
     public boolean orderChanged() {
         return orderChanged;
     }

@@ -4,7 +4,9 @@ import java.util.Locale;
 
 /** The shapes of map objects Tiled draws. A tile object is a rectangle with a gid; a text object has its text. */
 public enum ObjectShape {
-    RECTANGLE, ELLIPSE, POINT, POLYGON, POLYLINE, TEXT;
+    RECTANGLE, ELLIPSE, POINT, POLYGON, POLYLINE, TEXT,
+    /** A box with ends rounded by half its shorter side (Tiled 1.12). */
+    CAPSULE;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

@@ -26,7 +26,7 @@ public final class OpFixtures {
 
     /** Every op type the server reads (web/JsonConfig's names). */
     static final List<String> OP_TYPES = List.of("paint", "fillRect", "putRegion", "addObject", "updateObject",
-            "removeObject", "addLayer", "removeLayer", "moveLayer", "updateLayer", "renameMap", "updateMap", "setProperty",
+            "removeObject", "moveObject", "addLayer", "removeLayer", "moveLayer", "updateLayer", "renameMap", "updateMap", "setProperty",
             "setGrid",
             "overrideGrid", "addTileset", "removeTileset", "batch");
 
