@@ -26,8 +26,8 @@ export class Editor {
     /** @type {{x:number, y:number, width:number, height:number}|null} selected cells */
     this.selection = null;
     this.clipboard = null;
-    /** @type {{layerId: number, objectId: number}|null} */
-    this.selectedObject = null;
+    /** @type {{layerId: number, objectId: number}[]} the selected objects, the last one chosen last */
+    this.selectedObjects = [];
     this.listeners = new Set();
   }
 
@@ -52,13 +52,10 @@ export class Editor {
   /** An object or layer got another id (the server chose it): the current layer and selection follow it. */
   remap({ kind, from, to }) {
     if (kind === 'layer' && this.layerId === from) this.layerId = to;
-    const selected = this.selectedObject;
-    if (selected !== null) {
-      this.selectedObject = {
-        layerId: kind === 'layer' && selected.layerId === from ? to : selected.layerId,
-        objectId: kind === 'object' && selected.objectId === from ? to : selected.objectId,
-      };
-    }
+    this.selectedObjects = this.selectedObjects.map((selected) => ({
+      layerId: kind === 'layer' && selected.layerId === from ? to : selected.layerId,
+      objectId: kind === 'object' && selected.objectId === from ? to : selected.objectId,
+    }));
     this.emit('layer');
     this.emit('object');
   }
@@ -79,8 +76,17 @@ export class Editor {
     this.emit('terrain');
   }
 
+  /** The object chosen last of those selected (the one the properties panel shows), or null. */
+  get selectedObject() {
+    return this.selectedObjects.at(-1) ?? null;
+  }
+
   selectObject(selected) {
-    this.selectedObject = selected;
+    this.selectObjects(selected ? [selected] : []);
+  }
+
+  selectObjects(list) {
+    this.selectedObjects = list;
     this.emit('object');
   }
 

@@ -23,6 +23,7 @@ import '../pages/importer.js';
 import { LayersPanel } from './layers.js';
 import { Minimap } from './minimap.js';
 import { Neighbours } from './neighbours.js';
+import { ObjectList } from './objectlist.js';
 import { ObjectTools } from './objects.js';
 import { Palette } from './palette.js';
 import { PeoplePanel, personName } from './people.js';
@@ -148,7 +149,14 @@ async function boot() {
   tools.modes.terrain = terrain.brush();
   tools.modes['terrain-fill'] = terrain.fill();
   const objects = new ObjectTools(editor);
-  for (const shape of ['select', 'rectangle', 'ellipse', 'point', 'polygon']) tools.modes[`object-${shape}`] = objects.mode(shape);
+  for (const shape of ['select', 'rectangle', 'ellipse', 'capsule', 'point', 'polygon', 'polyline', 'text', 'tile']) {
+    tools.modes[`object-${shape}`] = objects.mode(shape);
+  }
+  new ObjectList(editor, objects, document.querySelector('[data-testid="object-list-box"]'));
+  const snap = document.querySelector('[data-testid="object-snap"]');
+  snap.addEventListener('change', () => {
+    objects.snapToGrid = snap.checked;
+  });
   new PropertiesPanel(editor, document.querySelector('[data-testid="properties"]'), propertyTypes);
   new Minimap(editor, document.querySelector('[data-testid="minimap"]'));
   // the maps around this one when a world places it, dimmed at its edges (a click opens one)
@@ -302,8 +310,13 @@ function wireToolbar(editor, dialog, renderer) {
 
 const TOOL_KEYS = {
   b: 'brush', e: 'eraser', r: 'rect', f: 'fill', i: 'picker', m: 'select', g: 'grid', q: 'query',
-  k: 'comment', t: 'terrain', s: 'object-select', o: 'object-rectangle', c: 'object-ellipse', n: 'object-point', p: 'object-polygon',
+  k: 'comment', t: 'terrain', s: 'object-select', o: 'object-rectangle', c: 'object-ellipse', u: 'object-capsule',
+  n: 'object-point', p: 'object-polygon', l: 'object-polyline', w: 'object-text', a: 'object-tile',
 };
+
+// Tiled's keys for an object's place in its layer's drawing order, and arrows to nudge (shift: by a tile)
+const ARRANGE = { PageUp: 'raise', PageDown: 'lower', Home: 'front', End: 'back' };
+const NUDGE = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 function wireKeys(editor, tools, objects) {
   window.addEventListener('keydown', (e) => {
@@ -321,6 +334,8 @@ function wireKeys(editor, tools, objects) {
       editor.copySelection(true);
     } else if (ctrl && key === 'v') {
       editor.paste();
+    } else if (ctrl && key === 'd') {
+      objects.duplicate();
     } else if (ctrl && (key === '=' || key === '+' || key === '-')) {
       editor.view.zoomAt(editor.view.width / 2, editor.view.height / 2, key === '-' ? 1 / 1.25 : 1.25);
       editor.emit('view');
@@ -328,11 +343,17 @@ function wireKeys(editor, tools, objects) {
       return;
     } else if (key === 'delete' || key === 'backspace') {
       if (!objects.removeSelected()) editor.eraseSelection();
-    } else if (key === 'enter' && objects.polygon) {
-      objects.finishPolygon();
+    } else if (key === 'enter' && objects.path) {
+      objects.finishPath();
     } else if (key === 'escape') {
-      if (objects.polygon) objects.cancelPolygon(); else editor.selectObject(null);
+      if (objects.path) objects.cancelPath(); else editor.selectObject(null);
       editor.setSelection(null);
+    } else if (ARRANGE[e.key] && editor.selectedObjects.length > 0) {
+      objects.arrange(ARRANGE[e.key]);
+    } else if (NUDGE[e.key] && editor.selectedObjects.length > 0 && editor.tool.startsWith('object-')) {
+      const [dx, dy] = NUDGE[e.key];
+      const step = e.shiftKey ? [editor.map.tileWidth, editor.map.tileHeight] : [1, 1];
+      objects.nudge(dx * step[0], dy * step[1]);
     } else if (key === ' ') {
       tools.spaceHeld = true;
     } else if (TOOL_KEYS[key]) {

@@ -3,6 +3,7 @@
 // picked tile's (solid, custom properties: the tileset's data, changed with PATCH /api/v1/tilesets/{id}/tiles/{local}).
 
 import { tileId } from '../model/gid.js';
+import { flipRows, textRows } from './objectfields.js';
 import { apiFetch } from '../sync/http.js';
 
 const TYPES = ['string', 'int', 'float', 'bool', 'color', 'file', 'object', 'list'];
@@ -29,7 +30,8 @@ export class PropertiesPanel {
   /** Whether the user is typing in the panel (a re-render would take the field away). */
   editing() {
     const active = document.activeElement;
-    return this.root.contains(active) && (active instanceof HTMLInputElement || active instanceof HTMLSelectElement);
+    return this.root.contains(active) && (active instanceof HTMLInputElement || active instanceof HTMLSelectElement
+      || active instanceof HTMLTextAreaElement);
   }
 
   render() {
@@ -53,8 +55,16 @@ export class PropertiesPanel {
   }
 
   objectSection(layerId, o) {
-    const section = heading(`Object #${o.id} (${o.shape ?? 'rectangle'})`);
+    const section = heading(`Object #${o.id} (${o.gid ? 'tile' : (o.shape ?? 'rectangle')})`);
     section.dataset.testid = 'object-properties';
+    const others = this.editor.selectedObjects.length - 1;
+    if (others > 0) {
+      const note = document.createElement('p');
+      note.className = 'meta';
+      note.dataset.testid = 'selection-count';
+      note.textContent = `${others + 1} objects selected; this is the one chosen last.`;
+      section.append(note);
+    }
     if (o.template) {
       // an instance of a Tiled template: its values are its own, the export writes only what differs
       const template = document.createElement('code');
@@ -62,8 +72,9 @@ export class PropertiesPanel {
       template.dataset.testid = 'object-template';
       section.append(row('template', template));
     }
-    const fields = ['name', 'type', 'x', 'y'].concat(o.shape === 'point' || o.shape === 'polygon' ? [] : ['width', 'height'],
-      ['opacity']);
+    const pointLike = !o.gid && ['point', 'polygon', 'polyline'].includes(o.shape);
+    const fields = ['name', 'type', 'x', 'y'].concat(pointLike ? [] : ['width', 'height'],
+      o.shape === 'point' && !o.gid ? [] : ['rotation'], ['opacity']);
     for (const field of fields) {
       const numeric = !['name', 'type'].includes(field);
       const input = document.createElement('input');
@@ -75,10 +86,15 @@ export class PropertiesPanel {
         const value = numeric ? Number(input.value) : input.value;
         if (numeric && !Number.isFinite(value)) return;
         if (field === 'opacity' && !(value >= 0 && value <= 1)) return;
+        if ((field === 'width' || field === 'height') && value < 0) return;
         this.editor.edit({ type: 'updateObject', layerId, objectId: o.id, patch: { [field]: value } });
       });
       section.append(row(field, input));
     }
+    const update = (patch) => this.editor.edit({ type: 'updateObject', layerId, objectId: o.id, patch });
+    const latest = () => this.editor.map.layer(layerId)?.objects?.find((x) => x.id === o.id);
+    if (o.shape === 'text' && !o.gid) section.append(...textRows(o, update, row, latest));
+    if (o.gid) section.append(...flipRows(o, update, row, latest));
     section.append(this.propertyList(o.properties ?? [],
       (name, property) => this.editor.edit({ type: 'setProperty', layerId, objectId: o.id, name, ...(property ? { property } : {}) }),
       () => this.editor.map.layer(layerId)?.objects?.find((x) => x.id === o.id)?.properties));

@@ -44,7 +44,7 @@ export class Tools {
     this.hover = null; // the cell under the pointer
     this.drag = null; // {kind: 'pan'|'stroke'|'rect'|'select', start, last}
     this.spaceHeld = false;
-    /** @type {Record<string, {down(cell, e): void, move(cell): void, up(): void}>} tools that live in their own module */
+    /** @type {Record<string, {down(cell, e): void, move(cell, e): void, up(): void, hover?(cell): void}>} tools that live in their own module */
     this.modes = {};
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
@@ -130,8 +130,9 @@ export class Tools {
       this.editor.emit('view');
       return;
     }
+    if (this.drag === null) this.modes[this.editor.tool]?.hover?.(cell);
     if (this.drag?.kind === 'mode') {
-      this.drag.mode.move(cell);
+      this.drag.mode.move(cell, e);
     } else if (this.drag?.kind === 'stroke' && moved) {
       this.paintAlong(this.drag.last, cell);
       this.drag.last = cell;
