@@ -453,9 +453,10 @@ export class Renderer {
 
   drawObjects(layer) {
     const ctx = this.ctx;
-    const colour = layer.attributes.color ?? '#a0a0a4';
+    // Tiled writes #AARRGGBB or #RRGGBB; the shapes take its colour (Qt's gray when none)
+    const given = layer.attributes.color ?? '#a0a0a4';
+    const colour = given.length === 9 ? `#${given.slice(3)}` : given.slice(0, 7);
     const tint = this.map.effective(layer).tint ?? null;
-    ctx.lineWidth = 1.5 / this.view.zoom;
     const layerAlpha = ctx.globalAlpha;
     for (const o of drawnObjects(layer)) {
       if (o.visible === false) continue;
@@ -488,26 +489,7 @@ export class Renderer {
         ctx.restore();
         continue;
       }
-      ctx.strokeStyle = colour;
-      ctx.fillStyle = `${colour}40`;
-      ctx.beginPath();
-      const w = o.width ?? 0;
-      const h = o.height ?? 0;
-      if (shape === 'ellipse') {
-        ctx.ellipse(w / 2, h / 2, w / 2, h / 2, 0, 0, Math.PI * 2);
-      } else if (shape === 'capsule') {
-        // ends rounded by half the shorter side (Tiled 1.12)
-        ctx.roundRect(0, 0, w, h, Math.min(w, h) / 2);
-      } else if (shape === 'point') {
-        ctx.arc(0, 0, 4 / this.view.zoom, 0, Math.PI * 2);
-      } else if (shape === 'polygon' || shape === 'polyline') {
-        (o.points ?? []).forEach((p, i) => (i === 0 ? ctx.moveTo(p.dx, p.dy) : ctx.lineTo(p.dx, p.dy)));
-        if (shape === 'polygon') ctx.closePath();
-      } else {
-        ctx.rect(0, 0, w, h);
-      }
-      if (shape !== 'polyline') ctx.fill();
-      ctx.stroke();
+      drawShape(ctx, o, shape, colour, this.view.zoom);
       ctx.restore();
     }
     ctx.globalAlpha = layerAlpha;
@@ -620,3 +602,78 @@ export function intGridColor(colors, value) {
   return colors.get(value) ?? `hsl(${(value * 137) % 360}, 65%, 55%)`;
 }
 
+
+// Tiled's look for object shapes (the server's render/ShapePainter draws the same): a 2 px line in the layer's
+// colour with round caps and joins over a black copy 1 px down and right, the inside in the colour at alpha 50, a
+// polygon's or polyline's first point marked by a dot, a point as a pin 20 px tall standing on it, an empty
+// rectangle or ellipse as 20x20 about its position. Lines and pins keep their size on screen at any zoom.
+const LINE = 2;
+const PIN = 10;
+const FILL_ALPHA = (50).toString(16).padStart(2, '0');
+
+function drawShape(ctx, o, shape, colour, zoom) {
+  const line = LINE / zoom;
+  const shadow = line / 2;
+  const w = o.width ?? 0;
+  const h = o.height ?? 0;
+  const path = new Path2D();
+  let closed = true;
+  let first = null;
+  if (shape === 'polygon' || shape === 'polyline') {
+    const points = o.points ?? [];
+    points.forEach((p, i) => (i === 0 ? path.moveTo(p.dx, p.dy) : path.lineTo(p.dx, p.dy)));
+    if (shape === 'polygon') path.closePath();
+    closed = shape === 'polygon';
+    first = points[0] ?? null;
+  } else if (shape === 'point') {
+    const r = PIN / zoom;
+    // an arc of 235° over a tip at the point, and an eye of a third of its radius
+    const start = ((90 - 235 / 2) * Math.PI) / 180;
+    path.arc(0, -2 * r, r, -start, -start - (235 * Math.PI) / 180, true);
+    path.lineTo(0, 0);
+    path.closePath();
+  } else {
+    const empty = w === 0 && h === 0;
+    const box = empty ? [-10 / zoom, -10 / zoom, 20 / zoom, 20 / zoom] : [0, 0, w, h];
+    const flat = shape === 'ellipse' && (w === 0) !== (h === 0);
+    if (shape === 'ellipse' && !flat) {
+      path.ellipse(box[0] + box[2] / 2, box[1] + box[3] / 2, box[2] / 2, box[3] / 2, 0, 0, Math.PI * 2);
+    } else if (shape === 'capsule') {
+      path.roundRect(...box, Math.min(box[2], box[3]) / 2);
+    } else {
+      path.rect(...box);
+    }
+  }
+  ctx.lineWidth = line;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.save();
+  ctx.translate(shadow, shadow);
+  ctx.strokeStyle = '#000000';
+  ctx.stroke(path);
+  if (first) dot(ctx, first, line, '#000000');
+  ctx.restore();
+  if (closed) {
+    ctx.fillStyle = `${colour}${FILL_ALPHA}`;
+    ctx.fill(path);
+  }
+  ctx.strokeStyle = colour;
+  ctx.stroke(path);
+  if (first) dot(ctx, first, line, colour);
+  if (shape === 'point') {
+    const r = PIN / zoom / 3;
+    const eye = new Path2D();
+    eye.arc(0, (-2 * PIN) / zoom, r, 0, Math.PI * 2);
+    ctx.fillStyle = colour;
+    ctx.fill(eye);
+    ctx.stroke(eye);
+  }
+}
+
+/** A thick pen's point: a disc as wide as four lines. */
+function dot(ctx, p, line, colour) {
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.arc(p.dx, p.dy, line * 2, 0, Math.PI * 2);
+  ctx.fill();
+}

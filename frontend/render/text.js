@@ -9,7 +9,12 @@ export function drawText(ctx, o) {
   const size = t.pixelSize ?? 16;
   ctx.font = `${t.italic ? 'italic ' : ''}${t.bold ? 'bold ' : ''}${size}px ${JSON.stringify(t.fontFamily ?? 'sans-serif')}`;
   ctx.fillStyle = t.color ?? '#000000';
-  ctx.textBaseline = 'top';
+  // lines stand on their baseline a font ascent below their top and follow each other by the font's height, as the
+  // server (Java's FontMetrics) and Tiled (QFontMetrics) set them
+  ctx.textBaseline = 'alphabetic';
+  const metrics = ctx.measureText('Ag');
+  const ascent = metrics.fontBoundingBoxAscent ?? size * 0.8;
+  const descent = metrics.fontBoundingBoxDescent ?? size * 0.2;
   const width = o.width ?? 0;
   const height = o.height ?? 0;
   const lines = [];
@@ -29,12 +34,12 @@ export function drawText(ctx, o) {
     }
     lines.push(line);
   }
-  const lineHeight = size * 1.2;
+  const lineHeight = ascent + descent;
   const total = lines.length * lineHeight;
   const top = t.valign === 'bottom' ? height - total : t.valign === 'center' ? (height - total) / 2 : 0;
   lines.forEach((line, i) => {
     const measured = ctx.measureText(line).width;
     const x = t.halign === 'right' ? width - measured : t.halign === 'center' ? (width - measured) / 2 : 0;
-    ctx.fillText(line, x, top + i * lineHeight);
+    ctx.fillText(line, x, top + i * lineHeight + ascent);
   });
 }

@@ -66,14 +66,18 @@ test('every Tiled blend mode has the canvas compositing of its name (add is the 
   for (const mode of BLEND_MODES) assert.ok(canvasModes.includes(compositeOf(mode)), mode);
 });
 
-/** A 2D context that records the text it is asked to draw; every character is half the font size wide. */
+/**
+ * A 2D context that records the text it is asked to draw; every character is half the font size wide, the font's
+ * ascent is three quarters of its size and its descent a quarter.
+ */
 function textRecorder() {
   const drawn = [];
   return {
     drawn,
     font: '',
     measureText(text) {
-      return { width: text.length * Number(/(\d+)px/.exec(this.font)[1]) / 2 };
+      const size = Number(/(\d+)px/.exec(this.font)[1]);
+      return { width: (text.length * size) / 2, fontBoundingBoxAscent: size * 0.75, fontBoundingBoxDescent: size / 4 };
     },
     fillText(text, x, y) {
       drawn.push([text, x, y]);
@@ -89,13 +93,14 @@ test('a text object wraps at its box width and aligns its lines as halign and va
     halign: 'right', valign: 'bottom', bold: true, color: '#ff0000' } });
   assert.deepEqual(ctx.drawn.map(([t]) => t), ['the quick', 'brown fox']);
   assert.deepEqual(ctx.drawn.map(([, x]) => x), [10, 10], 'right-aligned: 100 - 90');
-  assert.deepEqual(ctx.drawn.map(([, , y]) => y), [100 - 48, 100 - 24], 'bottom: two lines of 24 px end at 100');
+  assert.deepEqual(ctx.drawn.map(([, , y]) => y), [100 - 40 + 15, 100 - 20 + 15],
+    'bottom: two lines of 20 px (ascent + descent) end at 100, each drawn on its baseline 15 px below its top');
   assert.match(ctx.font, /^bold 20px "sans-serif"$/);
   assert.equal(ctx.fillStyle, '#ff0000');
 
   const unwrapped = textRecorder();
   drawText(unwrapped, { width: 40, height: 30, text: { text: 'one line\nsecond', pixelSize: 10, halign: 'center',
     valign: 'center', italic: true, fontFamily: 'Serif Font' } });
-  assert.deepEqual(unwrapped.drawn, [['one line', 0, 3], ['second', 5, 15]]);
+  assert.deepEqual(unwrapped.drawn, [['one line', 0, 12.5], ['second', 5, 22.5]]);
   assert.match(unwrapped.font, /^italic 10px "Serif Font"$/);
 });
