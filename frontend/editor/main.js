@@ -25,6 +25,7 @@ import { Minimap } from './minimap.js';
 import { Neighbours } from './neighbours.js';
 import { ObjectList } from './objectlist.js';
 import { ObjectTools } from './objects.js';
+import { TemplatesPanel } from './templates.js';
 import { Palette } from './palette.js';
 import { PeoplePanel, personName } from './people.js';
 import { PropertiesPanel } from './properties.js';
@@ -149,10 +150,13 @@ async function boot() {
   tools.modes.terrain = terrain.brush();
   tools.modes['terrain-fill'] = terrain.fill();
   const objects = new ObjectTools(editor);
-  for (const shape of ['select', 'rectangle', 'ellipse', 'capsule', 'point', 'polygon', 'polyline', 'text', 'tile']) {
+  for (const shape of ['select', 'rectangle', 'ellipse', 'capsule', 'point', 'polygon', 'polyline', 'text', 'tile', 'template']) {
     tools.modes[`object-${shape}`] = objects.mode(shape);
   }
-  new ObjectList(editor, objects, document.querySelector('[data-testid="object-list-box"]'));
+  const objectPanel = document.querySelector('[data-testid="object-list-box"]');
+  new ObjectList(editor, objects, objectPanel);
+  const templates = new TemplatesPanel(editor, objects, objectPanel, { mapId, notify });
+  templates.load().catch((e) => notify(`Templates: ${e.message}`));
   const snap = document.querySelector('[data-testid="object-snap"]');
   snap.addEventListener('change', () => {
     objects.snapToGrid = snap.checked;

@@ -36,6 +36,8 @@ export class ObjectTools {
     this.pointer = null;
     /** the vertex clicked on the one selected polygon or polyline (Delete removes it) */
     this.vertex = null;
+    /** @type {{reference: string, object: object}|null} the template the Template tool places */
+    this.template = null;
     /** positions snap to the tile grid when true, else to whole pixels */
     this.snapToGrid = false;
     editor.renderer.overlays.push((ctx, view) => this.draw(ctx, view));
@@ -111,6 +113,8 @@ export class ObjectTools {
       this.add(layer, { shape: 'point', ...at });
     } else if (tool === 'tile') {
       this.addTile(layer, cell, at);
+    } else if (tool === 'template') {
+      this.addInstance(layer, at);
     } else if (PATHS.has(tool)) {
       if (this.path && this.path.shape === tool && double) {
         this.finishPath();
@@ -296,6 +300,17 @@ export class ObjectTools {
     const { tileWidth, tileHeight } = this.editor.map;
     const place = this.snapToGrid ? { x: cell.x * tileWidth, y: (cell.y + 1) * tileHeight } : at;
     this.add(layer, { shape: 'rectangle', gid, ...place, width: size.width, height: size.height });
+  }
+
+  /** An instance of the template chosen in the Templates list (all its values, the reference), at the point. */
+  addInstance(layer, at) {
+    const template = this.template;
+    if (!template) {
+      this.editor.notify('Choose a template under Objects (Place) first.');
+      return;
+    }
+    const { id, ...values } = structuredClone(template.object);
+    this.add(layer, { ...values, ...at, template: template.reference });
   }
 
   finishPath() {

@@ -392,14 +392,22 @@ const HANDLERS = {
     if (index < 0) throw new InvalidOp('objectId', `no object ${op.objectId} on layer ${op.layerId}`);
     const current = layer.objects[index];
     if (op.patch.gid) checkGid(map, op.patch.gid, 'patch.gid');
+    if ('template' in op.patch && (typeof op.patch.template !== 'string' || op.patch.template.length > 1024
+      || (op.patch.template !== '' && op.patch.template.trim() === ''))) {
+      throw new InvalidOp('patch', 'object template must be a file name of 1 to 1024 characters, or "" to detach');
+    }
     if ('opacity' in op.patch && !(op.patch.opacity >= 0 && op.patch.opacity <= 1)) {
       throw new InvalidOp('patch', `object opacity must be between 0 and 1, was ${op.patch.opacity}`);
     }
     const previous = {};
     // opacity (Tiled 1.12) is left out while 1, as the server keeps it
-    for (const key of Object.keys(op.patch)) previous[key] = key === 'opacity' ? (current.opacity ?? 1) : current[key];
+    // opacity 1 and no template are kept as left out; their inverse says them ("" detaches)
+    for (const key of Object.keys(op.patch)) {
+      previous[key] = key === 'opacity' ? (current.opacity ?? 1) : key === 'template' ? (current.template ?? '') : current[key];
+    }
     const next = { ...current, ...op.patch };
     if (next.opacity === 1) delete next.opacity;
+    if (next.template === '') delete next.template;
     layer.objects[index] = next;
     map.changed({ kind: 'objects', layerId: op.layerId });
     return { op, inverse: { type: 'updateObject', layerId: op.layerId, objectId: op.objectId, patch: previous } };

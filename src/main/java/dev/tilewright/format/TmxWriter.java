@@ -349,7 +349,7 @@ public final class TmxWriter {
      * writes one: the reference, its position, and only what it changes of the template's object (whole, without the
      * reference, when an instance cannot say what it changes).
      */
-    private static void object(XmlOut out, MapObject o, TiledTemplate template) {
+    static void object(XmlOut out, MapObject o, TiledTemplate template) {
         TiledTemplate.Changes c = template == null ? null : template.changes(o);
         out.start("object").attr("id", o.id());
         if (c != null) {

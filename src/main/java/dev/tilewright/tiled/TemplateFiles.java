@@ -45,6 +45,22 @@ class TemplateFiles {
                         t.getValue().bytes(), json.writeValueAsString(t.getValue().object())}).toList());
     }
 
+    /**
+     * Keeps one template of a map, made or edited in Tilewright: its object, and no file (the export writes one from
+     * the object); replaces the one of that reference.
+     */
+    void putMade(long mapId, String reference, MapObject object) {
+        jdbc.update("INSERT INTO map_templates (map_id, reference, path, content, object) VALUES (?, ?, ?, ?, ?) "
+                        + "ON CONFLICT (map_id, reference) DO UPDATE SET path = EXCLUDED.path, "
+                        + "content = EXCLUDED.content, object = EXCLUDED.object", mapId, reference, reference,
+                new byte[0], json.writeValueAsString(object));
+    }
+
+    /** Forgets a map's template (its instances stay, as plain objects once detached). */
+    void remove(long mapId, String reference) {
+        jdbc.update("DELETE FROM map_templates WHERE map_id = ? AND reference = ?", mapId, reference);
+    }
+
     /** The templates of the map or tileset {@code id}, by reference. */
     Map<String, TiledTemplate> all(Owner owner, long id) {
         Map<String, TiledTemplate> out = new LinkedHashMap<>();

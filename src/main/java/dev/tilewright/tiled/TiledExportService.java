@@ -162,7 +162,7 @@ public class TiledExportService {
         TileMap map = snapshot.map();
         checkWork(map, request.format().equals("csv") ? TmxWriter.Options.DEFAULT : request.options(),
                 request.format().equals("tmj") ? TMJ_CELL_BYTES : 0);
-        String base = fileName(map.name());
+        String base = TiledFiles.safeName(map.name());
         List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();
         return switch (request.format()) {
             case "tmx" -> new Export(TmxWriter.writeMap(lone(map, used), request.options()), "application/xml",
@@ -208,14 +208,14 @@ public class TiledExportService {
         if (autotile != null) {
             bundle.entries.put(TiledFiles.resolved(world.fileName(), Rules.FILE), autotile);
         }
-        String base = fileName(withEnding(world.fileName().substring(world.fileName().lastIndexOf('/') + 1), ""));
+        String base = TiledFiles.safeName(withEnding(world.fileName().substring(world.fileName().lastIndexOf('/') + 1), ""));
         bundle.withTypes(propertyTypes.of(world.projectId()), base);
         return new Export(zip(bundle.entries), "application/zip", base + ".zip", 0);
     }
 
     public Export exportTileset(long tilesetId, String format) {
         StoredTileset stored = tilesets.get(tilesetId);
-        String base = fileName(stored.tileset().name());
+        String base = TiledFiles.safeName(stored.tileset().name());
         return switch (format == null ? "tsx" : format.toLowerCase(Locale.ROOT)) {
             case "tsx" -> new Export(TmxWriter.writeTileset(stored.tileset()), "application/xml", base + ".tsx", 0);
             case "tsj" -> new Export(TmjWriter.writeTileset(stored.tileset()), "application/json", base + ".tsj", 0);
@@ -234,7 +234,7 @@ public class TiledExportService {
         List<TiledTileset> out = new ArrayList<>();
         for (int i = 0; i < used.size(); i++) {
             Tileset tileset = used.get(i).tileset();
-            String name = fileName(tileset.name());
+            String name = TiledFiles.safeName(tileset.name());
             out.add(new TiledTileset(map.tilesets().get(i).firstGid(), null, tileset.withImageSources(
                     tileset.imageSource() == null ? name + ".png" : tileset.imageSource(),
                     id -> tileset.tile(id).image().source()), null, Map.of()));
@@ -299,8 +299,9 @@ public class TiledExportService {
                 images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, "images/"
                         + baseName(source)), png));
             }
-            // the templates its objects are instances of go beside it as they came, the instances written against them
-            Map<String, TiledTemplate> templates = templateFiles.all(TemplateFiles.Owner.MAP, mapId);
+            // its templates go beside it (as they came, or written from those made here), instances written against them
+            Map<String, TiledTemplate> templates = TemplateExport.filled(templateFiles.all(TemplateFiles.Owner.MAP,
+                    mapId), mapPath, out);
             templates.forEach((reference, template) -> entries.put(TiledFiles.resolved(mapPath, reference),
                     template.bytes()));
             TiledMap written = tiled(map, out, layers).withTemplates(templates);
@@ -327,7 +328,7 @@ public class TiledExportService {
                 }
             }
             if (as == null) {
-                String name = unique(names, fileName(tileset.name()));
+                String name = unique(names, TiledFiles.safeName(tileset.name()));
                 tsxPath = "tilesets/" + name + ".tsx";
                 as = tileset.withImageSources(name + ".png", local -> name + "/" + local + ".png");
             }
@@ -412,7 +413,7 @@ public class TiledExportService {
             if (layer instanceof TileLayer tiles) {
                 String text = LayerData.encode(tiles.read(tiles.bounds()), map.width(), LayerData.Encoding.CSV,
                         LayerData.Compression.NONE) + "\n";
-                entries.put(unique(names, fileName(layer.name())) + ".csv", text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                entries.put(unique(names, TiledFiles.safeName(layer.name())) + ".csv", text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
         }
         return zip(entries);
@@ -440,11 +441,7 @@ public class TiledExportService {
         return candidate;
     }
 
-    static String fileName(String name) {
-        return TiledFiles.safeName(name);
-    }
-
     private static String baseName(String path) {
-        return fileName(path.substring(path.replace('\\', '/').lastIndexOf('/') + 1));
+        return TiledFiles.safeName(path.substring(path.replace('\\', '/').lastIndexOf('/') + 1));
     }
 }

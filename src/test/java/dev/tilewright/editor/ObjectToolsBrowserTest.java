@@ -191,6 +191,32 @@ class ObjectToolsBrowserTest {
                     48.0, 32.0);
             Browsers.shoot(browser, "objects-tools.png");
 
+            // a template from it, two instances placed by clicks (on the grid), one made larger by its handle, then
+            // Update template: every instance is as large
+            page.testId("template-name").sendKeys("crate");
+            page.testId("template-make").click();
+            page.waitFor("the template listed", () -> !browser.findElements(
+                    By.cssSelector("[data-testid=template-row]")).isEmpty());
+            browser.findElement(By.cssSelector("[data-testid=template-place]")).click();
+            page.atPixel(new Actions(browser), 200, 320).click().perform();
+            page.atPixel(new Actions(browser), 300, 320).click().perform();
+            page.waitSaved();
+            List<JsonNode> placed = objects(api, map);
+            assertThat(placed).hasSize(8);
+            assertThat(placed.get(6).get("template").asString()).isEqualTo("templates/crate.tx");
+            assertThat(List.of(placed.get(6).get("x").asDouble(), placed.get(6).get("y").asDouble(),
+                    placed.get(6).get("width").asDouble())).containsExactly(208.0, 320.0, 48.0);
+            page.testId("tool-object-select").click();
+            page.atPixel(new Actions(browser), 220, 335).click().perform();
+            drag(page, browser, 256, 352, 272, 368);
+            page.waitSaved();
+            page.testId("template-update").click();
+            page.waitFor("every instance follows", () -> objects(api, map).stream()
+                    .filter(o -> o.has("template")).allMatch(o -> o.get("width").asDouble() == 64
+                            && o.get("height").asDouble() == 48));
+            assertThat(objects(api, map).stream().filter(o -> o.has("template")).count()).isEqualTo(3);
+            Browsers.shoot(browser, "objects-templates.png");
+
             String tmx = api.get(map + "/export?format=tmx").text();
             assertThat(tmx).contains("<capsule/>", "<polyline points=", "bold=\"1\"", "halign=\"center\"",
                     "rotation=\"90\"", "rotation=\"45\"", "gid=\"3\"");
