@@ -14,6 +14,7 @@ export class LayersPanel {
     root.querySelector('[data-action="add-tile-layer"]').addEventListener('click', () => this.add('tile'));
     root.querySelector('[data-action="add-object-layer"]').addEventListener('click', () => this.add('object'));
     root.querySelector('[data-action="add-group-layer"]')?.addEventListener('click', () => this.add('group'));
+    root.querySelector('[data-action="add-intgrid-layer"]')?.addEventListener('click', () => this.add('intgrid'));
     root.querySelector('[data-action="remove-layer"]').addEventListener('click', () => this.remove());
     /** @type {Set<number>} groups shown folded */
     this.folded = new Set();
@@ -173,19 +174,24 @@ export class LayersPanel {
     input.addEventListener('blur', () => done(true), { once: true });
   }
 
+  /** A new layer of a kind: tile, object, group, or intgrid (a tile layer of IntGrid values). */
   add(kind) {
     const { editor } = this;
     const { map } = editor;
-    const count = map.layers.filter((l) => l.type === kind).length + 1;
+    const intGrid = kind === 'intgrid';
+    const count = map.layers.filter((l) => (intGrid ? l.isIntGrid : l.type === kind && !l.isIntGrid)).length + 1;
     // into the current group (on top of its layers), or above the current layer in its group
     const current = editor.layer();
     const parentId = current === null ? 0 : current.type === 'group' ? current.id : (current.parentId ?? 0);
     const index = current === null ? map.layers.length : map.blockEnd(map.layerIndex(current.id));
-    const names = { tile: 'Tile Layer', object: 'Object Layer', group: 'Group' };
+    const names = { tile: 'Tile Layer', object: 'Object Layer', group: 'Group', intgrid: 'IntGrid' };
     const applied = editor.edit({
-      type: 'addLayer', kind, index, ...(parentId !== 0 ? { parentId } : {}),
+      type: 'addLayer', kind: intGrid ? 'tile' : kind, index, ...(parentId !== 0 ? { parentId } : {}),
       layerId: 0, // a new one: the next free id here, the server's choice when sent
-      attributes: { name: `${names[kind]} ${count}`, visible: true, locked: false, opacity: 1 },
+      attributes: {
+        name: `${names[kind]} ${count}`, visible: true, locked: false, opacity: 1,
+        ...(intGrid ? { properties: [{ name: 'tilewright.intgrid', type: 'bool', value: true }] } : {}),
+      },
     });
     if (applied) editor.setLayer(applied.op.layerId);
   }

@@ -23,6 +23,8 @@ import '../pages/importer.js';
 import { LayersPanel } from './layers.js';
 import { Minimap } from './minimap.js';
 import { Neighbours } from './neighbours.js';
+import { AutoLayerMaker } from './autolayer.js';
+import { ChecksEditor } from './checkedit.js';
 import { ObjectList } from './objectlist.js';
 import { ObjectTools } from './objects.js';
 import { TemplatesPanel } from './templates.js';
@@ -184,9 +186,12 @@ async function boot() {
   const rules = new RulesPanel(editor, document.querySelector('[data-testid="rules-panel"]'),
     { projectId, mapId, maintainer: document.body.dataset.maintainer === 'true' && !readOnly, notify });
   rules.load().catch((e) => notify(`Rules: ${e.message}`));
+  const autoLayers = new AutoLayerMaker(editor, rules, document.querySelector('[data-testid="auto-layer-dialog"]'), { mapId, notify });
+  document.querySelector('[data-action="add-auto-layer"]')?.addEventListener('click', () => autoLayers.open());
   const checks = new ChecksPanel(editor, { badge: document.querySelector('[data-testid="checks-badge"]'),
     list: document.querySelector('[data-testid="checks"]'), mapId, version: () => session.version });
   checks.load().catch(() => {});
+  new ChecksEditor(editor, tools, document.querySelector('[data-testid="checks-editor"]'), { mapId, notify });
   session.listen((event) => {
     if (event.type === 'checks') checks.heard(event.frame);
   });

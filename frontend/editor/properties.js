@@ -3,6 +3,7 @@
 // picked tile's (solid, custom properties: the tileset's data, changed with PATCH /api/v1/tilesets/{id}/tiles/{local}).
 
 import { tileId } from '../model/gid.js';
+import { CHECKS_PROPERTY } from './checkedit.js';
 import { flipRows, textRows } from './objectfields.js';
 import { apiFetch } from '../sync/http.js';
 
@@ -46,7 +47,8 @@ export class PropertiesPanel {
         (name, property) => editor.edit({ type: 'setProperty', layerId: layer.id, name, ...(property ? { property } : {}) }),
         () => editor.map.layer(layer.id)?.attributes.properties));
     }
-    sections.push(this.propertySection('Map', editor.map.properties ?? [],
+    // the map's checks are edited in the Checks panel, not as the property that keeps them
+    sections.push(this.propertySection('Map', (editor.map.properties ?? []).filter((p) => p.name !== CHECKS_PROPERTY),
       (name, property) => editor.edit({ type: 'setProperty', name, ...(property ? { property } : {}) }),
       () => editor.map.properties));
     const tile = this.pickedTile();

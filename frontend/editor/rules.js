@@ -6,8 +6,10 @@
 // maintainers save the rules for the project and bring this map's auto-layers in line (POST …/autotile).
 
 import { apiFetch } from '../sync/http.js';
+import { button } from '../render/dom.js';
 import { drawTile } from '../render/tilesets.js';
 import { intGridColor } from '../render/renderer.js';
+import { newSetRow, tileStrip, valuesBox } from './ruleparts.js';
 
 export const ANY = 1000001;
 const RULES = 'tilewright.autotile.rules';
@@ -106,9 +108,12 @@ export class RulesPanel {
 
   render() {
     const root = this.root;
-    root.replaceChildren();
+    this.valuesShown ??= { open: false };
+    root.replaceChildren(valuesBox(this.doc, this.maintainer, () => this.changed(), this.valuesShown));
     if (this.doc.ruleSets.length === 0) {
-      root.append(text('p', 'meta', 'No rule sets in this project (PUT /api/v1/projects/{id}/rules, docs/autotile.md).'));
+      root.append(text('p', 'meta', this.maintainer ? 'No rule sets in this project yet: name one and add it.'
+        : 'No rule sets in this project yet; a maintainer of the project makes them.'));
+      if (this.maintainer) root.append(newSetRow(this.doc, (name) => this.madeSet(name)), this.saveButton());
       return;
     }
     const pick = document.createElement('select');
@@ -134,16 +139,28 @@ export class RulesPanel {
     const head = document.createElement('div');
     head.className = 'row';
     head.append(pick, previewBox);
-    if (this.maintainer) {
-      const save = button(this.dirty ? 'Save and apply' : 'Apply to map', () => this.save());
-      save.dataset.testid = 'rules-save';
-      head.append(save);
-    }
+    if (this.maintainer) head.append(this.saveButton());
     root.append(head);
+    if (this.maintainer) root.append(newSetRow(this.doc, (name) => this.madeSet(name)));
     const set = this.set();
     if (set === null) return;
     const off = new Set(this.grids().flatMap((l) => String(prop(l, GROUPS_OFF) ?? '').split(',').map((n) => n.trim())));
     set.groups.forEach((group, g) => root.append(this.groupBox(set, group, g, off)));
+    root.append(button('+ Group', () => {
+      set.groups.push({ name: `group ${set.groups.length + 1}`, active: true, rules: [] });
+      this.changed();
+    }, 'rules-add-group'));
+  }
+
+  saveButton() {
+    const save = button(this.dirty ? 'Save and apply' : 'Apply to map', () => this.save());
+    save.dataset.testid = 'rules-save';
+    return save;
+  }
+
+  madeSet(name) {
+    this.setName = name;
+    this.changed();
   }
 
   groupBox(set, group, g, off) {
@@ -158,7 +175,26 @@ export class RulesPanel {
     here.dataset.testid = 'rules-group-on';
     here.addEventListener('change', () => this.switchGroup(group.name, here.checked));
     title.append(here, text('strong', '', group.name || `group ${g + 1}`));
+    if (this.maintainer) {
+      const active = document.createElement('input');
+      active.type = 'checkbox';
+      active.checked = group.active !== false;
+      active.title = 'In the project (off: no map uses the group)';
+      active.dataset.testid = 'rules-group-active';
+      active.addEventListener('change', () => {
+        group.active = active.checked;
+        this.changed();
+      });
+      title.append(active);
+    }
     if (group.active === false) title.append(text('span', 'meta', ' (off in the project)'));
+    const moveGroup = (by) => () => {
+      const to = g + by;
+      if (to < 0 || to >= set.groups.length) return;
+      [set.groups[g], set.groups[to]] = [set.groups[to], set.groups[g]];
+      this.changed();
+    };
+    title.append(button('↑', moveGroup(-1), 'rules-group-up'), button('↓', moveGroup(1), 'rules-group-down'));
     title.append(button('+ Rule', () => {
       group.rules.push({ size: 3, pattern: [0, 0, 0, 0, this.value(), 0, 0, 0, 0], tileIds: [this.tileId()] });
       this.changed();
@@ -182,17 +218,7 @@ export class RulesPanel {
     const li = document.createElement('li');
     li.dataset.testid = 'rule';
     li.append(this.patternGrid(rule));
-    const tiles = document.createElement('input');
-    tiles.value = (rule.tileIds ?? []).join(', ');
-    tiles.size = 8;
-    tiles.title = 'Tile ids of the target tileset (one is picked per cell)';
-    tiles.dataset.testid = 'rule-tiles';
-    tiles.disabled = rule.stamp != null;
-    tiles.addEventListener('change', () => {
-      const ids = tiles.value.split(',').map((t) => Number(t.trim())).filter((n) => Number.isInteger(n) && n >= 0);
-      if (ids.length > 0) rule.tileIds = ids;
-      this.changed();
-    });
+    const tiles = tileStrip(this.editor, this.tileset(), rule, () => this.changed());
     const size = document.createElement('select');
     for (const n of [1, 3, 5, 7]) size.append(new Option(`${n}×${n}`, String(n), false, n === rule.size));
     size.addEventListener('change', () => {
@@ -341,20 +367,31 @@ export class RulesPanel {
     ctx.restore();
   }
 
+  /** Maintainers: the edited values and rules saved for the project; false (and said why) when refused. */
+  async persist() {
+    if (!this.dirty) return true;
+    const saved = await apiFetch(`/api/v1/projects/${this.projectId}/rules`, {
+      method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(this.doc),
+    });
+    if (!saved.ok) {
+      const problem = await saved.json().catch(() => ({}));
+      this.notify(`Rules not saved: ${problem.detail ?? saved.status}${problem.field ? ` (${problem.field})` : ''}`);
+      return false;
+    }
+    this.doc = await saved.json();
+    this.dirty = false;
+    // the palette and the IntGrid layers' colours follow the saved values
+    this.editor.intGridValues = this.doc.values;
+    this.editor.renderer.intGridColors.clear();
+    for (const v of this.doc.values) this.editor.renderer.intGridColors.set(v.value, v.color);
+    this.editor.renderer.onChange({ kind: 'map' });
+    this.editor.emit('intgrid');
+    return true;
+  }
+
   /** Maintainers: the edited rules saved for the project, then this map's auto-layers brought in line. */
   async save() {
-    if (this.dirty) {
-      const saved = await apiFetch(`/api/v1/projects/${this.projectId}/rules`, {
-        method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(this.doc),
-      });
-      if (!saved.ok) {
-        const problem = await saved.json().catch(() => ({}));
-        this.notify(`Rules not saved: ${problem.detail ?? saved.status}${problem.field ? ` (${problem.field})` : ''}`);
-        return;
-      }
-      this.doc = await saved.json();
-      this.dirty = false;
-    }
+    if (!(await this.persist())) return;
     const applied = await apiFetch(`/api/v1/maps/${this.mapId}/autotile`, { method: 'POST' });
     if (!applied.ok) {
       this.notify(`Auto-layers not brought in line (${applied.status}): save the rules again to retry.`);
@@ -384,13 +421,4 @@ function text(tag, className, content) {
   if (className) el.className = className;
   el.textContent = content;
   return el;
-}
-
-function button(label, onClick, testid) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = label;
-  if (testid) b.dataset.testid = testid;
-  b.addEventListener('click', onClick);
-  return b;
 }

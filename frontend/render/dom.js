@@ -13,3 +13,11 @@ export function el(tag, attributes = {}, ...children) {
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
 }
+
+/** A plain button that runs `onClick`, with its test id and a tooltip when given. */
+export function button(label, onClick, testid, title) {
+  const b = el('button', { type: 'button', textContent: label, ...(testid ? { 'data-testid': testid } : {}),
+    ...(title ? { title } : {}) });
+  b.addEventListener('click', onClick);
+  return b;
+}
