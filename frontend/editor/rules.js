@@ -322,7 +322,7 @@ export class RulesPanel {
     const grid = this.grids()[0];
     const set = this.set();
     if (!grid || !set) {
-      this.notify('No IntGrid layer of this map uses this rule set: give one its rule set in the Layers panel, or pick another set.');
+      this.notify('No IntGrid layer of this map uses this rule set: choose an IntGrid layer and + Auto-layer with it, or pick another set.');
       return;
     }
     const { map } = this.editor;

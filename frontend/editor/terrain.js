@@ -68,9 +68,9 @@ export class TerrainTool {
   commit(layer, result) {
     if (result.cells.length > 0) this.editor.edit(cellsOp(layer.id, result.cells));
     if (result.unmatched > 0) {
-      this.editor.notify(`${result.unmatched} cells have no tile of this set that fits all their neighbours (the set lacks a transition).`);
+      this.editor.notify(`${result.unmatched} cells have no tile of this set that fits all their neighbours: the set lacks a transition; give tiles the missing terrains in Edit Wang sets.`);
     } else if (result.cut) {
-      this.editor.notify(`The change reached more than ${MAX_TERRAIN_CELLS.toLocaleString()} cells and stopped spreading there.`);
+      this.editor.notify(`The change reached more than ${MAX_TERRAIN_CELLS.toLocaleString()} cells and stopped spreading there: paint in shorter strokes.`);
     }
   }
 

@@ -29,11 +29,12 @@ import static org.assertj.core.data.Offset.offset;
  * vertices are dragged, added on an edge and deleted, text written and styled in the properties panel, a tile object
  * from the palette; the rotate handle (shift: 15° steps) turns an object about its centre and the rotation field
  * sets it; a marquee selects several, which move together; shift+click adds; the keys and buttons arrange the drawing
- * order; ctrl+D duplicates; Snap puts a new object on the grid. The server holds each as made, and the TMX export
- * writes each shape.
+ * order; ctrl+D duplicates; Snap puts a new object on the grid; a template is made, placed and edited. The server
+ * holds each as made, the TMX export writes each shape, and Tiled re-saving the zip export keeps them (but the capsule:
+ * Tiled before 1.12 reads it as a rectangle).
  */
 @FeatureTest
-@RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
+@RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER, Tool.TILED})
 class ObjectToolsBrowserTest {
 
     @TempDir
@@ -220,6 +221,22 @@ class ObjectToolsBrowserTest {
             String tmx = api.get(map + "/export?format=tmx").text();
             assertThat(tmx).contains("<capsule/>", "<polyline points=", "bold=\"1\"", "halign=\"center\"",
                     "rotation=\"90\"", "rotation=\"45\"", "gid=\"3\"");
+            // Tiled re-saves the zip export with every object as made: the polyline's points, the text and its
+            // style, the turned ones, the tile object, the template instances
+            Path unzipped = dir.resolve("export");
+            try (java.util.zip.ZipInputStream zip = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(
+                    api.get(map + "/export?format=zip").body()))) {
+                for (java.util.zip.ZipEntry e = zip.getNextEntry(); e != null; e = zip.getNextEntry()) {
+                    Path file = unzipped.resolve(e.getName());
+                    java.nio.file.Files.createDirectories(file.getParent());
+                    java.nio.file.Files.write(file, zip.readAllBytes());
+                }
+            }
+            dev.tilewright.format.TiledExamples.tiled(unzipped, List.of("tiled", "--export-map", "tmx", "objects.tmx",
+                    "resaved.tmx"));
+            String resaved = java.nio.file.Files.readString(unzipped.resolve("resaved.tmx"));
+            assertThat(resaved).contains("<polyline points=", ">Hello</text>", "bold=\"1\"", "halign=\"center\"",
+                    "rotation=\"90\"", "rotation=\"45\"", "gid=\"3\"", "template=\"templates/crate.tx\"");
         } finally {
             Browsers.quit(browser);
         }

@@ -151,7 +151,7 @@ class RulesAndChecksBrowserTest {
                     .isEqualTo(String.valueOf(result.get("passed").asBoolean()));
             assertThat(result.get("passed").asBoolean()).as(result.toString()).isTrue();
             assertThat(page.testId("properties").getText()).doesNotContain("tilewright.checks");
-            Browsers.shoot(browser, "checks-editor.png");
+            Browsers.shoot(browser, "checks-form.png");
         } finally {
             Browsers.quit(browser);
         }

@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * uploads a new one, and makes a second map with a project tileset; everything lands in that project.
  */
 @FeatureTest
-@RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER, Tool.TILED})
+@RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER, Tool.TILED, Tool.TMXRASTERIZER})
 class TeamProjectBrowserTest {
 
     @TempDir
@@ -118,8 +118,72 @@ class TeamProjectBrowserTest {
             assertThat(made.get("tilesets").get(0).get("tilesetId").asLong()).isEqualTo(shared);
             page.waitFor("the palette shows the project's tileset",
                     () -> page.testId("tileset-palette").getSize().getWidth() == 128);
+
+            // from the maps page, into the team's project: desert as files, and a .tmx.gz as Debian ships it
+            Path examples = TiledExamples.EXAMPLES;
+            long desert = importFromMapsPage(browser, page, project, examples.resolve("desert.tmx"),
+                    examples.resolve("desert.tsx"), examples.resolve("tmw_desert_spacing.png"));
+            page.waitForFrames();
+            Browsers.shoot(browser, "team-import-desert.png");
+            long outside = importFromMapsPage(browser, page, project, examples.resolve("orthogonal-outside.tmx.gz"),
+                    examples.resolve("buch-outdoor.png"));
+            // each import draws as Tiled's tmxrasterizer draws the file it came from
+            Path plain = TiledExamples.copy(dir.resolve("plain"));
+            assertDrawnAsTiled(team.memberApi(), sewers, plain.resolve("sewer_automap"), "sewers.tmx");
+            assertDrawnAsTiled(team.memberApi(), desert, plain, "desert.tmx");
+            assertDrawnAsTiled(team.memberApi(), outside, plain, "orthogonal-outside.tmx");
         } finally {
             Browsers.quit(browser);
         }
+    }
+
+    /** Imports files from the maps page into the project; the new map's id once its editor opened. */
+    private long importFromMapsPage(ChromeDriver browser, EditorPage page, long project, Path... files) {
+        browser.get("http://localhost:" + port + "/maps");
+        page.testId("import-open").click();
+        new Select(page.testId("import-project")).selectByValue(String.valueOf(project));
+        page.testId("import-files").sendKeys(String.join("\n", java.util.Arrays.stream(files).map(Path::toString)
+                .toList()));
+        page.waitFor("the imported map opened", () -> browser.getCurrentUrl().matches(".*/maps/\\d+/edit$"));
+        page.waitReady();
+        long id = Long.parseLong(browser.getCurrentUrl().replaceAll(".*/maps/(\\d+)/edit$", "$1"));
+        assertThat(new Api(port).get("/api/v1/maps/" + id).json().get("projectId").asLong()).isEqualTo(project);
+        return id;
+    }
+
+    /**
+     * The map's render.png against tmxrasterizer's drawing of the file (no smoothing): nearly all pixels exact, and
+     * all within 2 per channel but for the antialiased edges of object shapes (Qt and Java2D smooth them a little
+     * differently; TmxRasterizerComparisonTest holds those to their own bounds).
+     */
+    private static void assertDrawnAsTiled(Api api, long mapId, Path folder, String file) throws Exception {
+        JsonNode map = api.get("/api/v1/maps/" + mapId).json();
+        int width = map.get("width").asInt() * map.get("tileWidth").asInt();
+        int height = map.get("height").asInt() * map.get("tileHeight").asInt();
+        java.awt.image.BufferedImage ours = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(api.get(
+                "/api/v1/maps/" + mapId + "/render.png?x=0&y=0&width=" + width + "&height=" + height).body()));
+        TiledExamples.tiled(folder, List.of("tmxrasterizer", "--no-smoothing", file, "tiled-" + mapId + ".png"));
+        java.awt.image.BufferedImage theirs = javax.imageio.ImageIO.read(folder.resolve("tiled-" + mapId + ".png")
+                .toFile());
+        assertThat(ours.getWidth()).isEqualTo(theirs.getWidth());
+        assertThat(ours.getHeight()).isEqualTo(theirs.getHeight());
+        int exact = 0;
+        int within2 = 0;
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int a = ours.getRGB(x, y);
+                int b = theirs.getRGB(x, y);
+                int diff = Math.abs((a >>> 24) - (b >>> 24));
+                if ((a >>> 24) > 0 && (b >>> 24) > 0) {
+                    for (int shift = 0; shift < 24; shift += 8) {
+                        diff = Math.max(diff, Math.abs(((a >> shift) & 0xFF) - ((b >> shift) & 0xFF)));
+                    }
+                }
+                within2 += diff <= 2 ? 1 : 0;
+                exact += diff == 0 ? 1 : 0;
+            }
+        }
+        assertThat(within2).as(file + ": pixels within 2 per channel").isGreaterThan(width * height * 99 / 100);
+        assertThat(exact).as(file + ": exactly equal pixels").isGreaterThan(width * height * 9 / 10);
     }
 }
