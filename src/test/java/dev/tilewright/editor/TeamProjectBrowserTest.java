@@ -99,6 +99,16 @@ class TeamProjectBrowserTest {
                 assertThat(team.memberApi().get("/api/v1/tilesets/" + used.get("tilesetId").asLong()).json()
                         .get("projectId").asLong()).isEqualTo(project);
             }
+            // and painted with: its tab, its tile 1, a click on cell (1, 1)
+            List<WebElement> tabs = page.testId("tileset-tabs").findElements(By.tagName("button"));
+            tabs.get(tabs.size() - 1).click();
+            page.waitFor("its palette", () -> page.testId("tileset-palette").getSize().getWidth() == 96);
+            page.pickTile(1);
+            page.atCell(new org.openqa.selenium.interactions.Actions(browser), 1, 1).click().perform();
+            page.waitSaved();
+            long cliffsFirst = tilesets.get(1).get("firstGid").asLong();
+            assertThat(team.memberApi().get("/api/v1/maps/" + first + "/layers/1/cells?x=1&y=1&width=1&height=1")
+                    .json().get("gids").get(0).asLong()).as("a tile of the uploaded tileset").isEqualTo(cliffsFirst + 1);
 
             // a second map from the project page, made with a tileset the project has
             browser.get("http://localhost:" + port + "/projects/" + project);
