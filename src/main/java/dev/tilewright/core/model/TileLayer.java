@@ -4,6 +4,9 @@ import dev.tilewright.core.geom.TileRect;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Set;
+import java.util.Map;
+import java.util.HashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -28,8 +31,16 @@ public final class TileLayer extends Layer {
     private final BitSet shared = new BitSet();
     /** A view: read-only. */
     private boolean frozen;
-    /** How many chunks hold an array (painted or loaded); chunks are never dropped once made. */
+    /** How many chunks hold an array of their own (painted or loaded). */
     private int allocated;
+    /**
+     * Chunks (inside the layer, whole) that hold one gid in every cell: they share one array per gid ({@link
+     * #uniforms}), so a fill of a whole 8192x8192 layer holds one array, not 16,384. A write to one copies it first.
+     */
+    private final BitSet uniform = new BitSet();
+    private final Map<Integer, int[]> uniforms = new HashMap<>();
+    /** Past this many arrays of uniform gids, those no chunk shows any more are let go. */
+    private static final int UNIFORMS_KEPT = 64;
     private static final AtomicLong STAMPS = new AtomicLong();
 
     public TileLayer(int id, LayerAttributes attributes, int width, int height) {
@@ -107,8 +118,12 @@ public final class TileLayer extends Layer {
             if (chunk[cellIndex(x, y)] == gid) {
                 return gid;
             }
-            chunk = chunks[index] = chunk.clone(); // a view still reads the old array
+            chunk = chunks[index] = chunk.clone(); // a view (or the other uniform chunks) still reads the old array
             shared.clear(index);
+            if (uniform.get(index)) {
+                uniform.clear(index);
+                allocated++;
+            }
         }
         if (chunk == null) {
             if (gid == Gid.EMPTY) {
@@ -160,13 +175,76 @@ public final class TileLayer extends Layer {
         }
     }
 
+    /** Fills a rectangle with one gid; whole chunks it covers become a shared uniform array (or none, for empty). */
     public void fill(TileRect rect, int gid) {
         checkRect(rect);
-        for (int y = rect.y(); y < rect.bottom(); y++) {
-            for (int x = rect.x(); x < rect.right(); x++) {
-                set(x, y, gid);
+        if (frozen) {
+            throw new IllegalStateException("a view of a layer is read-only");
+        }
+        for (int cy = rect.y() / CHUNK_SIZE; cy <= (rect.bottom() - 1) / CHUNK_SIZE; cy++) {
+            for (int cx = rect.x() / CHUNK_SIZE; cx <= (rect.right() - 1) / CHUNK_SIZE; cx++) {
+                int x0 = Math.max(rect.x(), cx * CHUNK_SIZE);
+                int y0 = Math.max(rect.y(), cy * CHUNK_SIZE);
+                int x1 = (int) Math.min(rect.right(), (cx + 1L) * CHUNK_SIZE);
+                int y1 = (int) Math.min(rect.bottom(), (cy + 1L) * CHUNK_SIZE);
+                if (whole(cx, cy) && x1 - x0 == CHUNK_SIZE && y1 - y0 == CHUNK_SIZE) {
+                    replace(cy * chunksX + cx, gid);
+                    continue;
+                }
+                for (int y = y0; y < y1; y++) {
+                    for (int x = x0; x < x1; x++) {
+                        set(x, y, gid);
+                    }
+                }
             }
         }
+    }
+
+    /** Whether chunk (cx, cy) lies wholly inside the layer (a chunk at its right or bottom edge may not). */
+    private boolean whole(int cx, int cy) {
+        return (cx + 1L) * CHUNK_SIZE <= width && (cy + 1L) * CHUNK_SIZE <= height;
+    }
+
+    /** Chunk {@code index} (whole, inside the layer) showing {@code gid} in every cell: none for empty, else shared. */
+    private void replace(int index, int gid) {
+        int[] before = chunks[index];
+        int[] after = gid == Gid.EMPTY ? null : uniformArray(gid);
+        if (before == after || before == null && gid == Gid.EMPTY) {
+            return;
+        }
+        if (before != null && !uniform.get(index)) {
+            allocated--;
+        }
+        chunks[index] = after;
+        uniform.set(index, after != null);
+        shared.set(index, after != null);
+        dirty.set(index);
+        stamps[index] = STAMPS.incrementAndGet();
+    }
+
+    private int[] uniformArray(int gid) {
+        int[] kept = uniforms.get(gid);
+        if (kept != null) {
+            return kept;
+        }
+        if (uniforms.size() >= UNIFORMS_KEPT) {
+            Set<int[]> shown = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            uniform.stream().forEach(i -> shown.add(chunks[i]));
+            uniforms.values().removeIf(array -> !shown.contains(array));
+        }
+        int[] array = new int[CHUNK_CELLS];
+        Arrays.fill(array, gid);
+        uniforms.put(gid, array);
+        return array;
+    }
+
+    private static boolean isUniform(int[] gids) {
+        for (int gid : gids) {
+            if (gid != gids[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The chunk at chunk column cx, row cy, or null when it holds no tile. Callers must not modify it. */
@@ -192,11 +270,21 @@ public final class TileLayer extends Layer {
             throw new IllegalArgumentException("a chunk holds " + CHUNK_CELLS + " gids, got " + gids.length);
         }
         int index = checkChunk(cx, cy);
-        if (chunks[index] == null) {
-            allocated++;
+        if (whole(cx, cy) && gids[0] != Gid.EMPTY && isUniform(gids)) {
+            if (chunks[index] != null && !uniform.get(index)) {
+                allocated--;
+            }
+            chunks[index] = uniformArray(gids[0]);
+            uniform.set(index);
+            shared.set(index);
+        } else {
+            if (chunks[index] == null || uniform.get(index)) {
+                allocated++;
+            }
+            chunks[index] = gids.clone();
+            uniform.clear(index);
+            shared.clear(index);
         }
-        chunks[index] = gids.clone();
-        shared.clear(index);
         stamps[index] = STAMPS.incrementAndGet();
     }
 
@@ -224,18 +312,22 @@ public final class TileLayer extends Layer {
         dirty.clear();
     }
 
-    /** Roughly what the layer takes on the heap: its chunk table and stamps, and every chunk made. */
+    /** Roughly what the layer takes on the heap: its chunk table and stamps, its own chunks and uniform arrays. */
     @Override
     public long heapBytes() {
-        return 64 + 16L * chunks.length + (long) allocated * (16 + 4L * CHUNK_CELLS);
+        return 64 + 16L * chunks.length + (long) (allocated + uniforms.size()) * (16 + 4L * CHUNK_CELLS);
     }
 
     @Override
     public TileLayer copy() {
         TileLayer copy = new TileLayer(id(), attributes(), width, height);
         for (int i = 0; i < chunks.length; i++) {
-            copy.chunks[i] = chunks[i] == null ? null : chunks[i].clone();
+            copy.chunks[i] = chunks[i] == null || uniform.get(i) ? chunks[i] : chunks[i].clone();
         }
+        // uniform arrays are never written in place, so the copy shares them as this layer does
+        copy.uniform.or(uniform);
+        copy.shared.or(uniform);
+        copy.uniforms.putAll(uniforms);
         System.arraycopy(stamps, 0, copy.stamps, 0, stamps.length);
         copy.allocated = allocated;
         return copy;
@@ -251,6 +343,8 @@ public final class TileLayer extends Layer {
         System.arraycopy(chunks, 0, view.chunks, 0, chunks.length);
         System.arraycopy(stamps, 0, view.stamps, 0, stamps.length);
         view.allocated = allocated;
+        view.uniform.or(uniform);
+        view.uniforms.putAll(uniforms);
         view.frozen = true;
         for (int i = 0; i < chunks.length; i++) {
             if (chunks[i] != null) {

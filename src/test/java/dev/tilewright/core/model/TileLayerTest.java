@@ -106,6 +106,95 @@ class TileLayerTest {
         }
     }
 
+    /**
+     * Fills of whole chunks share one array per gid: random mixes of such fills (empty ones too), cell writes, loads
+     * of uniform and varied chunks, views and copies read exactly what a flat array says, views keep their moment, and
+     * the heap counted follows the arrays really held.
+     */
+    @Property(tries = 60)
+    void uniformChunksReadAsTheirCellsWhateverIsWrittenAfter(@ForAll("seeds") long seed) {
+        Random random = new Random(seed);
+        int width = 64 * 3 + random.nextInt(3) * 17; // whole chunks, and sometimes a part chunk at the edge
+        int height = 64 * 2 + random.nextInt(2) * 9;
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("ground"), width, height);
+        int[] oracle = new int[width * height];
+        java.util.List<TileLayer> views = new java.util.ArrayList<>();
+        java.util.List<int[]> then = new java.util.ArrayList<>();
+        for (int step = 0; step < 120; step++) {
+            int kind = random.nextInt(5);
+            int gid = random.nextInt(4);
+            if (kind == 0) {
+                // whole chunks (and beyond the edge chunk when it is there)
+                int cx = random.nextInt(layer.chunksX());
+                int cy = random.nextInt(layer.chunksY());
+                int x = cx * 64;
+                int y = cy * 64;
+                TileRect rect = new TileRect(x, y, Math.min(width - x, 64 * (1 + random.nextInt(2))),
+                        Math.min(height - y, 64));
+                layer.fill(rect, gid);
+                paint(oracle, width, rect, gid);
+            } else if (kind == 1) {
+                int x = random.nextInt(width);
+                int y = random.nextInt(height);
+                TileRect rect = new TileRect(x, y, 1 + random.nextInt(width - x), 1 + random.nextInt(height - y));
+                layer.fill(rect, gid);
+                paint(oracle, width, rect, gid);
+            } else if (kind == 2) {
+                int x = random.nextInt(width);
+                int y = random.nextInt(height);
+                layer.set(x, y, gid);
+                oracle[y * width + x] = gid;
+            } else if (kind == 3) {
+                int cx = random.nextInt(width / 64);
+                int cy = random.nextInt(height / 64);
+                int[] gids = new int[TileLayer.CHUNK_CELLS];
+                java.util.Arrays.fill(gids, 1 + gid);
+                if (random.nextBoolean()) {
+                    gids[random.nextInt(gids.length)] = 7;
+                }
+                layer.loadChunk(cx, cy, gids);
+                for (int i = 0; i < gids.length; i++) {
+                    oracle[(cy * 64 + i / 64) * width + cx * 64 + i % 64] = gids[i];
+                }
+            } else {
+                views.add(random.nextBoolean() ? layer.view() : layer.copy());
+                then.add(oracle.clone());
+            }
+            assertThat(layer.read(layer.bounds())).isEqualTo(oracle);
+        }
+        for (int i = 0; i < views.size(); i++) {
+            assertThat(views.get(i).read(layer.bounds())).as("view or copy " + i).isEqualTo(then.get(i));
+        }
+        TileLayer copy = layer.copy();
+        copy.set(0, 0, 9);
+        assertThat(layer.get(0, 0)).as("a copy's write leaves the layer").isEqualTo(oracle[0]);
+        assertThat(copy.sameCells(layer)).isEqualTo(oracle[0] == 9);
+    }
+
+    private static void paint(int[] oracle, int width, TileRect rect, int gid) {
+        for (int y = rect.y(); y < rect.bottom(); y++) {
+            java.util.Arrays.fill(oracle, y * width + rect.x(), (int) (y * width + rect.right()), gid);
+        }
+    }
+
+    @Test
+    void aWholeLayerFillHoldsOneArrayAndAWriteCopiesOnlyItsChunk() {
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("ground"), 8192, 8192);
+        long empty = layer.heapBytes();
+        layer.fill(layer.bounds(), 5);
+        long chunk = 16 + 4L * TileLayer.CHUNK_CELLS;
+        assertThat(layer.heapBytes()).as("16,384 chunks of gid 5: one array").isEqualTo(empty + chunk);
+        assertThat(layer.get(8191, 8191)).isEqualTo(5);
+        assertThat(layer.changedChunks().cardinality()).isEqualTo(128 * 128);
+        layer.set(100, 100, 6);
+        assertThat(layer.heapBytes()).as("the written chunk has its own array").isEqualTo(empty + 2 * chunk);
+        assertThat(layer.get(101, 100)).isEqualTo(5);
+        assertThat(layer.liveChunk(2, 2)).isSameAs(layer.liveChunk(100, 100));
+        layer.fill(layer.bounds(), 0);
+        assertThat(layer.chunk(1, 1)).as("an empty fill holds nothing").isNull();
+        assertThat(layer.heapBytes()).isLessThanOrEqualTo(empty + chunk);
+    }
+
     @net.jqwik.api.Provide
     net.jqwik.api.Arbitrary<Long> seeds() {
         return net.jqwik.api.Arbitraries.longs();
