@@ -107,7 +107,15 @@ class ReviewBrowserTest {
         testId(editor, "reply-send").click();
         Browsers.waitFor(editor, 10, "the reply listed", () -> editor.findElements(By.cssSelector(
                 "[data-testid=comment]")).size() == 2);
-        testId(editor, "thread-resolve").click();
+        // the panel is drawn again when the reply comes back over the live socket: click the button there then
+        Browsers.waitFor(editor, 10, "Resolve clicked", () -> {
+            try {
+                testId(editor, "thread-resolve").click();
+                return true;
+            } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+                return false;
+            }
+        });
         Browsers.waitFor(editor, 10, "resolved in the editor", () -> !editor.findElements(By.cssSelector(
                 "[data-testid=thread][data-status=resolved]")).isEmpty());
 
