@@ -210,15 +210,16 @@ export class ObjectTools {
 
   move(cell, e) {
     this.pointer = { x: cell.worldX, y: cell.worldY };
+    // a preview only: the canvas is drawn again, the panels wait for the change itself
     if (!this.drag) {
-      if (this.path) this.editor.emit('objects');
+      if (this.path) this.editor.renderer.requestDraw();
       return;
     }
     const raw = this.pointer;
     const snapped = ['create', 'move'].includes(this.drag.kind);
     this.drag.to = snapped ? this.snap(raw.x, raw.y) : raw;
     this.drag.shift = e?.shiftKey ?? false;
-    this.editor.emit('objects');
+    this.editor.renderer.requestDraw();
   }
 
   up() {

@@ -44,8 +44,11 @@ class MapCacheBytesTest {
             long mapId = catalogue.create(new MapCatalogue.NewMap("m" + i, 256, 64, 16, 16, null, null, List.of(tileset),
                     List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
             long before = reads.<Long>read(mapId, (v, map) -> map.heapBytes());
-            // four chunks painted: 4 x 16 KB more
+            // four chunks painted, each with a cell of its own (a fill alone shares one array): 4 x 16 KB more
             edits.apply(mapId, v -> { }, null, null, new FillRect(1, 0, 0, 256, 64, 1 + i), null);
+            edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1, List.of(
+                    new dev.tilewright.core.edit.Cell(0, 0, 9), new dev.tilewright.core.edit.Cell(64, 0, 9),
+                    new dev.tilewright.core.edit.Cell(128, 0, 9), new dev.tilewright.core.edit.Cell(192, 0, 9))), null);
             long after = reads.<Long>read(mapId, (v, map) -> map.heapBytes());
             assertThat(after).as("painting counts")
                     .isGreaterThanOrEqualTo(before + 4 * 16 * 1024);
