@@ -275,7 +275,8 @@ export class ObjectTools {
       if (rotation !== (o.rotation ?? 0)) patch = turnedAboutCentre(o, rotation, this.tileOf(o));
     } else if (drag.kind === 'vertex') {
       const points = o.points.map((q) => ({ ...q }));
-      const snapped = this.snapToGrid ? toLocal(o, this.snap(drag.to.x, drag.to.y).x, this.snap(drag.to.x, drag.to.y).y) : p;
+      const grid = this.snapToGrid ? this.snap(drag.to.x, drag.to.y) : null;
+      const snapped = grid ? toLocal(o, grid.x, grid.y) : p;
       points[drag.index] = { dx: round(snapped.x), dy: round(snapped.y) };
       if (drag.to.x !== drag.from.x || drag.to.y !== drag.from.y) patch = { points };
     }

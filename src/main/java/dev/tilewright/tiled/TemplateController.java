@@ -79,7 +79,7 @@ class TemplateController {
                     + "or '.', starting with a letter or digit.");
         }
         String reference = "templates/" + body.name() + ".tx";
-        if (files.all(TemplateFiles.Owner.MAP, id).containsKey(reference)) {
+        if (files.one(id, reference) != null) {
             throw ApiProblem.of(HttpStatus.CONFLICT, "Template exists", "The map has a template '" + reference
                     + "' already; choose another name.").with("field", "name");
         }
@@ -107,7 +107,7 @@ class TemplateController {
     @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<Map<String, Object>> edit(@PathVariable long id, @RequestParam String reference,
                                              @RequestBody Edited body, Caller caller) {
-        TiledTemplate current = files.all(TemplateFiles.Owner.MAP, id).get(reference);
+        TiledTemplate current = files.one(id, reference);
         if (current == null) {
             throw ApiProblem.of(HttpStatus.NOT_FOUND, "Template not found", "The map has no template '" + reference
                     + "'; GET /api/v1/maps/" + id + "/templates lists them.");

@@ -61,6 +61,13 @@ class TemplateFiles {
         jdbc.update("DELETE FROM map_templates WHERE map_id = ? AND reference = ?", mapId, reference);
     }
 
+    /** One template of a map, or null when it has none of that reference. */
+    TiledTemplate one(long mapId, String reference) {
+        return jdbc.query("SELECT path, content, object FROM map_templates WHERE map_id = ? AND reference = ?",
+                rs -> rs.next() ? new TiledTemplate(rs.getString(1), rs.getBytes(2),
+                        json.readValue(rs.getString(3), MapObject.class)) : null, mapId, reference);
+    }
+
     /** The templates of the map or tileset {@code id}, by reference. */
     Map<String, TiledTemplate> all(Owner owner, long id) {
         Map<String, TiledTemplate> out = new LinkedHashMap<>();

@@ -91,6 +91,13 @@ class MapTemplatesTest {
         Api viewer = api.as(new Api(port).token(new Api(port).person("Vic", team.project(), "viewer"), "write"));
         assertThat(viewer.postJson(map + "/templates", "{\"name\":\"mine\",\"layerId\":1,\"objectId\":3}").status())
                 .isEqualTo(403);
+        // someone of another project sees no such map: 404 for its templates, read or written
+        Api admin = new Api(port);
+        Api stranger = admin.as(admin.token(admin.person("Sid", admin.projectOf(admin.newMap("elsewhere", 2, 2)),
+                "editor"), "write"));
+        assertThat(stranger.get(map + "/templates").status()).isEqualTo(404);
+        assertThat(stranger.putJson(map + "/templates?reference=templates/crate.tx", "{\"layerId\":1,\"objectId\":3}")
+                .status()).isEqualTo(404);
 
         // the zip: both templates beside the map; Tiled reads them and, detaching, gets the instances' values
         Map<String, byte[]> zip = unzip(api.get(map + "/export?format=zip").body());
