@@ -162,7 +162,7 @@ public final class MapRenderer {
      * How far a tile can reach from its cell: up to its largest side (tiles anchor bottom-left and grow up and right)
      * plus the largest tile offset; it decides which cells around the window can touch it.
      */
-    private record Reach(int size, int offset, int minSize, boolean collections) {
+    record Reach(int size, int offset, int minSize, boolean collections) {
         static Reach of(Atlas[] atlases) {
             int size = 0;
             int offset = 0;
@@ -408,7 +408,7 @@ public final class MapRenderer {
      * Draws a source rectangle into the (x, y, width, height) rectangle of map pixels, flipped by the gid's flags
      * and stretched by nearest neighbour when the sizes differ, clipped to the view.
      */
-    private static void blit(Pixels canvas, ViewWindow view, Atlas.Source source, int x, int y, int width, int height,
+    static void blit(Pixels canvas, ViewWindow view, Atlas.Source source, int x, int y, int width, int height,
                              int gid, Paint paint) {
         int x0 = Math.max(x, view.x());
         int y0 = Math.max(y, view.y());

@@ -17,6 +17,15 @@ public record Pixels(int width, int height, int[] argb) {
         return new Pixels(width, height, new int[Math.multiplyExact(width, height)]);
     }
 
+    /** A copy of a window of these pixels (inside them). */
+    public Pixels window(ViewWindow view) {
+        Pixels out = blank(view.width(), view.height());
+        for (int row = 0; row < view.height(); row++) {
+            System.arraycopy(argb, (view.y() + row) * width + view.x(), out.argb, row * view.width(), view.width());
+        }
+        return out;
+    }
+
     /** Multiplies a byte by a byte, divided by 255, rounded as Qt does. */
     static int mul(int x, int a) {
         int t = x * a;

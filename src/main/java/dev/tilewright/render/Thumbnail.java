@@ -70,23 +70,30 @@ public final class Thumbnail {
     }
 
     /** The average (rounded half up) of a rectangle of a rendered window's pixels, channel by channel. */
-    private static int average(Pixels window, int left, int top, int columns, int rows) {
-        long alpha = 0;
-        long red = 0;
-        long green = 0;
-        long blue = 0;
+    static int average(Pixels window, int left, int top, int columns, int rows) {
+        long[] sums = new long[4];
+        add(window, left, top, columns, rows, sums, 0);
+        return mean(sums, 0, (long) rows * columns);
+    }
+
+    /** Adds a rectangle's channels (alpha, red, green, blue) to {@code sums[at..at+3]}. */
+    static void add(Pixels window, int left, int top, int columns, int rows, long[] sums, int at) {
         int stride = window.width();
+        int[] argb = window.argb();
         for (int row = top; row < top + rows; row++) {
             for (int column = left; column < left + columns; column++) {
-                int pixel = window.argb()[row * stride + column];
-                alpha += pixel >>> 24;
-                red += (pixel >> 16) & 0xFF;
-                green += (pixel >> 8) & 0xFF;
-                blue += pixel & 0xFF;
+                int pixel = argb[row * stride + column];
+                sums[at] += pixel >>> 24;
+                sums[at + 1] += (pixel >> 16) & 0xFF;
+                sums[at + 2] += (pixel >> 8) & 0xFF;
+                sums[at + 3] += pixel & 0xFF;
             }
         }
-        long count = (long) rows * columns;
-        return (int) ((alpha + count / 2) / count) << 24 | (int) ((red + count / 2) / count) << 16
-                | (int) ((green + count / 2) / count) << 8 | (int) ((blue + count / 2) / count);
+    }
+
+    /** The pixel whose channels are the sums at {@code sums[at..at+3]} over {@code count} pixels, rounded half up. */
+    static int mean(long[] sums, int at, long count) {
+        return (int) ((sums[at] + count / 2) / count) << 24 | (int) ((sums[at + 1] + count / 2) / count) << 16
+                | (int) ((sums[at + 2] + count / 2) / count) << 8 | (int) ((sums[at + 3] + count / 2) / count);
     }
 }

@@ -69,10 +69,13 @@ public class RenderService {
     private final TileBlocks blocks;
     private final Atlases atlases;
     private final PngWriter png;
+    private final Overviews overviews;
 
     RenderService(MapReads maps, MapHistory history, TilesetService tilesets, Atlases atlases, MapImages mapImages,
-                  RenderProperties properties, EncodeWorkers encoders, Lanes lanes, HeapBudget heap) {
+                  RenderProperties properties, EncodeWorkers encoders, Lanes lanes, HeapBudget heap,
+                  Overviews overviews) {
         this.lanes = lanes;
+        this.overviews = overviews;
         this.png = new PngWriter(encoders);
         this.atlases = atlases;
         this.maps = maps;
@@ -139,8 +142,8 @@ public class RenderService {
     }
 
     /**
-     * The whole current map shrunk to fit {@code size} x {@code size} pixels (visible layers, objects and
-     * background), as PNG; the version it shows comes with it.
+     * The whole current map shrunk to fit {@code size} x {@code size} pixels (visible tile and image layers over the
+     * background; not objects), as PNG, from the map's {@link Overviews overview}; the version it shows comes with it.
      */
     public Frame thumbnail(long mapId, int size) {
         if (size < 16 || size > properties.maxThumbnailSize()) {
@@ -152,13 +155,9 @@ public class RenderService {
             Versioned at = maps.view(mapId);
             TileMap map = at.map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
-            Function<String, Pixels> images = images(mapId);
-            int width = map.width() * map.tileWidth();
-            int height = map.height() * map.tileHeight();
-            Pixels small = Thumbnail.of(width, height, size, properties.maxPixels(), view ->
-                    MapRenderer.render(map, decoded::get, images, view, MapRenderer.Options.VISIBLE, blocks));
-            Drawn drawn = new Drawn(at.version(), List.of(new ViewWindow(0, 0, width, height)), small);
-            return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
+            Pixels small = overviews.thumbnail(mapId, map, decoded::get, images(mapId), size);
+            ViewWindow whole = new ViewWindow(0, 0, map.width() * map.tileWidth(), map.height() * map.tileHeight());
+            return new Frame(at.version(), List.of(whole), png.write(small, properties.pngLevel()));
         });
     }
 

@@ -29,6 +29,7 @@ public class HeapBudget {
     private final long atlasCacheBytes;
     private final long blockCacheBytes;
     private final long thumbnailCacheBytes;
+    private final long overviewCacheBytes;
     private final long gridCacheBytes;
     private final long versionCacheBytes;
     private final long rebuildBytes;
@@ -44,9 +45,11 @@ public class HeapBudget {
         Map<String, Long> budgets = new LinkedHashMap<>();
         mapCacheBytes = fit(budgets, "tilewright.storage.map-cache-bytes", storage.mapCacheBytes(), heap, 25);
         atlasCacheBytes = fit(budgets, "tilewright.render.atlas-cache-bytes", render.atlasCacheBytes(), heap, 12);
-        blockCacheBytes = fit(budgets, "tilewright.render.block-cache-bytes", render.blockCacheBytes(), heap, 8);
+        blockCacheBytes = fit(budgets, "tilewright.render.block-cache-bytes", render.blockCacheBytes(), heap, 6);
         thumbnailCacheBytes = fit(budgets, "tilewright.render.thumbnail-cache-bytes", render.thumbnailCacheBytes(),
                 heap, 2);
+        overviewCacheBytes = fit(budgets, "tilewright.render.overview-cache-bytes", render.overviewCacheBytes(),
+                heap, 4);
         gridCacheBytes = fit(budgets, "tilewright.grid.grid-cache-bytes", grid.gridCacheBytes(), heap, 6);
         versionCacheBytes = fit(budgets, "tilewright.history.version-cache-bytes", history.versionCacheBytes(), heap, 5);
         // not a cache: part of the requests' share, which past versions being rebuilt may take at most half of
@@ -88,6 +91,10 @@ public class HeapBudget {
 
     public long thumbnailCacheBytes() {
         return thumbnailCacheBytes;
+    }
+
+    public long overviewCacheBytes() {
+        return overviewCacheBytes;
     }
 
     public long gridCacheBytes() {

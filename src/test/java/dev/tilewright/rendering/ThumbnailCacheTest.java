@@ -12,7 +12,10 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A version's thumbnail is rendered once, however many ask (at once or after), and again only for a new version. */
+/**
+ * A version's thumbnail is rendered once, however many ask (at once or after), and again only for a new version; the
+ * map's overview it is shrunk from is built once and then kept in step with edits, not built again.
+ */
 @FeatureTest
 class ThumbnailCacheTest {
 
@@ -20,6 +23,8 @@ class ThumbnailCacheTest {
     int port;
     @Autowired
     Thumbnails thumbnails;
+    @Autowired
+    Overviews overviews;
 
     @Test
     void aVersionsThumbnailIsRenderedOnceForEveryoneWhoAsks() {
@@ -30,6 +35,7 @@ class ThumbnailCacheTest {
                 + "\"type\":\"tile\"}]}").json().get("id").asLong();
         String url = "/api/v1/maps/" + mapId + "/thumbnail.png?size=64";
         long before = thumbnails.rendered();
+        long built = overviews.built();
         // eight editors' minimaps at once (rendered once, whoever comes first), then again
         List<byte[]> seen = IntStream.range(0, 8).mapToObj(i -> CompletableFuture.supplyAsync(() -> api.get(url).body()))
                 .toList().stream().map(CompletableFuture::join).toList();
@@ -43,5 +49,10 @@ class ThumbnailCacheTest {
         assertThat(painted).isNotEqualTo(first);
         assertThat(api.get(url).body()).isEqualTo(painted);
         assertThat(thumbnails.rendered() - before).as("and one for the next").isEqualTo(2);
+        assertThat(overviews.built() - built).as("the overview built once, then kept in step").isEqualTo(1);
+        assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"addLayer\",\"kind\":"
+                + "\"tile\",\"attributes\":{\"name\":\"more\"}}]}", "If-Match", "*").status()).isEqualTo(200);
+        assertThat(api.get(url).status()).isEqualTo(200);
+        assertThat(overviews.built() - built).as("a new layer: a new overview").isEqualTo(2);
     }
 }

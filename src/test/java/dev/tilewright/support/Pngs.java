@@ -22,6 +22,26 @@ public final class Pngs {
                 image.setRGB(x, y, 0xFF000000 | (cell * 0x3F1F7) & 0xFFFFFF);
             }
         }
+        return encode(image);
+    }
+
+    /** A PNG of random pixels: a quarter transparent, a quarter half see-through, the rest opaque. */
+    public static byte[] noise(java.util.Random random, int width, int height) {
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int alpha = switch (random.nextInt(4)) {
+                    case 0 -> 0;
+                    case 1 -> random.nextInt(256);
+                    default -> 255;
+                };
+                image.setRGB(x, y, alpha << 24 | random.nextInt(1 << 24));
+            }
+        }
+        return encode(image);
+    }
+
+    private static byte[] encode(BufferedImage image) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             ImageIO.write(image, "png", out);

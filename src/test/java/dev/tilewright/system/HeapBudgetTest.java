@@ -18,7 +18,8 @@ class HeapBudgetTest {
     }
 
     private static RenderProperties render(long atlases, long blocks, long thumbnails) {
-        return new RenderProperties(16777216, 8, 4, atlases, blocks, 600, 100000000, 1024, 2, thumbnails);
+        return new RenderProperties(16777216, 8, 4, atlases, blocks, 600, 100000000, 1024, 2, thumbnails, 1024, -1,
+                67108864);
     }
 
     private static GridProperties grid(long bytes) {
@@ -36,7 +37,8 @@ class HeapBudgetTest {
             assertThat(budget.mapCacheBytes()).isEqualTo(heap / 100 * 25);
             assertThat(budget.atlasCacheBytes()).isEqualTo(heap / 100 * 12);
             long total = budget.mapCacheBytes() + budget.atlasCacheBytes() + budget.blockCacheBytes()
-                    + budget.thumbnailCacheBytes() + budget.gridCacheBytes() + budget.versionCacheBytes();
+                    + budget.thumbnailCacheBytes() + budget.overviewCacheBytes() + budget.gridCacheBytes()
+                    + budget.versionCacheBytes();
             assertThat(total).isLessThanOrEqualTo(heap / 100 * 60);
         }
     }

@@ -261,6 +261,16 @@ public final class TileLayer extends Layer {
         return chunks[checkChunk(cx, cy)];
     }
 
+    /**
+     * Whether chunk (cx, cy) is known to show one gid in every cell: never painted (then empty, and {@link
+     * #liveChunk} is null) or filled whole with one gid (then {@code liveChunk(cx, cy)[0]} is it). A chunk painted
+     * cell by cell may hold one gid without being known to.
+     */
+    public boolean uniformChunk(int cx, int cy) {
+        int index = checkChunk(cx, cy);
+        return chunks[index] == null || uniform.get(index);
+    }
+
     /** Installs a chunk read from storage; does not mark it changed. */
     public void loadChunk(int cx, int cy, int[] gids) {
         if (frozen) {

@@ -1,0 +1,171 @@
+package dev.tilewright.render;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.core.model.Tileset;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An overview kept in step with random edits is pixel for pixel the whole map rendered (no objects) and averaged
+ * over its boxes, whether boxes are worked out from stacks of cells (tiles that fit their cells) or rendered (tiles
+ * that reach out, layer offsets); a refresh with nothing changed redraws nothing, and an edit redraws only the boxes
+ * its chunk reaches.
+ */
+class OverviewProperties {
+
+    private static final MapRenderer.Options TILES = new MapRenderer.Options(MapRenderer.Options.SHOWN, false, false,
+            true);
+
+    private record Case(TileMap map, List<TileLayer> layers, Atlas atlas, int tiles) {
+    }
+
+    @Property(tries = 40)
+    void keptInStepWithEditsItIsTheRenderAveragedOverBoxes(@ForAll long seed) {
+        Random random = new Random(seed);
+        Case drawn = randomMap(random);
+        int maxSide = 4 + random.nextInt(160);
+        Overview overview = Overview.of(drawn.map, id -> drawn.atlas, s -> null, maxSide, Long.MAX_VALUE);
+        assertThat(Math.max(overview.pixels().width(), overview.pixels().height())).isLessThanOrEqualTo(
+                Math.max(maxSide, (int) Math.ceil((double) Math.max(drawn.map.width() * drawn.map.tileWidth(),
+                        drawn.map.height() * drawn.map.tileHeight()) / overview.box())));
+        assertThat(overview.pixels().argb()).as("built").isEqualTo(reference(drawn, overview.box()));
+        assertThat(overview.refresh(drawn.map, id -> drawn.atlas, s -> null)).as("nothing changed").isZero();
+        for (int round = 0; round < 4; round++) {
+            int edits = 1 + random.nextInt(6);
+            for (int e = 0; e < edits; e++) {
+                edit(random, drawn);
+            }
+            assertThat(overview.fits(drawn.map, id -> drawn.atlas)).isTrue();
+            int redrawn = overview.refresh(drawn.map, id -> drawn.atlas, s -> null);
+            assertThat(redrawn).isLessThanOrEqualTo(overview.pixels().argb().length);
+            assertThat(overview.pixels().argb()).as("seed %d round %d", seed, round)
+                    .isEqualTo(reference(drawn, overview.box()));
+        }
+    }
+
+    @Property(tries = 10)
+    void aLayersLookChangedMeansANewOverview(@ForAll long seed) {
+        Random random = new Random(seed);
+        Case drawn = randomMap(random);
+        Overview overview = Overview.of(drawn.map, id -> drawn.atlas, s -> null, 64, Long.MAX_VALUE);
+        TileLayer layer = drawn.layers.get(0);
+        LayerAttributes a = layer.attributes();
+        layer.setAttributes(new LayerAttributes(a.name(), true, false, a.opacity() == 0.5 ? 0.25 : 0.5, a.offset(),
+                a.tint(), null, Properties.EMPTY));
+        assertThat(overview.fits(drawn.map, id -> drawn.atlas)).isFalse();
+    }
+
+    @net.jqwik.api.Example
+    void aTallTileEditedAtAChunksTopRedrawsTheChunkAboveToo() {
+        Random random = new Random(5);
+        Tileset tileset = Tileset.grid("tall", 32, 8, 8, 8, 0, 0, null);
+        Atlas atlas = Atlas.decode(tileset, dev.tilewright.support.Pngs.noise(random, 32, 8), id -> null);
+        TileMap map = new TileMap("tall", 80, 80, 8, 4, null, null, List.of(new MapTileset(7, 1, 4)),
+                Properties.EMPTY, 2, 1);
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("tall"), 80, 80);
+        map.insertLayer(0, layer);
+        Case drawn = new Case(map, List.of(layer), atlas, 4);
+        Overview overview = Overview.of(map, id -> atlas, s -> null, 640, Long.MAX_VALUE);
+        assertThat(overview.box()).isEqualTo(1);
+        layer.set(10, TileLayer.CHUNK_SIZE, 2);
+        overview.refresh(map, id -> atlas, s -> null);
+        assertThat(overview.pixels().argb()).isEqualTo(reference(drawn, overview.box()));
+    }
+
+    /** The whole map rendered, each box's pixels averaged. */
+    private static int[] reference(Case drawn, int box) {
+        TileMap map = drawn.map;
+        int width = map.width() * map.tileWidth();
+        int height = map.height() * map.tileHeight();
+        Pixels full = MapRenderer.render(map, id -> drawn.atlas, s -> null, new ViewWindow(0, 0, width, height), TILES);
+        int across = (width + box - 1) / box;
+        int down = (height + box - 1) / box;
+        int[] out = new int[across * down];
+        for (int by = 0; by < down; by++) {
+            for (int bx = 0; bx < across; bx++) {
+                int w = Math.min(width, (bx + 1) * box) - bx * box;
+                int h = Math.min(height, (by + 1) * box) - by * box;
+                out[by * across + bx] = Thumbnail.average(full, bx * box, by * box, w, h);
+            }
+        }
+        return out;
+    }
+
+    private static void edit(Random random, Case drawn) {
+        TileLayer layer = drawn.layers.get(random.nextInt(drawn.layers.size()));
+        TileMap map = drawn.map;
+        int gid = random.nextInt(4) == 0 ? Gid.EMPTY : 1 + random.nextInt(drawn.tiles) | flips(random);
+        switch (random.nextInt(3)) {
+            case 0 -> layer.set(nearChunkEdge(random, map.width()), nearChunkEdge(random, map.height()), gid);
+            case 1 -> {
+                int x = random.nextInt(map.width());
+                int y = random.nextInt(map.height());
+                layer.fill(new TileRect(x, y, 1 + random.nextInt(map.width() - x), 1 + random.nextInt(map.height() - y)),
+                        gid);
+            }
+            default -> layer.fill(layer.bounds(), gid);
+        }
+    }
+
+    /** A cell column (or row) below {@code size}, often one at a chunk's edge: tiles that reach out cross it. */
+    private static int nearChunkEdge(Random random, int size) {
+        int edge = TileLayer.CHUNK_SIZE * (1 + random.nextInt(2)) - random.nextInt(2);
+        return random.nextBoolean() && edge < size ? edge : random.nextInt(size);
+    }
+
+    private static Case randomMap(Random random) {
+        boolean reaching = random.nextInt(3) == 0;
+        int[] sizes = reaching ? new int[]{8, 4} : new int[]{8, 8};
+        int tileWidth = reaching && random.nextBoolean() ? 8 : 4 * (1 + random.nextInt(3));
+        int tileHeight = reaching ? sizes[1] * (1 + random.nextInt(2)) : tileWidth;
+        int imageTile = reaching ? 8 : tileWidth;
+        int columns = 4;
+        int rows = 3;
+        Tileset tileset = Tileset.grid("random", columns * imageTile, rows * imageTile, imageTile, imageTile, 0, 0, null);
+        Atlas atlas = Atlas.decode(tileset, dev.tilewright.support.Pngs.noise(random, columns * imageTile, rows * imageTile), id -> null);
+        int width = 1 + random.nextInt(random.nextBoolean() ? 20 : 150);
+        int height = 1 + random.nextInt(random.nextBoolean() ? 20 : 150);
+        String background = random.nextBoolean() ? null : random.nextBoolean() ? "#336699" : "#80ff0000";
+        TileMap map = new TileMap("overview", width, height, tileWidth, tileHeight, null, background,
+                List.of(new MapTileset(7, 1, tileset.tileCount())), Properties.EMPTY, 10, 1);
+        List<TileLayer> layers = new ArrayList<>();
+        int count = 1 + random.nextInt(3);
+        for (int i = 0; i < count; i++) {
+            double opacity = random.nextInt(3) == 0 ? 0.3 + random.nextInt(6) / 10.0 : 1.0;
+            String tint = random.nextInt(4) == 0 ? "#c0ff8040" : null;
+            Difference offset = reaching && random.nextBoolean() ? new Difference(random.nextInt(9) - 4,
+                    random.nextInt(9) - 4) : Difference.ZERO;
+            boolean visible = i == 0 || random.nextInt(5) != 0;
+            TileLayer layer = new TileLayer(i + 1, new LayerAttributes("layer " + i, visible, false, opacity, offset,
+                    tint, null, Properties.EMPTY), width, height);
+            int density = random.nextInt(4);
+            for (int y = 0; y < height; y++) {
+                for (int x = 0; x < width; x++) {
+                    if (random.nextInt(4) < density) {
+                        layer.set(x, y, 1 + random.nextInt(tileset.tileCount()) | flips(random));
+                    }
+                }
+            }
+            map.insertLayer(i, layer);
+            layers.add(layer);
+        }
+        return new Case(map, layers, atlas, tileset.tileCount());
+    }
+
+    private static int flips(Random random) {
+        return random.nextInt(8) << 29 & (Gid.FLIP_HORIZONTAL | Gid.FLIP_VERTICAL | Gid.FLIP_DIAGONAL);
+    }
+}
