@@ -19,6 +19,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param computes    rule previews and terrain strokes worked out at once
  * @param ownerSharePercent of each lane, the places one owner (a person, a project's bot, a share link counted as
  *                    its map's project) may hold at once, in percent (at least one place)
+ * @param smallWork   work of at most this cost (pixels drawn, cells worked on) takes a lane's places for small work,
+ *                    so it never waits behind big work
+ * @param smallPlaces places of each lane kept for small work (shared by owners as the others are)
  * @param waitMs      how long a request may wait for a place in its lane
  * @param retryAfterSeconds what the 503's Retry-After says
  */
@@ -33,6 +36,8 @@ public record WorkProperties(
         @DefaultValue("2") int histories,
         @DefaultValue("2") int computes,
         @DefaultValue("50") int ownerSharePercent,
+        @DefaultValue("4194304") long smallWork,
+        @DefaultValue("2") int smallPlaces,
         @DefaultValue("2000") long waitMs,
         @DefaultValue("2") int retryAfterSeconds) {
 }

@@ -62,6 +62,11 @@ class Overviews {
         }
     }
 
+    /** Whether the map's overview is kept (so a thumbnail only brings it up to date). */
+    synchronized boolean has(long mapId) {
+        return kept.containsKey(mapId);
+    }
+
     private synchronized Kept kept(long mapId) {
         return kept.get(mapId);
     }

@@ -92,8 +92,7 @@ public class RenderService {
 
     /** A map's windows with marks (map pixels) drawn over each: what its checks found ({@link CheckMarks}). */
     public Frame render(long mapId, Long version, Request request, List<CheckMarks.Mark> marks) {
-        check(request);
-        return lanes.run(Lanes.Lane.DRAW, () -> {
+        return lanes.run(Lanes.Lane.DRAW, check(request), () -> {
             // the current map as a view (or a past one rebuilt): drawn and encoded without the map's lock
             Versioned at = history.snapshot(mapId, version);
             List<MapTileset> used = at.map().tilesets();
@@ -119,8 +118,7 @@ public class RenderService {
      * own; the caller names them).
      */
     public Frame renderWorld(List<MapAt> placed, ViewWindow window, Request request) {
-        check(request);
-        return lanes.run(Lanes.Lane.DRAW, () -> {
+        return lanes.run(Lanes.Lane.DRAW, check(request), () -> {
             List<WorldRenderer.Placed> reached = new ArrayList<>();
             for (MapAt at : placed) {
                 if ((long) at.x() + at.width() + WORLD_REACH <= window.x() || at.x() - WORLD_REACH >= (long) window.x() + window.width()
@@ -151,8 +149,10 @@ public class RenderService {
                     properties.maxThumbnailSize(), "A thumbnail is 16 to " + properties.maxThumbnailSize()
                             + " pixels on its longest side, was " + size).with("field", "size");
         }
-        return lanes.run(Lanes.Lane.DRAW, () -> {
-            Versioned at = maps.view(mapId);
+        // a kept overview is brought up to date in little work; one built whole costs a pass over every cell
+        Versioned at = maps.view(mapId);
+        long cost = overviews.has(mapId) ? (long) size * size : (long) at.map().width() * at.map().height();
+        return lanes.run(Lanes.Lane.DRAW, cost, () -> {
             TileMap map = at.map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Pixels small = overviews.thumbnail(mapId, map, decoded::get, images(mapId), size);
@@ -168,11 +168,9 @@ public class RenderService {
      */
     public Frame diffImage(long mapId, long version, TileMap a, TileMap b, ViewWindow window, int scale,
                            boolean sideBySide) {
-        if (window != null) {
-            check(new Request(sideBySide ? List.of(window, window) : List.of(window), scale, List.of(), true, false,
-                    true, false));
-        }
-        return lanes.run(Lanes.Lane.DRAW, () -> {
+        long cost = window == null ? Lanes.BIG : check(new Request(sideBySide ? List.of(window, window)
+                : List.of(window), scale, List.of(), true, false, true, false));
+        return lanes.run(Lanes.Lane.DRAW, cost, () -> {
             int mapWidth = b.width() * b.tileWidth();
             int mapHeight = b.height() * b.tileHeight();
             ViewWindow view = window == null ? new ViewWindow(0, 0, mapWidth, mapHeight)
@@ -223,7 +221,7 @@ public class RenderService {
                             + tour.height() + " are too many pixels; use a smaller view or fewer frames")
                     .with("field", "width");
         }
-        return lanes.run(Lanes.Lane.DRAW, () -> {
+        return lanes.run(Lanes.Lane.DRAW, (long) frames * tour.width() * tour.height(), () -> {
             TileMap map = maps.view(mapId).map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Function<String, Pixels> images = images(mapId);
@@ -240,7 +238,8 @@ public class RenderService {
         });
     }
 
-    private void check(Request request) {
+    /** Checks a request against the limits; the pixels it would draw (its cost in the lane). */
+    private long check(Request request) {
         if (request.views().isEmpty() || request.views().size() > properties.maxViews()) {
             throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-views",
                     properties.maxViews(), "Ask for 1 to " + properties.maxViews() + " view windows").with("field", "view");
@@ -260,6 +259,7 @@ public class RenderService {
                     properties.maxPixels(), String.format(java.util.Locale.ROOT, "The image would have %.0f pixels; "
                             + "ask for a smaller window or scale", pixels)).with("field", "width");
         }
+        return (long) pixels;
     }
 
     private Drawn draw(long mapId, long version, TileMap map, Map<Long, Atlas> decoded, Map<Long, Tileset> data,
