@@ -3,6 +3,7 @@
 
 import { History } from '../model/history.js';
 import { InvalidOp } from '../model/ops.js';
+import { readChunkPack } from '../model/chunkpack.js';
 import { TileMap } from '../model/tilemap.js';
 import { Renderer } from '../render/renderer.js';
 import { TilesetImages } from '../render/tilesets.js';
@@ -91,23 +92,30 @@ async function getJson(url) {
 }
 
 const STRIP_CELLS = 1 << 20;
+/** Chunks of all tile layers together in one chunk pack, at most (the server's max-cells-per-read is 1024 chunks). */
+const PACK_CHUNKS = 256;
 
 /** The map now, or as it was at `version` (read-only, never changes), with its cells. */
 async function loadMap(version = null) {
   const at = version === null ? '' : `version=${version}&`;
   const json = await getJson(`/api/v1/maps/${mapId}${version === null ? '' : `?version=${version}`}`);
   const map = new TileMap(json);
-  // in strips of at most STRIP_CELLS (the server answers at most tilewright.limits.max-cells-per-read at once)
-  await Promise.all(map.layers.filter((l) => l.type === 'tile').map(async (layer) => {
-    const rows = Math.max(1, Math.floor(STRIP_CELLS / layer.width));
-    for (let top = 0; top < layer.height; top += rows) {
-      const height = Math.min(rows, layer.height - top);
-      const response = await fetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells?${at}x=0&y=${top}&width=${layer.width}`
-        + `&height=${height}`, { headers: { Accept: 'application/octet-stream' } });
-      if (!response.ok) throw new Error(`cells of layer ${layer.id}: ${response.status}`);
-      layer.load(new Uint32Array(await response.arrayBuffer()), top);
-    }
-  }));
+  const tiles = map.layers.filter((l) => l.type === 'tile');
+  if (version === null) {
+    await loadChunks(map, tiles);
+  } else {
+    // a past version: in strips of at most STRIP_CELLS (the server answers at most max-cells-per-read at once)
+    await Promise.all(tiles.map(async (layer) => {
+      const rows = Math.max(1, Math.floor(STRIP_CELLS / layer.width));
+      for (let top = 0; top < layer.height; top += rows) {
+        const height = Math.min(rows, layer.height - top);
+        const response = await fetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells?${at}x=0&y=${top}`
+          + `&width=${layer.width}&height=${height}`, { headers: { Accept: 'application/octet-stream' } });
+        if (!response.ok) throw new Error(`cells of layer ${layer.id}: ${response.status}`);
+        layer.load(new Uint32Array(await response.arrayBuffer()), top);
+      }
+    }));
+  }
   if (version !== null) return { map, version: json.version, propertyTypes: [] };
   const overrides = await getJson(`/api/v1/maps/${mapId}/grid/overrides`);
   for (const e of overrides.elements) map.gridOverrides.set(`${e.x},${e.y}`, e.sides);
@@ -117,6 +125,33 @@ async function loadMap(version = null) {
   const rules = await getJson(`/api/v1/projects/${json.projectId}/rules`).catch(() => ({ values: [] }));
   return { map, version: json.version, propertyTypes: types.propertyTypes ?? [], intGridValues: rules.values ?? [],
     projectId: json.projectId };
+}
+
+/**
+ * The current map's tile layers as chunk packs (model/chunkpack.js): square blocks of chunks of every tile layer,
+ * aligned so that the browser's cache (revalidated by ETag) serves a block no edit touched; four at a time.
+ */
+async function loadChunks(map, tiles) {
+  if (tiles.length === 0) return;
+  const side = Math.max(1, Math.floor(Math.sqrt(PACK_CHUNKS / tiles.length)));
+  const blocks = [];
+  const { chunksX, chunksY } = tiles[0];
+  for (let y = 0; y < chunksY; y += side) {
+    for (let x = 0; x < chunksX; x += side) blocks.push({ x, y, width: Math.min(side, chunksX - x), height: Math.min(side, chunksY - y) });
+  }
+  const byId = new Map(tiles.map((l) => [l.id, l]));
+  const fetchBlock = async (b) => {
+    const response = await fetch(`/api/v1/maps/${mapId}/chunks?x=${b.x}&y=${b.y}&width=${b.width}&height=${b.height}`,
+      { headers: { Accept: 'application/octet-stream' } });
+    if (!response.ok) throw new Error(`chunks of the map: ${response.status}`);
+    for (const chunk of readChunkPack(await response.arrayBuffer()).chunks) {
+      byId.get(chunk.layerId)?.loadChunk(chunk.cx, chunk.cy, chunk.gids, chunk.gid);
+    }
+  };
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(4, blocks.length) }, async () => {
+    while (next < blocks.length) await fetchBlock(blocks[next++]);
+  }));
 }
 
 async function boot() {

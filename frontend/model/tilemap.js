@@ -33,6 +33,16 @@ export class TileLayer {
     this.chunksY = Math.ceil(height / CHUNK);
     /** @type {(Uint32Array|null)[]} */
     this.chunks = new Array(this.chunksX * this.chunksY).fill(null);
+    /** Chunks whose array is shared (one per gid, for chunks loaded as one gid): copied before a write. */
+    this.shared = new Set();
+    /** @type {Map<number, Uint32Array>} the shared arrays by gid */
+    this.uniforms = new Map();
+  }
+
+  /** Chunk c's array, its own (a shared one copied first), to write into. */
+  writable(c) {
+    if (this.shared.delete(c)) this.chunks[c] = this.chunks[c].slice();
+    return this.chunks[c];
   }
 
   /** Whether the layer holds IntGrid values (0..999999, property tilewright.intgrid) rather than gids. */
@@ -55,6 +65,9 @@ export class TileLayer {
       if (gid === 0) return 0;
       chunk = new Uint32Array(CHUNK * CHUNK);
       this.chunks[c] = chunk;
+    } else if (this.shared.has(c)) {
+      if (chunk[((y & MASK) << SHIFT) | (x & MASK)] === gid) return gid;
+      chunk = this.writable(c);
     }
     const i = ((y & MASK) << SHIFT) | (x & MASK);
     const old = chunk[i];
@@ -100,7 +113,7 @@ export class TileLayer {
           continue;
         }
         if (this.chunks[c] === null) this.chunks[c] = new Uint32Array(CHUNK * CHUNK);
-        this.chunks[c].set(part, ((ly & MASK) << SHIFT) | (lx & MASK));
+        this.writable(c).set(part, ((ly & MASK) << SHIFT) | (lx & MASK));
         x += run;
       }
     }
@@ -113,7 +126,7 @@ export class TileLayer {
         const run = Math.min(CHUNK - (x & MASK), r.x + r.width - x);
         const c = (y >> SHIFT) * this.chunksX + (x >> SHIFT);
         if (this.chunks[c] === null && gid !== 0) this.chunks[c] = new Uint32Array(CHUNK * CHUNK);
-        const chunk = this.chunks[c];
+        const chunk = this.chunks[c] === null ? null : this.writable(c);
         if (chunk !== null) {
           const from = ((y & MASK) << SHIFT) | (x & MASK);
           chunk.fill(gid, from, from + run);
@@ -156,6 +169,32 @@ export class TileLayer {
         if (gid !== 0) this.set(x, top + y, gid);
       }
     }
+  }
+
+  /**
+   * Puts chunk (cx, cy) as the server sent it (model/chunkpack.js): its 64x64 gids, or (gids null) one gid in every
+   * cell, 0 for none; a chunk of one gid shares one array with the layer's others of that gid. Cells past the
+   * layer's edge are not kept.
+   * @param {number} cx @param {number} cy @param {Uint32Array|null} gids @param {number} [gid]
+   */
+  loadChunk(cx, cy, gids, gid = 0) {
+    if (cx < 0 || cy < 0 || cx >= this.chunksX || cy >= this.chunksY) throw new RangeError(`no chunk ${cx},${cy}`);
+    const c = cy * this.chunksX + cx;
+    const whole = (cx + 1) * CHUNK <= this.width && (cy + 1) * CHUNK <= this.height;
+    this.shared.delete(c);
+    if (gids === null && (gid === 0 || whole)) {
+      if (gid !== 0 && !this.uniforms.has(gid)) this.uniforms.set(gid, new Uint32Array(CHUNK * CHUNK).fill(gid));
+      this.chunks[c] = gid === 0 ? null : this.uniforms.get(gid);
+      if (gid !== 0) this.shared.add(c);
+      return;
+    }
+    const kept = gids === null ? new Uint32Array(CHUNK * CHUNK).fill(gid) : gids.slice();
+    if (!whole) {
+      for (let i = 0; i < kept.length; i++) {
+        if (cx * CHUNK + (i & MASK) >= this.width || cy * CHUNK + (i >> SHIFT) >= this.height) kept[i] = 0;
+      }
+    }
+    this.chunks[c] = kept;
   }
 
   copy() {

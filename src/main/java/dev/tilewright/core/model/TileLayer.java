@@ -238,7 +238,8 @@ public final class TileLayer extends Layer {
         return array;
     }
 
-    private static boolean isUniform(int[] gids) {
+    /** Whether every gid of the array is its first. */
+    public static boolean isUniform(int[] gids) {
         for (int gid : gids) {
             if (gid != gids[0]) {
                 return false;

@@ -1,0 +1,108 @@
+package dev.tilewright.map;
+
+import dev.tilewright.access.Requires;
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.format.ChunkPack;
+import dev.tilewright.web.ApiProblem;
+import dev.tilewright.web.ETags;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A map's tile layer chunks as an editor streams them: a rectangle of chunks ({@value TileLayer#CHUNK_SIZE} cells a
+ * side, in chunk coordinates) of some or all tile layers, as a {@link ChunkPack} (empty chunks a few bytes, chunks of
+ * one gid a few more, others zlib). The entity tag names the chunks' contents, not the map's version: an editor that
+ * asks again for a block whose chunks no edit touched gets 304, whatever else changed.
+ */
+@RestController
+@RequestMapping("/api/v1/maps")
+class ChunksController {
+
+    /** Chunk stamps are this process's; tags from another run of the service must not match. */
+    private static final long RUN = ThreadLocalRandom.current().nextLong();
+
+    private final MapReads reads;
+    private final LimitsProperties limits;
+
+    ChunksController(MapReads reads, LimitsProperties limits) {
+        this.reads = reads;
+        this.limits = limits;
+    }
+
+    @GetMapping(value = "/{id}/chunks", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
+    @Requires(on = Requires.On.MAP)
+    ResponseEntity<byte[]> chunks(@PathVariable long id, @RequestParam int x, @RequestParam int y,
+                                  @RequestParam int width, @RequestParam int height,
+                                  @RequestParam(required = false) List<Integer> layers,
+                                  @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        Versioned at = reads.view(id);
+        TileMap map = at.map();
+        List<TileLayer> chosen = new ArrayList<>();
+        for (Layer layer : map.layers()) {
+            if (layer instanceof TileLayer tiles && (layers == null || layers.contains(layer.id()))) {
+                chosen.add(tiles);
+            }
+        }
+        if (layers != null && chosen.size() != layers.size()) {
+            throw ApiProblem.invalidField("layers", "Name tile layers of the map: " + map.layers().stream()
+                    .filter(l -> l instanceof TileLayer).map(Layer::id).toList() + ".");
+        }
+        int chunksX = (map.width() + TileLayer.CHUNK_SIZE - 1) / TileLayer.CHUNK_SIZE;
+        int chunksY = (map.height() + TileLayer.CHUNK_SIZE - 1) / TileLayer.CHUNK_SIZE;
+        if (x < 0 || y < 0 || width < 1 || height < 1 || (long) x + width > chunksX || (long) y + height > chunksY) {
+            throw ApiProblem.invalidField("x", "The chunks " + width + "x" + height + " at (" + x + ", " + y + ") must "
+                    + "be inside the map's " + chunksX + "x" + chunksY + " chunks of " + TileLayer.CHUNK_SIZE + " cells.");
+        }
+        long cells = (long) width * height * chosen.size() * TileLayer.CHUNK_CELLS;
+        if (cells > limits.maxCellsPerRead()) {
+            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-cells-per-read",
+                    limits.maxCellsPerRead(), "The chunks hold " + cells + " cells of " + chosen.size() + " layers; "
+                            + "ask for fewer chunks or layers").with("field", "width");
+        }
+        String tag = tag(chosen, x, y, width, height);
+        CacheControl revalidate = CacheControl.noCache().cachePrivate();
+        if (ETags.noneMatchHits(ifNoneMatch, tag)) {
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(tag).cacheControl(revalidate).build();
+        }
+        ChunkPack pack = new ChunkPack(at.version());
+        for (TileLayer layer : chosen) {
+            for (int cy = y; cy < y + height; cy++) {
+                for (int cx = x; cx < x + width; cx++) {
+                    pack.add(layer.id(), layer, cx, cy);
+                }
+            }
+        }
+        return ResponseEntity.ok().eTag(tag).cacheControl(revalidate).body(pack.bytes());
+    }
+
+    /** A weak tag over the chunks' content stamps (and which layers and chunks they are). */
+    private static String tag(List<TileLayer> layers, int x, int y, int width, int height) {
+        long hash = RUN ^ ((long) x << 40 ^ (long) y << 20 ^ width * 31L ^ height);
+        for (TileLayer layer : layers) {
+            hash = hash * 0x9E3779B97F4A7C15L + layer.id();
+            for (int cy = y; cy < y + height; cy++) {
+                for (int cx = x; cx < x + width; cx++) {
+                    hash = (hash ^ layer.chunkStamp(cx, cy)) * 0xff51afd7ed558ccdL;
+                    hash ^= hash >>> 29;
+                }
+            }
+        }
+        return "W/\"c" + Long.toUnsignedString(hash, 36) + "\"";
+    }
+}
