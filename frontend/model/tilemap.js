@@ -119,12 +119,29 @@ export class TileLayer {
     }
   }
 
-  /** Sets every cell of a rectangle on the layer to one gid (by chunk runs; no chunk is made for 0). @param {Rect} r */
+  /**
+   * Sets every cell of a rectangle on the layer to one gid (by chunk runs; no chunk is made for 0). Chunks it covers
+   * whole (inside the layer) take the layer's shared array of that gid, or none for 0: a fill of a whole 8192x8192
+   * layer holds one array. @param {Rect} r
+   */
   fill(r, gid) {
+    for (let cy = Math.floor(r.y / CHUNK); cy <= Math.floor((r.y + r.height - 1) / CHUNK); cy++) {
+      for (let cx = Math.floor(r.x / CHUNK); cx <= Math.floor((r.x + r.width - 1) / CHUNK); cx++) {
+        if (cx * CHUNK >= r.x && (cx + 1) * CHUNK <= r.x + r.width && cy * CHUNK >= r.y
+          && (cy + 1) * CHUNK <= r.y + r.height) {
+          this.loadChunk(cx, cy, null, gid);
+        }
+      }
+    }
     for (let y = r.y; y < r.y + r.height; y++) {
       for (let x = r.x; x < r.x + r.width;) {
         const run = Math.min(CHUNK - (x & MASK), r.x + r.width - x);
         const c = (y >> SHIFT) * this.chunksX + (x >> SHIFT);
+        if (run === CHUNK && (this.shared.has(c) || this.chunks[c] === null) && this.chunks[c]?.[0] === gid
+          || (run === CHUNK && this.chunks[c] === null && gid === 0)) {
+          x += run;
+          continue;
+        }
         if (this.chunks[c] === null && gid !== 0) this.chunks[c] = new Uint32Array(CHUNK * CHUNK);
         const chunk = this.chunks[c] === null ? null : this.writable(c);
         if (chunk !== null) {

@@ -56,6 +56,21 @@ test('chunks of one gid share an array until one of them is written', () => {
   assert.equal(layer.get(199, 63), 9, 'a copy writes its own');
 });
 
+test('a fill that covers chunks whole shares one array among them, and reads back as any fill', () => {
+  const layer = new TileLayer(1, { name: 'g' }, 300, 200);
+  const plain = new TileLayer(1, { name: 'g' }, 300, 200);
+  const fills = [[{ x: 0, y: 0, width: 300, height: 200 }, 5], [{ x: 10, y: 60, width: 200, height: 100 }, 7],
+    [{ x: 64, y: 64, width: 128, height: 64 }, 0], [{ x: 0, y: 0, width: 64, height: 64 }, 7]];
+  for (const [r, gid] of fills) {
+    layer.fill(r, gid);
+    for (let y = r.y; y < r.y + r.height; y++) for (let x = r.x; x < r.x + r.width; x++) plain.set(x, y, gid);
+  }
+  for (let y = 0; y < 200; y++) for (let x = 0; x < 300; x++) assert.equal(layer.get(x, y), plain.get(x, y), `${x},${y}`);
+  layer.fill({ x: 0, y: 0, width: 300, height: 200 }, 9);
+  const whole = layer.chunks.filter((c, i) => (i % layer.chunksX + 1) * 64 <= 300 && (Math.floor(i / layer.chunksX) + 1) * 64 <= 200);
+  assert.equal(new Set(whole).size, 1, 'every whole chunk holds the one array of 9');
+});
+
 test('a truncated or foreign pack is refused', () => {
   const whole = bytes(FIXTURE.pack);
   assert.throws(() => readChunkPack(whole.slice(0, whole.byteLength - 20)), Error);
