@@ -50,6 +50,7 @@ public class RenderBenchmark {
 
     private TileMap map;
     private Atlas atlas;
+    private BufferedImage tilesetImage;
     private Pixels frame;
     private ViewWindow view;
     private ViewWindow whole;
@@ -66,6 +67,7 @@ public class RenderBenchmark {
         byte[] atlasPng = Files.readAllBytes(Path.of("/usr/share/doc/tiled/examples/buch-outdoor.png"));
         Tileset tileset = Tileset.grid("outdoor", 384, 192, 16, 16, 0, 0, null);
         atlas = Atlas.decode(tileset, atlasPng, id -> null);
+        tilesetImage = ImageIO.read(new java.io.ByteArrayInputStream(atlasPng));
         map = new TileMap("bench", 512, 128, 16, 16, null, List.of(new MapTileset(1, 1, tileset.tileCount())),
                 Properties.EMPTY, 1, 1);
         Random random = new Random(42);
@@ -137,6 +139,44 @@ public class RenderBenchmark {
     @Benchmark
     public byte[] encodeImageIo() throws IOException {
         return imageIo(frame);
+    }
+
+    /**
+     * The naive way, for comparison: Java2D draws each visible tile of both layers from the tileset image into a
+     * BufferedImage (flips by a flipped drawImage), and ImageIO's default PNG writer encodes it.
+     */
+    @Benchmark
+    public byte[] naiveJava2dAndImageIo() throws IOException {
+        BufferedImage out = new BufferedImage(view.width(), view.height(), BufferedImage.TYPE_INT_ARGB);
+        java.awt.Graphics2D g = out.createGraphics();
+        try {
+            int x0 = view.x() / 16;
+            int y0 = view.y() / 16;
+            for (var layer : map.layers()) {
+                var tiles = (TileLayer) layer;
+                for (int cy = y0; cy <= (view.y() + view.height() - 1) / 16; cy++) {
+                    for (int cx = x0; cx <= (view.x() + view.width() - 1) / 16; cx++) {
+                        int gid = tiles.get(cx, cy);
+                        int id = dev.tilewright.core.model.Gid.id(gid) - 1;
+                        if (gid == 0) {
+                            continue;
+                        }
+                        int sx = id % 24 * 16;
+                        int sy = id / 24 * 16;
+                        int dx = cx * 16 - view.x();
+                        int dy = cy * 16 - view.y();
+                        boolean flip = dev.tilewright.core.model.Gid.flippedHorizontally(gid);
+                        g.drawImage(tilesetImage, flip ? dx + 16 : dx, dy, flip ? dx : dx + 16, dy + 16, sx, sy,
+                                sx + 16, sy + 16, null);
+                    }
+                }
+            }
+        } finally {
+            g.dispose();
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ImageIO.write(out, "png", bytes);
+        return bytes.toByteArray();
     }
 
     @Benchmark
