@@ -19,13 +19,20 @@ import java.util.function.Supplier;
  * leaves room for everyone else's. Work comes with its cost (pixels or cells): work of at most
  * {@code tilewright.work.small-work} has places of its own in each lane ({@code small-places}), so small work never
  * waits behind big work. A free place goes to the waiting owner that holds the fewest (then the longest waiting):
- * fair shares, not first come. An owner whose share is taken and who already has as many waiting is refused at once;
+ * fair shares, not first come. An owner whose share is taken and who already has {@value #QUEUED} times as many
+ * waiting is refused at once;
  * a request that finds no place within {@code wait-ms} is refused too: 503 with {@code Retry-After} (problem JSON
  * naming the lane and the setting, and saying whether it was the caller's own share that was full), never queued
  * without bound. The edit path has no lane: it never waits behind this work.
  */
 @Component
 public class Lanes {
+
+    /**
+     * Requests an owner may have waiting per place of its share (an editor opening asks for its history, reviews and
+     * checks at once); past them, with its share taken, it is refused at once.
+     */
+    static final int QUEUED = 4;
 
     /** The cost of work whose size is not known up front: it takes the lane's places for big work. */
     public static final long BIG = Long.MAX_VALUE;
@@ -79,7 +86,7 @@ public class Lanes {
 
         /** Takes a place for the owner, waiting until the deadline; whether it did, else why not (null: own share). */
         synchronized Boolean enter(String owner, long deadline) throws InterruptedException {
-            if (held(owner) >= share && waiting.stream().filter(w -> w.owner.equals(owner)).count() >= share) {
+            if (held(owner) >= share && waiting.stream().filter(w -> w.owner.equals(owner)).count() >= QUEUED * share) {
                 return null;
             }
             Waiter me = new Waiter(owner, arrivals++);

@@ -3,6 +3,8 @@ package dev.tilewright.web;
 import dev.tilewright.config.WorkProperties;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -131,29 +133,34 @@ class LanesTest {
         assertThat(other.await(5, TimeUnit.SECONDS)).as("the owner holding none gets the place").isTrue();
         assertThat(third.getCount()).as("the heavy owner, though first to wait, still waits").isEqualTo(1);
         releaseRest.countDown();
-        for (CompletableFuture<String> done : java.util.List.of(first, second, heavyAgain, light)) {
+        for (CompletableFuture<String> done : List.of(first, second, heavyAgain, light)) {
             done.get(5, TimeUnit.SECONDS);
         }
     }
 
     @Test
-    void anOwnerWithItsShareTakenAndAsManyWaitingIsRefusedAtOnce() throws Exception {
+    void anOwnerWithItsShareTakenAndItsQueueFullIsRefusedAtOnce() throws Exception {
         // a long wait: a request that waited would get a place once the first is let go, a second later
         Lanes patient = lanes(50, 60_000);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         CompletableFuture<String> heavy = hold(patient, Lanes.Lane.DRAW, "user:1", held, release);
         assertThat(held.await(5, TimeUnit.SECONDS)).isTrue();
-        CompletableFuture<String> queued = CompletableFuture.supplyAsync(() -> {
-            who.set("user:1");
-            return patient.run(Lanes.Lane.DRAW, () -> "queued");
-        });
-        eventually("one more of the owner's waits", () -> patient.waiting(Lanes.Lane.DRAW) == 1);
+        List<CompletableFuture<String>> queued = new ArrayList<>();
+        for (int i = 0; i < Lanes.QUEUED; i++) {
+            queued.add(CompletableFuture.supplyAsync(() -> {
+                who.set("user:1");
+                return patient.run(Lanes.Lane.DRAW, () -> "queued");
+            }));
+        }
+        eventually("the owner's queue is full", () -> patient.waiting(Lanes.Lane.DRAW) == Lanes.QUEUED);
         CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS).execute(release::countDown);
         who.set("user:1");
-        assertThatThrownBy(() -> patient.run(Lanes.Lane.DRAW, () -> "third")).isInstanceOfSatisfying(ApiProblem.class,
-                refused -> assertThat(refused.toProblemDetail().getDetail()).contains("Your share"));
+        assertThatThrownBy(() -> patient.run(Lanes.Lane.DRAW, () -> "one more")).isInstanceOfSatisfying(
+                ApiProblem.class, refused -> assertThat(refused.toProblemDetail().getDetail()).contains("Your share"));
         assertThat(heavy.get(5, TimeUnit.SECONDS)).isEqualTo("user:1");
-        assertThat(queued.get(5, TimeUnit.SECONDS)).isEqualTo("queued");
+        for (CompletableFuture<String> one : queued) {
+            assertThat(one.get(10, TimeUnit.SECONDS)).as("those queued get their turns").isEqualTo("queued");
+        }
     }
 }
