@@ -8,18 +8,17 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.DataFormatException;
-import java.util.zip.Deflater;
-import java.util.zip.Inflater;
 
 /**
- * The chunks of tile layers as an editor fetches them: compact, and cheap to read in a browser. Little-endian:
+ * The chunks of tile layers as an editor fetches them: cheap to read in a browser (a chunk's cells are a typed-array
+ * view of the bytes, no parsing) and compressed as a whole on the wire (the service sends it gzip-encoded).
+ * Little-endian, every field at a multiple of 4:
  * <pre>
  * "TWCP"  int64 version  uint32 count
- * count x { int32 layerId  int32 cx  int32 cy  uint8 kind  payload }
+ * count x { int32 layerId  int32 cx  int32 cy  int32 kind  payload }
  *   kind 0: empty, no payload
  *   kind 1: every cell one gid: uint32 gid
- *   kind 2: uint32 n, then n bytes of zlib (RFC 1950) of the chunk's 4096 uint32 gids, row-major
+ *   kind 2: the chunk's 4096 uint32 gids, row-major
  * </pre>
  * A chunk at the layer's right or bottom edge still holds 64x64 cells (those outside the layer are 0). The editor's
  * {@code model/chunkpack.js} reads the same bytes; both are held to {@code fixtures/chunkpack}.
@@ -40,9 +39,7 @@ public final class ChunkPack {
     }
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteBuffer scratch = ByteBuffer.allocate(4 * TileLayer.CHUNK_CELLS).order(ByteOrder.LITTLE_ENDIAN);
-    private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-    private final byte[] deflated = new byte[4 * TileLayer.CHUNK_CELLS + 64];
+    private final ByteBuffer cells = ByteBuffer.allocate(4 * TileLayer.CHUNK_CELLS).order(ByteOrder.LITTLE_ENDIAN);
     private int count;
     private final long version;
 
@@ -53,33 +50,27 @@ public final class ChunkPack {
     /** Adds chunk (cx, cy) of a layer as it holds it. */
     public ChunkPack add(int layerId, TileLayer layer, int cx, int cy) {
         int[] gids = layer.liveChunk(cx, cy);
-        ByteBuffer head = ByteBuffer.allocate(13).order(ByteOrder.LITTLE_ENDIAN).putInt(layerId).putInt(cx).putInt(cy);
+        ByteBuffer head = ByteBuffer.allocate(20).order(ByteOrder.LITTLE_ENDIAN).putInt(layerId).putInt(cx).putInt(cy);
         count++;
         if (gids == null || layer.uniformChunk(cx, cy) || TileLayer.isUniform(gids)) {
             int gid = gids == null ? Gid.EMPTY : gids[0];
-            head.put((byte) (gid == Gid.EMPTY ? EMPTY : UNIFORM));
-            out.writeBytes(head.array());
+            head.putInt(gid == Gid.EMPTY ? EMPTY : UNIFORM);
+            out.write(head.array(), 0, 16);
             if (gid != Gid.EMPTY) {
                 out.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(gid).array());
             }
             return this;
         }
-        head.put((byte) CELLS);
-        out.writeBytes(head.array());
-        scratch.clear();
-        scratch.asIntBuffer().put(gids);
-        deflater.reset();
-        deflater.setInput(scratch.array(), 0, 4 * gids.length);
-        deflater.finish();
-        int length = deflater.deflate(deflated);
-        out.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(length).array());
-        out.write(deflated, 0, length);
+        head.putInt(CELLS);
+        out.write(head.array(), 0, 16);
+        cells.clear();
+        cells.asIntBuffer().put(gids);
+        out.write(cells.array(), 0, 4 * TileLayer.CHUNK_CELLS);
         return this;
     }
 
-    /** The pack's bytes (the pack is done with). */
+    /** The pack's bytes. */
     public byte[] bytes() {
-        deflater.end();
         ByteBuffer head = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).put(MAGIC).putLong(version)
                 .putInt(count);
         byte[] body = out.toByteArray();
@@ -89,7 +80,7 @@ public final class ChunkPack {
         return all;
     }
 
-    /** Reads a pack (a chunk's zlib may not grow past its 4096 gids). */
+    /** Reads a pack. */
     public static Read read(byte[] bytes) {
         ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         for (byte b : MAGIC) {
@@ -104,46 +95,20 @@ public final class ChunkPack {
             int layerId = in.getInt();
             int cx = in.getInt();
             int cy = in.getInt();
-            int kind = in.get();
+            int kind = in.getInt();
             int[] gids = null;
             if (kind == UNIFORM) {
                 gids = new int[TileLayer.CHUNK_CELLS];
                 java.util.Arrays.fill(gids, in.getInt());
             } else if (kind == CELLS) {
-                byte[] zlib = new byte[in.getInt()];
-                in.get(zlib);
-                gids = inflate(zlib);
+                gids = new int[TileLayer.CHUNK_CELLS];
+                in.asIntBuffer().get(gids);
+                in.position(in.position() + 4 * TileLayer.CHUNK_CELLS);
             } else if (kind != EMPTY) {
                 throw new IllegalArgumentException("chunk kind " + kind + " is not 0, 1 or 2");
             }
             chunks.add(new Chunk(layerId, cx, cy, kind, gids));
         }
         return new Read(version, chunks);
-    }
-
-    private static int[] inflate(byte[] zlib) {
-        Inflater inflater = new Inflater();
-        try {
-            inflater.setInput(zlib);
-            byte[] raw = new byte[4 * TileLayer.CHUNK_CELLS];
-            int n = 0;
-            while (n < raw.length && !inflater.finished()) {
-                int got = inflater.inflate(raw, n, raw.length - n);
-                if (got == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
-                    break;
-                }
-                n += got;
-            }
-            if (n != raw.length || !inflater.finished()) {
-                throw new IllegalArgumentException("a chunk's cells are not 4096 gids");
-            }
-            int[] gids = new int[TileLayer.CHUNK_CELLS];
-            ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(gids);
-            return gids;
-        } catch (DataFormatException e) {
-            throw new IllegalArgumentException("a chunk's cells are not zlib: " + e.getMessage());
-        } finally {
-            inflater.end();
-        }
     }
 }

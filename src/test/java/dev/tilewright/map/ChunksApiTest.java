@@ -32,9 +32,12 @@ class ChunksApiTest {
                 + "2147483650},{\"x\":199,\"y\":129,\"gid\":4}]}]}", "If-Match", "*").status()).isEqualTo(200);
 
         String all = "/api/v1/maps/" + map + "/chunks?x=0&y=0&width=4&height=3";
-        Api.Response first = api.get(all);
+        Api.Response first = api.get(all, "Accept-Encoding", "gzip");
         assertThat(first.status()).isEqualTo(200);
-        ChunkPack.Read pack = ChunkPack.read(first.body());
+        assertThat(first.header("Content-Encoding")).isEqualTo("gzip");
+        ChunkPack.Read pack = ChunkPack.read(gunzip(first.body()));
+        assertThat(ChunkPack.read(api.get(all).body()).chunks()).as("plain for a caller without gzip")
+                .hasSameSizeAs(pack.chunks());
         assertThat(pack.chunks()).hasSize(12);
         int[] cells = cells(api.get("/api/v1/maps/" + map + "/layers/1/cells", "Accept", "application/octet-stream").body());
         for (ChunkPack.Chunk chunk : pack.chunks()) {
@@ -73,6 +76,14 @@ class ChunksApiTest {
         assertThat(tooMany.status()).isEqualTo(422);
         assertThat(tooMany.json().get("limit").asString()).isEqualTo("tilewright.limits.max-cells-per-read");
         assertThat(api.get("/api/v1/maps/" + big + "/chunks?x=0&y=0&width=32&height=32").status()).isEqualTo(200);
+    }
+
+    private static byte[] gunzip(byte[] bytes) {
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(bytes))) {
+            return in.readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static int[] cells(byte[] bytes) {
