@@ -1,0 +1,104 @@
+package dev.tilewright.editor;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.Browsers;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Random;
+import java.util.zip.Deflater;
+
+/**
+ * Opening a big map in the editor, measured in headless Chromium against a running app (not a test: our machines are
+ * noisy): a side x side map of 16 px tiles with two layers (a ground of four tiles in bands with a random variant on
+ * one cell in eight, and decoration on one cell in six, half flipped) is opened twice (the second time the browser
+ * may revalidate what it holds); prints the bytes transferred, the time until the editor is ready and the JS heap
+ * then, and deletes the map and tileset it made. The instance must run with the tests' bootstrap token and admin
+ * ({@code support/Credentials}).
+ * <p>
+ * {@code java ... dev.tilewright.editor.EditorBigMapOpen [base URL, default http://localhost:8080] [side, default 4096]}
+ */
+public final class EditorBigMapOpen {
+
+    private static final int PART = 2048;
+
+    private EditorBigMapOpen() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        URI base = URI.create(args.length > 0 ? args[0] : "http://localhost:8080");
+        int side = args.length > 1 ? Integer.parseInt(args[1]) : 4096;
+        Api api = new Api(base.getPort());
+        long tileset = api.uploadTileset("big-open", 24, 12);
+        long mapId = api.postJson("/api/v1/maps", "{\"name\":\"big open\",\"width\":" + side + ",\"height\":" + side
+                + ",\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":"
+                + "[{\"name\":\"ground\",\"type\":\"tile\"},{\"name\":\"decoration\",\"type\":\"tile\"}]}")
+                .json().get("id").asLong();
+        Random random = new Random(42);
+        for (int layer = 1; layer <= 2; layer++) {
+            for (int y0 = 0; y0 < side; y0 += PART) {
+                for (int x0 = 0; x0 < side; x0 += PART) {
+                    int[] gids = new int[PART * PART];
+                    for (int i = 0; i < gids.length; i++) {
+                        int x = x0 + i % PART;
+                        int y = y0 + i / PART;
+                        gids[i] = layer == 1 ? 1 + ((x / 7 + y / 5) % 4) * 24 + (random.nextInt(8) == 0 ? 1 + random.nextInt(3) : 0)
+                                : random.nextInt(6) == 0 ? (49 + random.nextInt(96)) | (random.nextBoolean() ? 0x80000000 : 0) : 0;
+                    }
+                    Api.Response put = api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":"
+                            + "\"putRegion\",\"layerId\":" + layer + ",\"x\":" + x0 + ",\"y\":" + y0 + ",\"width\":" + PART
+                            + ",\"height\":" + PART + ",\"data\":\"" + zlib(gids) + "\"}]}", "If-Match", "*");
+                    if (put.status() != 200) {
+                        throw new IllegalStateException(put.text());
+                    }
+                }
+            }
+        }
+        ChromeDriver browser = Browsers.chromium(Files.createTempDirectory("big-open"), "--window-size=1400,900");
+        try {
+            Browsers.signIn(browser, base.getPort());
+            for (String run : new String[]{"first open", "again"}) {
+                long started = System.nanoTime();
+                browser.get(base.resolve("/maps/" + mapId + "/edit").toString());
+                new WebDriverWait(browser, Duration.ofSeconds(300)).until(d ->
+                        "true".equals(d.findElement(By.tagName("body")).getDomAttribute("data-ready")));
+                long wall = (System.nanoTime() - started) / 1_000_000;
+                Object stats = browser.executeScript("""
+                        const r = performance.getEntriesByType('resource');
+                        const nav = performance.getEntriesByType('navigation')[0];
+                        const packs = r.filter((e) => e.name.includes('/chunks?'));
+                        return { transferredBytes: r.reduce((a, e) => a + e.transferSize, 0) + nav.transferSize,
+                          chunkPacks: packs.length, chunkBytesDecoded: packs.reduce((a, e) => a + e.decodedBodySize, 0),
+                          readyMs: Math.round(performance.now()), heapBytes: performance.memory.usedJSHeapSize };""");
+                System.out.printf("%dx%d %s: ready after %d ms (wall) %s%n", side, side, run, wall, stats);
+            }
+        } finally {
+            browser.quit();
+            api.delete("/api/v1/maps/" + mapId); // leaves the instance as it was
+            api.delete("/api/v1/tilesets/" + tileset);
+        }
+    }
+
+    /** Tiled's layer data form: little-endian uint32 gids, zlib, base64. */
+    private static String zlib(int[] gids) {
+        ByteBuffer raw = ByteBuffer.allocate(4 * gids.length).order(ByteOrder.LITTLE_ENDIAN);
+        raw.asIntBuffer().put(gids);
+        Deflater deflater = new Deflater(6);
+        deflater.setInput(raw.array());
+        deflater.finish();
+        byte[] out = new byte[raw.capacity() + 1024];
+        int n = 0;
+        while (!deflater.finished()) {
+            n += deflater.deflate(out, n, out.length - n);
+        }
+        deflater.end();
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(out, n));
+    }
+}
