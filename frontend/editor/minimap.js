@@ -1,7 +1,7 @@
-// The minimap: the whole map as the server renders it (its thumbnail) with the view's rectangle over it; click or
-// drag on it to move the view there. The thumbnail is fetched again after edits are saved, but not more often than
-// every REFRESH_GAP_MS: while people paint, every save is a new version, and each editor asking for each one would
-// keep the server rendering thumbnails. Meanwhile the cells that change (anyone's) are drawn onto it here, a
+// The minimap: the whole map as the server renders it (its thumbnail, shrunk from the map's overview, which the
+// server keeps in step with edits) with the view's rectangle over it; click or drag on it to move the view there. The
+// thumbnail is fetched again after edits are saved, but not more often than every REFRESH_GAP_MS: while people paint,
+// every save is a new version, and every editor asking for each one would only add requests. Meanwhile the cells that change (anyone's) are drawn onto it here, a
 // minimap pixel at a time from the top visible tile there (its tile's average colour), so it is never stale.
 
 /**
@@ -20,7 +20,7 @@ export function patchArea(rect, tileWidth, tileHeight, scale, width, height) {
 }
 
 /** Least time between two thumbnail fetches while edits keep being saved. */
-export const REFRESH_GAP_MS = 30000;
+export const REFRESH_GAP_MS = 5000;
 /** How long saves must pause before a fetch (so a stroke is seen whole). */
 export const SETTLE_MS = 1500;
 
