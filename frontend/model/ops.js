@@ -82,6 +82,54 @@ function restoring(layerId, rect, layer) {
     : { type: 'fillRect', layerId, x: rect.x, y: rect.y, width: rect.width, height: rect.height, gid };
 }
 
+/**
+ * What puts back the cells a fill covers (core/edit/FillInverse, held to the same fixtures): up to a chunk's worth of
+ * cells, as restoring() does; past it, the rectangle cut at chunk edges, a part of one gid a fillRect (side by side,
+ * then runs above one another, merged), any other part a region: fills by their top-left, then regions in chunk
+ * order; one op alone, else a batch. So undoing a fill over an empty or filled 8192x8192 layer is one fillRect.
+ */
+function fillInverse(layerId, rect, layer) {
+  if (rect.width * rect.height <= CHUNK * CHUNK) return restoring(layerId, rect, layer);
+  const done = [];
+  let open = [];
+  const regions = [];
+  for (let cy = Math.floor(rect.y / CHUNK); cy <= Math.floor((rect.y + rect.height - 1) / CHUNK); cy++) {
+    const row = [];
+    for (let cx = Math.floor(rect.x / CHUNK); cx <= Math.floor((rect.x + rect.width - 1) / CHUNK); cx++) {
+      const x0 = Math.max(rect.x, cx * CHUNK);
+      const y0 = Math.max(rect.y, cy * CHUNK);
+      const part = { x: x0, y: y0, width: Math.min(rect.x + rect.width, (cx + 1) * CHUNK) - x0,
+        height: Math.min(rect.y + rect.height, (cy + 1) * CHUNK) - y0 };
+      const gid = layer.uniform(part);
+      if (gid === -1) {
+        regions.push(putRegion(layerId, part, layer.read(part)));
+        continue;
+      }
+      const last = row[row.length - 1];
+      if (last !== undefined && last.gid === gid && last.x + last.width === part.x) last.width += part.width;
+      else row.push({ type: 'fillRect', layerId, ...part, gid });
+    }
+    const next = [];
+    for (const run of row) {
+      const above = open.findIndex((o) => o.x === run.x && o.width === run.width && o.gid === run.gid
+        && o.y + o.height === run.y);
+      if (above === -1) {
+        next.push(run);
+      } else {
+        open[above].height += run.height;
+        next.push(open[above]);
+        open.splice(above, 1);
+      }
+    }
+    done.push(...open);
+    open = next;
+  }
+  done.push(...open);
+  done.sort((a, b) => a.y - b.y || a.x - b.x);
+  const ops = [...done, ...regions];
+  return ops.length === 1 ? ops[0] : { type: 'batch', ops };
+}
+
 function checkGid(map, gid, field) {
   if (!Number.isInteger(gid) || gid < 0 || gid > 0xffffffff) throw new InvalidOp(field, `gid ${gid} is not 0..4294967295`);
   if (!map.isValidGid(gid >>> 0)) throw new InvalidOp(field, `gid ${gid} is in none of the map's tilesets`);
@@ -148,7 +196,7 @@ const HANDLERS = {
     const layer = tileLayer(map, op.layerId);
     const rect = checkRect(map, op.x, op.y, op.width, op.height);
     const gid = checkValue(map, layer, op.gid, 'gid');
-    const inverse = withInverse ? restoring(op.layerId, rect, layer) : null;
+    const inverse = withInverse ? fillInverse(op.layerId, rect, layer) : null;
     layer.fill(rect, gid);
     map.changed({ kind: 'cells', layerId: op.layerId, rect });
     return { op, inverse };

@@ -14,7 +14,7 @@ public record FillRect(int layerId, int x, int y, int width, int height, long gi
         TileLayer layer = Checks.tileLayer(map, layerId);
         TileRect rect = Checks.rect(map, x, y, width, height);
         int value = Checks.cellValue(map, layer, gid, "gid");
-        PutRegion inverse = PutRegion.of(layerId, rect, layer.read(rect));
+        MapOp inverse = FillInverse.of(layerId, layer, rect);
         layer.fill(rect, value);
         return new Applied(this, inverse);
     }
