@@ -205,6 +205,16 @@ export function floodArea(map, layer, x, y, limit, alike = null) {
  */
 export function floodFill(map, layer, x, y, stamp, limit) {
   if (!map.inside(x, y)) return { op: null, cells: 0 };
+  if (stamp.width === 1 && stamp.height === 1) {
+    // the whole layer holds the clicked gid: one fillRect of it, whatever the limit (a fill is cheap per cell and
+    // undone by one fillRect; the server takes up to max-fill-cells, a whole 8192x8192 layer), no flood walked
+    const whole = { x: 0, y: 0, width: map.width, height: map.height };
+    const target = layer.get(x, y);
+    if (layer.uniform(whole) === target) {
+      return stamp.gids[0] === target ? { op: null, cells: 0 }
+        : { op: fillRectOp(layer.id, whole, stamp), cells: whole.width * whole.height };
+    }
+  }
   const flood = floodArea(map, layer, x, y, limit);
   if (flood === null) return null;
   const { target, inArea, area, rect } = flood;

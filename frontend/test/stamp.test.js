@@ -148,3 +148,16 @@ test('scattered cells go out as a paint when few and as a masked region holding 
     }
   }
 });
+
+test('a bucket fill of a layer that holds one gid everywhere is one fillRect past any limit, undone by one fillRect', () => {
+  const map = newMap({ width: 1000, height: 700 });
+  const layer = map.layer(1);
+  const fill = floodFill(map, layer, 500, 300, Stamp.of(4), 1000);
+  assert.deepEqual(fill.op, { type: 'fillRect', layerId: 1, x: 0, y: 0, width: 1000, height: 700, gid: 4 });
+  const { inverse } = apply(map, fill.op);
+  assert.deepEqual(inverse, { type: 'fillRect', layerId: 1, x: 0, y: 0, width: 1000, height: 700, gid: 0 });
+  assert.equal(new Set(layer.chunks.filter((c, i) => (i % layer.chunksX + 1) * 64 <= 1000
+    && (Math.floor(i / layer.chunksX) + 1) * 64 <= 700)).size, 1, 'whole chunks share one array');
+  layer.set(10, 10, 2);
+  assert.equal(floodFill(map, layer, 500, 300, Stamp.of(5), 1000), null, 'not one gid any more: the flood and its limit');
+});

@@ -11,7 +11,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxTilesetBytes    bytes of one uploaded tileset PNG (10 MiB)
  * @param maxTilesetPixels   width x height of one tileset image (16.8 megapixels = 4096x4096), read from the PNG
  *                           header before anything is decoded
- * @param maxCellsPerOp      cells one op (or one batch) may write, which also bounds its inverse
+ * @param maxCellsPerOp      cells one op (or one batch) may write cell by cell, which also bounds its inverse (a fill
+ *                           of an IntGrid layer counts here: its auto-layers are worked out cell by cell)
+ * @param maxFillCells       cells one fill (or the fills of one batch) may cover on tile layers: a whole 8192x8192
+ *                           layer (whole chunks share one array; the inverse is as compact as what it covers)
  * @param maxOpsPerRequest   ops in one request's batch
  * @param maxCellsPerRead    cells one cell read may return (2048x2048)
  * @param maxOpsPerRead      log entries one history read returns
@@ -39,6 +42,7 @@ public record LimitsProperties(
         @DefaultValue("10485760") long maxTilesetBytes,
         @DefaultValue("16777216") long maxTilesetPixels,
         @DefaultValue("16777216") long maxCellsPerOp,
+        @DefaultValue("67108864") long maxFillCells,
         @DefaultValue("10000") int maxOpsPerRequest,
         @DefaultValue("4194304") long maxCellsPerRead,
         @DefaultValue("1000") int maxOpsPerRead,

@@ -174,6 +174,9 @@ public class MapEdits {
                         cached = cache.at(mapId, version);
                     }
                     ApiProblem tooMany = layersOverLimit(cached.map(), ops[i]);
+                    if (tooMany == null) {
+                        tooMany = intGridOverLimit(cached.map(), ops[i]);
+                    }
                     if (tooMany != null) {
                         outcomes[i] = new Outcome(null, tooMany);
                         continue;
@@ -307,5 +310,35 @@ public class MapEdits {
                     limits.maxCellsPerOp(), "The change writes " + op.cellCount() + " cells; send it in parts")
                     .with("field", "ops");
         }
+        if (op.fillCells() > limits.maxFillCells()) {
+            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-fill-cells",
+                    limits.maxFillCells(), "The change fills " + op.fillCells() + " cells; fill less at once")
+                    .with("field", "ops");
+        }
+    }
+
+    /**
+     * A change that fills IntGrid cells past max-cells-per-op (with what it writes cell by cell): its auto-layers are
+     * worked out cell by cell, so such fills count as cells. Null when within.
+     */
+    private ApiProblem intGridOverLimit(TileMap map, MapOp op) {
+        long cells = op.cellCount() + intGridFills(map, op);
+        if (cells <= limits.maxCellsPerOp()) {
+            return null;
+        }
+        return ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-cells-per-op",
+                limits.maxCellsPerOp(), "The change writes " + cells + " cells (IntGrid fills count cell by cell: "
+                        + "their auto-layers are worked out for each); send it in parts").with("field", "ops");
+    }
+
+    private static long intGridFills(TileMap map, MapOp op) {
+        if (op instanceof Batch batch) {
+            return batch.ops().stream().mapToLong(o -> intGridFills(map, o)).sum();
+        }
+        if (op instanceof dev.tilewright.core.edit.FillRect fill && map.layer(fill.layerId())
+                .filter(l -> l instanceof dev.tilewright.core.model.TileLayer t && t.isIntGrid()).isPresent()) {
+            return fill.fillCells();
+        }
+        return 0;
     }
 }

@@ -60,6 +60,11 @@ public record Batch(List<MapOp> ops) implements MapOp {
     }
 
     @Override
+    public long fillCells() {
+        return ops.stream().mapToLong(MapOp::fillCells).sum();
+    }
+
+    @Override
     public long longestText() {
         return ops.stream().mapToLong(MapOp::longestText).max().orElse(0);
     }

@@ -27,7 +27,7 @@ public record FillRect(int layerId, int x, int y, int width, int height, long gi
     }
 
     @Override
-    public long cellCount() {
+    public long fillCells() {
         return (long) Math.max(0, width) * Math.max(0, height);
     }
 

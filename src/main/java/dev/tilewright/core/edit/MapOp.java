@@ -34,8 +34,16 @@ public sealed interface MapOp
     default void touchedTiles(TileMap map, Consumer<TileRect> touched) {
     }
 
-    /** How many cells the op writes, for limits on op size. */
+    /** How many cells the op writes cell by cell (fills aside: {@link #fillCells}), for limits on op size. */
     default long cellCount() {
+        return 0;
+    }
+
+    /**
+     * How many cells the op fills with one gid: cheap per cell (chunks it covers whole share one array, and its
+     * inverse is as compact as what it covers), so limited apart from {@link #cellCount}.
+     */
+    default long fillCells() {
         return 0;
     }
 
