@@ -17,6 +17,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batches     query batches at once
  * @param histories   history pages counted and restores worked out at once (each replays part of a map's log)
  * @param computes    rule previews and terrain strokes worked out at once
+ * @param reads       reads of cells (chunk packs, cell blocks) put together at once: each holds up to
+ *                    max-cells-per-read cells as bytes
  * @param ownerSharePercent of each lane, the places one owner (a person, a project's bot, a share link counted as
  *                    its map's project) may hold at once, in percent (at least one place)
  * @param smallWork   work of at most this cost (pixels drawn, cells worked on) takes a lane's places for small work,
@@ -35,6 +37,7 @@ public record WorkProperties(
         @DefaultValue("4") int batches,
         @DefaultValue("2") int histories,
         @DefaultValue("2") int computes,
+        @DefaultValue("4") int reads,
         @DefaultValue("50") int ownerSharePercent,
         @DefaultValue("4194304") long smallWork,
         @DefaultValue("2") int smallPlaces,

@@ -8,6 +8,7 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.format.ChunkPack;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
+import dev.tilewright.web.Lanes;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -44,10 +45,12 @@ class ChunksController {
 
     private final MapReads reads;
     private final LimitsProperties limits;
+    private final Lanes lanes;
 
-    ChunksController(MapReads reads, LimitsProperties limits) {
+    ChunksController(MapReads reads, LimitsProperties limits, Lanes lanes) {
         this.reads = reads;
         this.limits = limits;
+        this.lanes = lanes;
     }
 
     @GetMapping(value = "/{id}/chunks", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
@@ -86,20 +89,21 @@ class ChunksController {
         if (ETags.noneMatchHits(ifNoneMatch, tag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(tag).cacheControl(revalidate).build();
         }
-        ChunkPack pack = new ChunkPack(at.version());
-        for (TileLayer layer : chosen) {
-            for (int cy = y; cy < y + height; cy++) {
-                for (int cx = x; cx < x + width; cx++) {
-                    pack.add(layer.id(), layer, cx, cy);
+        boolean gzip = encodings != null && encodings.contains("gzip");
+        // in the read lane: each pack holds up to max-cells-per-read cells as bytes while it is put together
+        byte[] bytes = lanes.run(Lanes.Lane.READ, cells, () -> {
+            ChunkPack pack = new ChunkPack(at.version());
+            for (TileLayer layer : chosen) {
+                for (int cy = y; cy < y + height; cy++) {
+                    for (int cx = x; cx < x + width; cx++) {
+                        pack.add(layer.id(), layer, cx, cy);
+                    }
                 }
             }
-        }
-        byte[] bytes = pack.bytes();
+            return gzip ? gzip(pack.bytes()) : pack.bytes();
+        });
         var ok = ResponseEntity.ok().eTag(tag).cacheControl(revalidate).varyBy(HttpHeaders.ACCEPT_ENCODING);
-        if (encodings != null && encodings.contains("gzip")) {
-            return ok.header(HttpHeaders.CONTENT_ENCODING, "gzip").body(gzip(bytes));
-        }
-        return ok.body(bytes);
+        return gzip ? ok.header(HttpHeaders.CONTENT_ENCODING, "gzip").body(bytes) : ok.body(bytes);
     }
 
     /** Gzip at the fastest level: tile data is runs and repeats, which it catches; the browser inflates natively. */

@@ -187,7 +187,8 @@ class MapController {
     private MapReads.Region region(long id, int layerId, Integer x, Integer y, Integer width, Integer height,
                                    Long version) {
         if (version == null) {
-            return reads.cells(id, layerId, x, y, width, height);
+            // in the read lane (up to max-cells-per-read cells, held as ints and then as bytes: the lane's small work)
+            return lanes.run(Lanes.Lane.READ, 0, () -> reads.cells(id, layerId, x, y, width, height));
         }
         return lanes.run(Lanes.Lane.HISTORY, () -> reads.region(version, history.snapshot(id, version).map(), layerId,
                 x, y, width, height));

@@ -41,7 +41,8 @@ public class Lanes {
     public enum Lane {
         DRAW("draws", "drawing"), EXPORT("exports", "exporting"), IMPORT("imports", "importing"),
         GRID("grids", "computing grids"), SEARCH("searches", "searching paths"), BATCH("batches", "answering queries"),
-        HISTORY("histories", "reading map histories"), COMPUTE("computes", "working out rules and terrain");
+        HISTORY("histories", "reading map histories"), COMPUTE("computes", "working out rules and terrain"),
+        READ("reads", "reading cells");
 
         private final String property;
         private final String doing;
@@ -150,6 +151,7 @@ public class Lanes {
         size(Lane.BATCH, properties.batches());
         size(Lane.HISTORY, properties.histories());
         size(Lane.COMPUTE, properties.computes());
+        size(Lane.READ, properties.reads());
     }
 
     private void size(Lane lane, int size) {

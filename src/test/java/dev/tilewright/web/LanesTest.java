@@ -28,7 +28,7 @@ class LanesTest {
 
     /** Lanes as above, with another owner's share and wait. */
     private Lanes lanes(int sharePercent, long waitMs) {
-        return new Lanes(new WorkProperties(2, 2, 1, 2, 2, 4, 2, 2, sharePercent, 1000, 2, waitMs, 1), who::get);
+        return new Lanes(new WorkProperties(2, 2, 1, 2, 2, 4, 2, 2, 2, sharePercent, 1000, 2, waitMs, 1), who::get);
     }
 
     /** Holds a place of the lane as {@code owner} until {@code release} counts down. */
