@@ -99,8 +99,12 @@ public final class MapRenderer {
         }
         Reach reach = Reach.of(byTileset);
         // cached blocks hold tiles as they are: a moment's frames of animated tiles are drawn tile by tile
+        // and a window smaller than a quarter of a block (a sampled thumbnail's few pixels) draws its few tiles
+        // rather than whole blocks it would hardly use
+        long span = (long) TileBlocks.BLOCK * map.tileWidth();
         boolean fromBlocks = blocks != null && reach.fitCells(map.tileWidth(), map.tileHeight())
-                && (options.timeMs() == null || !Drawable.animated(byTileset));
+                && (options.timeMs() == null || !Drawable.animated(byTileset))
+                && (long) view.width() * view.height() * 4 >= span * span;
         if (options.background() && map.backgroundColor() != null) {
             Arrays.fill(canvas.argb(), Pixels.premultiply(Pixels.parseColor(map.backgroundColor())));
         }
