@@ -69,7 +69,12 @@ class MapOpTest {
         MapSnapshot before = MapSnapshot.of(map);
         Applied applied = new FillRect(1, 0, 0, 70, 70, 4).applyTo(map);
         assertThat(ground().get(69, 69)).isEqualTo(4);
-        assertThat(applied.inverse()).isInstanceOf(PutRegion.class);
+        // compact (FillInverse): the empty parts as fills, cells only for the chunk that held a tile
+        assertThat(applied.inverse()).isInstanceOf(Batch.class);
+        List<MapOp> parts = ((Batch) applied.inverse()).ops();
+        assertThat(parts).filteredOn(p -> p instanceof PutRegion).singleElement()
+                .satisfies(p -> assertThat(((PutRegion) p).width() * ((PutRegion) p).height()).isEqualTo(64 * 64));
+        assertThat(parts).filteredOn(p -> p instanceof FillRect).allSatisfy(p -> assertThat(((FillRect) p).gid()).isZero());
         applied.inverse().applyTo(map);
         assertThat(MapSnapshot.of(map)).isEqualTo(before);
     }
