@@ -88,9 +88,11 @@ class HistoryBrowserTest {
         assertThat(changes().get(1)).contains("v2–3").contains("Alice: 2 cells painted in ground");
 
         // Alice's change opens into its two versions; the first of them can be viewed on its own
-        browser.findElement(By.cssSelector("[data-testid=history] [data-testid=change-parts]")).click();
+        Browsers.clickSteady(browser, "the change's parts toggled", () -> browser.findElement(
+                By.cssSelector("[data-testid=history] [data-testid=change-parts]")));
         waitFor("its parts listed", () -> browser.findElements(By.cssSelector("[data-testid=change-part]")).size() == 2);
-        browser.findElements(By.cssSelector("[data-testid=change-part] button")).get(1).click();
+        Browsers.clickSteady(browser, "v2 clicked", () -> browser.findElements(
+                By.cssSelector("[data-testid=change-part] button")).get(1));
         WebElement banner = browser.findElement(By.cssSelector("[data-testid=viewing]"));
         waitFor("v2 shown", () -> banner.isDisplayed() && banner.getText().contains("Viewing v2 by Alice"));
         assertThat(js("window.tilewright.renderer.map.layer(1).get(2, 2)")).isEqualTo(1);
@@ -98,10 +100,12 @@ class HistoryBrowserTest {
         Files.write(Path.of("target", "history-parts.png"), browser.getScreenshotAs(OutputType.BYTES));
         browser.findElement(By.cssSelector("[data-testid=viewing] [data-action=back-to-live]")).click();
         waitFor("back to live", () -> !banner.isDisplayed());
-        browser.findElement(By.cssSelector("[data-testid=history] [data-testid=change-parts]")).click();
+        Browsers.clickSteady(browser, "the change's parts toggled", () -> browser.findElement(
+                By.cssSelector("[data-testid=history] [data-testid=change-parts]")));
         waitFor("its parts closed", () -> browser.findElements(By.cssSelector("[data-testid=change-part]")).isEmpty());
 
-        browser.findElements(By.cssSelector("[data-testid=history] [data-testid=change] > button:not(.parts-toggle)")).get(1).click();
+        Browsers.clickSteady(browser, "Alice's change clicked", () -> browser.findElements(
+                By.cssSelector("[data-testid=history] [data-testid=change] > button:not(.parts-toggle)")).get(1));
         waitFor("the banner", banner::isDisplayed);
         assertThat(banner.getText()).contains("Viewing v" + alicesLast + " by Alice");
         assertThat(js("window.tilewright.renderer.map.layer(1).get(0, 0)")).as("drawn as it was").isZero();
@@ -125,14 +129,8 @@ class HistoryBrowserTest {
         waitFor("the comparison closed", () -> !compare.isDisplayed());
 
         // the list is drawn again when the history is read again: click what is there then
-        waitFor("Alice's change clicked", () -> {
-            try {
-                browser.findElements(By.cssSelector("[data-testid=history] [data-testid=change] > button:not(.parts-toggle)")).get(1).click();
-                return true;
-            } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
-                return false;
-            }
-        });
+        Browsers.clickSteady(browser, "Alice's change clicked", () -> browser.findElements(
+                By.cssSelector("[data-testid=history] [data-testid=change] > button:not(.parts-toggle)")).get(1));
         waitFor("the banner again", banner::isDisplayed);
         browser.findElement(By.cssSelector("[data-testid=restore-version]")).click();
         long restored = v + 1;

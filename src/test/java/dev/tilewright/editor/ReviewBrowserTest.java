@@ -108,14 +108,7 @@ class ReviewBrowserTest {
         Browsers.waitFor(editor, 10, "the reply listed", () -> editor.findElements(By.cssSelector(
                 "[data-testid=comment]")).size() == 2);
         // the panel is drawn again when the reply comes back over the live socket: click the button there then
-        Browsers.waitFor(editor, 10, "Resolve clicked", () -> {
-            try {
-                testId(editor, "thread-resolve").click();
-                return true;
-            } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
-                return false;
-            }
-        });
+        Browsers.clickSteady(editor, "Resolve clicked", () -> testId(editor, "thread-resolve"));
         Browsers.waitFor(editor, 10, "resolved in the editor", () -> !editor.findElements(By.cssSelector(
                 "[data-testid=thread][data-status=resolved]")).isEmpty());
 

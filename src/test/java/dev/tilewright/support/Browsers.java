@@ -24,6 +24,22 @@ public final class Browsers {
         new WebDriverWait(browser, Duration.ofSeconds(seconds)).withMessage(what).until(d -> condition.getAsBoolean());
     }
 
+    /**
+     * Clicks what a supplier finds, finding it again when a panel was drawn anew under the click (its element went
+     * stale: the live socket brought a change that redraws the list).
+     */
+    public static void clickSteady(ChromeDriver browser, String what,
+                                   java.util.function.Supplier<org.openqa.selenium.WebElement> find) {
+        waitFor(browser, 10, what, () -> {
+            try {
+                find.get().click();
+                return true;
+            } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+                return false;
+            }
+        });
+    }
+
     /** A fresh headless browser with its own profile under {@code dir}, 1400x900 unless told otherwise. */
     public static ChromeDriver chromium(Path dir, String... arguments) throws IOException {
         ChromeOptions options = new ChromeOptions().setBinary(Tool.CHROMIUM.path().toString()).addArguments("--headless",
