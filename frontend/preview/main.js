@@ -151,7 +151,13 @@ class View {
     }
     const image = new Image();
     this.inFlight = true;
-    image.onerror = () => { this.inFlight = false; };
+    image.onerror = () => {
+      // refused (the server busy drawing: 503) or lost: ask again in a moment rather than keep the old region
+      this.inFlight = false;
+      if (this.wanted !== key) return;
+      this.wanted = null;
+      setTimeout(() => this.fetchIfNeeded(), RETRY_MS);
+    };
     image.onload = () => {
       this.inFlight = false;
       if (this.wanted !== key) {
@@ -165,6 +171,9 @@ class View {
     image.src = renderUrl(wanted);
   }
 }
+
+/** Pause before a region the server did not draw is asked for again. */
+const RETRY_MS = 1000;
 
 let views = [];
 
