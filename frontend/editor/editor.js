@@ -5,6 +5,12 @@
 import { InvalidOp } from '../model/ops.js';
 import { Stamp } from '../model/stamp.js';
 
+/**
+ * Chunks of cells an edit may have fetched for it (its inverse, for undo, needs what it overwrites): 4,096 chunks are
+ * 16 million cells, 64 MiB in the tab. An edit past them is saved without an undo step.
+ */
+export const EDIT_CHUNKS = 4096;
+
 export class Editor {
   /** The tools that only look (the ones a read-only editor offers). */
   static VIEW_TOOLS = new Set(['picker', 'query', 'comment']);
@@ -29,6 +35,10 @@ export class Editor {
     /** @type {{layerId: number, objectId: number}[]} the selected objects, the last one chosen last */
     this.selectedObjects = [];
     this.listeners = new Set();
+    /** @type {import('../sync/chunks.js').ChunkStream|null} where a streamed map's chunks come from */
+    this.stream = null;
+    /** edits waiting for chunks, in the order they were made (null: none) */
+    this.waiting = null;
   }
 
   listen(listener) {
@@ -104,9 +114,48 @@ export class Editor {
       this.notify('Read only: you may look at this map, not change it (editing needs the editor role).');
       return null;
     }
+    if (this.waiting !== null || (this.stream?.missingFor(op).length ?? 0) > 0) {
+      this.afterChunks(op, (ok) => (ok ? this.apply(op, true) : this.apply(op, false)));
+      return null;
+    }
+    return this.apply(op, true);
+  }
+
+  /**
+   * Runs `then(ok)` once the chunks an op reads are held (in the order edits were made): ok false when they are more
+   * than EDIT_CHUNKS (then nothing was fetched past that) or could not be read.
+   */
+  afterChunks(op, then) {
+    const run = async () => {
+      const keys = this.stream.missingFor(op);
+      if (keys.length === 0) {
+        then(true);
+        return;
+      }
+      const got = await this.stream.ensure(keys, EDIT_CHUNKS);
+      try {
+        then(got.ok);
+      } finally {
+        if (got.ok) got.release();
+      }
+    };
+    const chained = (this.waiting ?? Promise.resolve()).then(run);
+    this.waiting = chained;
+    chained.catch((e) => this.notify(`Not applied: ${e.message}`)).finally(() => {
+      if (this.waiting === chained) this.waiting = null;
+    });
+  }
+
+  /** Applies and queues an edit; recorded for undo when its inverse is whole. */
+  apply(op, undoable) {
     try {
       const applied = this.session.perform(op);
-      this.history.record(applied);
+      if (undoable) {
+        this.history.record(applied);
+      } else {
+        this.notify(`That edit reaches more of the map than the editor loads for one edit (${EDIT_CHUNKS.toLocaleString()} `
+          + 'chunks): it is saved without an undo step; the History panel restores the version before it.');
+      }
       return applied;
     } catch (e) {
       if (!(e instanceof InvalidOp)) throw e;
@@ -135,11 +184,24 @@ export class Editor {
   }
 
   undo() {
-    this.runHistory(() => this.history.undo());
+    this.stepHistory(this.history.undoStack, () => this.history.undo());
   }
 
   redo() {
-    this.runHistory(() => this.history.redo());
+    this.stepHistory(this.history.redoStack, () => this.history.redo());
+  }
+
+  /** Undoes or redoes once the cells the step reads are held (its own inverse, for redo, needs them). */
+  stepHistory(stack, step) {
+    const next = stack.at(-1);
+    if (next !== undefined && (this.waiting !== null || (this.stream?.missingFor(next).length ?? 0) > 0)) {
+      this.afterChunks(next, (ok) => {
+        if (ok) this.runHistory(step);
+        else this.notify(`That undo reaches more of the map than the editor loads for one edit (${EDIT_CHUNKS.toLocaleString()} chunks); restore the version before it in the History panel.`);
+      });
+      return;
+    }
+    this.runHistory(step);
   }
 
   runHistory(step) {
@@ -161,8 +223,18 @@ export class Editor {
   copySelection(cut) {
     const layer = this.layer();
     if (this.selection === null || layer === null || layer.type !== 'tile') return;
-    this.clipboard = Stamp.fromLayer(layer, this.selection);
-    if (cut) this.eraseSelection();
+    const selection = this.selection;
+    const copy = (ok) => {
+      if (!ok) {
+        this.notify(`That selection reaches past the ${EDIT_CHUNKS.toLocaleString()} chunks the editor loads at once; copy a smaller one.`);
+        return;
+      }
+      this.clipboard = Stamp.fromLayer(layer, selection);
+      if (cut) this.eraseSelection();
+    };
+    const read = { type: 'fillRect', layerId: layer.id, ...selection };
+    if (this.waiting !== null || (this.stream?.missingFor(read).length ?? 0) > 0) this.afterChunks(read, copy);
+    else copy(true);
   }
 
   paste() {

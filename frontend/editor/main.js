@@ -1,13 +1,13 @@
-// Boots the editor page: sends edits a reload interrupted, loads the map (cells as bytes) and its tilesets, and
+// Boots the editor page: sends edits a reload interrupted, loads the map (its chunks stream in) and its tilesets, and
 // wires the model, the session, the view and the panels together. The only module that knows them all.
 
 import { History } from '../model/history.js';
 import { InvalidOp } from '../model/ops.js';
-import { readChunkPack } from '../model/chunkpack.js';
 import { TileMap } from '../model/tilemap.js';
 import { Renderer } from '../render/renderer.js';
 import { TilesetImages } from '../render/tilesets.js';
 import { MAX_ZOOM, MIN_ZOOM, View } from '../render/view.js';
+import { browserPacks, ChunkStream } from '../sync/chunks.js';
 import { LiveSession } from '../sync/live.js';
 import { OpQueue, restore } from '../sync/opqueue.js';
 import { remapIds } from '../sync/pending.js';
@@ -92,18 +92,17 @@ async function getJson(url) {
 }
 
 const STRIP_CELLS = 1 << 20;
-/** Chunks of all tile layers together in one chunk pack, at most (the server's max-cells-per-read is 1024 chunks). */
-const PACK_CHUNKS = 256;
 
-/** The map now, or as it was at `version` (read-only, never changes), with its cells. */
+/**
+ * The map now (its tile layers' cells are streamed: sync/chunks.js), or as it was at `version` (read-only, never
+ * changes) with all its cells.
+ */
 async function loadMap(version = null) {
   const at = version === null ? '' : `version=${version}&`;
   const json = await getJson(`/api/v1/maps/${mapId}${version === null ? '' : `?version=${version}`}`);
   const map = new TileMap(json);
   const tiles = map.layers.filter((l) => l.type === 'tile');
-  if (version === null) {
-    await loadChunks(map, tiles);
-  } else {
+  if (version !== null) {
     // a past version: in strips of at most STRIP_CELLS (the server answers at most max-cells-per-read at once)
     await Promise.all(tiles.map(async (layer) => {
       const rows = Math.max(1, Math.floor(STRIP_CELLS / layer.width));
@@ -127,33 +126,6 @@ async function loadMap(version = null) {
     projectId: json.projectId };
 }
 
-/**
- * The current map's tile layers as chunk packs (model/chunkpack.js): square blocks of chunks of every tile layer,
- * aligned so that the browser's cache (revalidated by ETag) serves a block no edit touched; four at a time.
- */
-async function loadChunks(map, tiles) {
-  if (tiles.length === 0) return;
-  const side = Math.max(1, Math.floor(Math.sqrt(PACK_CHUNKS / tiles.length)));
-  const blocks = [];
-  const { chunksX, chunksY } = tiles[0];
-  for (let y = 0; y < chunksY; y += side) {
-    for (let x = 0; x < chunksX; x += side) blocks.push({ x, y, width: Math.min(side, chunksX - x), height: Math.min(side, chunksY - y) });
-  }
-  const byId = new Map(tiles.map((l) => [l.id, l]));
-  const fetchBlock = async (b) => {
-    const response = await fetch(`/api/v1/maps/${mapId}/chunks?x=${b.x}&y=${b.y}&width=${b.width}&height=${b.height}`,
-      { headers: { Accept: 'application/octet-stream' } });
-    if (!response.ok) throw new Error(`chunks of the map: ${response.status}`);
-    for (const chunk of readChunkPack(await response.arrayBuffer()).chunks) {
-      byId.get(chunk.layerId)?.loadChunk(chunk.cx, chunk.cy, chunk.gids, chunk.gid);
-    }
-  };
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(4, blocks.length) }, async () => {
-    while (next < blocks.length) await fetchBlock(blocks[next++]);
-  }));
-}
-
 async function boot() {
   const transport = restTransport(mapId);
   try {
@@ -170,6 +142,8 @@ async function boot() {
   await loadNewTilesets(map, images, () => {});
 
   const session = openSession(map, version, transport);
+  // the chunks around the view, fetched as it moves (from the first frame on: the renderer says what it shows)
+  const stream = new ChunkStream({ map, session, fetchPack: browserPacks(mapId) });
   const history = new History((op) => {
     if (readOnly) throw new InvalidOp('read only');
     return session.perform(op);
@@ -177,8 +151,10 @@ async function boot() {
   const view = new View();
   const canvas = document.querySelector('[data-testid="map-canvas"]');
   const renderer = new Renderer(canvas, map, images, view);
+  renderer.onSight = (sight) => stream.want(sight);
   for (const v of intGridValues) renderer.intGridColors.set(v.value, v.color);
   const editor = new Editor({ map, session, history, images, view, renderer, readOnly });
+  editor.stream = stream;
   editor.intGridValues = intGridValues;
   const tools = new Tools(editor, canvas);
   tools.modes.grid = new GridOverlay(editor, document.querySelector('[data-testid="collision-grid"]'));
@@ -261,7 +237,10 @@ async function boot() {
   renderer.resize();
   showAt(view, new URLSearchParams(location.search).get('at'));
   editor.setTool(readOnly ? 'picker' : 'brush');
-  window.tilewright = { editor, renderer, session, changes, compare, review, checks, rules, terrain, wangSets }; // for browser tests, the console
+  window.tilewright = { editor, renderer, session, stream, changes, compare, review, checks, rules, terrain, wangSets }; // for browser tests, the console
+  // ready once what the view shows (and the margin around it) is in
+  stream.want(view.visible());
+  await stream.whenSettled();
   document.body.dataset.ready = 'true';
 }
 

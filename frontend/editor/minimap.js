@@ -106,6 +106,8 @@ export class Minimap {
     }
     if (!response.ok) return;
     this.image = await createImageBitmap(await response.blob());
+    this.editor.renderer.placeholder = this.image; // drawn where the view's chunks are not in yet
+    this.editor.renderer.requestDraw();
     // the thumbnail has what was saved when it was asked for; what changed since is drawn in again
     this.changed = this.changed.slice(since);
     this.patched = null;
@@ -129,6 +131,7 @@ export class Minimap {
       for (let px = area.x0; px < area.x1; px++) {
         const { x, y } = area.cellAt(px, py);
         const colour = this.colourAt(x, y);
+        if (colour === undefined) continue; // a chunk not held here: the thumbnail's pixel stays
         if (colour === null) {
           ctx.clearRect(px, py, 1, 1);
         } else {
@@ -139,12 +142,16 @@ export class Minimap {
     }
   }
 
-  /** The colour a cell shows on the minimap: its top visible tile's, else the map's background, else none. */
+  /**
+   * The colour a cell shows on the minimap: its top visible tile's, else the map's background, else none (null);
+   * undefined where a layer's chunk is not held (a streamed map's far parts).
+   */
   colourAt(x, y) {
     const { map } = this.editor;
     for (let i = map.layers.length - 1; i >= 0; i--) {
       const layer = map.layers[i];
       if (layer.type !== 'tile' || !map.effective(layer).visible) continue;
+      if (!layer.holds({ x, y, width: 1, height: 1 })) return undefined;
       const gid = layer.get(x, y);
       if (gid === 0) continue;
       const colour = this.tileColour(gid);

@@ -33,9 +33,33 @@ export function apply(map, op, withInverse = true) {
 /**
  * Applies an op already committed by the server whose inverse nobody will ask for (another editor's, or ours as
  * logged): a large fillRect or putRegion then skips reading and compressing what it overwrites. Returns the op.
+ * Its version, where known, is what a streamed layer notes for the chunks it does not hold (sync/chunks.js).
  */
-export function applyCommitted(map, op) {
-  return apply(map, op, false).op;
+export function applyCommitted(map, op, version = 0) {
+  if (map.clock === undefined) return apply(map, op, false).op;
+  map.clock.version = version;
+  try {
+    return apply(map, op, false).op;
+  } finally {
+    map.clock.version = 0;
+  }
+}
+
+/**
+ * Our own op, already applied here, was committed at `version`: a streamed layer notes it for the chunks it wrote
+ * that are not held now (let go since), as applyCommitted does for others' ops, so an older read of them is stale.
+ */
+export function noteCommitted(map, op, version) {
+  if (map.clock === undefined) return;
+  if (op.type === 'batch') {
+    for (const o of op.ops) noteCommitted(map, o, version);
+    return;
+  }
+  const layer = map.layer(op.layerId);
+  if (layer?.type !== 'tile' || layer.loaded === null) return;
+  map.clock.version = version;
+  for (const rect of touchedRects(op)) for (const c of layer.unloadedIn(rect)) layer.miss(c);
+  map.clock.version = 0;
 }
 
 /** How many cells an op writes (the server limits a request's total). */

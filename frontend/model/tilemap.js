@@ -1,6 +1,9 @@
 // The map as the editor holds it: the same shape as the server's (core/model), tile layers as 64x64 chunks of
 // Uint32Array gids made when first written, never an object per tile. Only ops (model/ops.js) change it; every
 // change is reported to listeners so views redraw exactly what changed.
+// A streamed layer (sync/chunks.js) holds only the chunks near the view: a chunk not loaded reads as empty and
+// keeps no write, and a write to it that the server committed is remembered with its version, so a chunk that
+// arrives from an older read is known to be stale.
 
 import { tileId } from './gid.js';
 
@@ -37,6 +40,60 @@ export class TileLayer {
     this.shared = new Set();
     /** @type {Map<number, Uint32Array>} the shared arrays by gid */
     this.uniforms = new Map();
+    /** @type {Uint8Array|null} per chunk 1 when loaded; null: every chunk is (the layer is not streamed) */
+    this.loaded = null;
+    /** @type {Map<number, number>} chunks not loaded that a committed op wrote: the op's version */
+    this.missed = new Map();
+    /** the version of the committed op being applied (0 while ops of our own are applied): see missed */
+    this.clock = { version: 0 };
+  }
+
+  /** From now on the layer holds only the chunks loaded into it (loadChunk) and forgotten (forget). */
+  stream(clock) {
+    this.loaded = new Uint8Array(this.chunks.length);
+    this.clock = clock;
+    this.chunks.fill(null);
+    this.shared.clear();
+    this.uniforms.clear();
+    return this;
+  }
+
+  /** Whether chunk index c is held (always, for a layer not streamed). */
+  isLoaded(c) {
+    return this.loaded === null || this.loaded[c] === 1;
+  }
+
+  /** Whether every chunk a rectangle of cells touches is held. @param {Rect} r */
+  holds(r) {
+    return this.unloadedIn(r).length === 0;
+  }
+
+  /** The chunk indexes a rectangle of cells (clipped to the layer) touches that are not held. @param {Rect} r */
+  unloadedIn(r) {
+    if (this.loaded === null) return [];
+    const out = [];
+    const cx0 = Math.max(0, Math.floor(r.x / CHUNK));
+    const cy0 = Math.max(0, Math.floor(r.y / CHUNK));
+    const cx1 = Math.min(this.chunksX - 1, Math.floor((r.x + r.width - 1) / CHUNK));
+    const cy1 = Math.min(this.chunksY - 1, Math.floor((r.y + r.height - 1) / CHUNK));
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) if (this.loaded[cy * this.chunksX + cx] === 0) out.push(cy * this.chunksX + cx);
+    }
+    return out;
+  }
+
+  /** Drops chunk c (it reads as empty and keeps no write until loaded again). */
+  forget(c) {
+    if (this.loaded === null) throw new Error('only a streamed layer forgets chunks');
+    this.loaded[c] = 0;
+    this.chunks[c] = null;
+    this.shared.delete(c);
+    this.missed.delete(c);
+  }
+
+  /** A write to chunk c that is not held: nothing kept, the committing version remembered. */
+  miss(c) {
+    if (this.clock.version > (this.missed.get(c) ?? 0)) this.missed.set(c, this.clock.version);
   }
 
   /** Chunk c's array, its own (a shared one copied first), to write into. */
@@ -60,6 +117,10 @@ export class TileLayer {
   /** Sets (x, y), which must lie on the layer; returns the gid it had. */
   set(x, y, gid) {
     const c = (y >> SHIFT) * this.chunksX + (x >> SHIFT);
+    if (this.loaded !== null && this.loaded[c] === 0) {
+      this.miss(c);
+      return 0;
+    }
     let chunk = this.chunks[c];
     if (chunk === null) {
       if (gid === 0) return 0;
@@ -108,6 +169,11 @@ export class TileLayer {
         const run = Math.min(CHUNK - (lx & MASK), r.width - x);
         const c = (ly >> SHIFT) * this.chunksX + (lx >> SHIFT);
         const part = typed.subarray(y * r.width + x, y * r.width + x + run);
+        if (!this.isLoaded(c)) {
+          this.miss(c);
+          x += run;
+          continue;
+        }
         if (this.chunks[c] === null && part.every((g) => g === 0)) {
           x += run;
           continue;
@@ -127,7 +193,9 @@ export class TileLayer {
   fill(r, gid) {
     for (let cy = Math.floor(r.y / CHUNK); cy <= Math.floor((r.y + r.height - 1) / CHUNK); cy++) {
       for (let cx = Math.floor(r.x / CHUNK); cx <= Math.floor((r.x + r.width - 1) / CHUNK); cx++) {
-        if (cx * CHUNK >= r.x && (cx + 1) * CHUNK <= r.x + r.width && cy * CHUNK >= r.y
+        if (!this.isLoaded(cy * this.chunksX + cx)) {
+          this.miss(cy * this.chunksX + cx);
+        } else if (cx * CHUNK >= r.x && (cx + 1) * CHUNK <= r.x + r.width && cy * CHUNK >= r.y
           && (cy + 1) * CHUNK <= r.y + r.height) {
           this.loadChunk(cx, cy, null, gid);
         }
@@ -137,6 +205,10 @@ export class TileLayer {
       for (let x = r.x; x < r.x + r.width;) {
         const run = Math.min(CHUNK - (x & MASK), r.x + r.width - x);
         const c = (y >> SHIFT) * this.chunksX + (x >> SHIFT);
+        if (!this.isLoaded(c)) {
+          x += run;
+          continue;
+        }
         if (run === CHUNK && (this.shared.has(c) || this.chunks[c] === null) && this.chunks[c]?.[0] === gid
           || (run === CHUNK && this.chunks[c] === null && gid === 0)) {
           x += run;
@@ -198,6 +270,10 @@ export class TileLayer {
     if (cx < 0 || cy < 0 || cx >= this.chunksX || cy >= this.chunksY) throw new RangeError(`no chunk ${cx},${cy}`);
     const c = cy * this.chunksX + cx;
     const whole = (cx + 1) * CHUNK <= this.width && (cy + 1) * CHUNK <= this.height;
+    if (this.loaded !== null && this.loaded[c] === 0) {
+      this.loaded[c] = 1;
+      this.missed.delete(c);
+    }
     this.shared.delete(c);
     if (gids === null && (gid === 0 || whole)) {
       if (gid !== 0 && !this.uniforms.has(gid)) this.uniforms.set(gid, new Uint32Array(CHUNK * CHUNK).fill(gid));
@@ -217,6 +293,7 @@ export class TileLayer {
   copy() {
     const copy = new TileLayer(this.id, structuredClone(this.attributes), this.width, this.height);
     copy.chunks = this.chunks.map((c) => (c === null ? null : c.slice()));
+    copy.loaded = this.loaded === null ? null : this.loaded.slice();
     return copy;
   }
 }

@@ -164,6 +164,8 @@ export class Renderer {
     ctx.fillStyle = map.backgroundColor ?? '#3a3d44';
     ctx.fillRect(0, 0, mapW, mapH);
     const sight = view.visible();
+    this.onSight?.(sight);
+    this.drawPlaceholder(sight);
     for (const layer of map.layers) {
       // with its groups' visibility, opacity and offsets (a group layer draws nothing itself)
       const shown = map.effective(layer);
@@ -196,6 +198,36 @@ export class Renderer {
       }, ANIMATION_MS);
     }
     this.prefetch(sight);
+  }
+
+  /**
+   * Under the chunks of a streamed map that are not held yet, the map's overview (the minimap's thumbnail, which the
+   * server keeps from its zoom pyramid) stretched to where they lie, so a view that just moved shows the map blurred
+   * rather than empty until its cells come in.
+   */
+  drawPlaceholder(sight) {
+    const image = this.placeholder;
+    const { map, ctx } = this;
+    if (!image) return;
+    const tiles = map.layers.filter((l) => l.type === 'tile' && l.loaded && map.effective(l).visible);
+    if (tiles.length === 0) return;
+    const cw = CHUNK * map.tileWidth;
+    const ch = CHUNK * map.tileHeight;
+    const sx = image.width / (map.width * map.tileWidth);
+    const sy = image.height / (map.height * map.tileHeight);
+    const cx0 = Math.max(0, Math.floor(sight.x / cw));
+    const cy0 = Math.max(0, Math.floor(sight.y / ch));
+    const cx1 = Math.min(tiles[0].chunksX - 1, Math.floor((sight.x + sight.width) / cw));
+    const cy1 = Math.min(tiles[0].chunksY - 1, Math.floor((sight.y + sight.height) / ch));
+    ctx.imageSmoothingEnabled = true;
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) {
+        const c = cy * tiles[0].chunksX + cx;
+        if (tiles.every((l) => l.isLoaded(c))) continue;
+        ctx.drawImage(image, cx * cw * sx, cy * ch * sy, cw * sx, ch * sy, cx * cw, cy * ch, cw, ch);
+      }
+    }
+    ctx.imageSmoothingEnabled = false;
   }
 
   /**

@@ -10,7 +10,7 @@
 // - Presence (cursor, tool, selection) goes out throttled; others' presence and the people list come in as events.
 // Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
 
-import { apply, applyCommitted, InvalidOp } from '../model/ops.js';
+import { apply, applyCommitted, InvalidOp, noteCommitted } from '../model/ops.js';
 import * as frames from './protocol.js';
 import { CLOSE_CODES, SERVER_FRAMES } from './protocol.js';
 import {
@@ -423,7 +423,7 @@ export class LiveSession extends Emitter {
     const common = this.pending.length === 0;
     if (!common) this.takeOffPending();
     for (const entry of fresh) {
-      applyCommitted(this.map, entry.op);
+      applyCommitted(this.map, entry.op, entry.version);
       this.version = entry.version;
     }
     if (!common) this.putBackPending(this.pending.filter((p) => !ours.has(p.seq)));
@@ -448,13 +448,14 @@ export class LiveSession extends Emitter {
       // the usual case: the bottom pending op became the server's next version, applied to the very state we applied
       // it to, under the same ids, so the map is already right — but for auto-layer cells the server derived with it
       const derived = derivedOps(this.pending[0].op, op);
+      noteCommitted(this.map, this.pending[0].op, version);
       this.pending.shift();
       this.version = version;
-      this.pending = applyDerived(this.map, derived, this.pending, (event) => this.emit(event));
+      this.pending = applyDerived(this.map, derived, this.pending, (event) => this.emit(event), version);
     } else {
       this.takeOffPending();
       if (version > this.version) {
-        applyCommitted(this.map, op);
+        applyCommitted(this.map, op, version);
         this.version = version;
       }
       const rest = this.pending.filter((p) => p.seq !== clientSeq);
@@ -501,6 +502,17 @@ export class LiveSession extends Emitter {
 
   takeOffPending() {
     takeOff(this.map, this.pending);
+  }
+
+  /** Changes the map beneath the pending ops (chunks that arrive): taken off, fn run, put back. */
+  beneath(fn) {
+    if (this.pending.length === 0) {
+      fn();
+      return;
+    }
+    this.takeOffPending();
+    fn();
+    this.putBackPending(this.pending);
   }
 
   putBackPending(ops) {

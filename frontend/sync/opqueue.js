@@ -10,7 +10,7 @@
 // Pending ops are kept in IndexedDB (store.js) so a reload while saving loses nothing (see restore()).
 // The queue knows nothing of the transport beyond the small interface below, so the live socket can replace it.
 
-import { apply, applyCommitted, cellCount, InvalidOp } from '../model/ops.js';
+import { apply, applyCommitted, cellCount, InvalidOp, noteCommitted } from '../model/ops.js';
 import {
   applyDerived, createdIds, creation, derivedOps, Emitter, followId, isFresh, putBack, refersTo, storageKey, takeOff,
   UNKEPT, withId,
@@ -120,8 +120,9 @@ export class OpQueue extends Emitter {
     }
     if (answer.status === 200) {
       const sent = this.pending.splice(0, request.count);
+      for (const p of sent) noteCommitted(this.map, p.op, answer.json.version);
       this.pending = applyDerived(this.map, derivedOps({ type: 'batch', ops: sent.map((p) => p.op) }, answer.json.applied), this.pending,
-        (event) => this.emit(event));
+        (event) => this.emit(event), answer.json.version);
       this.sending = null;
       this.version = answer.json.version;
       this.retryMs = 0;
@@ -160,7 +161,7 @@ export class OpQueue extends Emitter {
     }
     this.takeOffPending();
     for (const entry of remote) {
-      applyCommitted(this.map, entry.op);
+      applyCommitted(this.map, entry.op, entry.version);
       this.version = entry.version;
     }
     this.emit({ type: 'remote', count: remote.length });
@@ -183,6 +184,13 @@ export class OpQueue extends Emitter {
 
   takeOffPending() {
     takeOff(this.map, this.pending);
+  }
+
+  /** Changes the map beneath the pending ops (chunks that arrive): taken off, fn run, put back. */
+  beneath(fn) {
+    this.takeOffPending();
+    fn();
+    this.putBackPending(this.pending);
   }
 
   putBackPending(ops) {

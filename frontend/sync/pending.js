@@ -44,10 +44,10 @@ export function derivedOps(sent, logged) {
 }
 
 /** Applies a version's derived ops under our pending ones (taken off and put back when there are any). */
-export function applyDerived(map, derived, pending, events) {
+export function applyDerived(map, derived, pending, events, version = 0) {
   if (derived.length === 0) return pending;
   takeOff(map, pending);
-  for (const op of derived) applyCommitted(map, op);
+  for (const op of derived) applyCommitted(map, op, version);
   return putBack(map, pending, events);
 }
 

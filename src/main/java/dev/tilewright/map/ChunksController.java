@@ -33,13 +33,16 @@ import java.util.zip.GZIPOutputStream;
 /**
  * A map's tile layer chunks as an editor streams them: a rectangle of chunks ({@value TileLayer#CHUNK_SIZE} cells a
  * side, in chunk coordinates) of some or all tile layers, as a {@link ChunkPack} (empty chunks a few bytes, chunks of
- * one gid a few more, others their cells), gzip-encoded for a caller that accepts it. The entity tag names the chunks' contents, not the map's version: an editor that
- * asks again for a block whose chunks no edit touched gets 304, whatever else changed.
+ * one gid a few more, others their cells), gzip-encoded for a caller that accepts it. The entity tag names the chunks'
+ * contents, not the map's version: an editor that asks again for a block whose chunks no edit touched gets 304,
+ * whatever else changed; the {@value #VERSION} header (on a 304 too) says at which version they are so.
  */
 @RestController
 @RequestMapping("/api/v1/maps")
 class ChunksController {
 
+    /** The map version the chunks were read at (the pack says it too, but a cached body keeps its first one). */
+    static final String VERSION = "Tilewright-Version";
     /** Chunk stamps are this process's; tags from another run of the service must not match. */
     private static final long RUN = ThreadLocalRandom.current().nextLong();
 
@@ -86,8 +89,11 @@ class ChunksController {
         }
         String tag = tag(chosen, x, y, width, height);
         CacheControl revalidate = CacheControl.noCache().cachePrivate();
+        // the version the chunks are read at goes with a 304 too: a cache keeps the body and takes the new headers
+        String version = Long.toString(at.version());
         if (ETags.noneMatchHits(ifNoneMatch, tag)) {
-            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(tag).cacheControl(revalidate).build();
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(tag).cacheControl(revalidate)
+                    .header(VERSION, version).build();
         }
         boolean gzip = encodings != null && encodings.contains("gzip");
         // in the read lane: each pack holds up to max-cells-per-read cells as bytes while it is put together
@@ -102,7 +108,8 @@ class ChunksController {
             }
             return gzip ? gzip(pack.bytes()) : pack.bytes();
         });
-        var ok = ResponseEntity.ok().eTag(tag).cacheControl(revalidate).varyBy(HttpHeaders.ACCEPT_ENCODING);
+        var ok = ResponseEntity.ok().eTag(tag).cacheControl(revalidate).varyBy(HttpHeaders.ACCEPT_ENCODING)
+                .header(VERSION, version);
         return gzip ? ok.header(HttpHeaders.CONTENT_ENCODING, "gzip").body(bytes) : ok.body(bytes);
     }
 

@@ -1,0 +1,225 @@
+// The chunk stream (sync/chunks.js): what the view shows comes in, what is far goes past the budget, and whatever
+// order packs, others' ops and our own edits arrive in, every chunk held ends as the server has it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { apply, applyCommitted, noteCommitted } from '../model/ops.js';
+import { CHUNK, TileMap } from '../model/tilemap.js';
+import { BLOCK, ChunkStream } from '../sync/chunks.js';
+import { putBack, takeOff } from '../sync/pending.js';
+import { random } from './support.js';
+
+function bigMap(width, height) {
+  return new TileMap({
+    id: 9, name: 'big', width, height, tileWidth: 16, tileHeight: 16,
+    tilesets: [{ tilesetId: 1, firstGid: 1, tileCount: 64 }],
+    layers: [{ id: 1, name: 'ground', type: 'tile' }, { id: 2, name: 'top', type: 'tile' }],
+    nextLayerId: 3, nextObjectId: 1,
+  });
+}
+
+/** A chunk pack's bytes (format/ChunkPack) of the server's map, as ChunksController writes them. */
+function pack(map, version, query) {
+  const q = new URLSearchParams(query);
+  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number(q.get(k)));
+  const ids = q.get('layers').split(',').map(Number);
+  const parts = [];
+  for (const id of ids) {
+    const layer = map.layer(id);
+    for (let cy = y; cy < y + h; cy++) {
+      for (let cx = x; cx < x + w; cx++) {
+        const cells = layer.read({ x: cx * CHUNK, y: cy * CHUNK, width: CHUNK, height: CHUNK });
+        const one = cells.every((g) => g === cells[0]);
+        parts.push({ id, cx, cy, kind: one ? (cells[0] === 0 ? 0 : 1) : 2, cells });
+      }
+    }
+  }
+  const size = 16 + parts.reduce((n, p) => n + 16 + (p.kind === 1 ? 4 : p.kind === 2 ? CHUNK * CHUNK * 4 : 0), 0);
+  const buffer = new ArrayBuffer(size);
+  const view = new DataView(buffer);
+  [84, 87, 67, 80].forEach((c, i) => view.setUint8(i, c));
+  view.setBigInt64(4, BigInt(version), true);
+  view.setUint32(12, parts.length, true);
+  let at = 16;
+  for (const p of parts) {
+    [p.id, p.cx, p.cy, p.kind].forEach((v, i) => view.setInt32(at + 4 * i, v, true));
+    at += 16;
+    if (p.kind === 1) {
+      view.setUint32(at, p.cells[0], true);
+      at += 4;
+    } else if (p.kind === 2) {
+      for (let i = 0; i < p.cells.length; i++) view.setUint32(at + 4 * i, p.cells[i], true);
+      at += p.cells.length * 4;
+    }
+  }
+  return buffer;
+}
+
+/**
+ * The server and one client's session, stepped by hand: the server commits others' ops and ours in the order it
+ * receives them; the client hears committed versions in order (ours as acks, the bottom pending op dropped as
+ * LiveSession does) and holds its own edits as pending ops on top.
+ */
+class World {
+  constructor(width, height) {
+    this.server = bigMap(width, height);
+    this.version = 0;
+    this.log = [];
+    this.inbox = [];
+    this.client = bigMap(width, height);
+    this.session = { version: 0, pending: [], beneath: (fn) => this.beneath(fn) };
+    this.requests = [];
+    this.served = [];
+    this.stream = new ChunkStream({
+      map: this.client, session: this.session, budget: 16,
+      fetchPack: (query) => new Promise((resolve) => this.requests.push({ query, resolve })),
+    });
+  }
+
+  beneath(fn) {
+    takeOff(this.client, this.session.pending);
+    fn();
+    this.session.pending = putBack(this.client, this.session.pending, () => {});
+  }
+
+  commit(op, mine) {
+    this.version++;
+    applyCommitted(this.server, op);
+    this.log.push({ version: this.version, op, mine });
+  }
+
+  /** Our edit: applied here at once, pending, sent. */
+  edit(op) {
+    const applied = apply(this.client, op);
+    this.session.pending.push({ seq: this.session.pending.length, op: applied.op, inverse: applied.inverse });
+    this.inbox.push(op);
+  }
+
+  hear() {
+    const entry = this.log[this.session.version];
+    if (!entry) return false;
+    if (entry.mine) {
+      // LiveSession's usual ack: the bottom pending op was this version; the map is already right
+      const bottom = this.session.pending.shift();
+      noteCommitted(this.client, bottom.op, entry.version);
+    } else {
+      takeOff(this.client, this.session.pending);
+      applyCommitted(this.client, entry.op, entry.version);
+      this.session.pending = putBack(this.client, this.session.pending, () => {});
+    }
+    this.session.version = entry.version;
+    return true;
+  }
+
+  /** The server reads a request's chunks now; the answer travels later (respond). */
+  serve() {
+    const request = this.requests.shift();
+    if (request) this.served.push({ resolve: request.resolve, answer: { version: this.version, buffer: pack(this.server, this.version, request.query) } });
+  }
+
+  async respond() {
+    const served = this.served.shift();
+    if (served) served.resolve(served.answer);
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+function randomCellOp(rnd, map, layerId, near = null) {
+  const x0 = near ? near.x : 0;
+  const y0 = near ? near.y : 0;
+  const w = near ? near.width : map.width;
+  const h = near ? near.height : map.height;
+  const pick = (n) => Math.floor(rnd() * n);
+  if (rnd() < 0.6) {
+    const cells = Array.from({ length: 1 + pick(6) }, () => ({ x: x0 + pick(w), y: y0 + pick(h), gid: pick(65) }));
+    return { type: 'paint', layerId, cells };
+  }
+  const x = x0 + pick(w);
+  const y = y0 + pick(h);
+  return { type: 'fillRect', layerId, x, y, width: Math.min(1 + pick(150), map.width - x), height: Math.min(1 + pick(150), map.height - y), gid: pick(65) };
+}
+
+function assertHeldAsServer(world, message) {
+  for (const layer of world.client.layers) {
+    const truth = world.server.layer(layer.id);
+    for (let c = 0; c < layer.chunks.length; c++) {
+      if (!layer.isLoaded(c)) continue;
+      const rect = { x: (c % layer.chunksX) * CHUNK, y: Math.floor(c / layer.chunksX) * CHUNK, width: CHUNK, height: CHUNK };
+      assert.deepEqual(layer.read(rect), truth.read(rect), `${message}: layer ${layer.id} chunk ${c}`);
+    }
+  }
+}
+
+test('the view\'s chunks come in, held ones read as the server\'s, far ones go past the budget', async () => {
+  const world = new World(2048, 2048); // 32x32 chunks, 8x8 blocks
+  const rnd = random(5);
+  for (let i = 0; i < 40; i++) world.commit(randomCellOp(rnd, world.server, 1 + (i % 2)), false);
+  while (world.hear());
+  const { stream } = world;
+  const sightAt = (bx, by) => ({ x: bx * BLOCK * CHUNK * 16, y: by * BLOCK * CHUNK * 16, width: 800, height: 600 });
+  let most = 0;
+  for (let by = 0; by < 8; by++) {
+    for (let bx = 0; bx < 8; bx++) {
+      stream.want(sightAt(bx, by));
+      while (world.requests.length > 0 || world.served.length > 0) {
+        world.serve();
+        await world.respond();
+      }
+      assert.ok(stream.settled(), `block ${bx},${by} settled`);
+      most = Math.max(most, stream.heldChunks());
+      assertHeldAsServer(world, `at ${bx},${by}`);
+    }
+  }
+  // a view and its margin: at most 3x3 blocks of 16 chunks of each of 2 layers, plus the budget's far ones
+  const bound = 3 * 3 * BLOCK * BLOCK * 2 + 16 + 2 * BLOCK * BLOCK * 2;
+  assert.ok(most <= bound, `held at most ${most} chunks, bound ${bound}`);
+  assert.ok(most < 32 * 32 * 2, 'not the whole map');
+  const layer = world.client.layer(1);
+  assert.equal(layer.isLoaded(0), false, 'the first block was let go');
+});
+
+test('packs, others\' ops and our edits in any order: every chunk held ends as the server has it', async () => {
+  for (let seed = 1; seed <= 60; seed++) {
+    const rnd = random(seed);
+    const world = new World(1024, 768); // 16x12 chunks, 4x3 blocks
+    const { stream } = world;
+    const sights = () => ({ x: Math.floor(rnd() * 1024 * 16), y: Math.floor(rnd() * 768 * 16), width: 300, height: 200 });
+    stream.want(sights());
+    for (let step = 0; step < 400; step++) {
+      const r = rnd();
+      if (r < 0.2) {
+        world.commit(randomCellOp(rnd, world.server, 1 + Math.floor(rnd() * 2)), false);
+      } else if (r < 0.35) {
+        // our edit, on chunks we hold (the editor fetches the others first)
+        const layer = world.client.layer(1 + Math.floor(rnd() * 2));
+        const held = [];
+        for (let c = 0; c < layer.chunks.length; c++) if (layer.isLoaded(c)) held.push(c);
+        if (held.length > 0) {
+          const c = held[Math.floor(rnd() * held.length)];
+          const near = { x: (c % layer.chunksX) * CHUNK, y: Math.floor(c / layer.chunksX) * CHUNK, width: CHUNK, height: CHUNK };
+          const op = randomCellOp(rnd, world.client, layer.id, near);
+          if (op.type === 'fillRect') Object.assign(op, { width: Math.min(op.width, CHUNK - (op.x - near.x)), height: Math.min(op.height, CHUNK - (op.y - near.y)) });
+          world.edit(op);
+        }
+      } else if (r < 0.45) {
+        const op = world.inbox.shift();
+        if (op) world.commit(op, true);
+      } else if (r < 0.65) {
+        world.hear();
+      } else if (r < 0.75) {
+        world.serve();
+      } else if (r < 0.9) {
+        await world.respond();
+      } else {
+        stream.want(sights());
+      }
+    }
+    while (world.inbox.length > 0) world.commit(world.inbox.shift(), true);
+    while (world.hear());
+    while (world.requests.length > 0 || world.served.length > 0) {
+      world.serve();
+      await world.respond();
+    }
+    assert.equal(world.session.pending.length, 0);
+    assertHeldAsServer(world, `seed ${seed}`);
+  }
+});
