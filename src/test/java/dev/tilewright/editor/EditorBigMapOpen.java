@@ -20,7 +20,8 @@ import java.util.zip.Deflater;
  * noisy): a side x side map of 16 px tiles with two layers (a ground of four tiles in bands with a random variant on
  * one cell in eight, and decoration on one cell in six, half flipped) is opened twice (the second time the browser
  * may revalidate what it holds); prints the bytes transferred, the time until the editor is ready and the JS heap
- * then, and deletes the map and tileset it made. The instance must run with the tests' bootstrap token and admin
+ * then; then pans across the whole map at 100% and 25% (frame intervals, chunks held, JS heap after a collection) and
+ * times a 12-cell stroke until saved, and deletes the map and tileset it made. The instance must run with the tests' bootstrap token and admin
  * ({@code support/Credentials}).
  * <p>
  * {@code java ... dev.tilewright.editor.EditorBigMapOpen [base URL, default http://localhost:8080] [side, default 4096]}
@@ -28,6 +29,49 @@ import java.util.zip.Deflater;
 public final class EditorBigMapOpen {
 
     private static final int PART = 2048;
+
+    /**
+     * Pans the view across the map along four rows from its top to its bottom edge, a screen's width every 20 frames
+     * (a brisk drag), as the frames come, for at most 1,800 frames (half a minute at 60 frames a second); then the frame intervals (median, p95, the longest), the chunks held and the JS heap after
+     * a collection.
+     */
+    private static final String PAN = """
+            const [zoom, done] = arguments;
+            const { editor, renderer, stream } = window.tilewright;
+            const { view, map } = editor;
+            view.zoom = zoom;
+            const worldW = map.width * map.tileWidth, worldH = map.height * map.tileHeight;
+            const stepX = view.width / zoom / 20, rowH = (worldH - view.height / zoom) / 3;
+            let x = 0, y = 0, row = 0, last = performance.now(), most = 0;
+            const gaps = [];
+            const frame = (now) => {
+              gaps.push(now - last); last = now;
+              most = Math.max(most, stream.heldChunks());
+              x += stepX;
+              if (x > worldW - view.width / zoom) { x = 0; row++; y = row * rowH; }
+              if (row > 3 || gaps.length >= 1800) {
+                gaps.sort((a, b) => a - b);
+                window.gc?.();
+                setTimeout(() => done({ frames: gaps.length, medianMs: gaps[gaps.length >> 1].toFixed(1),
+                  p95Ms: gaps[Math.floor(gaps.length * 0.95)].toFixed(1), longestMs: gaps[gaps.length - 1].toFixed(1),
+                  heldMost: most, heapAfterGcBytes: performance.memory.usedJSHeapSize }), 500);
+                return;
+              }
+              view.x = x; view.y = y; renderer.requestDraw();
+              requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);""";
+
+    /** Paints 12 cells in view as one stroke and times it until the session says saved. */
+    private static final String STROKE = """
+            const done = arguments[0];
+            const { editor, session } = window.tilewright;
+            const x0 = Math.floor(editor.view.x / editor.map.tileWidth) + 5, y0 = Math.floor(editor.view.y / editor.map.tileHeight) + 5;
+            const started = performance.now();
+            const stop = session.listen((e) => {
+              if (e.type === 'state' && e.state === 'saved') { stop?.(); done({ savedMs: (performance.now() - started).toFixed(1) }); }
+            });
+            editor.edit({ type: 'paint', layerId: 1, cells: Array.from({ length: 12 }, (_, i) => ({ x: x0 + i, y: y0, gid: 2 })) });""";
 
     private EditorBigMapOpen() {
     }
@@ -61,7 +105,9 @@ public final class EditorBigMapOpen {
                 }
             }
         }
-        ChromeDriver browser = Browsers.chromium(Files.createTempDirectory("big-open"), "--window-size=1400,900");
+        ChromeDriver browser = Browsers.chromium(Files.createTempDirectory("big-open"), "--window-size=1400,900",
+                "--js-flags=--expose-gc");
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(600));
         try {
             Browsers.signIn(browser, base.getPort());
             for (String run : new String[]{"first open", "again"}) {
@@ -79,6 +125,10 @@ public final class EditorBigMapOpen {
                           readyMs: Math.round(performance.now()), heapBytes: performance.memory.usedJSHeapSize };""");
                 System.out.printf("%dx%d %s: ready after %d ms (wall) %s%n", side, side, run, wall, stats);
             }
+            for (double zoom : new double[]{1, 0.25}) {
+                System.out.printf("%dx%d pan at %.0f%%: %s%n", side, side, zoom * 100, browser.executeAsyncScript(PAN, zoom));
+            }
+            System.out.printf("%dx%d a 12-cell stroke: %s%n", side, side, browser.executeAsyncScript(STROKE));
         } finally {
             browser.quit();
             api.delete("/api/v1/maps/" + mapId); // leaves the instance as it was
