@@ -172,6 +172,8 @@ class TerrainBrowserTest {
         assertThat(ap.testId("terrains").isDisplayed()).as("no Wang sets: no terrains").isFalse();
 
         alice.findElement(By.cssSelector("[data-testid=wang-editor] summary")).click();
+        // the panel fills in once the palette shows the map's tileset (it may come after the editor is ready)
+        ap.waitFor("the Wang set editor", () -> !alice.findElements(By.cssSelector("[data-testid=wang-set-add]")).isEmpty());
         ap.testId("wang-set-add").click();
         new org.openqa.selenium.support.ui.Select(ap.testId("wang-set-type")).selectByValue("edge");
         ap.testId("wang-color-add").click();
