@@ -146,6 +146,40 @@ export class Editor {
     });
   }
 
+  /**
+   * A flood (the bucket's, the terrain fill's) on a streamed map: `walk()` floods what is held (null past its limit);
+   * while its area, grown by `reach` cells, touches chunks not held, those are fetched (each round reaching twice as
+   * far) and it is walked again. Once the area and its edge are all held it is exactly the area the server would find,
+   * and `use(flood)` runs with those chunks still held. Says so and gives up past EDIT_CHUNKS chunks.
+   */
+  async floodHeld(layer, walk, use) {
+    const releases = [];
+    try {
+      let reach = 1;
+      for (let round = 0; round < 32; round++) {
+        const flood = walk();
+        if (flood === null) {
+          use(null);
+          return;
+        }
+        const r = flood.rect;
+        const keys = this.stream === null ? []
+          : this.stream.blocksOf(layer, { x: r.x - reach, y: r.y - reach, width: r.width + 2 * reach, height: r.height + 2 * reach });
+        if (keys.length === 0) {
+          use(flood);
+          return;
+        }
+        const got = await this.stream.ensure(keys, EDIT_CHUNKS);
+        if (!got.ok) break;
+        releases.push(got.release);
+        reach = Math.max(2 * reach, r.width, r.height);
+      }
+      this.notify(`That area reaches past the ${EDIT_CHUNKS.toLocaleString()} chunks the editor loads for one edit; fill a selection instead.`);
+    } finally {
+      for (const release of releases) release();
+    }
+  }
+
   /** Applies and queues an edit; recorded for undo when its inverse is whole. */
   apply(op, undoable) {
     try {

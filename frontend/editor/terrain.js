@@ -126,19 +126,21 @@ export class TerrainTool {
           const id = tiles.wangIdOf(gid);
           return id !== null && tiles.parts.every((part) => id[part] === shown[part]);
         };
-        const flood = floodArea(map, layer, cell.x, cell.y, MAX_TERRAIN_CELLS / 4, alike);
-        if (flood === null) {
-          this.editor.notify(`That area is larger than ${(MAX_TERRAIN_CELLS / 4).toLocaleString()} cells; fill a smaller one.`);
-          return;
-        }
-        const cells = [];
-        const { rect, inArea } = flood;
-        for (let y = rect.y; y < rect.y + rect.height; y++) {
-          for (let x = rect.x; x < rect.x + rect.width; x++) {
-            if (inArea[y * map.width + x] === 1) cells.push(x, y);
+        // walked over the chunks it reaches (fetched first where they are not held)
+        this.editor.floodHeld(layer, () => floodArea(map, layer, cell.x, cell.y, MAX_TERRAIN_CELLS / 4, alike), (flood) => {
+          if (flood === null) {
+            this.editor.notify(`That area is larger than ${(MAX_TERRAIN_CELLS / 4).toLocaleString()} cells; fill a smaller one.`);
+            return;
           }
-        }
-        this.commit(layer, this.paint(layer, tiles, cells));
+          const cells = [];
+          const { rect, inArea } = flood;
+          for (let y = rect.y; y < rect.y + rect.height; y++) {
+            for (let x = rect.x; x < rect.x + rect.width; x++) {
+              if (inArea[y * map.width + x] === 1) cells.push(x, y);
+            }
+          }
+          this.commit(layer, this.paint(layer, tiles, cells));
+        }).catch((e) => this.editor.notify(`Not filled: ${e.message}`));
       },
       move: () => {},
       up: () => {},

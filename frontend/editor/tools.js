@@ -5,7 +5,6 @@
 
 import { INLINE_LIMIT } from '../model/region.js';
 import { fillRectOp, floodArea, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
-import { EDIT_CHUNKS } from './editor.js';
 import { drawTile } from '../render/tilesets.js';
 import { FLIP_D, tileId } from '../model/gid.js';
 
@@ -196,11 +195,20 @@ export class Tools {
     const { editor } = this;
     const layer = editor.paintableLayer();
     if (layer === null || editor.stamp === null) return;
-    if (editor.stream !== null) {
-      this.bucketStreamed(layer, cell).catch((e) => editor.notify(`Not filled: ${e.message}`));
-      return;
-    }
-    this.fillFrom(layer, cell);
+    // the flood walked over the chunks it reaches (fetched first where they are not held), then filled
+    const whole = { x: 0, y: 0, width: layer.width, height: layer.height };
+    const single = editor.stamp.width === 1 && editor.stamp.height === 1;
+    const walk = () => {
+      const flood = floodArea(editor.map, layer, cell.x, cell.y, FILL_LIMIT);
+      if (flood !== null || !single) return flood;
+      // past the limit the whole layer may hold the clicked gid (then one fillRect fills it): asked for whole
+      if (!layer.holds(whole)) return { rect: whole };
+      return layer.uniform(whole) === layer.get(cell.x, cell.y) ? { rect: whole } : null;
+    };
+    editor.floodHeld(layer, walk, (flood) => {
+      if (flood === null) editor.notify(`That area is larger than ${FILL_LIMIT.toLocaleString()} cells; fill a selection instead.`);
+      else this.fillFrom(layer, cell);
+    }).catch((e) => editor.notify(`Not filled: ${e.message}`));
   }
 
   fillFrom(layer, cell) {
@@ -210,42 +218,6 @@ export class Tools {
       editor.notify(`That area is larger than ${FILL_LIMIT.toLocaleString()} cells; fill a selection instead.`);
     } else if (fill.op !== null) {
       editor.edit(fill.op);
-    }
-  }
-
-  /**
-   * The bucket on a streamed map: the flood is walked on the chunks held; while its area, grown by `reach` cells,
-   * touches chunks not held, those are fetched (each round reaching twice as far) and it is walked again. Once the
-   * area and its edge are all held, it is exactly the area the server would find, and is filled.
-   */
-  async bucketStreamed(layer, cell) {
-    const { editor } = this;
-    const releases = [];
-    try {
-      let reach = 1;
-      for (let round = 0; round < 32; round++) {
-        const flood = floodArea(editor.map, layer, cell.x, cell.y, FILL_LIMIT);
-        if (flood === null) {
-          editor.notify(`That area is larger than ${FILL_LIMIT.toLocaleString()} cells; fill a selection instead.`);
-          return;
-        }
-        const r = flood.rect;
-        const keys = editor.stream.blocksOf(layer, { x: r.x - reach, y: r.y - reach, width: r.width + 2 * reach, height: r.height + 2 * reach });
-        if (keys.length === 0) {
-          this.fillFrom(layer, cell);
-          return;
-        }
-        const got = await editor.stream.ensure(keys, EDIT_CHUNKS);
-        if (!got.ok) {
-          editor.notify(`That area reaches past the ${EDIT_CHUNKS.toLocaleString()} chunks the editor loads for one edit; fill a selection instead.`);
-          return;
-        }
-        releases.push(got.release);
-        reach = Math.max(2 * reach, r.width, r.height);
-      }
-      editor.notify('That area is too far-reaching to find here; fill a selection instead.');
-    } finally {
-      for (const release of releases) release();
     }
   }
 
