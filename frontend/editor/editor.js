@@ -115,7 +115,7 @@ export class Editor {
       return null;
     }
     if (this.waiting !== null || (this.stream?.missingFor(op).length ?? 0) > 0) {
-      this.afterChunks(op, (ok) => (ok ? this.apply(op, true) : this.apply(op, false)));
+      this.afterChunks(op, (ok) => this.apply(op, ok));
       return null;
     }
     return this.apply(op, true);
@@ -123,7 +123,7 @@ export class Editor {
 
   /**
    * Runs `then(ok)` once the chunks an op reads are held (in the order edits were made): ok false when they are more
-   * than EDIT_CHUNKS (then nothing was fetched past that) or could not be read.
+   * than EDIT_CHUNKS (then nothing was fetched past that). When one could not be read, nothing runs and it says so.
    */
   afterChunks(op, then) {
     const run = async () => {
@@ -133,6 +133,10 @@ export class Editor {
         return;
       }
       const got = await this.stream.ensure(keys, EDIT_CHUNKS);
+      if (got.failed) {
+        this.notify('That part of the map could not be read from the server just now (it may be busy); nothing was changed: try again in a moment.');
+        return;
+      }
       try {
         then(got.ok);
       } finally {
@@ -170,6 +174,10 @@ export class Editor {
           return;
         }
         const got = await this.stream.ensure(keys, EDIT_CHUNKS);
+        if (got.failed) {
+          this.notify('That part of the map could not be read from the server just now (it may be busy); nothing was filled: try again in a moment.');
+          return;
+        }
         if (!got.ok) break;
         releases.push(got.release);
         reach = Math.max(2 * reach, r.width, r.height);

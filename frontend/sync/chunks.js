@@ -20,6 +20,8 @@ export const BLOCK = 4;
 const LAYERS_PER_PACK = 64;
 /** Requests under way at once. */
 const IN_FLIGHT = 4;
+/** Pause before a block that could not be read is asked for again. */
+const RETRY_MS = 1000;
 
 export class ChunkStream {
   /**
@@ -180,9 +182,15 @@ export class ChunkStream {
         packs.push({ version, pack: readChunkPack(buffer) });
       }
     } catch (e) {
+      // refused (the server's read lane busy: 503) or lost: asked again in a moment while the view still wants it
       this.errors++;
       this.blocks.delete(key);
       for (const waiter of block.waiters) waiter(false);
+      setTimeout(() => {
+        if (!this.isWanted(key) || this.blocks.has(key)) return;
+        this.enqueue(key);
+        this.pump();
+      }, RETRY_MS);
       return;
     }
     if (this.blocks.get(key) !== block) return; // let go meanwhile
@@ -292,10 +300,10 @@ export class ChunkStream {
   }
 
   /**
-   * Fetches blocks (those missingFor or blocksOf named) and holds them until `release` is called; resolves true when
-   * all are in, false when one could not be read or more than `limit` chunks of cells came in (the budget for an
-   * edit), in which case they are released.
-   * @returns {Promise<{ok: boolean, release: () => void, dense: number}>}
+   * Fetches blocks (those missingFor or blocksOf named) and holds them until `release` is called; ok when all are in,
+   * else released, with `failed` when one could not be read and `over` when more than `limit` chunks of cells came in
+   * (the budget for an edit).
+   * @returns {Promise<{ok: boolean, over: boolean, failed: boolean, release: () => void, dense: number}>}
    */
   async ensure(keys, limit = Infinity) {
     for (const key of keys) this.pinned.set(key, (this.pinned.get(key) ?? 0) + 1);
@@ -309,6 +317,8 @@ export class ChunkStream {
     };
     let dense = 0;
     let ok = true;
+    let failed = false;
+    let over = false;
     // one after another, nearest first, so an edit past its limit stops soon instead of fetching it all
     for (let i = 0; i < keys.length && ok; i += IN_FLIGHT) {
       const batch = keys.slice(i, i + IN_FLIGHT);
@@ -321,12 +331,13 @@ export class ChunkStream {
           this.pump();
         });
       }));
-      ok = results.every(Boolean);
+      failed = !results.every(Boolean);
       dense = keys.slice(0, i + IN_FLIGHT).reduce((sum, key) => sum + (this.blocks.get(key)?.dense ?? 0), 0);
-      if (dense > limit) ok = false;
+      over = dense > limit;
+      ok = !failed && !over;
     }
     if (!ok) release();
-    return { ok, release, dense };
+    return { ok, over, failed, release, dense };
   }
 }
 

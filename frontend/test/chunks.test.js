@@ -223,3 +223,22 @@ test('packs, others\' ops and our edits in any order: every chunk held ends as t
     assertHeldAsServer(world, `seed ${seed}`);
   }
 });
+
+test('a block the server refused (busy) is asked for again while the view wants it', async () => {
+  const server = bigMap(256, 256);
+  server.layer(1).fill({ x: 0, y: 0, width: 256, height: 256 }, 9);
+  const client = bigMap(256, 256);
+  let asks = 0;
+  const stream = new ChunkStream({
+    map: client, session: { version: 0, beneath: (fn) => fn() },
+    fetchPack: async (query) => {
+      asks++;
+      if (asks === 1) throw new Error('chunks of the map: 503');
+      return { version: 0, buffer: pack(server, 0, query) };
+    },
+  });
+  stream.want({ x: 0, y: 0, width: 100, height: 100 });
+  await stream.whenSettled();
+  assert.equal(asks, 2);
+  assert.equal(client.layer(1).get(200, 200), 9);
+});
