@@ -134,7 +134,7 @@ export class Editor {
       }
       const got = await this.stream.ensure(keys, EDIT_CHUNKS);
       if (got.failed) {
-        this.notify('That part of the map could not be read from the server just now (it may be busy); nothing was changed: try again in a moment.');
+        this.unread('changed');
         return;
       }
       try {
@@ -175,7 +175,7 @@ export class Editor {
         }
         const got = await this.stream.ensure(keys, EDIT_CHUNKS);
         if (got.failed) {
-          this.notify('That part of the map could not be read from the server just now (it may be busy); nothing was filled: try again in a moment.');
+          this.unread('filled');
           return;
         }
         if (!got.ok) break;
@@ -186,6 +186,11 @@ export class Editor {
     } finally {
       for (const release of releases) release();
     }
+  }
+
+  /** Says that the chunks an edit needs could not be fetched, so nothing was `done`. */
+  unread(done) {
+    this.notify(`That part of the map could not be read from the server just now (it may be busy); nothing was ${done}: try again in a moment.`);
   }
 
   /** Applies and queues an edit; recorded for undo when its inverse is whole. */
