@@ -24,6 +24,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                              migration) may wait for the server; a request's statements wait the driver's
  *                              {@code socketTimeout} (4 s) instead, so a frozen server is a prompt 503
  * @param healthTimeoutMs       how long {@code /actuator/health} waits for the database before it reports it DOWN
+ * @param plainChunksPerLayer   chunks of a cached layer held as plain ints (16 KiB each) after an edit: the ones
+ *                              written last, where a stroke goes on; the others are held packed (a few bits a cell)
  */
 @ConfigurationProperties("tilewright.storage")
 public record StorageProperties(
@@ -35,5 +37,6 @@ public record StorageProperties(
         @DefaultValue("5") int retryAfterSeconds,
         @DefaultValue("1000") long checkpointEvery,
         @DefaultValue("300") int longStatementSeconds,
-        @DefaultValue("2000") long healthTimeoutMs) {
+        @DefaultValue("2000") long healthTimeoutMs,
+        @DefaultValue("64") int plainChunksPerLayer) {
 }

@@ -52,9 +52,15 @@ class Checkpoints {
                 }, mapId, version).stream().findFirst();
     }
 
+    /** Chunks of a layer left plain while a checkpoint is rebuilt (the cache packs the rest as it holds maps). */
+    private static final int KEEP_PLAIN = 64;
+
     private static TileMap rebuild(Kept kept) {
         TileMap map = kept.header().blank(kept.nextLayerId(), kept.nextObjectId());
-        kept.ops().forEach(op -> op.replayOn(map));
+        kept.ops().forEach(op -> {
+            op.replayOn(map);
+            map.compact(KEEP_PLAIN); // a big map's recipe is many regions: held packed as they come
+        });
         map.markClean();
         return map;
     }

@@ -151,6 +151,7 @@ class MapCache {
             advance = Optional.of(MapRows.advancing(mapId, version));
         }
         cached.version = version;
+        cached.map.compact(storage.plainChunksPerLayer());
         measure(mapId, cached);
         return advance;
     }
@@ -172,6 +173,7 @@ class MapCache {
             return false;
         }
         cached.version = version;
+        cached.map.compact(storage.plainChunksPerLayer());
         measure(mapId, cached);
         return true;
     }

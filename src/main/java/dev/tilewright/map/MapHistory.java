@@ -106,6 +106,7 @@ public class MapHistory {
             long keepAt = every > 0 && version - start.version() >= every ? version / every * every : -1;
             long reached = log.forEach(mapId, start.version(), version, entry -> {
                 log.op(entry).replayOn(map);
+                map.compact(storage.plainChunksPerLayer()); // as the cache holds maps: a long replay stays small
                 if (entry.version() == keepAt) {
                     checkpoints.keep(mapId, entry.version(), map);
                 }

@@ -14,7 +14,7 @@ class HeapBudgetTest {
     private static final long GIB = 1L << 30;
 
     private static StorageProperties storage(long mapCache) {
-        return new StorageProperties(1, mapCache, 5000, 1000, 10000, 5, 1000, 300, 2000);
+        return new StorageProperties(1, mapCache, 5000, 1000, 10000, 5, 1000, 300, 2000, 64);
     }
 
     private static RenderProperties render(long atlases, long blocks, long thumbnails) {

@@ -311,6 +311,9 @@ public final class MapDiff {
             int[][] pb = new int[a.chunksX()][];
             boolean any = false;
             for (int cx = 0; cx < a.chunksX(); cx++) {
+                if (a.sameChunk(b, cx, cy)) {
+                    continue;
+                }
                 pa[cx] = a.liveChunk(cx, cy);
                 pb[cx] = b.liveChunk(cx, cy);
                 if (pa[cx] == pb[cx] || equalChunks(pa[cx], pb[cx])) {

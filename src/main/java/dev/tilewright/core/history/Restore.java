@@ -235,6 +235,9 @@ public final class Restore {
         int size = TileLayer.CHUNK_SIZE;
         for (int cy = 0; cy < a.chunksY(); cy++) {
             for (int cx = 0; cx < a.chunksX(); cx++) {
+                if (a.sameChunk(b, cx, cy)) {
+                    continue;
+                }
                 int[] x = a.liveChunk(cx, cy);
                 int[] y = b.liveChunk(cx, cy);
                 if (x == y) {

@@ -10,9 +10,12 @@ import java.util.HashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A layer of gids stored as square chunks of {@value #CHUNK_SIZE}x{@value #CHUNK_SIZE} {@code int}s, row-major
- * inside a chunk; a chunk that was never painted is {@code null} and reads as empty. No object per tile exists.
- * Every write records the chunks it touched, so a store writes back only those.
+ * A layer of gids stored as square chunks of {@value #CHUNK_SIZE}x{@value #CHUNK_SIZE} cells, row-major inside a
+ * chunk. What a chunk costs follows what it holds: one never painted is nothing ({@code null}) and reads as empty;
+ * one of a single gid shares one array with every other such chunk; one loaded from storage, or not written for a
+ * while ({@link #compact}), is held packed ({@link PackedChunk}: its distinct gids and a few bits per cell); one
+ * being written is a plain {@code int[]} until it is packed again. No object per tile exists. Every write records
+ * the chunks it touched, so a store writes back only those.
  */
 public final class TileLayer extends Layer {
 
@@ -24,6 +27,10 @@ public final class TileLayer extends Layer {
     private final int chunksX;
     private final int chunksY;
     private final int[][] chunks;
+    /** Per chunk held packed, its cells (then its {@link #chunks} entry is null); null for the others. */
+    private final PackedChunk[] packed;
+    /** What the packed chunks take. */
+    private long packedBytes;
     /** Per chunk, a stamp unique in this process for its content: new whenever a cell of it changes. */
     private final long[] stamps;
     private final BitSet dirty = new BitSet();
@@ -31,7 +38,7 @@ public final class TileLayer extends Layer {
     private final BitSet shared = new BitSet();
     /** A view: read-only. */
     private boolean frozen;
-    /** How many chunks hold an array of their own (painted or loaded). */
+    /** How many chunks hold a plain array of their own (being written). */
     private int allocated;
     /**
      * Chunks (inside the layer, whole) that hold one gid in every cell: they share one array per gid ({@link
@@ -53,6 +60,7 @@ public final class TileLayer extends Layer {
         this.chunksX = ceilDiv(width, CHUNK_SIZE);
         this.chunksY = ceilDiv(height, CHUNK_SIZE);
         this.chunks = new int[chunksX * chunksY][];
+        this.packed = new PackedChunk[chunks.length];
         this.stamps = new long[chunks.length];
     }
 
@@ -102,8 +110,13 @@ public final class TileLayer extends Layer {
 
     public int get(int x, int y) {
         checkCell(x, y);
-        int[] chunk = chunks[chunkIndex(x, y)];
-        return chunk == null ? Gid.EMPTY : chunk[cellIndex(x, y)];
+        int index = chunkIndex(x, y);
+        int[] chunk = chunks[index];
+        if (chunk != null) {
+            return chunk[cellIndex(x, y)];
+        }
+        PackedChunk held = packed[index];
+        return held == null ? Gid.EMPTY : held.get(cellIndex(x, y));
     }
 
     /** Sets one cell and returns the gid it held. */
@@ -114,7 +127,16 @@ public final class TileLayer extends Layer {
         }
         int index = chunkIndex(x, y);
         int[] chunk = chunks[index];
-        if (chunk != null && shared.get(index)) {
+        PackedChunk held = packed[index];
+        if (held != null) {
+            if (held.get(cellIndex(x, y)) == gid) {
+                return gid;
+            }
+            chunk = chunks[index] = held.unpack();
+            packed[index] = null;
+            packedBytes -= held.bytes();
+            allocated++;
+        } else if (chunk != null && shared.get(index)) {
             if (chunk[cellIndex(x, y)] == gid) {
                 return gid;
             }
@@ -150,9 +172,12 @@ public final class TileLayer extends Layer {
             int y = rect.y() + row;
             for (int x = rect.x(); x < rect.right(); ) {
                 int runEnd = Math.min((int) rect.right(), (x / CHUNK_SIZE + 1) * CHUNK_SIZE);
-                int[] chunk = chunks[chunkIndex(x, y)];
+                int index = chunkIndex(x, y);
+                int[] chunk = chunks[index];
                 if (chunk != null) {
                     System.arraycopy(chunk, cellIndex(x, y), out, row * rect.width() + x - rect.x(), runEnd - x);
+                } else if (packed[index] != null) {
+                    packed[index].copy(cellIndex(x, y), out, row * rect.width() + x - rect.x(), runEnd - x);
                 }
                 x = runEnd;
             }
@@ -209,12 +234,10 @@ public final class TileLayer extends Layer {
     private void replace(int index, int gid) {
         int[] before = chunks[index];
         int[] after = gid == Gid.EMPTY ? null : uniformArray(gid);
-        if (before == after || before == null && gid == Gid.EMPTY) {
+        if (packed[index] == null && (before == after || before == null && gid == Gid.EMPTY)) {
             return;
         }
-        if (before != null && !uniform.get(index)) {
-            allocated--;
-        }
+        release(index);
         chunks[index] = after;
         uniform.set(index, after != null);
         shared.set(index, after != null);
@@ -238,6 +261,70 @@ public final class TileLayer extends Layer {
         return array;
     }
 
+    /** Lets go of what chunk {@code index} holds, whatever its form (its stamp and flags are the caller's to set). */
+    private void release(int index) {
+        if (packed[index] != null) {
+            packedBytes -= packed[index].bytes();
+            packed[index] = null;
+        } else if (chunks[index] != null && !uniform.get(index)) {
+            allocated--;
+        }
+        chunks[index] = null;
+    }
+
+    /** The cells of chunk {@code index} as plain ints (unpacked into a new array when packed), or null if none. */
+    private int[] cells(int index) {
+        int[] chunk = chunks[index];
+        return chunk != null || packed[index] == null ? chunk : packed[index].unpack();
+    }
+
+    /**
+     * Once more than twice {@code keepPlain} chunks are held as plain arrays, packs all but the {@code keepPlain} most
+     * recently written (a stroke goes on in them; the slack spreads the scan of the chunk table over many edits):
+     * each becomes empty or a shared uniform array when it shows one gid, else packed, unless packing would not save
+     * bytes. What it holds does not change, so nothing is marked changed and stamps stay. A view is left as it is.
+     */
+    public void compact(int keepPlain) {
+        if (frozen || allocated <= 2 * Math.max(0, keepPlain)) {
+            return;
+        }
+        long[] written = new long[allocated];
+        int count = 0;
+        for (int i = 0; i < chunks.length; i++) {
+            if (chunks[i] != null && !uniform.get(i)) {
+                written[count++] = stamps[i];
+            }
+        }
+        if (count <= keepPlain) {
+            return;
+        }
+        Arrays.sort(written, 0, count);
+        long cut = keepPlain <= 0 ? Long.MAX_VALUE : written[count - keepPlain];
+        for (int i = 0; i < chunks.length; i++) {
+            int[] chunk = chunks[i];
+            if (chunk == null || uniform.get(i) || stamps[i] >= cut) {
+                continue;
+            }
+            if (isBlank(chunk)) {
+                release(i);
+                shared.clear(i);
+            } else if (whole(i % chunksX, i / chunksX) && isUniform(chunk)) {
+                release(i);
+                chunks[i] = uniformArray(chunk[0]);
+                uniform.set(i);
+                shared.set(i);
+            } else {
+                PackedChunk cells = PackedChunk.of(chunk);
+                if (cells != null) {
+                    release(i);
+                    packed[i] = cells;
+                    packedBytes += cells.bytes();
+                    shared.clear(i);
+                }
+            }
+        }
+    }
+
     /** Whether every gid of the array is its first. */
     public static boolean isUniform(int[] gids) {
         for (int gid : gids) {
@@ -250,16 +337,27 @@ public final class TileLayer extends Layer {
 
     /** The chunk at chunk column cx, row cy, or null when it holds no tile. Callers must not modify it. */
     public int[] chunk(int cx, int cy) {
-        int[] chunk = chunks[checkChunk(cx, cy)];
+        int[] chunk = cells(checkChunk(cx, cy));
         return chunk == null || isBlank(chunk) ? null : chunk;
     }
 
     /**
-     * The live array of chunk (cx, cy), row-major {@value #CHUNK_SIZE} wide, or null when it was never painted. For
-     * tight loops that read many cells; callers must not modify it or keep it past the map's lock.
+     * The cells of chunk (cx, cy), row-major {@value #CHUNK_SIZE} wide, or null when it was never painted: its live
+     * array, or one unpacked for the caller when it is held packed. For tight loops that read many cells; callers
+     * must not modify it or keep it past the map's lock.
      */
     public int[] liveChunk(int cx, int cy) {
-        return chunks[checkChunk(cx, cy)];
+        return cells(checkChunk(cx, cy));
+    }
+
+    /**
+     * Whether chunk (cx, cy) of this layer and of {@code other} (of one size) are known to hold the same cells
+     * without reading them: both never painted, or one a copy or view of the other with that chunk unchanged since.
+     */
+    public boolean sameChunk(TileLayer other, int cx, int cy) {
+        int index = checkChunk(cx, cy);
+        return stamps[index] == other.stamps[index] && (stamps[index] != 0 || chunks[index] == null
+                && packed[index] == null && other.chunks[index] == null && other.packed[index] == null);
     }
 
     /**
@@ -269,10 +367,10 @@ public final class TileLayer extends Layer {
      */
     public boolean uniformChunk(int cx, int cy) {
         int index = checkChunk(cx, cy);
-        return chunks[index] == null || uniform.get(index);
+        return chunks[index] == null && packed[index] == null || uniform.get(index);
     }
 
-    /** Installs a chunk read from storage; does not mark it changed. */
+    /** Installs a chunk read from storage, held packed (or shared, when it shows one gid); does not mark it changed. */
     public void loadChunk(int cx, int cy, int[] gids) {
         if (frozen) {
             throw new IllegalStateException("a view of a layer is read-only");
@@ -281,20 +379,20 @@ public final class TileLayer extends Layer {
             throw new IllegalArgumentException("a chunk holds " + CHUNK_CELLS + " gids, got " + gids.length);
         }
         int index = checkChunk(cx, cy);
+        release(index);
+        uniform.clear(index);
+        shared.clear(index);
+        PackedChunk cells;
         if (whole(cx, cy) && gids[0] != Gid.EMPTY && isUniform(gids)) {
-            if (chunks[index] != null && !uniform.get(index)) {
-                allocated--;
-            }
             chunks[index] = uniformArray(gids[0]);
             uniform.set(index);
             shared.set(index);
+        } else if ((cells = PackedChunk.of(gids)) != null) {
+            packed[index] = cells;
+            packedBytes += cells.bytes();
         } else {
-            if (chunks[index] == null || uniform.get(index)) {
-                allocated++;
-            }
             chunks[index] = gids.clone();
-            uniform.clear(index);
-            shared.clear(index);
+            allocated++;
         }
         stamps[index] = STAMPS.incrementAndGet();
     }
@@ -323,10 +421,13 @@ public final class TileLayer extends Layer {
         dirty.clear();
     }
 
-    /** Roughly what the layer takes on the heap: its chunk table and stamps, its own chunks and uniform arrays. */
+    /**
+     * Roughly what the layer takes on the heap: its chunk tables and stamps, its plain chunks and uniform arrays, its
+     * packed chunks.
+     */
     @Override
     public long heapBytes() {
-        return 64 + 16L * chunks.length + (long) (allocated + uniforms.size()) * (16 + 4L * CHUNK_CELLS);
+        return 64 + 20L * chunks.length + (long) (allocated + uniforms.size()) * PackedChunk.RAW_BYTES + packedBytes;
     }
 
     @Override
@@ -335,6 +436,8 @@ public final class TileLayer extends Layer {
         for (int i = 0; i < chunks.length; i++) {
             copy.chunks[i] = chunks[i] == null || uniform.get(i) ? chunks[i] : chunks[i].clone();
         }
+        System.arraycopy(packed, 0, copy.packed, 0, packed.length); // packed chunks are immutable: shared
+        copy.packedBytes = packedBytes;
         // uniform arrays are never written in place, so the copy shares them as this layer does
         copy.uniform.or(uniform);
         copy.shared.or(uniform);
@@ -352,8 +455,10 @@ public final class TileLayer extends Layer {
     public TileLayer view() {
         TileLayer view = new TileLayer(id(), attributes(), width, height);
         System.arraycopy(chunks, 0, view.chunks, 0, chunks.length);
+        System.arraycopy(packed, 0, view.packed, 0, packed.length);
         System.arraycopy(stamps, 0, view.stamps, 0, stamps.length);
         view.allocated = allocated;
+        view.packedBytes = packedBytes;
         view.uniform.or(uniform);
         view.uniforms.putAll(uniforms);
         view.frozen = true;
@@ -371,8 +476,11 @@ public final class TileLayer extends Layer {
             return false;
         }
         for (int i = 0; i < chunks.length; i++) {
-            int[] a = chunks[i];
-            int[] b = other.chunks[i];
+            if (stamps[i] == other.stamps[i] && stamps[i] != 0) {
+                continue; // one is a copy of the other, this chunk unchanged since
+            }
+            int[] a = cells(i);
+            int[] b = other.cells(i);
             if (!(a == null ? b == null || isBlank(b) : b == null ? isBlank(a) : Arrays.equals(a, b))) {
                 return false;
             }

@@ -245,7 +245,6 @@ public final class TileMap {
         return previous;
     }
 
-    /** Designers' overrides of the collision grid, by element of the grid the settings give. */
     /**
      * Roughly what the map takes on the heap, in bytes: its layers' content (painted chunks, objects, indexes) and
      * its grid overrides. For caches bounded by bytes; cheap to ask (no cell is read).
@@ -258,6 +257,16 @@ public final class TileMap {
         return bytes;
     }
 
+    /** Packs each tile layer's chunks but the {@code keepPlain} it wrote last ({@link TileLayer#compact}). */
+    public void compact(int keepPlain) {
+        for (Layer layer : layers) {
+            if (layer instanceof TileLayer tiles) {
+                tiles.compact(keepPlain);
+            }
+        }
+    }
+
+    /** Designers' overrides of the collision grid, by element of the grid the settings give. */
     public GridOverrides gridOverrides() {
         return gridOverrides;
     }

@@ -108,8 +108,8 @@ class TileLayerTest {
 
     /**
      * Fills of whole chunks share one array per gid: random mixes of such fills (empty ones too), cell writes, loads
-     * of uniform and varied chunks, views and copies read exactly what a flat array says, views keep their moment, and
-     * the heap counted follows the arrays really held.
+     * of uniform and varied chunks (held packed), packings of the chunks written, views and copies read exactly what a
+     * flat array says, and views keep their moment.
      */
     @Property(tries = 60)
     void uniformChunksReadAsTheirCellsWhateverIsWrittenAfter(@ForAll("seeds") long seed) {
@@ -121,7 +121,7 @@ class TileLayerTest {
         java.util.List<TileLayer> views = new java.util.ArrayList<>();
         java.util.List<int[]> then = new java.util.ArrayList<>();
         for (int step = 0; step < 120; step++) {
-            int kind = random.nextInt(5);
+            int kind = random.nextInt(6);
             int gid = random.nextInt(4);
             if (kind == 0) {
                 // whole chunks (and beyond the edge chunk when it is there)
@@ -149,6 +149,10 @@ class TileLayerTest {
                 int cy = random.nextInt(height / 64);
                 int[] gids = new int[TileLayer.CHUNK_CELLS];
                 java.util.Arrays.fill(gids, 1 + gid);
+                int varied = random.nextInt(3);
+                for (int i = 0; i < varied * 900; i++) {
+                    gids[random.nextInt(gids.length)] = random.nextInt(1 << random.nextInt(12));
+                }
                 if (random.nextBoolean()) {
                     gids[random.nextInt(gids.length)] = 7;
                 }
@@ -156,11 +160,18 @@ class TileLayerTest {
                 for (int i = 0; i < gids.length; i++) {
                     oracle[(cy * 64 + i / 64) * width + cx * 64 + i % 64] = gids[i];
                 }
-            } else {
+            } else if (kind == 4) {
                 views.add(random.nextBoolean() ? layer.view() : layer.copy());
                 then.add(oracle.clone());
+            } else {
+                java.util.BitSet changed = layer.changedChunks();
+                layer.compact(random.nextInt(3));
+                assertThat(layer.changedChunks()).as("packing changes no cell").isEqualTo(changed);
             }
             assertThat(layer.read(layer.bounds())).isEqualTo(oracle);
+            int x = random.nextInt(width);
+            int y = random.nextInt(height);
+            assertThat(layer.get(x, y)).isEqualTo(oracle[y * width + x]);
         }
         for (int i = 0; i < views.size(); i++) {
             assertThat(views.get(i).read(layer.bounds())).as("view or copy " + i).isEqualTo(then.get(i));
@@ -193,6 +204,80 @@ class TileLayerTest {
         layer.fill(layer.bounds(), 0);
         assertThat(layer.chunk(1, 1)).as("an empty fill holds nothing").isNull();
         assertThat(layer.heapBytes()).isLessThanOrEqualTo(empty + chunk);
+    }
+
+    /**
+     * Two full 8192x8192 layers of varied tiles (200 of them, at random in every chunk) fit the default map cache of
+     * 512 MiB: loaded from storage they are held packed, 8 bits a cell; painted cell by cell, packing keeps plain only
+     * the chunks written last.
+     */
+    @Test
+    void twoFullLayersOfVariedTilesFitTheDefaultMapCache() {
+        Random random = new Random(42);
+        TileLayer loaded = new TileLayer(1, LayerAttributes.named("ground"), 8192, 8192);
+        int[] gids = new int[TileLayer.CHUNK_CELLS];
+        for (int cy = 0; cy < loaded.chunksY(); cy++) {
+            for (int cx = 0; cx < loaded.chunksX(); cx++) {
+                for (int i = 0; i < gids.length; i++) {
+                    gids[i] = 1 + random.nextInt(200);
+                }
+                loaded.loadChunk(cx, cy, gids);
+            }
+        }
+        long perChunk = loaded.heapBytes() / (128 * 128);
+        assertThat(perChunk).as("a chunk of 200 tiles, 8 bits a cell").isBetween(4096L, 4096L + 1024);
+        assertThat(loaded.get(8191, 8191)).isEqualTo(gids[TileLayer.CHUNK_CELLS - 1]);
+
+        TileLayer painted = new TileLayer(2, LayerAttributes.named("detail"), 8192, 8192);
+        for (int y = 0; y < 8192; y++) {
+            for (int x = 0; x < 8192; x++) {
+                painted.set(x, y, 1 + (x * 31 + y * 17) % 200);
+            }
+            if (y % 64 == 63) {
+                painted.compact(64); // as the cache does after each edit
+            }
+        }
+        long plain = 64 * PackedChunk.RAW_BYTES;
+        assertThat(painted.heapBytes()).isLessThan(loaded.heapBytes() + plain);
+        assertThat(loaded.heapBytes() + painted.heapBytes()).as("two layers in the default 512 MiB")
+                .isLessThan(512L << 20 >> 1); // half of it
+        assertThat(painted.get(300, 200)).isEqualTo(1 + (300 * 31 + 200 * 17) % 200);
+        painted.set(300, 200, 1);
+        assertThat(painted.read(new TileRect(299, 200, 3, 1)))
+                .containsExactly(1 + (299 * 31 + 200 * 17) % 200, 1, 1 + (301 * 31 + 200 * 17) % 200);
+    }
+
+    @Test
+    void packingKeepsTheChunksWrittenLastPlainAndSharesWhatShowsOneGid() {
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("ground"), 64 * 4, 64);
+        long empty = layer.heapBytes();
+        for (int cx = 0; cx < 4; cx++) {
+            layer.set(cx * 64 + 3, 3, 9); // one cell in each chunk
+        }
+        layer.fill(new TileRect(0, 0, 64, 64), 0); // chunk 0 painted then emptied
+        for (int x = 64; x < 128; x++) {
+            for (int y = 0; y < 64; y++) {
+                layer.set(x, y, 5); // chunk 1 all one gid, cell by cell
+            }
+        }
+        layer.set(2 * 64 + 5, 5, 9); // chunk 2 written last
+        layer.compact(1);
+        assertThat(layer.uniformChunk(1, 0)).as("painted with one gid: shared").isTrue();
+        assertThat(layer.uniformChunk(0, 0)).as("emptied: nothing").isTrue();
+        assertThat(layer.chunk(0, 0)).isNull();
+        assertThat(layer.liveChunk(2, 0)).as("written last: its plain array stays")
+                .isSameAs(layer.liveChunk(2, 0));
+        assertThat(layer.liveChunk(3, 0)).as("packed: unpacked for each reader")
+                .isNotSameAs(layer.liveChunk(3, 0)).isEqualTo(layer.liveChunk(3, 0));
+        long uniform = PackedChunk.RAW_BYTES;
+        assertThat(layer.heapBytes() - empty).as("one plain, one uniform, one packed in 1 bit a cell")
+                .isBetween(2 * uniform + 512, 2 * uniform + 700);
+        TileLayer view = layer.view();
+        layer.set(3 * 64 + 3, 3, 4);
+        assertThat(view.get(3 * 64 + 3, 3)).isEqualTo(9);
+        assertThat(view.sameChunk(layer, 3, 0)).isFalse();
+        assertThat(view.sameChunk(layer, 2, 0)).isTrue();
+        assertThat(view.sameChunk(layer, 0, 0)).isTrue();
     }
 
     @net.jqwik.api.Provide
