@@ -26,13 +26,18 @@ public final class TileLayer extends Layer {
     private final int height;
     private final int chunksX;
     private final int chunksY;
-    private final int[][] chunks;
-    /** Per chunk held packed, its cells (then its {@link #chunks} entry is null); null for the others. */
-    private final PackedChunk[] packed;
+    /** How many chunks the layer has: {@code chunksX * chunksY}. */
+    private final int count;
+    /**
+     * The chunk table in pages of {@value #PAGE} chunks (index {@code cy * chunksX + cx}): a page no chunk of which
+     * was ever painted is null, so a big layer mostly empty costs little, and a view shares the pages (copy on write),
+     * so it is made in time proportional to the pages, not the chunks.
+     */
+    private final Page[] pages;
+    /** Pages a {@link #view()} holds too: the next write to one copies it first. */
+    private final BitSet sharedPages = new BitSet();
     /** What the packed chunks take. */
     private long packedBytes;
-    /** Per chunk, a stamp unique in this process for its content: new whenever a cell of it changes. */
-    private final long[] stamps;
     private final BitSet dirty = new BitSet();
     /** Chunks whose array a {@link #view()} holds too: the next write to one copies it first (copy on write). */
     private final BitSet shared = new BitSet();
@@ -59,9 +64,80 @@ public final class TileLayer extends Layer {
         this.height = height;
         this.chunksX = ceilDiv(width, CHUNK_SIZE);
         this.chunksY = ceilDiv(height, CHUNK_SIZE);
-        this.chunks = new int[chunksX * chunksY][];
-        this.packed = new PackedChunk[chunks.length];
-        this.stamps = new long[chunks.length];
+        this.count = Math.multiplyExact(chunksX, chunksY);
+        this.pages = new Page[(count + PAGE - 1) >>> PAGE_BITS];
+    }
+
+    private static final int PAGE_BITS = 8;
+    private static final int PAGE = 1 << PAGE_BITS;
+    /** What a page of the table takes: the object, its three arrays' headers, and per chunk two references and a stamp. */
+    static final long PAGE_BYTES = 16 + 3 * 16 + PAGE * 16L;
+
+    /**
+     * {@value #PAGE} chunks of the table: per chunk its plain array (or a uniform one shared), else its packed
+     * cells, and a stamp unique in this process for its content, new whenever a cell of it changes.
+     */
+    private static final class Page {
+        final int[][] plain = new int[PAGE][];
+        final PackedChunk[] packed = new PackedChunk[PAGE];
+        final long[] stamps = new long[PAGE];
+
+        Page copy() {
+            Page copy = new Page();
+            System.arraycopy(plain, 0, copy.plain, 0, PAGE);
+            System.arraycopy(packed, 0, copy.packed, 0, PAGE);
+            System.arraycopy(stamps, 0, copy.stamps, 0, PAGE);
+            return copy;
+        }
+    }
+
+    private int[] plain(int index) {
+        Page page = pages[index >>> PAGE_BITS];
+        return page == null ? null : page.plain[index & (PAGE - 1)];
+    }
+
+    private PackedChunk packedAt(int index) {
+        Page page = pages[index >>> PAGE_BITS];
+        return page == null ? null : page.packed[index & (PAGE - 1)];
+    }
+
+    private long stampAt(int index) {
+        Page page = pages[index >>> PAGE_BITS];
+        return page == null ? 0 : page.stamps[index & (PAGE - 1)];
+    }
+
+    /** The page of chunk {@code index}, this layer's own to write: made when missing, copied when a view holds it. */
+    private Page writable(int index) {
+        int at = index >>> PAGE_BITS;
+        Page page = pages[at];
+        if (page == null) {
+            page = pages[at] = new Page();
+        } else if (sharedPages.get(at)) {
+            page = pages[at] = page.copy();
+            sharedPages.clear(at);
+            for (int i = 0, first = at << PAGE_BITS; i < PAGE; i++) {
+                if (page.plain[i] != null) {
+                    shared.set(first + i); // the view reads these arrays: copy each before writing it
+                }
+            }
+        }
+        return page;
+    }
+
+    private void setPlain(int index, int[] chunk) {
+        if (chunk != null || pages[index >>> PAGE_BITS] != null) {
+            writable(index).plain[index & (PAGE - 1)] = chunk;
+        }
+    }
+
+    private void setPacked(int index, PackedChunk cells) {
+        if (cells != null || pages[index >>> PAGE_BITS] != null) {
+            writable(index).packed[index & (PAGE - 1)] = cells;
+        }
+    }
+
+    private void touch(int index) {
+        writable(index).stamps[index & (PAGE - 1)] = STAMPS.incrementAndGet();
     }
 
     private static int ceilDiv(int a, int b) {
@@ -111,11 +187,15 @@ public final class TileLayer extends Layer {
     public int get(int x, int y) {
         checkCell(x, y);
         int index = chunkIndex(x, y);
-        int[] chunk = chunks[index];
+        Page page = pages[index >>> PAGE_BITS];
+        if (page == null) {
+            return Gid.EMPTY;
+        }
+        int[] chunk = page.plain[index & (PAGE - 1)];
         if (chunk != null) {
             return chunk[cellIndex(x, y)];
         }
-        PackedChunk held = packed[index];
+        PackedChunk held = page.packed[index & (PAGE - 1)];
         return held == null ? Gid.EMPTY : held.get(cellIndex(x, y));
     }
 
@@ -126,21 +206,23 @@ public final class TileLayer extends Layer {
             throw new IllegalStateException("a view of a layer is read-only");
         }
         int index = chunkIndex(x, y);
-        int[] chunk = chunks[index];
-        PackedChunk held = packed[index];
+        int[] chunk = plain(index);
+        PackedChunk held = packedAt(index);
         if (held != null) {
             if (held.get(cellIndex(x, y)) == gid) {
                 return gid;
             }
-            chunk = chunks[index] = held.unpack();
-            packed[index] = null;
+            chunk = held.unpack();
+            setPacked(index, null);
+            setPlain(index, chunk);
             packedBytes -= held.bytes();
             allocated++;
-        } else if (chunk != null && shared.get(index)) {
+        } else if (chunk != null && (shared.get(index) || sharedPages.get(index >>> PAGE_BITS))) {
             if (chunk[cellIndex(x, y)] == gid) {
                 return gid;
             }
-            chunk = chunks[index] = chunk.clone(); // a view (or the other uniform chunks) still reads the old array
+            chunk = chunk.clone(); // a view (or the other uniform chunks) still reads the old array
+            setPlain(index, chunk);
             shared.clear(index);
             if (uniform.get(index)) {
                 uniform.clear(index);
@@ -151,7 +233,8 @@ public final class TileLayer extends Layer {
             if (gid == Gid.EMPTY) {
                 return Gid.EMPTY;
             }
-            chunk = chunks[index] = new int[CHUNK_CELLS];
+            chunk = new int[CHUNK_CELLS];
+            setPlain(index, chunk);
             allocated++;
         }
         int cell = cellIndex(x, y);
@@ -159,7 +242,7 @@ public final class TileLayer extends Layer {
         if (previous != gid) {
             chunk[cell] = gid;
             dirty.set(index);
-            stamps[index] = STAMPS.incrementAndGet();
+            touch(index);
         }
         return previous;
     }
@@ -173,11 +256,12 @@ public final class TileLayer extends Layer {
             for (int x = rect.x(); x < rect.right(); ) {
                 int runEnd = Math.min((int) rect.right(), (x / CHUNK_SIZE + 1) * CHUNK_SIZE);
                 int index = chunkIndex(x, y);
-                int[] chunk = chunks[index];
+                int[] chunk = plain(index);
+                PackedChunk held;
                 if (chunk != null) {
                     System.arraycopy(chunk, cellIndex(x, y), out, row * rect.width() + x - rect.x(), runEnd - x);
-                } else if (packed[index] != null) {
-                    packed[index].copy(cellIndex(x, y), out, row * rect.width() + x - rect.x(), runEnd - x);
+                } else if ((held = packedAt(index)) != null) {
+                    held.copy(cellIndex(x, y), out, row * rect.width() + x - rect.x(), runEnd - x);
                 }
                 x = runEnd;
             }
@@ -232,17 +316,17 @@ public final class TileLayer extends Layer {
 
     /** Chunk {@code index} (whole, inside the layer) showing {@code gid} in every cell: none for empty, else shared. */
     private void replace(int index, int gid) {
-        int[] before = chunks[index];
+        int[] before = plain(index);
         int[] after = gid == Gid.EMPTY ? null : uniformArray(gid);
-        if (packed[index] == null && (before == after || before == null && gid == Gid.EMPTY)) {
+        if (packedAt(index) == null && (before == after || before == null && gid == Gid.EMPTY)) {
             return;
         }
         release(index);
-        chunks[index] = after;
+        setPlain(index, after);
         uniform.set(index, after != null);
         shared.set(index, after != null);
         dirty.set(index);
-        stamps[index] = STAMPS.incrementAndGet();
+        touch(index);
     }
 
     private int[] uniformArray(int gid) {
@@ -252,7 +336,7 @@ public final class TileLayer extends Layer {
         }
         if (uniforms.size() >= UNIFORMS_KEPT) {
             Set<int[]> shown = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-            uniform.stream().forEach(i -> shown.add(chunks[i]));
+            uniform.stream().forEach(i -> shown.add(plain(i)));
             uniforms.values().removeIf(array -> !shown.contains(array));
         }
         int[] array = new int[CHUNK_CELLS];
@@ -263,19 +347,21 @@ public final class TileLayer extends Layer {
 
     /** Lets go of what chunk {@code index} holds, whatever its form (its stamp and flags are the caller's to set). */
     private void release(int index) {
-        if (packed[index] != null) {
-            packedBytes -= packed[index].bytes();
-            packed[index] = null;
-        } else if (chunks[index] != null && !uniform.get(index)) {
+        PackedChunk held = packedAt(index);
+        if (held != null) {
+            packedBytes -= held.bytes();
+            setPacked(index, null);
+        } else if (plain(index) != null && !uniform.get(index)) {
             allocated--;
         }
-        chunks[index] = null;
+        setPlain(index, null);
     }
 
     /** The cells of chunk {@code index} as plain ints (unpacked into a new array when packed), or null if none. */
     private int[] cells(int index) {
-        int[] chunk = chunks[index];
-        return chunk != null || packed[index] == null ? chunk : packed[index].unpack();
+        int[] chunk = plain(index);
+        PackedChunk held;
+        return chunk != null || (held = packedAt(index)) == null ? chunk : held.unpack();
     }
 
     /**
@@ -289,20 +375,20 @@ public final class TileLayer extends Layer {
             return;
         }
         long[] written = new long[allocated];
-        int count = 0;
-        for (int i = 0; i < chunks.length; i++) {
-            if (chunks[i] != null && !uniform.get(i)) {
-                written[count++] = stamps[i];
+        int found = 0;
+        for (int i = nextPainted(0); i >= 0; i = nextPainted(i + 1)) {
+            if (plain(i) != null && !uniform.get(i)) {
+                written[found++] = stampAt(i);
             }
         }
-        if (count <= keepPlain) {
+        if (found <= keepPlain) {
             return;
         }
-        Arrays.sort(written, 0, count);
-        long cut = keepPlain <= 0 ? Long.MAX_VALUE : written[count - keepPlain];
-        for (int i = 0; i < chunks.length; i++) {
-            int[] chunk = chunks[i];
-            if (chunk == null || uniform.get(i) || stamps[i] >= cut) {
+        Arrays.sort(written, 0, found);
+        long cut = keepPlain <= 0 ? Long.MAX_VALUE : written[found - keepPlain];
+        for (int i = nextPainted(0); i >= 0; i = nextPainted(i + 1)) {
+            int[] chunk = plain(i);
+            if (chunk == null || uniform.get(i) || stampAt(i) >= cut) {
                 continue;
             }
             if (isBlank(chunk)) {
@@ -310,14 +396,14 @@ public final class TileLayer extends Layer {
                 shared.clear(i);
             } else if (whole(i % chunksX, i / chunksX) && isUniform(chunk)) {
                 release(i);
-                chunks[i] = uniformArray(chunk[0]);
+                setPlain(i, uniformArray(chunk[0]));
                 uniform.set(i);
                 shared.set(i);
             } else {
                 PackedChunk cells = PackedChunk.of(chunk);
                 if (cells != null) {
                     release(i);
-                    packed[i] = cells;
+                    setPacked(i, cells);
                     packedBytes += cells.bytes();
                     shared.clear(i);
                 }
@@ -356,8 +442,9 @@ public final class TileLayer extends Layer {
      */
     public boolean sameChunk(TileLayer other, int cx, int cy) {
         int index = checkChunk(cx, cy);
-        return stamps[index] == other.stamps[index] && (stamps[index] != 0 || chunks[index] == null
-                && packed[index] == null && other.chunks[index] == null && other.packed[index] == null);
+        long stamp = stampAt(index);
+        return stamp == other.stampAt(index) && (stamp != 0 || plain(index) == null && packedAt(index) == null
+                && other.plain(index) == null && other.packedAt(index) == null);
     }
 
     /**
@@ -367,7 +454,7 @@ public final class TileLayer extends Layer {
      */
     public boolean uniformChunk(int cx, int cy) {
         int index = checkChunk(cx, cy);
-        return chunks[index] == null && packed[index] == null || uniform.get(index);
+        return plain(index) == null && packedAt(index) == null || uniform.get(index);
     }
 
     /** Installs a chunk read from storage, held packed (or shared, when it shows one gid); does not mark it changed. */
@@ -384,17 +471,17 @@ public final class TileLayer extends Layer {
         shared.clear(index);
         PackedChunk cells;
         if (whole(cx, cy) && gids[0] != Gid.EMPTY && isUniform(gids)) {
-            chunks[index] = uniformArray(gids[0]);
+            setPlain(index, uniformArray(gids[0]));
             uniform.set(index);
             shared.set(index);
         } else if ((cells = PackedChunk.of(gids)) != null) {
-            packed[index] = cells;
+            setPacked(index, cells);
             packedBytes += cells.bytes();
         } else {
-            chunks[index] = gids.clone();
+            setPlain(index, gids.clone());
             allocated++;
         }
-        stamps[index] = STAMPS.incrementAndGet();
+        touch(index);
     }
 
     /**
@@ -403,7 +490,7 @@ public final class TileLayer extends Layer {
      * never painted. Caches of anything drawn from a chunk key on it.
      */
     public long chunkStamp(int cx, int cy) {
-        return stamps[checkChunk(cx, cy)];
+        return stampAt(checkChunk(cx, cy));
     }
 
     /** Chunk indices ({@code cy * chunksX + cx}) written since the last {@link #markClean()}. */
@@ -413,7 +500,7 @@ public final class TileLayer extends Layer {
 
     @Override
     public void markAllChanged() {
-        dirty.set(0, chunks.length);
+        dirty.set(0, count);
     }
 
     @Override
@@ -427,47 +514,77 @@ public final class TileLayer extends Layer {
      */
     @Override
     public long heapBytes() {
-        return 64 + 20L * chunks.length + (long) (allocated + uniforms.size()) * PackedChunk.RAW_BYTES + packedBytes;
+        long table = 64 + 8L * pages.length + (long) pagesHeld() * PAGE_BYTES;
+        return table + (long) (allocated + uniforms.size()) * PackedChunk.RAW_BYTES + packedBytes;
     }
 
     @Override
     public TileLayer copy() {
         TileLayer copy = new TileLayer(id(), attributes(), width, height);
-        for (int i = 0; i < chunks.length; i++) {
-            copy.chunks[i] = chunks[i] == null || uniform.get(i) ? chunks[i] : chunks[i].clone();
+        for (int at = 0; at < pages.length; at++) {
+            if (pages[at] == null) {
+                continue;
+            }
+            Page page = copy.pages[at] = pages[at].copy(); // packed chunks are immutable: shared
+            for (int i = 0; i < PAGE; i++) {
+                if (page.plain[i] != null && !uniform.get((at << PAGE_BITS) + i)) {
+                    page.plain[i] = page.plain[i].clone();
+                }
+            }
         }
-        System.arraycopy(packed, 0, copy.packed, 0, packed.length); // packed chunks are immutable: shared
         copy.packedBytes = packedBytes;
         // uniform arrays are never written in place, so the copy shares them as this layer does
         copy.uniform.or(uniform);
         copy.shared.or(uniform);
         copy.uniforms.putAll(uniforms);
-        System.arraycopy(stamps, 0, copy.stamps, 0, stamps.length);
         copy.allocated = allocated;
         return copy;
     }
 
     /**
-     * A read-only copy as the layer is now, made in time proportional to its chunk count: it shares the chunk arrays,
-     * and this layer copies a shared chunk before its next write to it. For reading a map outside its lock.
+     * A read-only copy as the layer is now, made in time proportional to its pages of chunks: it shares the pages and
+     * the chunk arrays, and this layer copies a shared page, then a shared chunk, before its next write to them. For
+     * reading a map outside its lock.
      */
     @Override
     public TileLayer view() {
         TileLayer view = new TileLayer(id(), attributes(), width, height);
-        System.arraycopy(chunks, 0, view.chunks, 0, chunks.length);
-        System.arraycopy(packed, 0, view.packed, 0, packed.length);
-        System.arraycopy(stamps, 0, view.stamps, 0, stamps.length);
+        System.arraycopy(pages, 0, view.pages, 0, pages.length);
+        for (int at = 0; at < pages.length; at++) {
+            if (pages[at] != null) {
+                sharedPages.set(at);
+            }
+        }
         view.allocated = allocated;
         view.packedBytes = packedBytes;
         view.uniform.or(uniform);
         view.uniforms.putAll(uniforms);
         view.frozen = true;
-        for (int i = 0; i < chunks.length; i++) {
-            if (chunks[i] != null) {
-                shared.set(i);
+        return view;
+    }
+
+    /** The first chunk index at or after {@code from} in a page that holds any chunk, or -1. */
+    private int nextPainted(int from) {
+        for (int at = from >>> PAGE_BITS; at < pages.length; at++) {
+            if (pages[at] != null) {
+                int index = Math.max(from, at << PAGE_BITS);
+                if (index < count) {
+                    return index;
+                }
             }
         }
-        return view;
+        return -1;
+    }
+
+    /** How many pages of the chunk table are held. */
+    private int pagesHeld() {
+        int held = 0;
+        for (Page page : pages) {
+            if (page != null) {
+                held++;
+            }
+        }
+        return held;
     }
 
     /** True when both layers hold the same gids (attributes aside). */
@@ -475,8 +592,12 @@ public final class TileLayer extends Layer {
         if (width != other.width || height != other.height) {
             return false;
         }
-        for (int i = 0; i < chunks.length; i++) {
-            if (stamps[i] == other.stamps[i] && stamps[i] != 0) {
+        for (int i = 0; i < count; i++) {
+            if (pages[i >>> PAGE_BITS] == null && other.pages[i >>> PAGE_BITS] == null) {
+                i |= PAGE - 1; // neither holds a chunk of this page
+                continue;
+            }
+            if (stampAt(i) == other.stampAt(i) && stampAt(i) != 0) {
                 continue; // one is a copy of the other, this chunk unchanged since
             }
             int[] a = cells(i);
