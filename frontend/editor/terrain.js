@@ -136,7 +136,7 @@ export class TerrainTool {
           const { rect, inArea } = flood;
           for (let y = rect.y; y < rect.y + rect.height; y++) {
             for (let x = rect.x; x < rect.x + rect.width; x++) {
-              if (inArea[y * map.width + x] === 1) cells.push(x, y);
+              if (inArea.has(x, y)) cells.push(x, y);
             }
           }
           this.commit(layer, this.paint(layer, tiles, cells));

@@ -153,15 +153,44 @@ export function fillRectOp(layerId, rect, stamp) {
 }
 
 /**
+ * Cells of a map marked as in an area, kept per 64x64 chunk the area reaches (a byte a cell), so what it takes
+ * follows the area, not the map: a flood of a few cells on a 65,536x65,536 map holds a chunk, not 4 GB.
+ */
+export class CellSet {
+  constructor() {
+    this.chunks = new Map();
+  }
+
+  has(x, y) {
+    const chunk = this.chunks.get(Math.floor(y / 64) * 65536 + Math.floor(x / 64));
+    return chunk !== undefined && chunk[(y % 64) * 64 + (x % 64)] === 1;
+  }
+
+  /** Marks the cells from..to (inclusive) of row y. */
+  addRun(y, from, to) {
+    const row = Math.floor(y / 64);
+    for (let x = from; x <= to;) {
+      const cx = Math.floor(x / 64);
+      const key = row * 65536 + cx;
+      let chunk = this.chunks.get(key);
+      if (chunk === undefined) this.chunks.set(key, chunk = new Uint8Array(64 * 64));
+      const end = Math.min(to, cx * 64 + 63);
+      chunk.fill(1, (y % 64) * 64 + (x % 64), (y % 64) * 64 + (end % 64) + 1);
+      x = end + 1;
+    }
+  }
+}
+
+/**
  * The area a bucket fill from (x, y) covers: every cell 4-connected to it holding the same gid (or, given `alike`,
  * one alike to it). Null past `limit` cells.
- * @returns {{target: number, inArea: Uint8Array, area: number, rect: {x:number, y:number, width:number, height:number}}|null}
+ * @returns {{target: number, inArea: CellSet, area: number, rect: {x:number, y:number, width:number, height:number}}|null}
  */
 export function floodArea(map, layer, x, y, limit, alike = null) {
   const width = map.width;
   const target = layer.get(x, y);
   const joins = alike ?? ((gid) => gid === target);
-  const inArea = new Uint8Array(width * map.height);
+  const inArea = new CellSet();
   let area = 0;
   let left = x;
   let right = x;
@@ -172,14 +201,14 @@ export function floodArea(map, layer, x, y, limit, alike = null) {
   while (seeds.length > 0) {
     const sy = seeds.pop();
     const sx = seeds.pop();
-    if (inArea[sy * width + sx] === 1) continue;
+    if (inArea.has(sx, sy)) continue;
     let from = sx;
-    while (from > 0 && inArea[sy * width + from - 1] === 0 && joins(layer.get(from - 1, sy))) from--;
+    while (from > 0 && !inArea.has(from - 1, sy) && joins(layer.get(from - 1, sy))) from--;
     let to = sx;
-    while (to < width - 1 && inArea[sy * width + to + 1] === 0 && joins(layer.get(to + 1, sy))) to++;
+    while (to < width - 1 && !inArea.has(to + 1, sy) && joins(layer.get(to + 1, sy))) to++;
     area += to - from + 1;
     if (area > limit) return null;
-    inArea.fill(1, sy * width + from, sy * width + to + 1);
+    inArea.addRun(sy, from, to);
     left = Math.min(left, from);
     right = Math.max(right, to);
     top = Math.min(top, sy);
@@ -188,7 +217,7 @@ export function floodArea(map, layer, x, y, limit, alike = null) {
       if (ny < 0 || ny >= map.height) continue;
       let open = false;
       for (let nx = from; nx <= to; nx++) {
-        const next = inArea[ny * width + nx] === 0 && joins(layer.get(nx, ny));
+        const next = !inArea.has(nx, ny) && joins(layer.get(nx, ny));
         if (next && !open) seeds.push(nx, ny);
         open = next;
       }
@@ -218,7 +247,6 @@ export function floodFill(map, layer, x, y, stamp, limit) {
   const flood = floodArea(map, layer, x, y, limit);
   if (flood === null) return null;
   const { target, inArea, area, rect } = flood;
-  const width = map.width;
   if (stamp.width === 1 && stamp.height === 1 && area === rect.width * rect.height) {
     // the area is its whole bounding box (a whole empty layer, say) and one tile fills it: a fillRect says it all
     const gid = stamp.gids[0];
@@ -232,7 +260,7 @@ export function floodFill(map, layer, x, y, stamp, limit) {
     for (let column = 0; column < rect.width; column++) {
       const cx = rect.x + column;
       const cy = rect.y + row;
-      if (inArea[cy * width + cx] === 0) continue;
+      if (!inArea.has(cx, cy)) continue;
       const gid = single ? stamp.gids[0] : stamp.tiledAt(x, y, cx, cy);
       if (gid === target) continue;
       const i = row * rect.width + column;

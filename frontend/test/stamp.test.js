@@ -161,3 +161,46 @@ test('a bucket fill of a layer that holds one gid everywhere is one fillRect pas
   layer.set(10, 10, 2);
   assert.equal(floodFill(map, layer, 500, 300, Stamp.of(5), 1000), null, 'not one gid any more: the flood and its limit');
 });
+
+test('a flood is what a plain search over the whole map finds, across chunks, and holds only the chunks it reaches', () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    let state = seed;
+    const next = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+    const width = 60 + next(120);
+    const height = 50 + next(100);
+    const map = newMap({ width, height });
+    const layer = map.layer(1);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (next(10) < 3) layer.set(x, y, 1 + next(2));
+    const sx = next(width);
+    const sy = next(height);
+    const target = layer.get(sx, sy);
+    // the oracle: a breadth-first search holding a flag per cell of the map
+    const seen = new Uint8Array(width * height);
+    const queue = [[sx, sy]];
+    seen[sy * width + sx] = 1;
+    let count = 0;
+    while (queue.length > 0) {
+      const [x, y] = queue.pop();
+      count++;
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height && seen[ny * width + nx] === 0 && layer.get(nx, ny) === target) {
+          seen[ny * width + nx] = 1;
+          queue.push([nx, ny]);
+        }
+      }
+    }
+    const flood = floodArea(map, layer, sx, sy, width * height);
+    assert.equal(flood.area, count, `seed ${seed}`);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) assert.equal(flood.inArea.has(x, y), seen[y * width + x] === 1, `seed ${seed} (${x}, ${y})`);
+    }
+  }
+  const huge = newMap({ width: 65536, height: 65536 });
+  const small = huge.layer(1);
+  for (let x = 40000; x < 40010; x++) { small.set(x, 30000, 3); small.set(x, 30002, 3); }
+  small.set(40000, 30001, 3);
+  small.set(40009, 30001, 3);
+  const ring = floodArea(huge, small, 40003, 30001, 100);
+  assert.equal(ring.area, 8, 'the inside of the ring');
+  assert.equal(ring.inArea.chunks.size, 1, 'one chunk of marks, not 4 GB');
+});
