@@ -62,7 +62,7 @@ dialog.querySelector('[data-action="cancel"]').addEventListener('click', () => d
 function problem() {
   const f = form.elements;
   if (!f.name.value.trim()) return 'Give the map a name.';
-  const checks = [['width', 'Width', 8192], ['height', 'Height', 8192], ['tileWidth', 'Tile width', 4096], ['tileHeight', 'Tile height', 4096]];
+  const checks = [['width', 'Width', 65536], ['height', 'Height', 65536], ['tileWidth', 'Tile width', 4096], ['tileHeight', 'Tile height', 4096]];
   for (const [field, label, max] of checks) {
     const value = Number(f[field].value);
     if (!Number.isInteger(value) || value < 1 || value > max) return `${label} must be a whole number from 1 to ${max}.`;

@@ -6,7 +6,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * The limits every request is held to. Each refusal names the limit's property so an operator knows what to raise.
  *
- * @param maxMapWidth        tiles; 8192 is Tilewright's promise for one side of a map
+ * @param maxMapWidth        tiles; 65,536 is Tilewright's promise for one side of a map (what a map costs follows
+ *                           what is painted: an empty chunk holds nothing, an empty page of 256 chunks nothing)
  * @param maxMapHeight       tiles
  * @param maxTilesetBytes    bytes of one uploaded tileset PNG (10 MiB)
  * @param maxTilesetPixels   width x height of one tileset image (16.8 megapixels = 4096x4096), read from the PNG
@@ -37,8 +38,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("tilewright.limits")
 public record LimitsProperties(
-        @DefaultValue("8192") int maxMapWidth,
-        @DefaultValue("8192") int maxMapHeight,
+        @DefaultValue("65536") int maxMapWidth,
+        @DefaultValue("65536") int maxMapHeight,
         @DefaultValue("10485760") long maxTilesetBytes,
         @DefaultValue("16777216") long maxTilesetPixels,
         @DefaultValue("16777216") long maxCellsPerOp,

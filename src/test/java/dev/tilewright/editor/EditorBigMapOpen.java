@@ -24,7 +24,9 @@ import java.util.zip.Deflater;
  * times a 12-cell stroke until saved, and deletes the map and tileset it made. The instance must run with the tests' bootstrap token and admin
  * ({@code support/Credentials}).
  * <p>
- * {@code java ... dev.tilewright.editor.EditorBigMapOpen [base URL, default http://localhost:8080] [side, default 4096]}
+ * {@code java ... dev.tilewright.editor.EditorBigMapOpen [base URL, default http://localhost:8080] [side, default 4096]
+ * [percent painted, default 100]}: below 100, that share of its 2048x2048 parts is painted, at random, and the one
+ * the editor opens on (a 65,536x65,536 map with 1% painted: {@code 65536 1}).
  */
 public final class EditorBigMapOpen {
 
@@ -79,6 +81,7 @@ public final class EditorBigMapOpen {
     public static void main(String[] args) throws Exception {
         URI base = URI.create(args.length > 0 ? args[0] : "http://localhost:8080");
         int side = args.length > 1 ? Integer.parseInt(args[1]) : 4096;
+        double percent = args.length > 2 ? Double.parseDouble(args[2]) : 100;
         Api api = new Api(base.getPort());
         long tileset = api.uploadTileset("big-open", 24, 12);
         long mapId = api.postJson("/api/v1/maps", "{\"name\":\"big open\",\"width\":" + side + ",\"height\":" + side
@@ -89,6 +92,9 @@ public final class EditorBigMapOpen {
         for (int layer = 1; layer <= 2; layer++) {
             for (int y0 = 0; y0 < side; y0 += PART) {
                 for (int x0 = 0; x0 < side; x0 += PART) {
+                    if ((x0 > 0 || y0 > 0) && random.nextDouble() * 100 >= percent) {
+                        continue;
+                    }
                     int[] gids = new int[PART * PART];
                     for (int i = 0; i < gids.length; i++) {
                         int x = x0 + i % PART;

@@ -216,11 +216,11 @@ class MapApiTest {
     void aMapOverTheSizeLimitIs422NamingTheLimit() {
         int before = api.get("/api/v1/maps").json().size();
         Api.Response response = api.postJson("/api/v1/maps",
-                "{\"name\":\"huge\",\"width\":8193,\"height\":10,\"tileWidth\":16,\"tileHeight\":16}");
+                "{\"name\":\"huge\",\"width\":65537,\"height\":10,\"tileWidth\":16,\"tileHeight\":16}");
         assertThat(response.status()).isEqualTo(422);
         assertThat(response.json().get("limit").asString()).isEqualTo("tilewright.limits.max-map-width");
         assertThat(api.get("/api/v1/maps").json().size()).isEqualTo(before);
-        assertThat(api.postJson("/api/v1/maps", "{\"name\":\"edge\",\"width\":8192,\"height\":8192,"
+        assertThat(api.postJson("/api/v1/maps", "{\"name\":\"edge\",\"width\":65536,\"height\":65536,"
                 + "\"tileWidth\":16,\"tileHeight\":16}").status()).isEqualTo(201);
     }
 
