@@ -48,7 +48,7 @@ public final class EditorBigMapOpen {
             const gaps = [];
             const frame = (now) => {
               gaps.push(now - last); last = now;
-              most = Math.max(most, stream.heldChunks());
+              most = Math.max(most, stream.held); // its own count: heldChunks() reads every chunk's flag
               x += stepX;
               if (x > worldW - view.width / zoom) { x = 0; row++; y = row * rowH; }
               if (row > 3 || gaps.length >= 1800) {
