@@ -130,6 +130,10 @@ public final class EditorBigMapOpen {
                           chunkPacks: packs.length, chunkBytesDecoded: packs.reduce((a, e) => a + e.decodedBodySize, 0),
                           readyMs: Math.round(performance.now()), heapBytes: performance.memory.usedJSHeapSize };""");
                 System.out.printf("%dx%d %s: ready after %d ms (wall) %s%n", side, side, run, wall, stats);
+                String shot = System.getProperty("tilewright.shot"); // -Dtilewright.shot=file.png: what it looked like
+                if (shot != null) {
+                    Files.write(java.nio.file.Path.of(shot), browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+                }
             }
             for (double zoom : new double[]{1, 0.25}) {
                 System.out.printf("%dx%d pan at %.0f%%: %s%n", side, side, zoom * 100, browser.executeAsyncScript(PAN, zoom));
