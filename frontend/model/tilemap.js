@@ -68,14 +68,28 @@ export class TileLayer {
     return this.unloadedIn(r).length === 0;
   }
 
+  /** The first and last chunk columns and rows a rectangle of cells (clipped to the layer) touches. @param {Rect} r */
+  chunkSpan(r) {
+    return [Math.max(0, Math.floor(r.x / CHUNK)), Math.max(0, Math.floor(r.y / CHUNK)),
+      Math.min(this.chunksX - 1, Math.floor((r.x + r.width - 1) / CHUNK)),
+      Math.min(this.chunksY - 1, Math.floor((r.y + r.height - 1) / CHUNK))];
+  }
+
+  /** Whether any chunk a rectangle of cells (clipped to the layer) touches is held. @param {Rect} r */
+  holdsAny(r) {
+    if (this.loaded === null) return true;
+    const [cx0, cy0, cx1, cy1] = this.chunkSpan(r);
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) if (this.loaded[cy * this.chunksX + cx] === 1) return true;
+    }
+    return false;
+  }
+
   /** The chunk indexes a rectangle of cells (clipped to the layer) touches that are not held. @param {Rect} r */
   unloadedIn(r) {
     if (this.loaded === null) return [];
     const out = [];
-    const cx0 = Math.max(0, Math.floor(r.x / CHUNK));
-    const cy0 = Math.max(0, Math.floor(r.y / CHUNK));
-    const cx1 = Math.min(this.chunksX - 1, Math.floor((r.x + r.width - 1) / CHUNK));
-    const cy1 = Math.min(this.chunksY - 1, Math.floor((r.y + r.height - 1) / CHUNK));
+    const [cx0, cy0, cx1, cy1] = this.chunkSpan(r);
     for (let cy = cy0; cy <= cy1; cy++) {
       for (let cx = cx0; cx <= cx1; cx++) if (this.loaded[cy * this.chunksX + cx] === 0) out.push(cy * this.chunksX + cx);
     }

@@ -337,7 +337,7 @@ export class LiveSession extends Emitter {
         this.catchUpTo(frame.version, () => this.ready());
         break;
       case SERVER_FRAMES.FETCH:
-        this.catchUpTo(frame.version, () => {});
+        if (!this.passedBy(frame)) this.catchUpTo(frame.version, () => {});
         break;
       case SERVER_FRAMES.OP:
         this.rebase([frame]);
@@ -410,6 +410,23 @@ export class LiveSession extends Emitter {
     this.rebase(entries.filter((e) => e.version <= version));
     then();
     for (const frame of held) this.receive(frame);
+  }
+
+  /**
+   * Another's op too large for the socket that only writes cells, none of them in a chunk this streamed map holds:
+   * nothing to read. Those chunks are noted as changed at its version (a pack of them read before is stale) and we are
+   * at its version, as if it had been applied: it would have changed nothing held, under our pending ops or not.
+   */
+  passedBy(frame) {
+    if (!Array.isArray(frame.cells) || frame.clientId === this.clientId || frame.version !== this.version + 1) return false;
+    const touched = frame.cells.map((r) => ({ layer: this.map.layer(r.layerId), rect: r }));
+    if (!touched.every(({ layer, rect }) => layer?.type === 'tile' && layer.loaded !== null && !layer.holdsAny(rect))) return false;
+    noteCommitted(this.map, { type: 'batch', ops: frame.cells.map((r) => ({ type: 'fillRect', ...r })) }, frame.version);
+    this.version = frame.version;
+    this.persist();
+    this.emit({ type: 'remote', count: 1 });
+    this.report();
+    return true;
   }
 
   /**

@@ -11,7 +11,9 @@ export const PROTOCOL = 1;
  * - snapshot {protocol, version, clientId, map}: the whole map (no lastVersion, or too far behind)
  * - op       {version, clientId, clientSeq, op}: another editor's op, committed
  * - ack      {clientSeq, version, op}: ours, committed (op as logged, ids assigned)
- * - fetch    {version}: an op (ours or another's) too large for the socket: read the log up to version over HTTP
+ * - fetch    {version, clientId?, cells?}: an op (ours or another's) too large for the socket: read the log up to
+ *            version over HTTP. Another's op that only writes cells names them ({layerId, x, y, width, height}
+ *            rectangles): an editor that holds none of those chunks notes them as changed and reads nothing
  * - reject   {clientSeq, problem}: ours, refused (RFC 9457 problem naming the field, e.g. "op.cells[0].gid")
  * - people   {people: [{clientId, name, cursor?, tool?, selection?}]}
  * - presence {clientId, name, cursor?, tool?, selection?} (our own comes back too: ignored)
@@ -68,4 +70,39 @@ const UTF8 = new TextDecoder();
  */
 export function read(data) {
   return JSON.parse(typeof data === 'string' ? data : UTF8.decode(data));
+}
+
+/** Most rectangles a fetch frame names (the server's Frames.FETCH_RECTS). */
+export const FETCH_RECTS = 256;
+
+/**
+ * The cells a fetch frame names for an op, as the server's OpCells works them out (both are held to
+ * src/test/resources/fixtures/fetch-cells.json; the fake server of the tests uses this): rectangles by layer when the
+ * op only writes cells, a paint by the box of its cells; null when it does more, or names more than `max`.
+ * @returns {{layerId: number, x: number, y: number, width: number, height: number}[]|null}
+ */
+export function fetchCells(op, max = FETCH_RECTS) {
+  const out = [];
+  const visit = (o) => {
+    if (o === null || typeof o !== 'object') return false;
+    if (o.type === 'batch') return Array.isArray(o.ops) && o.ops.every(visit);
+    if (!Number.isInteger(o.layerId)) return false;
+    if (o.type === 'paint') {
+      if (!Array.isArray(o.cells) || !o.cells.every((c) => Number.isInteger(c?.x) && Number.isInteger(c?.y))) return false;
+      if (o.cells.length > 0) {
+        const xs = o.cells.map((c) => c.x);
+        const ys = o.cells.map((c) => c.y);
+        const x = Math.min(...xs);
+        const y = Math.min(...ys);
+        out.push({ layerId: o.layerId, x, y, width: Math.max(...xs) - x + 1, height: Math.max(...ys) - y + 1 });
+      }
+    } else if (o.type === 'fillRect' || o.type === 'putRegion') {
+      if (![o.x, o.y, o.width, o.height].every(Number.isInteger) || o.width < 0 || o.height < 0) return false;
+      out.push({ layerId: o.layerId, x: o.x, y: o.y, width: o.width, height: o.height });
+    } else {
+      return false;
+    }
+    return out.length <= max;
+  };
+  return visit(op) ? out : null;
 }

@@ -496,3 +496,54 @@ test('storage failing: the status says the edits are only in this tab, and no ed
   await a.keeper.idle();
   assert.equal(store.pendingOf(7), 1, 'kept again once storage works');
 });
+
+test('a fetch naming cells: a streamed editor holding none of them reads nothing, one holding some reads the op', async () => {
+  const base = newMap({ width: 256, height: 128 });
+  const server = new FakeLiveServer(base, { maxOpChars: 300 });
+  const clock = new ManualClock();
+  const a = session(server, clock, 'a', base.copy());
+  const streamed = base.copy();
+  streamed.clock = { version: 0 };
+  const layer = streamed.layer(1).stream(streamed.clock);
+  layer.loadChunk(0, 0, null, 0); // b holds the top-left chunk only
+  let reads = 0;
+  const b = new LiveSession({
+    map: streamed, version: 1, clientId: 'b', name: 'b', connect: server.connect,
+    opsSince: async (since, upTo) => { reads++; return server.log.filter((e) => e.version > since && e.version <= upTo); },
+    schedule: clock.schedule, cancel: () => {}, pingMs: 0,
+  }).start();
+  server.drain();
+  const next = random(9);
+  const noise = (w, h) => Uint32Array.from({ length: w * h }, () => 1 + Math.floor(next() * 16));
+  a.perform(regionOp(1, { x: 130, y: 70, width: 40, height: 20 }, noise(40, 20))); // far from what b holds
+  for (let i = 0; i < 4; i++) {
+    server.drain();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(server.version, 2);
+  assert.equal(b.version, 2, 'b is at the version');
+  assert.equal(reads, 0, 'and read nothing');
+  assert.equal(layer.missed.get(1 * layer.chunksX + 2), 2, 'the chunk it wrote is noted at its version');
+  assert.equal(a.state, 'saved', 'a read its own to be acknowledged');
+
+  a.perform(regionOp(1, { x: 20, y: 10, width: 40, height: 20 }, noise(40, 20))); // over b's chunk
+  for (let i = 0; i < 4; i++) {
+    server.drain();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(b.version, 3);
+  assert.equal(reads, 1, 'a fetch over a chunk it holds is read');
+  for (let y = 10; y < 30; y++) {
+    for (let x = 20; x < 60; x++) assert.equal(layer.get(x, y), server.map.layer(1).get(x, y), `(${x}, ${y})`);
+  }
+});
+
+test('the cells a fetch names follow the fixtures the server is held to', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { fetchCells } = await import('../sync/protocol.js');
+  const fixtures = JSON.parse(readFileSync(new URL('../../src/test/resources/fixtures/fetch-cells.json', import.meta.url), 'utf8'));
+  assert.ok(fixtures.cases.length > 5);
+  for (const c of fixtures.cases) assert.deepEqual(fetchCells(c.op), c.cells, c.name);
+  const many = { type: 'batch', ops: Array.from({ length: 257 }, (_, i) => ({ type: 'fillRect', layerId: 1, x: i, y: 0, width: 1, height: 1, gid: 1 })) };
+  assert.equal(fetchCells(many), null, 'past 256 rectangles everyone reads it');
+});

@@ -3,6 +3,7 @@
 
 import { apply, InvalidOp } from '../model/ops.js';
 import { TileMap } from '../model/tilemap.js';
+import { fetchCells } from '../sync/protocol.js';
 
 export function newMap({ width = 20, height = 12, tileCount = 16 } = {}) {
   return new TileMap({
@@ -199,11 +200,18 @@ export class FakeLiveServer {
   relay(entry, from) {
     for (const s of this.sockets) {
       if (s.open && s.clientId !== null) {
-        s.toClient.push(this.tooLarge(entry) ? { type: 'fetch', version: entry.version }
+        s.toClient.push(this.tooLarge(entry) ? this.fetchFrame(entry, s === from)
           : s === from ? { type: 'ack', clientSeq: entry.clientSeq, version: entry.version, op: entry.op }
             : { type: 'op', ...entry });
       }
     }
+  }
+
+  /** As the server's Frames: another's op of cells alone names them, with its author; ours is read to be acked. */
+  fetchFrame(entry, ours) {
+    const cells = ours ? null : fetchCells(entry.op);
+    return cells === null ? { type: 'fetch', version: entry.version }
+      : { type: 'fetch', version: entry.version, clientId: entry.clientId, cells };
   }
 
   tooLarge(entry) {

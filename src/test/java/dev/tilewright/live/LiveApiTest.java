@@ -316,8 +316,14 @@ class LiveApiTest {
                 .isLessThan(data.length() / 10);
         a.send("{\"type\":\"op\",\"clientSeq\":1,\"baseVersion\":1,\"op\":{\"type\":\"putRegion\",\"layerId\":1,"
                 + "\"x\":0,\"y\":0,\"width\":700,\"height\":600,\"data\":\"" + data + "\"}}");
-        assertThat(a.next("fetch").get("version").asLong()).as("the sender's ack").isEqualTo(2);
-        assertThat(b.next("fetch").get("version").asLong()).isEqualTo(2);
+        JsonNode own = a.next("fetch");
+        assertThat(own.get("version").asLong()).as("the sender's ack").isEqualTo(2);
+        assertThat(own.has("cells")).as("the sender reads it to be acknowledged").isFalse();
+        JsonNode others = b.next("fetch");
+        assertThat(others.get("version").asLong()).isEqualTo(2);
+        assertThat(others.get("clientId").asString()).isEqualTo("alice");
+        assertThat(others.get("cells").toString()).as("the cells it writes, for an editor holding none of them")
+                .isEqualTo("[{\"layerId\":1,\"x\":0,\"y\":0,\"width\":700,\"height\":600}]");
         a.send("{\"type\":\"op\",\"clientSeq\":2,\"baseVersion\":2,\"op\":{\"type\":\"paint\",\"layerId\":1,"
                 + "\"cells\":[{\"x\":0,\"y\":0,\"gid\":3}]}}");
         assertThat(a.next("ack").get("version").asLong()).as("still connected").isEqualTo(3);

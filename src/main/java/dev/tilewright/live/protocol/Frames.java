@@ -59,10 +59,29 @@ public class Frames {
         return "{\"type\":\"fetch\",\"version\":" + version + "}";
     }
 
-    /** A committed op, for the editors who did not send it (a fetch frame when it is too large). */
+    /** Most rectangles a fetch frame names (an op of more is fetched by every editor). */
+    static final int FETCH_RECTS = 256;
+
+    /**
+     * A committed op, for the editors who did not send it (a fetch frame when it is too large: one that names the
+     * cells it writes, with its author, when writing cells is all it does, so an editor holding none of them reads
+     * nothing).
+     */
     public String op(OpLog.Entry entry) {
         if (tooLarge(entry.op())) {
-            return fetch(entry.version());
+            List<OpCells.Rect> cells = OpCells.of(json, entry.op(), FETCH_RECTS);
+            if (cells == null) {
+                return fetch(entry.version());
+            }
+            StringBuilder frame = new StringBuilder("{\"type\":\"fetch\",\"version\":").append(entry.version())
+                    .append(",\"clientId\":").append(json.writeValueAsString(entry.clientId())).append(",\"cells\":[");
+            for (int i = 0; i < cells.size(); i++) {
+                OpCells.Rect r = cells.get(i);
+                frame.append(i == 0 ? "" : ",").append("{\"layerId\":").append(r.layerId()).append(",\"x\":")
+                        .append(r.x()).append(",\"y\":").append(r.y()).append(",\"width\":").append(r.width())
+                        .append(",\"height\":").append(r.height()).append('}');
+            }
+            return frame.append("]}").toString();
         }
         return "{\"type\":\"op\",\"version\":" + entry.version() + ",\"clientId\":" + json.writeValueAsString(entry.clientId())
                 + ",\"clientSeq\":" + entry.clientSeq() + ",\"op\":" + entry.op() + "}";
