@@ -58,7 +58,10 @@ class ChunksApiTest {
         assertThat(api.get(left, "If-None-Match", tag).status()).isEqualTo(304);
         assertThat(api.postJson(ops, "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":150,\"y\":100,"
                 + "\"gid\":1}]}]}", "If-Match", "*").status()).isEqualTo(200);
-        assertThat(api.get(left, "If-None-Match", tag).status()).as("an edit elsewhere").isEqualTo(304);
+        Api.Response unchanged = api.get(left, "If-None-Match", tag);
+        assertThat(unchanged.status()).as("an edit elsewhere").isEqualTo(304);
+        assertThat(unchanged.header("Tilewright-Version")).as("the version the block was read at: the one now")
+                .isEqualTo("3");
         assertThat(api.postJson(ops, "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":10,\"y\":10,"
                 + "\"gid\":1}]}]}", "If-Match", "*").status()).isEqualTo(200);
         Api.Response changed = api.get(left, "If-None-Match", tag);
