@@ -7,13 +7,9 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URI;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Random;
-import java.util.zip.Deflater;
 
 /**
  * Opening a big map in the editor, measured in headless Chromium against a running app (not a test: our machines are
@@ -104,7 +100,7 @@ public final class EditorBigMapOpen {
                     }
                     Api.Response put = api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":"
                             + "\"putRegion\",\"layerId\":" + layer + ",\"x\":" + x0 + ",\"y\":" + y0 + ",\"width\":" + PART
-                            + ",\"height\":" + PART + ",\"data\":\"" + zlib(gids) + "\"}]}", "If-Match", "*");
+                            + ",\"height\":" + PART + ",\"data\":\"" + dev.tilewright.support.Zlib.gids(gids) + "\"}]}", "If-Match", "*");
                     if (put.status() != 200) {
                         throw new IllegalStateException(put.text());
                     }
@@ -144,21 +140,5 @@ public final class EditorBigMapOpen {
             api.delete("/api/v1/maps/" + mapId); // leaves the instance as it was
             api.delete("/api/v1/tilesets/" + tileset);
         }
-    }
-
-    /** Tiled's layer data form: little-endian uint32 gids, zlib, base64. */
-    private static String zlib(int[] gids) {
-        ByteBuffer raw = ByteBuffer.allocate(4 * gids.length).order(ByteOrder.LITTLE_ENDIAN);
-        raw.asIntBuffer().put(gids);
-        Deflater deflater = new Deflater(6);
-        deflater.setInput(raw.array());
-        deflater.finish();
-        byte[] out = new byte[raw.capacity() + 1024];
-        int n = 0;
-        while (!deflater.finished()) {
-            n += deflater.deflate(out, n, out.length - n);
-        }
-        deflater.end();
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(out, n));
     }
 }

@@ -92,6 +92,11 @@ public class RenderBenchmark {
                 png.write(frame, level).length, level, imageIo(frame).length);
     }
 
+    /** The map drawn (after {@link #setUp}), for benchmarks that draw it elsewhere (RenderHttpBenchmark). */
+    public TileMap map() {
+        return map;
+    }
+
     private final TileBlocks blocks = new TileBlocks(256L << 20);
 
     private Pixels render(ViewWindow window) {

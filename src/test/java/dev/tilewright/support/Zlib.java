@@ -11,7 +11,18 @@ public final class Zlib {
     }
 
     public static String base64(byte[] raw) {
-        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+        return base64(raw, Deflater.BEST_COMPRESSION);
+    }
+
+    /** Gids as Tiled's layer data: little-endian uint32, zlib (level 6: big layers go quickly), base64. */
+    public static String gids(int[] gids) {
+        java.nio.ByteBuffer raw = java.nio.ByteBuffer.allocate(4 * gids.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        raw.asIntBuffer().put(gids);
+        return base64(raw.array(), 6);
+    }
+
+    private static String base64(byte[] raw, int level) {
+        Deflater deflater = new Deflater(level);
         deflater.setInput(raw);
         deflater.finish();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
