@@ -57,7 +57,7 @@ public final class StorageBenchmark {
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         for (int y = 0; y < SIDE; y += 1024) {
             for (int x = 0; x < SIDE; x += 1024) {
-                edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024)), null);
+                edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024, 1024)), null);
             }
         }
         Versioned current = context.getBean(MapHistory.class).snapshot(mapId, null);
@@ -104,10 +104,7 @@ public final class StorageBenchmark {
         for (int i = 0; i < strips; i++) {
             int x = random.nextInt(side / 1024) * 1024;
             int y = random.nextInt(side / 64) * 64;
-            long[] strip = new long[1024 * 64];
-            long[] a = terrain(x, y, 1024);
-            System.arraycopy(a, 0, strip, 0, strip.length);
-            edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 64, strip), null);
+            edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 64, terrain(x, y, 1024, 64)), null);
         }
         double loadMs = median(() -> {
             long start = System.nanoTime();
@@ -120,15 +117,15 @@ public final class StorageBenchmark {
     }
 
     /** Terrain-like gids: bands of ground with scattered detail, so chunks compress as real maps do. */
-    private static long[] terrain(int x0, int y0, int side) {
-        long[] gids = new long[side * side];
-        for (int y = 0; y < side; y++) {
-            for (int x = 0; x < side; x++) {
+    private static long[] terrain(int x0, int y0, int width, int height) {
+        long[] gids = new long[width * height];
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
                 int wx = x0 + x;
                 int wy = y0 + y;
                 int hash = (wx * 73856093) ^ (wy * 19349663);
                 int band = ((wy / 9) + (wx / 23)) % 6;
-                gids[y * side + x] = (hash & 31) == 0 ? 1 + ((hash >>> 5) & 255) : 1 + band;
+                gids[y * width + x] = (hash & 31) == 0 ? 1 + ((hash >>> 5) & 255) : 1 + band;
             }
         }
         return gids;

@@ -259,11 +259,7 @@ public final class TileMap {
 
     /** Packs each tile layer's chunks but the {@code keepPlain} it wrote last ({@link TileLayer#compact}). */
     public void compact(int keepPlain) {
-        for (Layer layer : layers) {
-            if (layer instanceof TileLayer tiles) {
-                tiles.compact(keepPlain);
-            }
-        }
+        layers.stream().filter(TileLayer.class::isInstance).forEach(l -> ((TileLayer) l).compact(keepPlain));
     }
 
     /** Designers' overrides of the collision grid, by element of the grid the settings give. */

@@ -203,7 +203,7 @@ class TileLayerTest {
         long empty = layer.heapBytes();
         layer.fill(layer.bounds(), 5);
         long chunk = 16 + 4L * TileLayer.CHUNK_CELLS;
-        long table = 64 * TileLayer.PAGE_BYTES; // the chunk table's 64 pages of 256
+        long table = 64 * ChunkTable.PAGE_BYTES; // the chunk table's 64 pages of 256
         assertThat(layer.heapBytes()).as("16,384 chunks of gid 5: one array").isEqualTo(empty + table + chunk);
         assertThat(layer.get(8191, 8191)).isEqualTo(5);
         assertThat(layer.changedChunks().cardinality()).isEqualTo(128 * 128);
@@ -280,7 +280,7 @@ class TileLayerTest {
         assertThat(layer.liveChunk(3, 0)).as("packed: unpacked for each reader")
                 .isNotSameAs(layer.liveChunk(3, 0)).isEqualTo(layer.liveChunk(3, 0));
         long uniform = PackedChunk.RAW_BYTES;
-        assertThat(layer.heapBytes() - empty - TileLayer.PAGE_BYTES).as("one plain, one uniform, one packed in 1 bit a cell")
+        assertThat(layer.heapBytes() - empty - ChunkTable.PAGE_BYTES).as("one plain, one uniform, one packed in 1 bit a cell")
                 .isBetween(2 * uniform + 512, 2 * uniform + 700);
         TileLayer view = layer.view();
         layer.set(3 * 64 + 3, 3, 4);
