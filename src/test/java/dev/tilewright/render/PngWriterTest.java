@@ -53,6 +53,34 @@ class PngWriterTest {
     }
 
     @Test
+    void framesOfAtMost256ColoursAreIndexedAndDecodeToTheSamePixels() throws Exception {
+        Random random = new Random(3);
+        for (int colours : new int[]{1, 2, 3, 4, 5, 16, 17, 255, 256, 257, 300}) {
+            int[] palette = new int[colours];
+            for (int i = 0; i < colours; i++) { // distinct, some translucent (premultiplied), one fully clear
+                int alpha = i == 0 ? 0 : i % 5 == 0 ? 1 + random.nextInt(254) : 255;
+                palette[i] = i == 0 ? 0 : Pixels.premultiply(alpha << 24 | i << 8 | random.nextInt(256));
+            }
+            int width = 701; // not a whole number of bytes at 1, 2 or 4 bits a pixel
+            int height = 500; // large enough to be deflated in strips
+            int[] argb = new int[width * height];
+            for (int i = 0; i < argb.length; i++) { // runs, as tiles make them, and every colour at least once
+                argb[i] = i < colours ? palette[i] : palette[(i / (1 + i % 9)) % colours];
+            }
+            Pixels pixels = new Pixels(width, height, argb);
+            BufferedImage image = decode(PNG.write(pixels, 2));
+            assertThat(image.getColorModel() instanceof java.awt.image.IndexColorModel).as("%d colours", colours)
+                    .isEqualTo(colours <= 256);
+            if (colours <= 256) { // the fewest bits that hold the palette
+                assertThat(image.getColorModel().getPixelSize()).as("%d colours", colours)
+                        .isEqualTo(colours <= 2 ? 1 : colours <= 4 ? 2 : colours <= 16 ? 4 : 8);
+            }
+            assertThat(image.getRGB(0, 0, width, height, null, 0, width)).as("%d colours", colours)
+                    .isEqualTo(pixels.straight());
+        }
+    }
+
+    @Test
     void translucentFramesKeepTheirAlphaUnpremultiplied() throws Exception {
         int[] premultiplied = {0, 0x80400000, 0xFF00FF00, 0x10101010};
         BufferedImage image = decode(PNG.write(new Pixels(2, 2, premultiplied), 6));
