@@ -224,6 +224,34 @@ final class ChunkTable {
         setPlain(index, null);
     }
 
+    /**
+     * Chunk {@code index} as {@code from} (a table of the same layout: the layer at another version) holds it, in the
+     * same form: a packed chunk or a uniform one shared (they are never written in place), a plain one copied, none
+     * released. Its stamp is taken too: it names the same cells, so what was drawn or compared of them still holds.
+     */
+    void adopt(int index, ChunkTable from) {
+        release(index);
+        uniform.clear(index);
+        shared.clear(index);
+        PackedChunk packed = from.packed(index);
+        int[] plain = from.plain(index);
+        if (packed != null) {
+            setPacked(index, packed);
+            packedBytes += packed.bytes();
+        } else if (plain != null && from.uniform.get(index)) {
+            setPlain(index, uniformArray(plain[0]));
+            uniform.set(index);
+            shared.set(index);
+        } else if (plain != null) {
+            setPlain(index, plain.clone());
+            allocated++;
+        }
+        long stamp = from.stamp(index);
+        if (stamp != 0 || pages[index >>> PAGE_BITS] != null) {
+            writable(index).stamps[index & (PAGE - 1)] = stamp;
+        }
+    }
+
     /** Packed chunk {@code index} ({@code held}) as a plain array of its own, to be written. */
     int[] thaw(int index, PackedChunk held) {
         int[] chunk = held.unpack();

@@ -200,6 +200,39 @@ public final class TileLayer extends Layer {
         }
     }
 
+    /**
+     * Puts the cells of {@code rect} back as {@code past} holds them (this layer as it was at another version; cells
+     * outside it read as empty): a chunk the rectangle covers whole is taken from {@code past} as it is there, by
+     * reference where its form allows ({@link ChunkTable#adopt}), and not touched when it is the same chunk already;
+     * the others cell by cell. So putting back a whole 8192x8192 layer costs a few references a chunk, not its cells.
+     */
+    public void restore(TileRect rect, TileLayer past) {
+        checkRect(rect);
+        if (frozen) {
+            throw new IllegalStateException("a view of a layer is read-only");
+        }
+        boolean sameLayout = past.width == width && past.height == height;
+        for (int cy = rect.y() / CHUNK_SIZE; cy <= (rect.bottom() - 1) / CHUNK_SIZE; cy++) {
+            for (int cx = rect.x() / CHUNK_SIZE; cx <= (rect.right() - 1) / CHUNK_SIZE; cx++) {
+                TileRect part = rect.intersection(new TileRect(cx * CHUNK_SIZE, cy * CHUNK_SIZE, CHUNK_SIZE,
+                        CHUNK_SIZE));
+                int index = cy * chunksX + cx;
+                if (sameLayout && part.area() == CHUNK_CELLS) {
+                    if (!sameChunk(past, cx, cy)) {
+                        table.adopt(index, past.table);
+                        dirty.set(index);
+                    }
+                    continue;
+                }
+                for (int y = part.y(); y < part.bottom(); y++) {
+                    for (int x = part.x(); x < part.right(); x++) {
+                        set(x, y, past.contains(x, y) ? past.get(x, y) : Gid.EMPTY);
+                    }
+                }
+            }
+        }
+    }
+
     /** Whether chunk (cx, cy) lies wholly inside the layer (a chunk at its right or bottom edge may not). */
     private boolean whole(int cx, int cy) {
         return (cx + 1L) * CHUNK_SIZE <= width && (cy + 1L) * CHUNK_SIZE <= height;
@@ -258,7 +291,8 @@ public final class TileLayer extends Layer {
 
     /**
      * Whether chunk (cx, cy) of this layer and of {@code other} (of one size) are known to hold the same cells
-     * without reading them: both never painted, or one a copy or view of the other with that chunk unchanged since.
+     * without reading them: both never painted, or one a copy or view of the other (or restored from it) with that
+     * chunk unchanged since.
      */
     public boolean sameChunk(TileLayer other, int cx, int cy) {
         int index = checkChunk(cx, cy);
@@ -292,8 +326,8 @@ public final class TileLayer extends Layer {
 
     /**
      * A number that names the content of chunk (cx, cy) in this process: it changes whenever a cell of the chunk
-     * does, and two layers share it only when one is a copy of the other with that chunk unchanged. 0 for a chunk
-     * never painted. Caches of anything drawn from a chunk key on it.
+     * does, and two layers share it only when one is a copy of the other with that chunk unchanged, or took the chunk
+     * from the other ({@link #restore}). 0 for a chunk never painted. Caches of anything drawn from a chunk key on it.
      */
     public long chunkStamp(int cx, int cy) {
         return table.stamp(checkChunk(cx, cy));

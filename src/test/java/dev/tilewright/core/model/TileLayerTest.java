@@ -130,8 +130,32 @@ class TileLayerTest {
         java.util.List<TileLayer> views = new java.util.ArrayList<>();
         java.util.List<int[]> then = new java.util.ArrayList<>();
         for (int step = 0; step < 120; step++) {
-            int kind = random.nextInt(6);
+            int kind = random.nextInt(7);
             int gid = random.nextInt(4);
+            if (kind == 6 && !views.isEmpty()) {
+                // cells put back as an earlier view or copy holds them: whole chunks taken from it, the rest cell by cell
+                int at = random.nextInt(views.size());
+                int x = random.nextBoolean() ? 0 : random.nextInt(width);
+                int y = random.nextBoolean() ? 0 : random.nextInt(height);
+                TileRect rect = random.nextBoolean() ? new TileRect(x, y, width - x, height - y)
+                        : new TileRect(x, y, 1 + random.nextInt(width - x), 1 + random.nextInt(height - y));
+                int[] before = oracle.clone();
+                layer.markClean();
+                layer.restore(rect, views.get(at));
+                for (int ry = rect.y(); ry < rect.bottom(); ry++) {
+                    for (int rx = rect.x(); rx < rect.right(); rx++) {
+                        oracle[ry * width + rx] = then.get(at)[ry * width + rx];
+                    }
+                }
+                for (int i = 0; i < oracle.length; i++) {
+                    if (oracle[i] != before[i]) {
+                        int chunk = (i / width / 64) * layer.chunksX() + (i % width) / 64;
+                        assertThat(layer.changedChunks().get(chunk)).as("a chunk restored is marked changed").isTrue();
+                    }
+                }
+            } else if (kind == 6) {
+                kind = 2;
+            }
             if (kind == 0) {
                 // whole chunks (and beyond the edge chunk when it is there)
                 int cx = random.nextInt(layer.chunksX());
@@ -148,7 +172,8 @@ class TileLayerTest {
                 TileRect rect = new TileRect(x, y, 1 + random.nextInt(width - x), 1 + random.nextInt(height - y));
                 layer.fill(rect, gid);
                 paint(oracle, width, rect, gid);
-            } else if (kind == 2) {
+            }
+            if (kind == 2) {
                 int x = random.nextInt(width);
                 int y = random.nextInt(height);
                 layer.set(x, y, gid);
@@ -189,6 +214,56 @@ class TileLayerTest {
         copy.set(0, 0, 9);
         assertThat(layer.get(0, 0)).as("a copy's write leaves the layer").isEqualTo(oracle[0]);
         assertThat(copy.sameCells(layer)).isEqualTo(oracle[0] == 9);
+    }
+
+    @Test
+    void aLayerPutBackWholeTakesThePastChunksAsTheyAre() {
+        int side = 64 * 24;
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("ground"), side, side);
+        Random random = new Random(5);
+        for (int cy = 0; cy < layer.chunksY(); cy++) {
+            for (int cx = 0; cx < layer.chunksX(); cx++) {
+                int[] gids = new int[TileLayer.CHUNK_CELLS];
+                for (int i = 0; i < gids.length; i++) {
+                    gids[i] = 1 + random.nextInt(cx % 3 == 0 ? 1 : 40); // uniform, varied (packed)
+                }
+                layer.loadChunk(cx, cy, gids);
+            }
+        }
+        layer.set(3, 3, 77); // one plain
+        TileLayer past = layer.view();
+        int[] then = past.read(past.bounds());
+        layer.fill(layer.bounds(), 9);
+        layer.markClean();
+        layer.restore(layer.bounds(), past);
+        assertThat(layer.read(layer.bounds())).isEqualTo(then);
+        assertThat(layer.changedChunks().cardinality()).isEqualTo(layer.chunksX() * layer.chunksY());
+        for (int cy = 0; cy < layer.chunksY(); cy++) {
+            for (int cx = 0; cx < layer.chunksX(); cx++) {
+                assertThat(layer.sameChunk(past, cx, cy)).as("chunk %d,%d names the past's cells", cx, cy).isTrue();
+            }
+        }
+        assertThat(layer.heapBytes()).as("the forms of the past's chunks (and the fill's one uniform array, kept)")
+                .isLessThanOrEqualTo(past.heapBytes() + TileLayer.CHUNK_CELLS * 4L + 16);
+        layer.set(3, 3, 1);
+        assertThat(past.get(3, 3)).as("the past keeps its cells").isEqualTo(77);
+        layer.markClean();
+        layer.restore(layer.bounds(), past);
+        assertThat(layer.changedChunks().stream().toArray()).as("only the chunk that differs").containsExactly(0);
+    }
+
+    @Test
+    void cellsPutBackFromALayerOfAnotherSizeReadEmptyPastItsEdge() {
+        TileLayer past = new TileLayer(1, LayerAttributes.named("ground"), 100, 50);
+        past.fill(past.bounds(), 4);
+        TileLayer layer = new TileLayer(1, LayerAttributes.named("ground"), 150, 90);
+        layer.fill(layer.bounds(), 6);
+        layer.restore(new TileRect(90, 40, 60, 50), past);
+        assertThat(layer.get(90, 40)).isEqualTo(4);
+        assertThat(layer.get(99, 49)).isEqualTo(4);
+        assertThat(layer.get(100, 40)).isZero();
+        assertThat(layer.get(90, 50)).isZero();
+        assertThat(layer.get(89, 40)).isEqualTo(6);
     }
 
     private static void paint(int[] oracle, int width, TileRect rect, int gid) {
