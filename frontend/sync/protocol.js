@@ -96,7 +96,7 @@ export function fetchCells(op, max = FETCH_RECTS) {
         const y = Math.min(...ys);
         out.push({ layerId: o.layerId, x, y, width: Math.max(...xs) - x + 1, height: Math.max(...ys) - y + 1 });
       }
-    } else if (o.type === 'fillRect' || o.type === 'putRegion') {
+    } else if (o.type === 'fillRect' || o.type === 'putRegion' || o.type === 'restoreCells') {
       if (![o.x, o.y, o.width, o.height].every(Number.isInteger) || o.width < 0 || o.height < 0) return false;
       out.push({ layerId: o.layerId, x: o.x, y: o.y, width: o.width, height: o.height });
     } else {

@@ -13,6 +13,7 @@ import dev.tilewright.map.Author;
 import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
+import dev.tilewright.map.Pasts;
 import dev.tilewright.map.OpLog;
 import dev.tilewright.web.ApiProblem;
 import dev.tilewright.web.ETags;
@@ -64,6 +65,7 @@ public class HistoryService {
     static final String RESTORE = "restore:";
 
     private final MapReads reads;
+    private final Pasts pasts;
     private final MapHistory history;
     private final MapEdits edits;
     private final OpLog log;
@@ -73,7 +75,8 @@ public class HistoryService {
     private final StorageProperties storage;
 
     HistoryService(MapReads reads, MapHistory history, MapEdits edits, OpLog log, HistoryProperties properties,
-                   LimitsProperties limits, JsonMapper json, StorageProperties storage) {
+                   LimitsProperties limits, JsonMapper json, StorageProperties storage, Pasts pasts) {
+        this.pasts = pasts;
         this.json = json;
         this.storage = storage;
         this.reads = reads;
@@ -188,7 +191,7 @@ public class HistoryService {
         TileMap second;
         if (newer - older <= Math.max(1, storage.checkpointEvery())) {
             TileMap map = history.copy(first);
-            log.forEach(mapId, older, newer, entry -> log.op(entry).replayOn(map));
+            log.forEach(mapId, older, newer, entry -> pasts.replay(mapId, entry, map));
             second = map;
         } else {
             second = history.snapshot(mapId, newer == current ? null : newer).map();
@@ -218,7 +221,7 @@ public class HistoryService {
         }
         Restore restore = new Restore(history.replay(mapId, version));
         log.forEach(mapId, version, current, entry -> {
-            restore.replay(log.op(entry));
+            restore.replay(log.op(entry), map -> pasts.of(mapId, entry.version() - 1, map));
             if (restore.ops() > limits.maxOpsPerRequest()) {
                 throw tooFar("tilewright.limits.max-ops-per-request", limits.maxOpsPerRequest(), "Undoing the "
                         + "versions after " + version + " takes more than " + limits.maxOpsPerRequest()

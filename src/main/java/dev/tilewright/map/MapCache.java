@@ -71,10 +71,12 @@ class MapCache {
     private final long budget;
     private final TransactionTemplate tx;
     private final LongStatements longStatements;
+    private final Pasts pasts;
 
     MapCache(StorageProperties storage, MapRepository maps, MapStore store, MapRows rows, OpLog log,
-             TransactionTemplate tx, HeapBudget heap, LongStatements longStatements) {
+             TransactionTemplate tx, HeapBudget heap, LongStatements longStatements, Pasts pasts) {
         this.longStatements = longStatements;
+        this.pasts = pasts;
         this.budget = heap.mapCacheBytes();
         for (int i = 0; i < STRIPES; i++) {
             locks[i] = new ReentrantLock();
@@ -164,7 +166,7 @@ class MapCache {
     private boolean catchUp(long mapId, Cached cached, long version) {
         long reached;
         try {
-            reached = log.forEach(mapId, cached.version, version, logged -> log.op(logged).replayOn(cached.map));
+            reached = log.forEach(mapId, cached.version, version, logged -> pasts.replay(mapId, logged, cached.map));
         } catch (RuntimeException broken) {
             reached = -1;
         }

@@ -7,6 +7,8 @@ import dev.tilewright.core.edit.Applied;
 import dev.tilewright.core.edit.Batch;
 import dev.tilewright.core.edit.InvalidOpException;
 import dev.tilewright.core.edit.MapOp;
+import dev.tilewright.core.edit.Past;
+import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.StoredTileset;
@@ -69,8 +71,17 @@ public class MapEdits {
     private final ApplicationEventPublisher events;
     private final List<DerivedLayers> derived;
 
+    /** Region edits of at least this many cells keep the map before them as a past version (see commit). */
+    static final long KEEP_BEFORE_CELLS = 64L * TileLayer.CHUNK_CELLS;
+
+    private final Pasts pasts;
+    private final PastVersions pastVersions;
+
     MapEdits(MapCache cache, MapRows rows, OpLog log, TilesetService tilesets, LimitsProperties limits,
-             TransactionTemplate tx, MapFeed feed, ApplicationEventPublisher events, List<DerivedLayers> derived) {
+             TransactionTemplate tx, MapFeed feed, ApplicationEventPublisher events, List<DerivedLayers> derived,
+             Pasts pasts, PastVersions pastVersions) {
+        this.pasts = pasts;
+        this.pastVersions = pastVersions;
         this.derived = List.copyOf(derived);
         this.cache = cache;
         this.rows = rows;
@@ -130,7 +141,7 @@ public class MapEdits {
         if (tooMany != null) {
             throw tooMany;
         }
-        Applied applied = withTileCounts(first, "", created::projectId).applyTo(created.map());
+        Applied applied = withTileCounts(first, "", created::projectId).resolve(Past.NONE).applyTo(created.map());
         log.append(mapId, List.of(new OpLog.Entry(1, null, null, log.json(applied.op()), null, author)));
         cache.committed(mapId, created, 1, true); // stored: nothing left to run
     }
@@ -182,7 +193,16 @@ public class MapEdits {
                         continue;
                     }
                     try {
-                        Applied applied = withDerived(ops[i].applyTo(cached.map()), cached.map(), project);
+                        long now = version + appended.size();
+                        MapOp op = ops[i].resolve(pasts.of(mapId, now, version, cached.map()));
+                        // the map before a region edit is kept as a past version (a view: it holds only what the
+                        // edit replaces), so its undo, a restoreCells naming it, takes those chunks by reference
+                        TileMap unedited = appended.isEmpty() && op.fillCells() >= KEEP_BEFORE_CELLS
+                                ? cached.map().view() : null;
+                        Applied applied = withDerived(op.applyTo(cached.map()), cached.map(), project);
+                        if (unedited != null) {
+                            pastVersions.keep(mapId, now, unedited);
+                        }
                         OpLog.Entry logged = new OpLog.Entry(version + appended.size() + 1, change.clientId(),
                                 change.clientSeq(), log.json(applied.op()), null, change.author(), change.note());
                         appended.add(logged);
@@ -335,9 +355,11 @@ public class MapEdits {
         if (op instanceof Batch batch) {
             return batch.ops().stream().mapToLong(o -> intGridFills(map, o)).sum();
         }
-        if (op instanceof dev.tilewright.core.edit.FillRect fill && map.layer(fill.layerId())
+        int layerId = op instanceof dev.tilewright.core.edit.FillRect fill ? fill.layerId()
+                : op instanceof dev.tilewright.core.edit.RestoreCells restore ? restore.layerId() : -1;
+        if (layerId >= 0 && map.layer(layerId)
                 .filter(l -> l instanceof dev.tilewright.core.model.TileLayer t && t.isIntGrid()).isPresent()) {
-            return fill.fillCells();
+            return op.fillCells();
         }
         return 0;
     }

@@ -28,10 +28,12 @@ public class MapHistory {
     private final StorageProperties storage;
     private final PastVersions past;
     private final RebuildBudget budget;
+    private final Pasts pasts;
 
     MapHistory(MapReads reads, MapRows rows, OpLog log, LimitsProperties limits, TransactionTemplate tx,
                JsonMapper json, Checkpoints checkpoints, StorageProperties storage, PastVersions past,
-               RebuildBudget budget) {
+               RebuildBudget budget, Pasts pasts) {
+        this.pasts = pasts;
         this.budget = budget;
         this.past = past;
         this.checkpoints = checkpoints;
@@ -58,6 +60,15 @@ public class MapHistory {
             throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + version + ".");
         }
         return new Versioned(version, past.view(mapId, version, () -> replay(mapId, version)));
+    }
+
+    /**
+     * Version {@code version} of a map, read-only, for an op that reads it ({@link Pasts}): kept from a moment ago or
+     * rebuilt within the rebuild budget, which reserves {@code estimate} bytes (the map as it is now) for it. Unlike
+     * {@link #snapshot} it reads nothing of the map as it is now, so it may be asked while the map is being worked on.
+     */
+    TileMap past(long mapId, long version, long estimate) {
+        return this.past.view(mapId, version, () -> budget.within(estimate, () -> replayed(mapId, version)));
     }
 
     /**
@@ -105,7 +116,7 @@ public class MapHistory {
             // whole map once per boundary
             long keepAt = every > 0 && version - start.version() >= every ? version / every * every : -1;
             long reached = log.forEach(mapId, start.version(), version, entry -> {
-                log.op(entry).replayOn(map);
+                pasts.replay(mapId, entry, map);
                 map.compact(storage.plainChunksPerLayer()); // as the cache holds maps: a long replay stays small
                 if (entry.version() == keepAt) {
                     checkpoints.keep(mapId, entry.version(), map);

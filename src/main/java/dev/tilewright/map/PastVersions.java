@@ -55,6 +55,14 @@ class PastVersions {
         }
     }
 
+    /**
+     * Keeps {@code map} (a read-only view, of a version committed) as that version, as a rebuilt one would be, unless
+     * it is there already or larger than the budget.
+     */
+    void keep(long mapId, long version, TileMap map) {
+        view(mapId, version, () -> map);
+    }
+
     /** A map deleted (here or elsewhere): its versions go. */
     @org.springframework.context.event.EventListener
     void deleted(MapDeleted event) {

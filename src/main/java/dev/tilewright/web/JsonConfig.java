@@ -17,6 +17,7 @@ import dev.tilewright.core.edit.MoveObject;
 import dev.tilewright.core.edit.OverrideGrid;
 import dev.tilewright.core.edit.Paint;
 import dev.tilewright.core.edit.PutRegion;
+import dev.tilewright.core.edit.RestoreCells;
 import dev.tilewright.core.edit.RemoveLayer;
 import dev.tilewright.core.edit.RemoveObject;
 import dev.tilewright.core.edit.RemoveTileset;
@@ -65,6 +66,7 @@ class JsonConfig {
             @JsonSubTypes.Type(value = Paint.class, name = "paint"),
             @JsonSubTypes.Type(value = FillRect.class, name = "fillRect"),
             @JsonSubTypes.Type(value = PutRegion.class, name = "putRegion"),
+            @JsonSubTypes.Type(value = RestoreCells.class, name = "restoreCells"),
             @JsonSubTypes.Type(value = AddObject.class, name = "addObject"),
             @JsonSubTypes.Type(value = UpdateObject.class, name = "updateObject"),
             @JsonSubTypes.Type(value = RemoveObject.class, name = "removeObject"),

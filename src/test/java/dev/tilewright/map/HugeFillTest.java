@@ -44,6 +44,79 @@ class HugeFillTest {
         assertThat(api.get("/api/v1/maps/" + map).json().get("version").asLong()).as("nothing changed").isEqualTo(version);
     }
 
+    /**
+     * The undo of a fill over a whole layer of varied tiles is one restoreCells naming the version before it: a few
+     * bytes, the chunks taken back by reference. It puts back the whole rectangle as it was (an edit of another made
+     * in it since goes too, as any fill's undo does), is itself undone by the restoreCells its inverse is, replays
+     * in past versions, and is refused naming the field when it names a version or layer the map did not have.
+     */
+    @Test
+    void aWholeLayerFillOverVariedTilesIsUndoneByPuttingTheCellsBack() {
+        Api api = new Api(port);
+        long map = api.newMap("varied fill", SIDE, SIDE);
+        String ops = "/api/v1/maps/" + map + "/ops";
+        int rows = SIDE / 4; // a quarter a region: 16,777,216 cells, max-cells-per-op
+        for (int top = 0; top < SIDE; top += rows) {
+            int[] gids = new int[SIDE * rows];
+            for (int i = 0; i < gids.length; i++) {
+                gids[i] = pattern(i % SIDE, top + i / SIDE);
+            }
+            Api.Response put = api.postJson(ops, batch("{\"type\":\"putRegion\",\"layerId\":1,\"x\":0,\"y\":" + top
+                    + ",\"width\":" + SIDE + ",\"height\":" + rows + ",\"data\":\"" + dev.tilewright.support.Zlib.gids(gids)
+                    + "\"}"), "If-Match", "*");
+            assertThat(put.status()).as(put.text()).isEqualTo(200);
+        }
+        long painted = api.get("/api/v1/maps/" + map).json().get("version").asLong();
+        long started = System.nanoTime();
+        Api.Response filled = api.postJson(ops, fill(1, 0, 0, SIDE, SIDE, 3), "If-Match", "*");
+        long fillMs = (System.nanoTime() - started) / 1_000_000;
+        assertThat(filled.status()).as(filled.text()).isEqualTo(200);
+        assertThat(api.postJson(ops, batch("{\"type\":\"paint\",\"layerId\":1,\"cells\":[{\"x\":5,\"y\":5,\"gid\":7}]}"),
+                "If-Match", "*").status()).as("another's edit in the filled area").isEqualTo(200);
+
+        started = System.nanoTime();
+        Api.Response undone = api.postJson(ops, batch(restore(painted)), "If-Match", "*");
+        long undoMs = (System.nanoTime() - started) / 1_000_000;
+        assertThat(undone.status()).as(undone.text()).isEqualTo(200);
+        System.out.printf("whole 8192x8192 layer of varied tiles: fill %d ms, its undo (restoreCells) %d ms%n", fillMs,
+                undoMs);
+        long restored = undone.json().get("version").asLong();
+        for (int[] at : new int[][]{{0, 0}, {5, 5}, {4000, 5000}, {SIDE - 1, SIDE - 1}, {63, 64}, {8191, 0}}) {
+            assertThat(cell(api, map, at[0], at[1])).as("cell %d,%d", at[0], at[1]).isEqualTo(pattern(at[0], at[1]));
+        }
+
+        // its inverse: the cells as they were at the version it was applied to (the fill, and the paint on it)
+        Api.Response redone = api.postJson(ops, batch(restore(restored - 1)), "If-Match", "*");
+        assertThat(redone.status()).as(redone.text()).isEqualTo(200);
+        assertThat(cell(api, map, 4000, 5000)).isEqualTo(3);
+        assertThat(cell(api, map, 5, 5)).isEqualTo(7);
+
+        // the version the restore made, rebuilt from the log (the restore replayed against the map's past)
+        Api.Response then = api.get("/api/v1/maps/" + map + "/layers/1/cells?version=" + restored
+                + "&x=4000&y=5000&width=3&height=1");
+        assertThat(then.status()).as(then.text()).isEqualTo(200);
+        assertThat(then.json().get("gids").get(1).asLong()).isEqualTo(pattern(4001, 5000));
+
+        long version = redone.json().get("version").asLong();
+        for (String bad : new String[]{restore(0), restore(version + 1),
+                "{\"type\":\"restoreCells\",\"layerId\":2,\"x\":0,\"y\":0,\"width\":1,\"height\":1,\"version\":1}"}) {
+            Api.Response refused = api.postJson(ops, batch(bad), "If-Match", "*");
+            assertThat(refused.status()).as(bad + " " + refused.text()).isEqualTo(422);
+            assertThat(refused.json().get("field").asString()).startsWith("ops[0].");
+        }
+        assertThat(api.get("/api/v1/maps/" + map).json().get("version").asLong()).as("nothing changed")
+                .isEqualTo(version);
+    }
+
+    private static int pattern(int x, int y) {
+        return 1 + (x / 3 + y * 7) % 8; // the map has 8 tiles
+    }
+
+    private static String restore(long version) {
+        return "{\"type\":\"restoreCells\",\"layerId\":1,\"x\":0,\"y\":0,\"width\":" + SIDE + ",\"height\":" + SIDE
+                + ",\"version\":" + version + "}";
+    }
+
     @Test
     void anIntGridFillCountsItsCellsAsTheRulesWorkThemOut() {
         Api api = new Api(port);

@@ -239,6 +239,9 @@ public final class AutoLayers {
         } else if (op instanceof PutRegion region) {
             cellsOf(region.layerId(), new TileRect(region.x(), region.y(), region.width(), region.height()), at, grid,
                     output);
+        } else if (op instanceof dev.tilewright.core.edit.RestoreCells restore) {
+            cellsOf(restore.layerId(), new TileRect(restore.x(), restore.y(), restore.width(), restore.height()), at,
+                    grid, output);
         } else if (op instanceof SetProperty set) {
             whole[0] |= set.objectId() == null && set.layerId() != null && concerns(set.layerId(), at);
         } else if (op instanceof UpdateLayer update) {

@@ -48,6 +48,21 @@ public record Batch(List<MapOp> ops) implements MapOp {
         }
     }
 
+    @Override
+    public MapOp resolve(Past past) {
+        List<MapOp> resolved = new ArrayList<>(ops.size());
+        boolean changed = false;
+        for (int i = 0; i < ops.size(); i++) {
+            try {
+                resolved.add(ops.get(i).resolve(past));
+            } catch (InvalidOpException e) {
+                throw e.within("ops[" + i + "]");
+            }
+            changed |= resolved.get(i) != ops.get(i);
+        }
+        return changed ? new Batch(resolved) : this;
+    }
+
     private static void undo(TileMap map, List<MapOp> inverses) {
         for (int i = inverses.size() - 1; i >= 0; i--) {
             inverses.get(i).applyTo(map);

@@ -13,7 +13,8 @@ import java.util.function.Consumer;
  */
 public sealed interface MapOp
         permits Paint, FillRect, PutRegion, AddObject, UpdateObject, RemoveObject, MoveObject, AddLayer, RemoveLayer, MoveLayer, UpdateMap,
-        UpdateLayer, RenameMap, SetProperty, SetGrid, OverrideGrid, AddTileset, RemoveTileset, Batch {
+        UpdateLayer, RenameMap, SetProperty, SetGrid, OverrideGrid, AddTileset, RemoveTileset, Batch, RestoreCells,
+        RestoreCells.Resolved {
 
     Applied applyTo(TileMap map);
 
@@ -25,6 +26,15 @@ public sealed interface MapOp
      */
     default void replayOn(TileMap map) {
         applyTo(map);
+    }
+
+    /**
+     * The op ready to apply to a map whose earlier versions are {@code past}: itself, but for an op that reads them
+     * ({@link RestoreCells}, and a batch holding one), which takes what it reads from them. Every op from a client or
+     * the log goes through this before it is applied or replayed.
+     */
+    default MapOp resolve(Past past) {
+        return this;
     }
 
     /**

@@ -82,7 +82,8 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
         if (op instanceof AddLayer add) {
             return add.kind() != LayerKind.TILE;
         }
-        return !(op instanceof Paint || op instanceof FillRect || op instanceof PutRegion || op instanceof RenameMap
+        return !(op instanceof Paint || op instanceof FillRect || op instanceof PutRegion
+                || op instanceof dev.tilewright.core.edit.RestoreCells || op instanceof RenameMap
                 || op instanceof UpdateLayer || op instanceof MoveLayer || op instanceof AddTileset
                 || op instanceof SetGrid || op instanceof OverrideGrid);
     }

@@ -108,6 +108,11 @@ public final class ChangeSummary {
             LayerTally tally = layer(region.layerId());
             region.forEachWritten((x, y, gid) -> cell(tally, x, y, gid));
             work += region.cellCount();
+        } else if (op instanceof dev.tilewright.core.edit.RestoreCells restore) {
+            // cells put back as they were at a version: which of them hold a tile is not in the op, so all count painted
+            LayerTally tally = layer(restore.layerId());
+            work += tally.painted.rect(restore.x(), restore.y(), restore.width(), restore.height(), true);
+            tally.erased.rect(restore.x(), restore.y(), restore.width(), restore.height(), false);
         } else if (op instanceof AddObject add) {
             layer(add.layerId()).objectsAdded.add(add.object().id());
         } else if (op instanceof UpdateObject update) {

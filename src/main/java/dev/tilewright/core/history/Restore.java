@@ -63,9 +63,17 @@ public final class Restore {
     public record Result(Batch op, Batch undo) {
     }
 
-    /** Applies the next logged op (as logged) and keeps its inverse. */
+    /** Applies the next logged op (as logged; one that reads no past) and keeps its inverse. */
     public void replay(MapOp logged) {
-        Applied applied = logged.applyTo(map);
+        replay(logged, map -> dev.tilewright.core.edit.Past.NONE);
+    }
+
+    /**
+     * Applies the next logged op (as logged, resolved against the map's past: {@code past} of the map as it is
+     * replayed to) and keeps its inverse.
+     */
+    public void replay(MapOp logged, java.util.function.Function<TileMap, dev.tilewright.core.edit.Past> past) {
+        Applied applied = logged.resolve(past.apply(map)).applyTo(map);
         List<MapOp> kept = new ArrayList<>();
         structural(applied.inverse(), kept);
         if (!kept.isEmpty()) {
@@ -85,7 +93,9 @@ public final class Restore {
     private static void structural(MapOp op, List<MapOp> into) {
         if (op instanceof Batch batch) {
             batch.ops().forEach(o -> structural(o, into));
-        } else if (!(op instanceof Paint || op instanceof FillRect || op instanceof PutRegion)) {
+        } else if (!(op instanceof Paint || op instanceof FillRect || op instanceof PutRegion
+                || op instanceof dev.tilewright.core.edit.RestoreCells
+                || op instanceof dev.tilewright.core.edit.RestoreCells.Resolved)) {
             into.add(op);
         }
     }

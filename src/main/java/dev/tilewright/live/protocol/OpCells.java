@@ -90,7 +90,7 @@ final class OpCells {
                     out.add(new Rect(layerId, box[0], box[1], box[2] - box[0] + 1, box[3] - box[1] + 1));
                 }
             }
-            case "fillRect", "putRegion" -> {
+            case "fillRect", "putRegion", "restoreCells" -> {
                 if (layerId == null || x == Long.MIN_VALUE || y == Long.MIN_VALUE || width < 0 || height < 0) {
                     return false;
                 }
