@@ -2,14 +2,21 @@
 // tool and selection. Panels and tools read it and change it through these methods, and hear about changes by
 // listening.
 
-import { InvalidOp } from '../model/ops.js';
+import { InvalidOp, resolveRestore, restoreInverse } from '../model/ops.js';
 import { Stamp } from '../model/stamp.js';
+import { BLOCK } from '../sync/chunks.js';
 
 /**
  * Chunks of cells an edit may have fetched for it (its inverse, for undo, needs what it overwrites): 4,096 chunks are
  * 16 million cells, 64 MiB in the tab. An edit past them is saved without an undo step.
  */
 export const EDIT_CHUNKS = 4096;
+
+/**
+ * A fill or whole region that would need more chunks than this fetched (1,024x1,024 cells) is not: it is applied to
+ * what is held and its undo asks the server to put the cells back (restoreCells) instead of keeping them here.
+ */
+export const RESTORE_CHUNKS = 256;
 
 export class Editor {
   /** The tools that only look (the ones a read-only editor offers). */
@@ -114,7 +121,11 @@ export class Editor {
       this.notify('Read only: you may look at this map, not change it (editing needs the editor role).');
       return null;
     }
-    if (this.waiting !== null || (this.stream?.missingFor(op).length ?? 0) > 0) {
+    const missing = this.stream?.missingFor(op).length ?? 0;
+    if (this.waiting === null && missing * BLOCK * BLOCK >= RESTORE_CHUNKS && restoreInverse(op) !== null) {
+      return this.apply(op, false); // its undo reads nothing here
+    }
+    if (this.waiting !== null || missing > 0) {
       this.afterChunks(op, (ok) => this.apply(op, ok));
       return null;
     }
@@ -193,12 +204,19 @@ export class Editor {
     this.notify(`That part of the map could not be read from the server just now (it may be busy); nothing was ${done}: try again in a moment.`);
   }
 
-  /** Applies and queues an edit; recorded for undo when its inverse is whole. */
+  /**
+   * Applies and queues an edit; recorded for undo when its inverse is whole, or (not undoable here: too large) when
+   * the server can put back what it overwrote.
+   */
   apply(op, undoable) {
     try {
       const applied = this.session.perform(op);
+      const restore = undoable ? null : restoreInverse(applied.op);
       if (undoable) {
         this.history.record(applied);
+      } else if (restore !== null) {
+        // too large to keep what it overwrote here: its undo has the server put those cells back
+        this.history.record({ op: applied.op, inverse: restore });
       } else {
         this.notify(`That edit reaches more of the map than the editor loads for one edit (${EDIT_CHUNKS.toLocaleString()} `
           + 'chunks): it is saved without an undo step; the History panel restores the version before it.');
@@ -241,6 +259,10 @@ export class Editor {
   /** Undoes or redoes once the cells the step reads are held (its own inverse, for redo, needs them). */
   stepHistory(stack, step) {
     const next = stack.at(-1);
+    if (next !== undefined && !resolveRestore(next)) {
+      this.notify('That edit is still being saved; undo it again in a moment.');
+      return;
+    }
     if (next !== undefined && (this.waiting !== null || (this.stream?.missingFor(next).length ?? 0) > 0)) {
       this.afterChunks(next, (ok) => {
         if (ok) this.runHistory(step);

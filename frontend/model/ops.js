@@ -55,6 +55,10 @@ export function noteCommitted(map, op, version) {
     for (const o of op.ops) noteCommitted(map, o, version);
     return;
   }
+  if (op.type === 'restoreCells') {
+    map.changed({ kind: 'restored', layerId: op.layerId, rect: { x: op.x, y: op.y, width: op.width, height: op.height }, version });
+    return;
+  }
   const layer = map.layer(op.layerId);
   if (layer?.type !== 'tile' || layer.loaded === null) return;
   map.clock.version = version;
@@ -76,10 +80,54 @@ export function cellCount(op) {
 export function touchedRects(op) {
   switch (op.type) {
     case 'paint': return op.cells.map((c) => ({ x: c.x, y: c.y, width: 1, height: 1 }));
-    case 'fillRect': case 'putRegion': return [{ x: op.x, y: op.y, width: op.width, height: op.height }];
+    case 'fillRect': case 'putRegion': case 'restoreCells': return [{ x: op.x, y: op.y, width: op.width, height: op.height }];
     case 'batch': return op.ops.flatMap(touchedRects);
     default: return [];
   }
+}
+
+/** On a restoreCells made here as an undo step: the op (as performed) the cells are put back to before. */
+export const BEFORE = Symbol('the op whose cells before it are put back');
+/** Ops performed here, by the version the server committed them at. */
+const committedAt = new WeakMap();
+
+/** One of our ops (the object performed, as its session holds it) was committed at `version`. */
+export function markCommitted(op, version) {
+  committedAt.set(op, version);
+}
+
+/**
+ * The undo of an edit too large to keep what it overwrote here: its rectangles put back by the server as they were
+ * before it (restoreCells, each naming the version before the edit once it is known: resolveRestore). Null when the
+ * edit is more than fills and whole regions (a masked region, a paint: their undo needs their own cells).
+ */
+export function restoreInverse(op) {
+  const rects = [];
+  const visit = (o) => {
+    if (o.type === 'batch') return o.ops.every(visit);
+    if (o.type !== 'fillRect' && o.type !== 'restoreCells' && (o.type !== 'putRegion' || o.mask != null)) return false;
+    rects.push({ layerId: o.layerId, x: o.x, y: o.y, width: o.width, height: o.height });
+    return true;
+  };
+  if (!visit(op) || rects.length === 0) return null;
+  const ops = rects.reverse().map((r) => ({ type: 'restoreCells', ...r, version: null, [BEFORE]: op }));
+  return ops.length === 1 ? ops[0] : { type: 'batch', ops };
+}
+
+/**
+ * Fills in the versions of an undo step's restoreCells from the ops they name (the version before each was
+ * committed); false while one of those ops is not committed yet (nothing is changed then).
+ */
+export function resolveRestore(op) {
+  const open = [];
+  const visit = (o) => {
+    if (o.type === 'batch') o.ops.forEach(visit);
+    else if (o.type === 'restoreCells' && o.version === null) open.push(o);
+  };
+  visit(op);
+  if (open.some((o) => !committedAt.has(o[BEFORE]))) return false;
+  for (const o of open) o.version = committedAt.get(o[BEFORE]) - 1;
+  return true;
 }
 
 function tileLayer(map, layerId) {
@@ -223,6 +271,24 @@ const HANDLERS = {
     const inverse = withInverse ? fillInverse(op.layerId, rect, layer) : null;
     layer.fill(rect, gid);
     map.changed({ kind: 'cells', layerId: op.layerId, rect });
+    return { op, inverse };
+  },
+
+  /**
+   * Cells put back as they were at a version: the server has them, so nothing changes here until it committed the op;
+   * then (applied as committed, or noted so: see noteCommitted) the chunks it covers are read again (sync/chunks.js).
+   * Its inverse puts back what the cells are before it.
+   */
+  restoreCells(map, op, withInverse) {
+    tileLayer(map, op.layerId);
+    const rect = checkRect(map, op.x, op.y, op.width, op.height);
+    const version = map.clock?.version ?? 0;
+    // null: an undo step's, not yet known (resolveRestore), which only ever takes a pending op off here
+    if (!(op.version === null && version === 0) && (!Number.isInteger(op.version) || op.version < 1)) {
+      throw new InvalidOp('version', `a version to put the cells back to (1 or more), not ${op.version}`);
+    }
+    if (version > 0) map.changed({ kind: 'restored', layerId: op.layerId, rect, version });
+    const inverse = withInverse ? { type: 'restoreCells', layerId: op.layerId, ...rect, version: null, [BEFORE]: op } : null;
     return { op, inverse };
   },
 

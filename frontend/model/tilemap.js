@@ -58,6 +58,13 @@ export class TileLayer {
     return this;
   }
 
+  /** From now on streamed, holding every chunk it has (a layer made here, whose chunks the server now has too). */
+  streamHeld(clock) {
+    if (this.loaded === null) this.loaded = new Uint8Array(this.chunks.length).fill(1);
+    this.clock = clock;
+    return this;
+  }
+
   /** Whether chunk index c is held (always, for a layer not streamed). */
   isLoaded(c) {
     return this.loaded === null || this.loaded[c] === 1;

@@ -59,6 +59,45 @@ export class ChunkStream {
     this.received = 0;
     this.errors = 0;
     this.listeners = new Set();
+    map.listen((change) => {
+      if (change.kind === 'restored') this.reread(change);
+    });
+  }
+
+  /**
+   * A committed op put cells back as the server has them (restoreCells, at `version`): the chunks it covers are let go
+   * and those in and around the view read again, past the browser's cache; a pack read before `version` is stale.
+   * A layer made here (held whole) is streamed from now on.
+   */
+  reread({ layerId, rect, version }) {
+    const layer = this.map.layer(layerId);
+    if (layer?.type !== 'tile') return;
+    if (layer.loaded === null) layer.streamHeld(this.clock);
+    const [cx0, cy0, cx1, cy1] = layer.chunkSpan(rect);
+    for (let by = Math.floor(cy0 / BLOCK); by <= Math.floor(cy1 / BLOCK); by++) {
+      for (let bx = Math.floor(cx0 / BLOCK); bx <= Math.floor(cx1 / BLOCK); bx++) {
+        const key = by * this.blocksX + bx;
+        const block = this.blocks.get(key);
+        if (block !== undefined && block.state !== 'loaded') continue; // on its way: read again if it comes older (load)
+        if (block !== undefined) {
+          this.held -= block.count;
+          this.forget(key);
+        }
+        if (this.isWanted(key) || this.pinned.has(key)) this.enqueue(key, true);
+      }
+    }
+    const clock = this.clock.version;
+    this.clock.version = version;
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) {
+        const c = cy * layer.chunksX + cx;
+        if (layer.loaded[c] === 1) layer.forget(c); // a layer made here holds chunks no block loaded
+        layer.miss(c);
+      }
+    }
+    this.clock.version = clock;
+    this.map.changed({ kind: 'cells', layerId, rect });
+    this.pump();
   }
 
   /** The tile layers held in part (layers made since are whole: they began empty here). */
@@ -279,6 +318,8 @@ export class ChunkStream {
     const visit = (o) => {
       if (o.type === 'batch') {
         o.ops.forEach(visit);
+      } else if (o.type === 'restoreCells') {
+        // reads nothing here: the server puts the cells back, and they are read again (reread)
       } else if (o.type === 'removeLayer') {
         const index = this.map.layerIndex(o.layerId);
         if (index < 0) return;

@@ -10,7 +10,7 @@
 // - Presence (cursor, tool, selection) goes out throttled; others' presence and the people list come in as events.
 // Same face to the editor as the REST OpQueue: perform(), listen(), pending, state, version, settled().
 
-import { apply, applyCommitted, InvalidOp, noteCommitted } from '../model/ops.js';
+import { apply, applyCommitted, InvalidOp, markCommitted, noteCommitted } from '../model/ops.js';
 import * as frames from './protocol.js';
 import { CLOSE_CODES, SERVER_FRAMES } from './protocol.js';
 import {
@@ -453,6 +453,7 @@ export class LiveSession extends Emitter {
   /** The server committed one of ours (as logged, ids assigned) at `version`. */
   acknowledged({ clientSeq, version, op }) {
     const at = this.pending.findIndex((p) => p.seq === clientSeq);
+    if (at >= 0) markCommitted(this.pending[at].op, version);
     if (at < 0) {
       // a repeat of an ack we had (after a resend): nothing to do unless it brings a version we lack
       if (version > this.version) this.rebase([{ version, clientId: this.clientId, clientSeq, op }]);

@@ -10,7 +10,7 @@
 // Pending ops are kept in IndexedDB (store.js) so a reload while saving loses nothing (see restore()).
 // The queue knows nothing of the transport beyond the small interface below, so the live socket can replace it.
 
-import { apply, applyCommitted, cellCount, InvalidOp, noteCommitted } from '../model/ops.js';
+import { apply, applyCommitted, cellCount, InvalidOp, markCommitted, noteCommitted } from '../model/ops.js';
 import {
   applyDerived, createdIds, creation, derivedOps, Emitter, followId, isFresh, putBack, refersTo, storageKey, takeOff,
   UNKEPT, withId,
@@ -120,7 +120,10 @@ export class OpQueue extends Emitter {
     }
     if (answer.status === 200) {
       const sent = this.pending.splice(0, request.count);
-      for (const p of sent) noteCommitted(this.map, p.op, answer.json.version);
+      for (const p of sent) {
+        markCommitted(p.op, answer.json.version);
+        noteCommitted(this.map, p.op, answer.json.version);
+      }
       this.pending = applyDerived(this.map, derivedOps({ type: 'batch', ops: sent.map((p) => p.op) }, answer.json.applied), this.pending,
         (event) => this.emit(event), answer.json.version);
       this.sending = null;

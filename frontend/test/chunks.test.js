@@ -69,6 +69,8 @@ class World {
     this.session = { version: 0, pending: [], beneath: (fn) => this.beneath(fn) };
     this.requests = [];
     this.served = [];
+    this.past = new Map();
+    this.pastOf = new Map();
     this.stream = new ChunkStream({
       map: this.client, session: this.session, budget: 16,
       fetchPack: (query) => new Promise((resolve) => this.requests.push({ query, resolve })),
@@ -83,8 +85,32 @@ class World {
 
   commit(op, mine) {
     this.version++;
-    applyCommitted(this.server, op);
+    if (op.type === 'restoreCells') {
+      // the server's own: the cells as its past version holds them
+      const rect = { x: op.x, y: op.y, width: op.width, height: op.height };
+      this.server.layer(op.layerId).write(rect, this.pastOf.get(op).get(op.layerId).read(rect));
+    } else {
+      applyCommitted(this.server, op);
+    }
     this.log.push({ version: this.version, op, mine });
+    if (this.version % 10 === 0) {
+      // a few past versions kept, for restoreCells to name
+      this.past.set(this.version, new Map(this.server.layers.map((l) => [l.id, l.copy()])));
+      if (this.past.size > 4) this.past.delete(this.past.keys().next().value);
+    }
+  }
+
+  /** A restoreCells of a random rectangle to a kept past version (null when none is kept yet). */
+  restoreOp(rnd) {
+    const versions = [...this.past.keys()];
+    if (versions.length === 0) return null;
+    const version = versions[Math.floor(rnd() * versions.length)];
+    const x = Math.floor(rnd() * this.server.width);
+    const y = Math.floor(rnd() * this.server.height);
+    const op = { type: 'restoreCells', layerId: 1 + Math.floor(rnd() * 2), x, y, width: 1 + Math.floor(rnd() * (this.server.width - x)),
+      height: 1 + Math.floor(rnd() * (this.server.height - y)), version };
+    this.pastOf.set(op, this.past.get(version)); // kept for it, however long it waits to be committed
+    return op;
   }
 
   /** Our edit: applied here at once, pending, sent. */
@@ -177,7 +203,7 @@ test('the view\'s chunks come in, held ones read as the server\'s, far ones go p
   assert.equal(layer.isLoaded(0), false, 'the first block was let go');
 });
 
-test('packs, others\' ops and our edits in any order: every chunk held ends as the server has it', async () => {
+test('packs, others\' ops and our edits (cells put back to past versions too) in any order: every chunk held ends as the server has it', async () => {
   for (let seed = 1; seed <= 60; seed++) {
     const rnd = random(seed);
     const world = new World(1024, 768); // 16x12 chunks, 4x3 blocks
@@ -188,6 +214,11 @@ test('packs, others\' ops and our edits in any order: every chunk held ends as t
       const r = rnd();
       if (r < 0.2) {
         world.commit(randomCellOp(rnd, world.server, 1 + Math.floor(rnd() * 2)), false);
+      } else if (r < 0.23) {
+        // cells put back to a past version, by another or by us (an undo): the server has them, we read them again
+        const op = world.restoreOp(rnd);
+        if (op !== null && rnd() < 0.5) world.commit(op, false);
+        else if (op !== null) world.edit(op);
       } else if (r < 0.35) {
         // our edit, on chunks we hold (the editor fetches the others first)
         const layer = world.client.layer(1 + Math.floor(rnd() * 2));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FLIP_D, FLIP_H, FLIP_V, flags, flipHorizontally, flipVertically, rotateClockwise, tileId } from '../model/gid.js';
-import { apply, applyCommitted, InvalidOp } from '../model/ops.js';
-import { snapshot } from '../model/tilemap.js';
+import { apply, applyCommitted, InvalidOp, markCommitted, resolveRestore, restoreInverse } from '../model/ops.js';
+import { snapshot, TileMap } from '../model/tilemap.js';
 import { newMap, random } from './support.js';
 
 /** The 3x3 image a tile with these flags shows, as the renderers draw it (diagonal first, then h, then v). */
@@ -156,4 +156,33 @@ test('an op applied as committed changes the map as apply does, without computin
   }
   assert.deepEqual(snapshot(b), snapshot(a));
   assert.equal(apply(newMap(), ops[0], false).inverse, null);
+});
+
+test('an edit too large to keep what it overwrote is undone by restoreCells naming the version before it', () => {
+  const fill = { type: 'fillRect', layerId: 1, x: 0, y: 0, width: 10, height: 5, gid: 3 };
+  const undo = restoreInverse(fill);
+  assert.deepEqual(JSON.parse(JSON.stringify(undo)), { type: 'restoreCells', layerId: 1, x: 0, y: 0, width: 10, height: 5, version: null });
+  assert.equal(resolveRestore(undo), false, 'not committed yet: no version to name');
+  assert.equal(undo.version, null);
+  markCommitted(fill, 12);
+  assert.equal(resolveRestore(undo), true);
+  assert.equal(JSON.stringify(undo), '{"type":"restoreCells","layerId":1,"x":0,"y":0,"width":10,"height":5,"version":11}');
+
+  const region = { type: 'putRegion', layerId: 2, x: 1, y: 1, width: 2, height: 2, gids: [1, 2, 3, 4] };
+  const both = restoreInverse({ type: 'batch', ops: [fill, region] });
+  assert.deepEqual(both.ops.map((o) => o.layerId), [2, 1], 'the last first');
+  assert.equal(restoreInverse({ ...region, mask: 'AQ==' }), null, 'a masked region leaves other cells alone');
+  assert.equal(restoreInverse({ type: 'paint', layerId: 1, cells: [] }), null);
+
+  // applied here it changes nothing (the server has the cells); its own inverse waits for its version
+  const map = new TileMap({ id: 1, name: 'm', width: 10, height: 5, tileWidth: 16, tileHeight: 16,
+    tilesets: [{ tilesetId: 1, firstGid: 1, tileCount: 8 }], layers: [{ id: 1, name: 'a', type: 'tile' }],
+    nextLayerId: 2, nextObjectId: 1 });
+  map.layer(1).fill({ x: 0, y: 0, width: 10, height: 5 }, 3);
+  const applied = apply(map, undo);
+  assert.equal(map.layer(1).get(4, 4), 3);
+  assert.equal(applied.inverse.version, null);
+  markCommitted(applied.op, 13);
+  assert.equal(resolveRestore(applied.inverse), true);
+  assert.equal(applied.inverse.version, 12, 'the redo: the cells as they were before the undo');
 });

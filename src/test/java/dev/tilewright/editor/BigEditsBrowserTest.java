@@ -7,10 +7,12 @@ import dev.tilewright.support.Eventually;
 import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.RequiresTools;
 import dev.tilewright.support.Tool;
+import dev.tilewright.support.VariedLayer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -151,17 +153,85 @@ class BigEditsBrowserTest {
     void aRectangleOverAWhole4096LayerReachesTheServerAndTheOtherEditor() {
         long mapId = openBoth(4096, 1, "tool-rect");
         long started = System.nanoTime();
-        // the rectangle tool's own drag from the top-left cell to past the bottom-right one: a real pointer cannot
-        // reach 65,536 px away at the lowest zoom, so these pointer events are dispatched (the tool clips to the map)
-        alice.executeScript("""
+        dragOverTheWholeMap(alice);
+        everyoneHasIt(mapId, 4096, 2, started);
+    }
+
+    /**
+     * The rectangle tool's own drag from the top-left cell to past the bottom-right one: a real pointer cannot reach
+     * that far at the lowest zoom, so these pointer events are dispatched (the tool clips to the map).
+     */
+    private static void dragOverTheWholeMap(ChromeDriver browser) {
+        browser.executeScript("""
                 const canvas = document.querySelector('[data-testid="map-canvas"]');
                 canvas.setPointerCapture = () => {};
                 const box = canvas.getBoundingClientRect();
                 const at = (type, x, y) => canvas.dispatchEvent(new PointerEvent(type, { clientX: box.left + x,
                   clientY: box.top + y, button: 0, buttons: 1, pointerId: 7, bubbles: true }));
                 at('pointerdown', 4, 4);
-                at('pointermove', 70000, 70000);
-                at('pointerup', 70000, 70000);""");
-        everyoneHasIt(mapId, 4096, 2, started);
+                at('pointermove', 140000, 140000);
+                at('pointerup', 140000, 140000);""");
+    }
+
+    /**
+     * A rectangle over a whole 8192x8192 layer of varied tiles (67 million cells; the editor holds a few chunks of
+     * them) is made without fetching what it covers, and undone the usual way: the undo asks the server to put the
+     * cells back as they were before it (one restoreCells), and both editors read the chunks they hold again. Both
+     * end live and saved, holding exactly the varied tiles; how long each step took is printed.
+     */
+    @Test
+    void aRectangleOverAWhole8192LayerOfVariedTilesIsUndoneByTheServerPuttingTheCellsBack() {
+        int side = 8192;
+        long mapId = api.newMap("varied", side, side);
+        VariedLayer.paint(api, mapId, side, side);
+        openBoth(mapId);
+        EditorPage a = new EditorPage(alice);
+        EditorPage b = new EditorPage(bob);
+        a.pickTile(1);
+        a.testId("tool-rect").click();
+        long started = System.nanoTime();
+        dragOverTheWholeMap(alice);
+        Eventually.eventually("the rectangle on the server", Duration.ofSeconds(60),
+                () -> serverCell(mapId, 4000, 5000) == 2 && serverCell(mapId, side - 1, side - 1) == 2);
+        long filled = System.nanoTime();
+        b.waitFor("every cell Bob's editor holds has the rectangle's tile", () -> browserMisses(bob, 2) == 0);
+        a.waitSaved();
+        long seen = System.nanoTime();
+
+        alice.executeScript("arguments[0].focus()", a.testId("map-canvas"));
+        long undoing = System.nanoTime();
+        new Actions(alice).keyDown(Keys.CONTROL).sendKeys("z").keyUp(Keys.CONTROL).perform();
+        Eventually.eventually("the cells put back on the server", Duration.ofSeconds(60),
+                () -> serverCell(mapId, 4000, 5000) == VariedLayer.gid(4000, 5000)
+                        && serverCell(mapId, side - 1, side - 1) == VariedLayer.gid(side - 1, side - 1));
+        long undone = System.nanoTime();
+        for (ChromeDriver browser : new ChromeDriver[]{alice, bob}) {
+            new EditorPage(browser).waitFor("every cell the editor holds as it was", () -> notVaried(browser) == 0);
+        }
+        long reread = System.nanoTime();
+        a.waitSaved();
+        b.waitSaved();
+        assertThat(a.testId("save-state").getText()).isEqualTo("live – saved");
+        assertThat(b.testId("save-state").getText()).as("the other editor is still live").isEqualTo("live – saved");
+        System.out.printf("BigEditsBrowserTest: 8192x8192 varied: rectangle on the server after %d ms, in the other "
+                        + "editor after %d ms; undo on the server after %d ms, both editors hold it after %d ms%n",
+                (filled - started) / 1_000_000, (seen - started) / 1_000_000, (undone - undoing) / 1_000_000,
+                (reread - undoing) / 1_000_000);
+    }
+
+    private long serverCell(long mapId, int x, int y) {
+        return api.get("/api/v1/maps/" + mapId + "/layers/1/cells?x=" + x + "&y=" + y + "&width=1&height=1").json()
+                .get("gids").get(0).asLong();
+    }
+
+    /** Cells of layer 1 the browser holds that are not VariedLayer's, or -1 when it holds none. */
+    private static long notVaried(ChromeDriver browser) {
+        return ((Number) browser.executeScript("const layer = window.tilewright.editor.map.layer(1); let held = 0, n = 0;"
+                + " for (let c = 0; c < layer.chunks.length; c++) { if (!layer.isLoaded(c)) continue; held++;"
+                + " const chunk = layer.chunks[c]; if (chunk === null) { n += 4096; continue; }"
+                + " const cx = c % layer.chunksX, cy = Math.floor(c / layer.chunksX);"
+                + " for (let i = 0; i < 4096; i++) { const x = cx * 64 + i % 64, y = cy * 64 + Math.floor(i / 64);"
+                + " if (chunk[i] !== 1 + (Math.floor(x / 3) + y * 7) % 8) n++; } }"
+                + " return held === 0 ? -1 : n;")).longValue();
     }
 }

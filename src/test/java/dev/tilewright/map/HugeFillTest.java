@@ -2,6 +2,7 @@ package dev.tilewright.map;
 
 import dev.tilewright.support.Api;
 import dev.tilewright.support.FeatureTest;
+import dev.tilewright.support.VariedLayer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -55,18 +56,7 @@ class HugeFillTest {
         Api api = new Api(port);
         long map = api.newMap("varied fill", SIDE, SIDE);
         String ops = "/api/v1/maps/" + map + "/ops";
-        int rows = SIDE / 4; // a quarter a region: 16,777,216 cells, max-cells-per-op
-        for (int top = 0; top < SIDE; top += rows) {
-            int[] gids = new int[SIDE * rows];
-            for (int i = 0; i < gids.length; i++) {
-                gids[i] = pattern(i % SIDE, top + i / SIDE);
-            }
-            Api.Response put = api.postJson(ops, batch("{\"type\":\"putRegion\",\"layerId\":1,\"x\":0,\"y\":" + top
-                    + ",\"width\":" + SIDE + ",\"height\":" + rows + ",\"data\":\"" + dev.tilewright.support.Zlib.gids(gids)
-                    + "\"}"), "If-Match", "*");
-            assertThat(put.status()).as(put.text()).isEqualTo(200);
-        }
-        long painted = api.get("/api/v1/maps/" + map).json().get("version").asLong();
+        long painted = VariedLayer.paint(api, map, SIDE, SIDE);
         long started = System.nanoTime();
         Api.Response filled = api.postJson(ops, fill(1, 0, 0, SIDE, SIDE, 3), "If-Match", "*");
         long fillMs = (System.nanoTime() - started) / 1_000_000;
@@ -82,7 +72,8 @@ class HugeFillTest {
                 undoMs);
         long restored = undone.json().get("version").asLong();
         for (int[] at : new int[][]{{0, 0}, {5, 5}, {4000, 5000}, {SIDE - 1, SIDE - 1}, {63, 64}, {8191, 0}}) {
-            assertThat(cell(api, map, at[0], at[1])).as("cell %d,%d", at[0], at[1]).isEqualTo(pattern(at[0], at[1]));
+            assertThat(cell(api, map, at[0], at[1])).as("cell %d,%d", at[0], at[1])
+                    .isEqualTo(VariedLayer.gid(at[0], at[1]));
         }
 
         // its inverse: the cells as they were at the version it was applied to (the fill, and the paint on it)
@@ -95,7 +86,7 @@ class HugeFillTest {
         Api.Response then = api.get("/api/v1/maps/" + map + "/layers/1/cells?version=" + restored
                 + "&x=4000&y=5000&width=3&height=1");
         assertThat(then.status()).as(then.text()).isEqualTo(200);
-        assertThat(then.json().get("gids").get(1).asLong()).isEqualTo(pattern(4001, 5000));
+        assertThat(then.json().get("gids").get(1).asLong()).isEqualTo(VariedLayer.gid(4001, 5000));
 
         long version = redone.json().get("version").asLong();
         for (String bad : new String[]{restore(0), restore(version + 1),
@@ -106,10 +97,6 @@ class HugeFillTest {
         }
         assertThat(api.get("/api/v1/maps/" + map).json().get("version").asLong()).as("nothing changed")
                 .isEqualTo(version);
-    }
-
-    private static int pattern(int x, int y) {
-        return 1 + (x / 3 + y * 7) % 8; // the map has 8 tiles
     }
 
     private static String restore(long version) {

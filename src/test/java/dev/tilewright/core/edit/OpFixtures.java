@@ -28,7 +28,7 @@ public final class OpFixtures {
     static final List<String> OP_TYPES = List.of("paint", "fillRect", "putRegion", "addObject", "updateObject",
             "removeObject", "moveObject", "addLayer", "removeLayer", "moveLayer", "updateLayer", "renameMap", "updateMap", "setProperty",
             "setGrid",
-            "overrideGrid", "addTileset", "removeTileset", "batch");
+            "overrideGrid", "addTileset", "removeTileset", "batch", "restoreCells");
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 

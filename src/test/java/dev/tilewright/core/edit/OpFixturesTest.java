@@ -66,18 +66,19 @@ class OpFixturesTest {
     private static void run(OpFixtures.Case fixture) {
         JsonNode c = fixture.json();
         TileMap map = build(c.get("before"));
+        Past past = past(build(c.get("before")));
         MapOp op = JSON.treeToValue(c.get("op"), MapOp.class);
         if (c.has("refused")) {
             String field = c.get("refused").asString();
-            assertThatThrownBy(() -> op.applyTo(map)).isInstanceOfSatisfying(InvalidOpException.class,
+            assertThatThrownBy(() -> op.resolve(past).applyTo(map)).isInstanceOfSatisfying(InvalidOpException.class,
                     e -> assertThat(e.field()).as("the refused field").isEqualTo(field));
             OpFixtures.assertMatches(state(map), OpFixtures.expanded(c.get("before")), "the map after the refusal");
             return;
         }
-        Applied applied = op.applyTo(map);
+        Applied applied = op.resolve(past).applyTo(map);
         OpFixtures.assertMatches(state(map), OpFixtures.expanded(c.get("after")), "the map after the op");
         TileMap replayed = build(c.get("before"));
-        applied.op().replayOn(replayed);
+        applied.op().resolve(past).replayOn(replayed);
         OpFixtures.assertMatches(state(replayed), OpFixtures.expanded(c.get("after")), "the map after a replay");
         if (c.has("applied")) {
             OpFixtures.assertMatches(JSON.valueToTree(applied.op()), c.get("applied"), "the op as applied");
@@ -89,6 +90,22 @@ class OpFixturesTest {
         // ids are never reused, so the next free ids stay where the op took them
         OpFixtures.assertMatches(state(map), OpFixtures.withoutIdCounters(OpFixtures.expanded(c.get("before"))),
                 "the map after the inverse");
+    }
+
+    /** The past of a case's map (for ops that read it, restoreCells): versions 1..10, each the map before. */
+    private static Past past(TileMap before) {
+        return new Past() {
+            @Override
+            public long version() {
+                return 10;
+            }
+
+            @Override
+            public dev.tilewright.core.model.TileLayer tileLayer(long version, int layerId) {
+                return before.layer(layerId).orElse(null) instanceof dev.tilewright.core.model.TileLayer tiles ? tiles
+                        : null;
+            }
+        };
     }
 
     /** The map a case starts from. */
