@@ -413,15 +413,16 @@ export class LiveSession extends Emitter {
   }
 
   /**
-   * Another's op too large for the socket that only writes cells, none of them in a chunk this streamed map holds:
-   * nothing to read. Those chunks are noted as changed at its version (a pack of them read before is stale) and we are
-   * at its version, as if it had been applied: it would have changed nothing held, under our pending ops or not.
+   * Another's op too large for the socket that only writes cells of streamed layers: the op is not read. Its cells
+   * are taken as the server now has them, as for a committed restoreCells: chunks held there are let go and those in
+   * view read again (sync/chunks.js), the others noted as changed at its version (a pack of them read before is
+   * stale), and we are at its version, under our pending ops as they were.
    */
   passedBy(frame) {
     if (!Array.isArray(frame.cells) || frame.clientId === this.clientId || frame.version !== this.version + 1) return false;
-    const touched = frame.cells.map((r) => ({ layer: this.map.layer(r.layerId), rect: r }));
-    if (!touched.every(({ layer, rect }) => layer?.type === 'tile' && layer.loaded !== null && !layer.holdsAny(rect))) return false;
-    noteCommitted(this.map, { type: 'batch', ops: frame.cells.map((r) => ({ type: 'fillRect', ...r })) }, frame.version);
+    const touched = frame.cells.map((r) => this.map.layer(r.layerId));
+    if (!touched.every((layer) => layer?.type === 'tile' && layer.loaded !== null)) return false;
+    noteCommitted(this.map, { type: 'batch', ops: frame.cells.map((r) => ({ type: 'restoreCells', ...r })) }, frame.version);
     this.version = frame.version;
     this.persist();
     this.emit({ type: 'remote', count: 1 });

@@ -5,7 +5,8 @@ import { snapshot } from '../model/tilemap.js';
 import { LiveSession, personColor } from '../sync/live.js';
 import { regionOp } from '../model/region.js';
 import { remapIds } from '../sync/pending.js';
-import { FakeLiveServer, ManualClock, MemoryStore, newMap, random } from './support.js';
+import { ChunkStream } from '../sync/chunks.js';
+import { FakeLiveServer, ManualClock, MemoryStore, newMap, pack, random } from './support.js';
 
 const paint = (x, y, gid) => ({ type: 'paint', layerId: 1, cells: [{ x, y, gid }] });
 
@@ -497,44 +498,55 @@ test('storage failing: the status says the edits are only in this tab, and no ed
   assert.equal(store.pendingOf(7), 1, 'kept again once storage works');
 });
 
-test('a fetch naming cells: a streamed editor holding none of them reads nothing, one holding some reads the op', async () => {
-  const base = newMap({ width: 256, height: 128 });
+test('a fetch naming cells is never read: a streamed editor notes them, and reads again only the chunks it holds there', async () => {
+  const base = newMap({ width: 1024, height: 512 }); // 16x8 chunks, 4x2 blocks
   const server = new FakeLiveServer(base, { maxOpChars: 300 });
   const clock = new ManualClock();
   const a = session(server, clock, 'a', base.copy());
   const streamed = base.copy();
-  streamed.clock = { version: 0 };
-  const layer = streamed.layer(1).stream(streamed.clock);
-  layer.loadChunk(0, 0, null, 0); // b holds the top-left chunk only
   let reads = 0;
   const b = new LiveSession({
     map: streamed, version: 1, clientId: 'b', name: 'b', connect: server.connect,
     opsSince: async (since, upTo) => { reads++; return server.log.filter((e) => e.version > since && e.version <= upTo); },
     schedule: clock.schedule, cancel: () => {}, pingMs: 0,
   }).start();
-  server.drain();
+  const packs = [];
+  const stream = new ChunkStream({
+    map: streamed, session: b, margin: 0,
+    fetchPack: async (query, fresh) => {
+      packs.push({ query, fresh });
+      return { version: server.version, buffer: pack(server.map, server.version, query) };
+    },
+  });
+  const settle = async () => {
+    for (let i = 0; i < 6; i++) {
+      server.drain();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  stream.want({ x: 0, y: 0, width: 100, height: 100 }); // b holds the top-left block (4x4 chunks) only
+  await settle();
+  const layer = streamed.layer(1);
+  assert.equal(layer.isLoaded(0), true);
   const next = random(9);
   const noise = (w, h) => Uint32Array.from({ length: w * h }, () => 1 + Math.floor(next() * 16));
-  a.perform(regionOp(1, { x: 130, y: 70, width: 40, height: 20 }, noise(40, 20))); // far from what b holds
-  for (let i = 0; i < 4; i++) {
-    server.drain();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  const fetched = packs.length;
+  a.perform(regionOp(1, { x: 600, y: 300, width: 40, height: 20 }, noise(40, 20))); // far from what b holds
+  await settle();
   assert.equal(server.version, 2);
   assert.equal(b.version, 2, 'b is at the version');
   assert.equal(reads, 0, 'and read nothing');
-  assert.equal(layer.missed.get(1 * layer.chunksX + 2), 2, 'the chunk it wrote is noted at its version');
+  assert.equal(packs.length, fetched, 'not even a pack');
+  assert.equal(layer.missed.get(4 * layer.chunksX + 9), 2, 'the chunk it wrote is noted at its version');
   assert.equal(a.state, 'saved', 'a read its own to be acknowledged');
 
-  a.perform(regionOp(1, { x: 20, y: 10, width: 40, height: 20 }, noise(40, 20))); // over b's chunk
-  for (let i = 0; i < 4; i++) {
-    server.drain();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  a.perform(regionOp(1, { x: 20, y: 10, width: 40, height: 20 }, noise(40, 20))); // over b's chunks
+  await settle();
   assert.equal(b.version, 3);
-  assert.equal(reads, 1, 'a fetch over a chunk it holds is read');
-  for (let y = 10; y < 30; y++) {
-    for (let x = 20; x < 60; x++) assert.equal(layer.get(x, y), server.map.layer(1).get(x, y), `(${x}, ${y})`);
+  assert.equal(reads, 0, 'the op is not read');
+  assert.deepEqual(packs.slice(fetched).map((p) => p.fresh), [true], 'the block it holds there, read again past the cache');
+  for (let y = 0; y < 256; y++) {
+    for (let x = 0; x < 256; x++) assert.equal(layer.get(x, y), server.map.layer(1).get(x, y), `(${x}, ${y})`);
   }
 });
 

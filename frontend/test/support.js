@@ -2,7 +2,7 @@
 // as the REST endpoint does: If-Match versions, idempotent (clientId, clientSeq), 422 for ops that do not fit.
 
 import { apply, InvalidOp } from '../model/ops.js';
-import { TileMap } from '../model/tilemap.js';
+import { CHUNK, TileMap } from '../model/tilemap.js';
 import { fetchCells } from '../sync/protocol.js';
 
 export function newMap({ width = 20, height = 12, tileCount = 16 } = {}) {
@@ -319,4 +319,41 @@ class FakeSocket {
   close() {
     this.server.cut(this);
   }
+}
+
+/** A chunk pack's bytes (format/ChunkPack) of the server's map, as ChunksController writes them. */
+export function pack(map, version, query) {
+  const q = new URLSearchParams(query);
+  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number(q.get(k)));
+  const ids = q.get('layers').split(',').map(Number);
+  const parts = [];
+  for (const id of ids) {
+    const layer = map.layer(id);
+    for (let cy = y; cy < y + h; cy++) {
+      for (let cx = x; cx < x + w; cx++) {
+        const cells = layer.read({ x: cx * CHUNK, y: cy * CHUNK, width: CHUNK, height: CHUNK });
+        const one = cells.every((g) => g === cells[0]);
+        parts.push({ id, cx, cy, kind: one ? (cells[0] === 0 ? 0 : 1) : 2, cells });
+      }
+    }
+  }
+  const size = 16 + parts.reduce((n, p) => n + 16 + (p.kind === 1 ? 4 : p.kind === 2 ? CHUNK * CHUNK * 4 : 0), 0);
+  const buffer = new ArrayBuffer(size);
+  const view = new DataView(buffer);
+  [84, 87, 67, 80].forEach((c, i) => view.setUint8(i, c));
+  view.setBigInt64(4, BigInt(version), true);
+  view.setUint32(12, parts.length, true);
+  let at = 16;
+  for (const p of parts) {
+    [p.id, p.cx, p.cy, p.kind].forEach((v, i) => view.setInt32(at + 4 * i, v, true));
+    at += 16;
+    if (p.kind === 1) {
+      view.setUint32(at, p.cells[0], true);
+      at += 4;
+    } else if (p.kind === 2) {
+      for (let i = 0; i < p.cells.length; i++) view.setUint32(at + 4 * i, p.cells[i], true);
+      at += p.cells.length * 4;
+    }
+  }
+  return buffer;
 }
