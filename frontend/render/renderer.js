@@ -165,7 +165,8 @@ export class Renderer {
     ctx.fillRect(0, 0, mapW, mapH);
     const sight = view.visible();
     this.onSight?.(sight);
-    this.drawPlaceholder(sight);
+    // the first frame that shows the map in view, as its cells or its overview (what a benchmark times)
+    if (this.drawPlaceholder(sight) && this.firstMapFrameAt === undefined) this.firstMapFrameAt = performance.now();
     for (const layer of map.layers) {
       // with its groups' visibility, opacity and offsets (a group layer draws nothing itself)
       const shown = map.effective(layer);
@@ -203,14 +204,20 @@ export class Renderer {
   /**
    * Under the chunks of a streamed map that are not held yet, the map's overview (the minimap's thumbnail, which the
    * server keeps from its zoom pyramid) stretched to where they lie, so a view that just moved shows the map blurred
-   * rather than empty until its cells come in.
+   * rather than empty until its cells come in. Whether the view shows the map (the overview, or every chunk held).
    */
   drawPlaceholder(sight) {
     const image = this.placeholder;
     const { map, ctx } = this;
-    if (!image) return;
     const tiles = map.layers.filter((l) => l.type === 'tile' && l.loaded && map.effective(l).visible);
-    if (tiles.length === 0) return;
+    if (tiles.length === 0) return true;
+    if (!image) {
+      const x = Math.max(0, Math.floor(sight.x / map.tileWidth));
+      const y = Math.max(0, Math.floor(sight.y / map.tileHeight));
+      const right = Math.min(map.width, Math.ceil((sight.x + sight.width) / map.tileWidth));
+      const bottom = Math.min(map.height, Math.ceil((sight.y + sight.height) / map.tileHeight));
+      return right <= x || bottom <= y || tiles.every((l) => l.holds({ x, y, width: right - x, height: bottom - y }));
+    }
     const cw = CHUNK * map.tileWidth;
     const ch = CHUNK * map.tileHeight;
     const sx = image.width / (map.width * map.tileWidth);
@@ -228,6 +235,7 @@ export class Renderer {
       }
     }
     ctx.imageSmoothingEnabled = false;
+    return true;
   }
 
   /**

@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  * A soak of the service in its own JVM at -Xmx1g (exiting on an OutOfMemoryError) under mixed load for a number of
  * minutes, on loopback, stopping by itself: 8 live editors painting (10 ops/s each) with a 1024x1024 fill and a
  * 512x512 masked region every half minute, a CI job exporting the current map and a past version, a reviewer
- * rendering windows and thumbnails, queries (rays, rectangles, a batch), and an import (then a delete) every 20 s.
+ * rendering windows and thumbnails, queries (rays, rectangles, a batch), an import (then a delete) every 20 s, and an
+ * 8192x8192 layer of varied tiles: chunk packs read as an editor pans, windows and thumbnails drawn, and every minute a
+ * fill of the whole layer undone 10 s later by a restoreCells.
  * Per minute it prints, per kind of request, how many, how many 5xx, p50 and p95 in ms, and the heap after a full GC
  * (jcmd); at the end the first and last five minutes side by side. Not a test: numbers go to docs/benchmarks.md.
  * <p>
@@ -44,6 +46,8 @@ public final class Soak {
     private static final Map<String, Map<Integer, Minute>> SEEN = new ConcurrentHashMap<>();
     private static long start;
     private static volatile boolean running = true;
+
+    private static final int HUGE = 8192;
 
     private Soak() {
     }
@@ -71,6 +75,8 @@ public final class Soak {
         Api api = new Api(service.port);
         long live = api.newMap("soak-live", 512, 512);
         long big = api.newMap("soak-big", 2048, 2048);
+        long huge = api.newMap("soak-huge", HUGE, HUGE); // a whole layer of varied tiles, 67 million cells
+        long[] painted = {dev.tilewright.support.VariedLayer.paint(api, huge, HUGE, HUGE)};
         start = System.nanoTime();
         List<Thread> threads = new ArrayList<>();
         for (int e = 0; e < 8; e++) {
@@ -99,6 +105,32 @@ public final class Soak {
                         .append(",\"y\":").append(r.nextInt(2000)).append(",\"width\":40,\"height\":40,\"units\":\"tiles\"}");
             }
             time("batch", () -> api.postJson("/api/v1/maps/" + big + "/queries/batch", "{\"queries\":[" + batch + "]}"));
+        }));
+        // the 8192x8192 map: an editor's chunk packs as it pans, a reviewer's windows and thumbnails, and every minute
+        // a fill of the whole layer undone 10 s later by a restoreCells naming the version before it
+        threads.add(loop(500, r -> {
+            time("huge chunks", () -> api.get("/api/v1/maps/" + huge + "/chunks?x=" + 4 * r.nextInt(32) + "&y="
+                    + 4 * r.nextInt(32) + "&width=4&height=4&layers=1"));
+            if (r.nextInt(4) == 0) {
+                time("huge render", () -> api.get("/api/v1/maps/" + huge + "/render.png?x=" + r.nextInt(130000)
+                        + "&y=" + r.nextInt(130000) + "&width=800&height=600"));
+            }
+            if (r.nextInt(20) == 0) {
+                time("huge thumbnail", () -> api.get("/api/v1/maps/" + huge + "/thumbnail.png?size=" + (200 + r.nextInt(200))));
+            }
+        }));
+        threads.add(loop(60_000, r -> {
+            String ops = "/api/v1/maps/" + huge + "/ops";
+            Api.Response filled = time("huge fill", () -> api.postJson(ops, "{\"ops\":[{\"type\":\"fillRect\","
+                    + "\"layerId\":1,\"x\":0,\"y\":0,\"width\":" + HUGE + ",\"height\":" + HUGE + ",\"gid\":"
+                    + (1 + r.nextInt(8)) + "}]}", "If-Match", "*"));
+            Thread.sleep(10_000);
+            if (filled.status() == 200) {
+                long before = filled.json().get("version").asLong() - 1;
+                time("huge undo", () -> api.postJson(ops, "{\"ops\":[{\"type\":\"restoreCells\",\"layerId\":1,"
+                        + "\"x\":0,\"y\":0,\"width\":" + HUGE + ",\"height\":" + HUGE + ",\"version\":" + before
+                        + "}]}", "If-Match", "*"));
+            }
         }));
         threads.add(loop(20_000, r -> {
             Api.Response imported = time("import", () -> api.postFiles("/api/v1/maps/import",

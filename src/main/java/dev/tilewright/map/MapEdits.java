@@ -71,7 +71,7 @@ public class MapEdits {
     private final ApplicationEventPublisher events;
     private final List<DerivedLayers> derived;
 
-    /** Region edits of at least this many cells keep the map before them as a past version (see commit). */
+    /** Edits filling or writing at least this many cells keep the map before them as a past version (see commit). */
     static final long KEEP_BEFORE_CELLS = 64L * TileLayer.CHUNK_CELLS;
 
     private final Pasts pasts;
@@ -197,7 +197,8 @@ public class MapEdits {
                         MapOp op = ops[i].resolve(pasts.of(mapId, now, version, cached.map()));
                         // the map before a region edit is kept as a past version (a view: it holds only what the
                         // edit replaces), so its undo, a restoreCells naming it, takes those chunks by reference
-                        TileMap unedited = appended.isEmpty() && op.fillCells() >= KEEP_BEFORE_CELLS
+                        TileMap unedited = appended.isEmpty()
+                                && op.fillCells() + op.cellCount() >= KEEP_BEFORE_CELLS
                                 ? cached.map().view() : null;
                         Applied applied = withDerived(op.applyTo(cached.map()), cached.map(), project);
                         if (unedited != null) {

@@ -122,7 +122,10 @@ public final class EditorBigMapOpen {
                         const r = performance.getEntriesByType('resource');
                         const nav = performance.getEntriesByType('navigation')[0];
                         const packs = r.filter((e) => e.name.includes('/chunks?'));
-                        return { transferredBytes: r.reduce((a, e) => a + e.transferSize, 0) + nav.transferSize,
+                        const first = window.tilewright.editor.renderer.firstMapFrameAt;
+                        return { firstFrameMs: Math.round(first), transferredBeforeFirstFrameBytes: nav.transferSize
+                            + r.filter((e) => e.responseEnd <= first).reduce((a, e) => a + e.transferSize, 0),
+                          transferredBytes: r.reduce((a, e) => a + e.transferSize, 0) + nav.transferSize,
                           chunkPacks: packs.length, chunkBytesDecoded: packs.reduce((a, e) => a + e.decodedBodySize, 0),
                           readyMs: Math.round(performance.now()), heapBytes: performance.memory.usedJSHeapSize };""");
                 System.out.printf("%dx%d %s: ready after %d ms (wall) %s%n", side, side, run, wall, stats);

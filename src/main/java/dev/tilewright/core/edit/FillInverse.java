@@ -23,7 +23,18 @@ final class FillInverse {
     private FillInverse() {
     }
 
+    /**
+     * Fills of at least this many cells are put back from a view of the layer as it was (pages shared, made in a
+     * moment; {@link RestoreCells#putBack}): the server's inverse only ever rolls an op back in place, and working out
+     * the regions of a whole 8192x8192 layer of varied tiles took a second. The editor's undo of such a fill is a
+     * restoreCells too (model/ops.js restoreInverse).
+     */
+    static final long BY_REFERENCE = 64L * TileLayer.CHUNK_CELLS;
+
     static MapOp of(int layerId, TileLayer layer, TileRect rect) {
+        if (rect.area() >= BY_REFERENCE) {
+            return RestoreCells.putBack(layerId, rect, layer.view());
+        }
         if (rect.area() <= ONE_REGION) {
             int[] cells = layer.read(rect);
             return TileLayer.isUniform(cells) ? new FillRect(layerId, rect.x(), rect.y(), rect.width(), rect.height(),

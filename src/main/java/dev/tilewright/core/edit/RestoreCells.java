@@ -28,6 +28,15 @@ public record RestoreCells(int layerId, int x, int y, int width, int height, lon
         return new Resolved(this, past.tileLayer(version, layerId), past.version());
     }
 
+    /**
+     * What puts {@code rect} of a layer back as {@code before} (a view of it taken before an edit) holds it, applied
+     * in place right after the edit (a batch or a derived layer that fails rolls back): no version is named (0), so
+     * it is never logged or sent.
+     */
+    static MapOp putBack(int layerId, TileRect rect, TileLayer before) {
+        return new Resolved(new RestoreCells(layerId, rect.x(), rect.y(), rect.width(), rect.height(), 0), before, 0);
+    }
+
     @Override
     public long fillCells() {
         return (long) Math.max(0, width) * Math.max(0, height);

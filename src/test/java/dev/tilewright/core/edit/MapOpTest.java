@@ -80,6 +80,25 @@ class MapOpTest {
     }
 
     @Test
+    void aFillOfManyChunksIsPutBackFromAViewOfTheLayerAsItWas() {
+        TileMap big = new TileMap("big", 1024, 512, 16, 16, null,
+                TileMap.assignFirstGids(List.of(1L), List.of(16)), null, 1, 1);
+        new AddLayer(0, LayerKind.TILE, LayerAttributes.named("ground"), null).applyTo(big);
+        TileLayer layer = (TileLayer) big.layer(1).orElseThrow();
+        java.util.Random random = new java.util.Random(4);
+        for (int i = 0; i < 20_000; i++) {
+            layer.set(random.nextInt(1024), random.nextInt(512), 1 + random.nextInt(16));
+        }
+        MapSnapshot before = MapSnapshot.of(big);
+        Applied applied = new FillRect(1, 0, 0, 1024, 512, 5).applyTo(big);
+        assertThat(applied.inverse()).as("by reference, not 128 regions of cells")
+                .isInstanceOf(RestoreCells.Resolved.class);
+        assertThat(layer.get(7, 9)).isEqualTo(5);
+        applied.inverse().applyTo(big);
+        assertThat(MapSnapshot.of(big)).isEqualTo(before);
+    }
+
+    @Test
     void largeRegionsTravelAsTiledsBase64ZlibDataAndDecodeExactly() {
         long[] gids = new long[40 * 30];
         for (int i = 0; i < gids.length; i++) {
