@@ -204,7 +204,8 @@ export class Renderer {
   /**
    * Under the chunks of a streamed map that are not held yet, the map's overview (the minimap's thumbnail, which the
    * server keeps from its zoom pyramid) stretched to where they lie, so a view that just moved shows the map blurred
-   * rather than empty until its cells come in. Whether the view shows the map (the overview, or every chunk held).
+   * rather than empty until its cells come in. Whether the view shows the map (the overview, or every chunk held;
+   * once the first such frame was drawn, not asked again).
    */
   drawPlaceholder(sight) {
     const image = this.placeholder;
@@ -212,6 +213,7 @@ export class Renderer {
     const tiles = map.layers.filter((l) => l.type === 'tile' && l.loaded && map.effective(l).visible);
     if (tiles.length === 0) return true;
     if (!image) {
+      if (this.firstMapFrameAt !== undefined) return true; // asked only until the first frame is known
       const x = Math.max(0, Math.floor(sight.x / map.tileWidth));
       const y = Math.max(0, Math.floor(sight.y / map.tileHeight));
       const right = Math.min(map.width, Math.ceil((sight.x + sight.width) / map.tileWidth));
