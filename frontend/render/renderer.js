@@ -16,6 +16,12 @@ const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
 const FAR_BELOW = 0.5;
 const NEAR_BUDGET = 768; // near blocks kept (about 200 MB of 16 px tiles at most)
 const PREFETCH_MS = 6; // time per frame for drawing blocks ahead of the view
+/**
+ * Time per frame for drawing blocks in view that are new or changed (many at once when chunks come in at a low zoom):
+ * past it, one that changed shows as it was and a new one not yet (the map's overview lies under it), and another
+ * frame finishes them. The first block of a frame is always drawn.
+ */
+const BUILD_MS = 12;
 
 /** How often the view is drawn again while animated tiles are on it (Tiled's frames are 100 ms and more). */
 const ANIMATION_MS = 50;
@@ -148,6 +154,8 @@ export class Renderer {
 
   draw() {
     this.frames++;
+    this.buildUntil = performance.now() + BUILD_MS;
+    this.built = 0;
     // the moment animated tiles show their frames for; whether any was drawn decides if another frame follows
     this.now = performance.now();
     this.animating = false;
@@ -271,7 +279,7 @@ export class Renderer {
   }
 
   /** A layer's block, drawn if it was not (or is dirty); null where the layer has no cells. */
-  block(layer, level, bx, by) {
+  block(layer, level, bx, by, until = Infinity) {
     const { map } = this;
     const { cells, scale } = LEVELS[level];
     let blocks = this.blocks.get(layer.id);
@@ -281,6 +289,12 @@ export class Renderer {
     }
     const key = `${level}:${bx}:${by}`;
     let block = blocks.get(key);
+    const late = this.built > 0 && performance.now() > until;
+    if (late && (block === undefined || block.dirty)) {
+      // this frame's time for drawing blocks is spent: as it was (or not yet), finished in the next frame
+      this.requestDraw();
+      return block ?? null;
+    }
     if (block) {
       blocks.delete(key); // re-inserted below: the map's order is least recently used first
     } else {
@@ -295,6 +309,7 @@ export class Renderer {
     const tint = this.map.effective(layer).tint ?? null;
     if (block.dirty || (block.animated && block.drawnAt !== this.now) || (block.tint ?? null) !== tint) {
       this.drawBlock(layer, bx * cells, by * cells, cells, scale, block);
+      this.built++;
       if (tint !== null) tintCanvas(block.canvas, tint);
       block.drawnAt = this.now;
       block.tint = tint;
@@ -312,7 +327,7 @@ export class Renderer {
     this.ctx.imageSmoothingEnabled = level === 1;
     for (let by = by0; by <= by1; by++) {
       for (let bx = bx0; bx <= bx1; bx++) {
-        const block = this.block(layer, level, bx, by);
+        const block = this.block(layer, level, bx, by, this.buildUntil);
         if (block) this.ctx.drawImage(block.canvas, bx * bw, by * bh - this.overflow.y, bw + this.overflow.x, bh + this.overflow.y);
       }
     }

@@ -16,7 +16,7 @@ import java.util.Random;
  * noisy): a side x side map of 16 px tiles with two layers (a ground of four tiles in bands with a random variant on
  * one cell in eight, and decoration on one cell in six, half flipped) is opened twice (the second time the browser
  * may revalidate what it holds); prints the bytes transferred, the time until the editor is ready and the JS heap
- * then; then pans across the whole map at 100% and 25% (frame intervals, chunks held, JS heap after a collection) and
+ * then; then pans across the whole map at 100%, 25% and 10% (frame intervals, chunks held, JS heap after a collection) and
  * times a 12-cell stroke until saved, and deletes the map and tileset it made. The instance must run with the tests' bootstrap token and admin
  * ({@code support/Credentials}).
  * <p>
@@ -134,8 +134,13 @@ public final class EditorBigMapOpen {
                     Files.write(java.nio.file.Path.of(shot), browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
                 }
             }
-            for (double zoom : new double[]{1, 0.25}) {
+            for (double zoom : new double[]{1, 0.25, 0.1}) {
                 System.out.printf("%dx%d pan at %.0f%%: %s%n", side, side, zoom * 100, browser.executeAsyncScript(PAN, zoom));
+            }
+            String shot = System.getProperty("tilewright.shot");
+            if (shot != null) { // and after the pans, at 10%
+                Files.write(java.nio.file.Path.of(shot.replace(".png", "-panned.png")),
+                        browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
             }
             System.out.printf("%dx%d a 12-cell stroke: %s%n", side, side, browser.executeAsyncScript(STROKE));
         } finally {
