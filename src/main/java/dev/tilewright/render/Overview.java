@@ -128,6 +128,29 @@ public final class Overview {
         return look.equals(Look.of(map, decoded(map, atlases)));
     }
 
+    /**
+     * The cells of the chunks changed since the last refresh (every cell before the first): what a refresh will read,
+     * for the lane it waits in. Read without the lock a refresh holds, so an estimate while one runs.
+     */
+    public long staleCells(TileMap map) {
+        int chunksX = ceilDiv(map.width(), TileLayer.CHUNK_SIZE);
+        int chunksY = ceilDiv(map.height(), TileLayer.CHUNK_SIZE);
+        if (!drawnOnce) {
+            return (long) chunksX * chunksY * TileLayer.CHUNK_CELLS;
+        }
+        TileLayer[] layers = layers(map);
+        long stale = 0;
+        for (int chunk = 0; chunk < chunksX * chunksY; chunk++) {
+            for (int i = 0; i < layers.length; i++) {
+                if (seen[i][chunk] != layers[i].chunkStamp(chunk % chunksX, chunk / chunksX)) {
+                    stale += TileLayer.CHUNK_CELLS;
+                    break;
+                }
+            }
+        }
+        return stale;
+    }
+
     /** Redraws what changed in the map since the last refresh; how many boxes were redrawn. Needs {@link #fits}. */
     public int refresh(TileMap map, Function<Long, Atlas> atlases, Function<String, Pixels> images) {
         return refresh(map, decoded(map, atlases), images);

@@ -62,9 +62,21 @@ class Overviews {
         }
     }
 
-    /** Whether the map's overview is kept (so a thumbnail only brings it up to date). */
-    synchronized boolean has(long mapId) {
-        return kept.containsKey(mapId);
+    /**
+     * What a thumbnail of the map costs, in the lane's units: the cells its overview must read to be brought up to
+     * date (all of them when none is kept, or it no longer fits), at least the thumbnail's pixels. So a thumbnail
+     * after an edit of the whole map waits among big work, not small.
+     */
+    long thumbnailCost(long mapId, TileMap map, int size) {
+        Kept had = kept(mapId);
+        long whole = (long) map.width() * map.height();
+        long stale;
+        try {
+            stale = had == null ? whole : had.overview().staleCells(map);
+        } catch (IllegalStateException layersChanged) {
+            stale = whole; // a new overview will be made
+        }
+        return Math.max((long) size * size, stale);
     }
 
     private synchronized Kept kept(long mapId) {

@@ -151,7 +151,7 @@ public class RenderService {
         }
         // a kept overview is brought up to date in little work; one built whole costs a pass over every cell
         Versioned at = maps.view(mapId);
-        long cost = overviews.has(mapId) ? (long) size * size : (long) at.map().width() * at.map().height();
+        long cost = overviews.thumbnailCost(mapId, at.map(), size);
         return lanes.run(Lanes.Lane.DRAW, cost, () -> {
             TileMap map = at.map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());

@@ -43,13 +43,17 @@ class OverviewProperties {
                         drawn.map.height() * drawn.map.tileHeight()) / overview.box())));
         assertThat(overview.pixels().argb()).as("built").isEqualTo(reference(drawn, overview.box()));
         assertThat(overview.refresh(drawn.map, id -> drawn.atlas, s -> null)).as("nothing changed").isZero();
+        assertThat(overview.staleCells(drawn.map)).isZero();
         for (int round = 0; round < 4; round++) {
             int edits = 1 + random.nextInt(6);
             for (int e = 0; e < edits; e++) {
                 edit(random, drawn);
             }
             assertThat(overview.fits(drawn.map, id -> drawn.atlas)).isTrue();
+            long stale = overview.staleCells(drawn.map);
             int redrawn = overview.refresh(drawn.map, id -> drawn.atlas, s -> null);
+            assertThat(stale == 0).as("stale cells, as the refresh finds them").isEqualTo(redrawn == 0);
+            assertThat(overview.staleCells(drawn.map)).as("none once refreshed").isZero();
             assertThat(redrawn).isLessThanOrEqualTo(overview.pixels().argb().length);
             assertThat(overview.pixels().argb()).as("seed %d round %d", seed, round)
                     .isEqualTo(reference(drawn, overview.box()));
