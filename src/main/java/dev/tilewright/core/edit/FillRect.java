@@ -4,10 +4,9 @@ import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 
-import java.util.function.Consumer;
 
 /** Fills a rectangle of a tile layer with one gid (0 erases it). */
-public record FillRect(int layerId, int x, int y, int width, int height, long gid) implements MapOp {
+public record FillRect(int layerId, int x, int y, int width, int height, long gid) implements AreaFill {
 
     @Override
     public Applied applyTo(TileMap map) {
@@ -24,15 +23,5 @@ public record FillRect(int layerId, int x, int y, int width, int height, long gi
         TileLayer layer = Checks.tileLayer(map, layerId);
         TileRect rect = Checks.rect(map, x, y, width, height);
         layer.fill(rect, Checks.cellValue(map, layer, gid, "gid"));
-    }
-
-    @Override
-    public long fillCells() {
-        return (long) Math.max(0, width) * Math.max(0, height);
-    }
-
-    @Override
-    public void touchedTiles(TileMap map, Consumer<TileRect> touched) {
-        touched.accept(new TileRect(x, y, width, height));
     }
 }

@@ -12,8 +12,8 @@ import java.util.function.Consumer;
  * as applied (ids assigned) with its inverse.
  */
 public sealed interface MapOp
-        permits Paint, FillRect, PutRegion, AddObject, UpdateObject, RemoveObject, MoveObject, AddLayer, RemoveLayer, MoveLayer, UpdateMap,
-        UpdateLayer, RenameMap, SetProperty, SetGrid, OverrideGrid, AddTileset, RemoveTileset, Batch, RestoreCells,
+        permits Paint, AreaFill, PutRegion, AddObject, UpdateObject, RemoveObject, MoveObject, AddLayer, RemoveLayer, MoveLayer, UpdateMap,
+        UpdateLayer, RenameMap, SetProperty, SetGrid, OverrideGrid, AddTileset, RemoveTileset, Batch,
         RestoreCells.Resolved {
 
     Applied applyTo(TileMap map);

@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * whole are then taken from that version as they are ({@link TileLayer#restore}). Its inverse names the version it
  * was applied to.
  */
-public record RestoreCells(int layerId, int x, int y, int width, int height, long version) implements MapOp {
+public record RestoreCells(int layerId, int x, int y, int width, int height, long version) implements AreaFill {
 
     @Override
     public Applied applyTo(TileMap map) {
@@ -35,16 +35,6 @@ public record RestoreCells(int layerId, int x, int y, int width, int height, lon
      */
     static MapOp putBack(int layerId, TileRect rect, TileLayer before) {
         return new Resolved(new RestoreCells(layerId, rect.x(), rect.y(), rect.width(), rect.height(), 0), before, 0);
-    }
-
-    @Override
-    public long fillCells() {
-        return (long) Math.max(0, width) * Math.max(0, height);
-    }
-
-    @Override
-    public void touchedTiles(TileMap map, Consumer<TileRect> touched) {
-        touched.accept(new TileRect(x, y, width, height));
     }
 
     /**
