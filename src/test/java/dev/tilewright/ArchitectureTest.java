@@ -1,9 +1,21 @@
 package dev.tilewright;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.tilewright.support.Browsers;
+import dev.tilewright.support.ClassBrowser;
+import dev.tilewright.support.DatabaseBehindProxy;
+import dev.tilewright.support.FeatureTest;
+import dev.tilewright.support.Lanes;
+import dev.tilewright.support.ServiceProcess;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.SpringBootTest;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,5 +97,44 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.tilewright.core..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("dev.tilewright.core..", "java..")
                 .check(MAIN);
+    }
+
+    /**
+     * The fast lane ({@code ./mvnw test}) holds no test class that starts the service, PostgreSQL, a browser or a
+     * JVM of its own: such a class is tagged {@link Lanes#SERVICE} (directly or through {@link FeatureTest}), so
+     * failsafe runs it in {@code verify} and surefire leaves it out.
+     */
+    @Test
+    void testsThatStartTheServiceRunInTheServiceLane() throws ClassNotFoundException {
+        JavaClasses tests = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .importPackages("dev.tilewright");
+        Set<String> starters = Set.of(SpringApplication.class.getName(), SpringApplicationBuilder.class.getName(),
+                ServiceProcess.class.getName(), Browsers.class.getName(), ClassBrowser.class.getName(),
+                DatabaseBehindProxy.class.getName(),
+                "dev.tilewright.db.EmbeddedPostgresLauncher",
+                "io.zonky.test.db.postgres.embedded.EmbeddedPostgres");
+        Set<String> untagged = new TreeSet<>();
+        Set<String> tagged = new TreeSet<>();
+        for (JavaClass type : tests) {
+            JavaClass top = type;
+            while (top.getEnclosingClass().isPresent()) {
+                top = top.getEnclosingClass().get();
+            }
+            if (!top.getSimpleName().matches(".*(Test|Tests|Properties)") || top.isEquivalentTo(ArchitectureTest.class)) {
+                continue;
+            }
+            boolean starts = type.isMetaAnnotatedWith(SpringBootTest.class) || type.getDirectDependenciesFromSelf()
+                    .stream().anyMatch(d -> starters.contains(d.getTargetClass().getName()));
+            if (!starts) {
+                continue;
+            }
+            boolean inLane = AnnotationSupport.findRepeatableAnnotations(Class.forName(top.getName()), Tag.class)
+                    .stream().anyMatch(tag -> tag.value().equals(Lanes.SERVICE));
+            (inLane ? tagged : untagged).add(top.getSimpleName());
+        }
+        assertThat(tagged).as("the rule sees the service lane").contains("EditorBrowserTest", "RestartTest",
+                "TeamStoryBrowserTest", "GracefulShutdownTest");
+        assertThat(untagged).as("start the service, PostgreSQL, a browser or a JVM: tag them @Tag(Lanes.SERVICE)")
+                .isEmpty();
     }
 }

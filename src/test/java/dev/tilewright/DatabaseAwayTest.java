@@ -1,5 +1,7 @@
 package dev.tilewright;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.CuttableProxy;
 import dev.tilewright.support.DatabaseBehindProxy;
@@ -18,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * problem JSON with Retry-After (never a 500, never a hang), nothing acknowledged before is lost, and once it is
  * back everything works again without a restart, live editors included.
  */
+@Tag(Lanes.SERVICE)
 class DatabaseAwayTest {
 
     /** A REST edit: 4 at (2,2). */

@@ -1,5 +1,7 @@
 package dev.tilewright;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * With spring.datasource.url set (as SPRING_DATASOURCE_URL would), the service uses that PostgreSQL, runs its
  * migrations there, and starts no embedded server of its own.
  */
+@Tag(Lanes.SERVICE)
 class ExternalDatabaseTest {
 
     @Test

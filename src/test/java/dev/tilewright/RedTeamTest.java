@@ -1,5 +1,7 @@
 package dev.tilewright;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
@@ -27,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each is answered 4xx/503 problem JSON, or a bounded 200; the health check answers within 2 s after each; refused
  * requests store nothing; and at the end the process is alive with no OutOfMemoryError in its log.
  */
+@Tag(Lanes.SERVICE)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RedTeamTest {
 

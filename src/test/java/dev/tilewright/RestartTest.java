@@ -1,5 +1,7 @@
 package dev.tilewright;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The service as a user runs it, with its embedded PostgreSQL keeping data in a directory: what was uploaded,
  * created and painted through REST is there after the service (and its database) stopped and started again.
  */
+@Tag(Lanes.SERVICE)
 class RestartTest {
 
     @TempDir

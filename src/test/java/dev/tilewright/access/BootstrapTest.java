@@ -1,5 +1,7 @@
 package dev.tilewright.access;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.TilewrightApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -16,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The first account from the environment: made once, as admin and owner of the team Default; a second start with
  * other settings changes nothing; a password the policy refuses stops the start and says why.
  */
+@Tag(Lanes.SERVICE)
 class BootstrapTest {
 
     private static ConfigurableApplicationContext start(Path dataDir, String email, String password) {

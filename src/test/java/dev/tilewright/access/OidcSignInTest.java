@@ -1,5 +1,7 @@
 package dev.tilewright.access;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.BrowserSession;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
@@ -27,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "tilewright.database.data-dir=")
+@Tag(Lanes.SERVICE)
 class OidcSignInTest {
 
     static final MockOAuth2Server PROVIDER = new MockOAuth2Server();

@@ -1,5 +1,7 @@
 package dev.tilewright.access;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.BrowserSession;
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tilewright.database.data-dir=", "tilewright.access.sign-in-failures=3",
         "tilewright.access.link-failures=3"})
+@Tag(Lanes.SERVICE)
 class ThrottleTest {
 
     @LocalServerPort

@@ -1,5 +1,7 @@
 package dev.tilewright.db;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.LiveClient;
 import dev.tilewright.support.ServiceProcess;
@@ -15,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A SIGTERM to the service on its embedded PostgreSQL: Tomcat drains, the maps edited live are written back to
  * their rows, and only then does PostgreSQL stop; the next start finds every acknowledged op without a replay error.
  */
+@Tag(Lanes.SERVICE)
 class GracefulShutdownTest {
 
     @TempDir

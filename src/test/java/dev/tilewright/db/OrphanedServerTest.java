@@ -1,5 +1,7 @@
 package dev.tilewright.db;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +15,7 @@ import java.nio.file.Paths;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A JVM killed with SIGKILL leaves its PostgreSQL running; the next start must not be blocked by it. */
+@Tag(Lanes.SERVICE)
 class OrphanedServerTest {
 
     @TempDir

@@ -1,5 +1,7 @@
 package dev.tilewright.editor;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
 import dev.tilewright.support.CuttableProxy;
@@ -21,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * their count (reconnecting/offline – N pending), and when PostgreSQL is back they are stored without a reload,
  * the status goes back to saved and the server has every cell, the ones acknowledged before included.
  */
+@Tag(Lanes.SERVICE)
 @RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
 class DatabaseAwayBrowserTest {
 

@@ -4,10 +4,12 @@ import dev.tilewright.support.RequiresTools;
 import dev.tilewright.support.Tool;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
+import dev.tilewright.support.ClassBrowser;
 import dev.tilewright.support.CuttableProxy;
 import dev.tilewright.support.EditorPage;
 import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.Pngs;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,21 +58,28 @@ class EditorBrowserTest {
     CuttableProxy proxy;
     EditorPage page;
 
+    /** One browser for the class; each test opens its own map through its own proxy. */
+    @TempDir
+    static Path profile;
+    static final ClassBrowser SHARED = new ClassBrowser();
+
     @BeforeEach
     void openBrowser() throws Exception {
         api = new Api(port);
         proxy = new CuttableProxy(port);
-        browser = Browsers.chromium(dir);
-        Browsers.signIn(browser, port);
+        browser = SHARED.signedIn(profile, port);
         page = new EditorPage(browser);
     }
 
     @AfterEach
-    void closeBrowser() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
+    void leavePage() throws Exception {
         proxy.close();
+        SHARED.leave();
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        SHARED.close();
     }
 
     private void waitFor(String what, BooleanSupplier condition) {

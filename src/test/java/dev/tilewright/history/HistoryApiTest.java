@@ -1,5 +1,7 @@
 package dev.tilewright.history;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.core.edit.AddLayer;
 import dev.tilewright.core.edit.Cell;
 import dev.tilewright.core.edit.MapOp;
@@ -35,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tilewright.database.data-dir=", "tilewright.storage.checkpoint-every=25"})
+@Tag(Lanes.SERVICE)
 class HistoryApiTest {
 
     @LocalServerPort

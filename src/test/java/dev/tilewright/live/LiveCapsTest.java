@@ -1,5 +1,7 @@
 package dev.tilewright.live;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
@@ -22,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tilewright.database.data-dir=", "tilewright.live.max-sockets-per-address=3",
         "tilewright.live.max-sockets-per-map=2", "tilewright.live.max-sockets-per-caller=2"})
+@Tag(Lanes.SERVICE)
 class LiveCapsTest {
 
     @LocalServerPort

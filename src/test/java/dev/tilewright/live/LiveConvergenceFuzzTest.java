@@ -1,5 +1,7 @@
 package dev.tilewright.live;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.TilewrightApplication;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.model.Layer;
@@ -50,6 +52,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * once and the log holds each acknowledged op once. Seeded: {@code -Dtilewright.fuzz.seed=N}, {@code
  * -Dtilewright.fuzz.ops=N}.
  */
+@Tag(Lanes.SERVICE)
 class LiveConvergenceFuzzTest {
 
     private static final int EDITORS = 8;

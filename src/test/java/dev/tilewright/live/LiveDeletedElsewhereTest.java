@@ -1,5 +1,7 @@
 package dev.tilewright.live;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.TilewrightApplication;
 import dev.tilewright.live.protocol.Frames;
 import dev.tilewright.support.Api;
@@ -15,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Two instances on one PostgreSQL: a map deleted through one closes its editors' sockets on the other with 4404
  * (as on the instance that deleted it), and the other answers 404 for it from then on.
  */
+@Tag(Lanes.SERVICE)
 class LiveDeletedElsewhereTest {
 
     private static ConfigurableApplicationContext instance() {

@@ -1,5 +1,7 @@
 package dev.tilewright.live;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.LiveClient;
 import dev.tilewright.support.ServiceProcess;
@@ -20,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * is killed hard (SIGKILL, no shutdown hooks). A new process on the same database has every acknowledged op: in
  * the log, in the cells, and in the welcome of an editor coming back with its last version.
  */
+@Tag(Lanes.SERVICE)
 class LiveDurabilityTest {
 
     @Test

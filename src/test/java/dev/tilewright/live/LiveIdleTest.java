@@ -1,5 +1,7 @@
 package dev.tilewright.live;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Eventually;
 import dev.tilewright.support.LiveClient;
@@ -13,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** A socket that goes silent (its network died, no close frame) is closed, and its person leaves the list. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tilewright.database.data-dir=", "tilewright.live.idle-timeout-ms=1500"})
+@Tag(Lanes.SERVICE)
 class LiveIdleTest {
 
     @LocalServerPort

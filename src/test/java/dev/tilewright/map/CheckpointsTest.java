@@ -1,5 +1,7 @@
 package dev.tilewright.map;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.core.edit.InvalidOpException;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.edit.MapSnapshot;
@@ -28,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tilewright.database.data-dir=", "tilewright.storage.checkpoint-every=10"})
+@Tag(Lanes.SERVICE)
 class CheckpointsTest {
 
     @Autowired

@@ -1,5 +1,7 @@
 package dev.tilewright.map;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.core.edit.FillRect;
 import dev.tilewright.core.model.LayerKind;
 import dev.tilewright.support.Pngs;
@@ -21,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tilewright.database.data-dir=", "tilewright.storage.map-cache-bytes=400000",
                 "tilewright.limits.max-ops-read-bytes=4000"})
+@Tag(Lanes.SERVICE)
 class MapCacheBytesTest {
 
     @Autowired

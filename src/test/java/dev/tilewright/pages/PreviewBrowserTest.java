@@ -1,11 +1,13 @@
 package dev.tilewright.pages;
 
+import dev.tilewright.support.ClassBrowser;
 import dev.tilewright.support.RequiresTools;
 import dev.tilewright.support.Tool;
 import dev.tilewright.format.TiledExamples;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
 import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,6 +40,10 @@ class PreviewBrowserTest {
 
     @TempDir
     Path dir;
+    /** One browser for the class (signed in once); each test imports its own map. */
+    @TempDir
+    static Path profile;
+    static final ClassBrowser SHARED = new ClassBrowser();
     @LocalServerPort
     int port;
     ChromeDriver browser;
@@ -52,15 +58,17 @@ class PreviewBrowserTest {
             files.put(name, all.get(name));
         }
         mapId = new Api(port).postFiles("/api/v1/maps/import", files).json().get("id").asLong();
-        browser = Browsers.chromium(dir);
-        Browsers.signIn(browser, port);
+        browser = SHARED.signedIn(profile, port);
     }
 
     @AfterEach
-    void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
+    void leavePage() {
+        SHARED.leave();
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        SHARED.close();
     }
 
     private WebElement view() {

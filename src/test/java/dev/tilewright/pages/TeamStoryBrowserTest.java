@@ -1,5 +1,7 @@
 package dev.tilewright.pages;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Browsers;
 import dev.tilewright.support.EditorPage;
 import dev.tilewright.support.RequiresTools;
@@ -31,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * opened in a third, fresh browser shows the preview and the editor read only; signing out ends it. Screenshots of
  * each page go to target/story.
  */
+@Tag(Lanes.SERVICE)
 @RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
 class TeamStoryBrowserTest {
 

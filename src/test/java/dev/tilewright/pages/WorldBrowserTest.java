@@ -1,11 +1,13 @@
 package dev.tilewright.pages;
 
+import dev.tilewright.support.ClassBrowser;
 import dev.tilewright.support.Api;
 import dev.tilewright.support.Browsers;
 import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.RequiresTools;
 import dev.tilewright.support.Tool;
 import dev.tilewright.support.WorldCorpus;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,8 +35,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 @RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
 class WorldBrowserTest {
 
+    /** One browser for the class (signed in once); each test imports its own world. */
     @TempDir
-    Path dir;
+    static Path profile;
+    static final ClassBrowser SHARED = new ClassBrowser();
     @LocalServerPort
     int port;
     ChromeDriver browser;
@@ -45,15 +49,17 @@ class WorldBrowserTest {
         Api.Response imported = new Api(port).postFiles("/api/v1/worlds/import", WorldCorpus.files());
         assertThat(imported.status()).as(imported.text()).isEqualTo(201);
         world = imported.json();
-        browser = Browsers.chromium(dir);
-        Browsers.signIn(browser, port);
+        browser = SHARED.signedIn(profile, port);
     }
 
     @AfterEach
-    void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
+    void leavePage() {
+        SHARED.leave();
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        SHARED.close();
     }
 
     private void waitFor(String what, java.util.function.BooleanSupplier condition) {

@@ -1,5 +1,6 @@
 package dev.tilewright.support;
 
+import org.junit.jupiter.api.Tag;
 import org.springframework.boot.test.context.SpringBootTest;
 
 import java.lang.annotation.ElementType;
@@ -18,6 +19,7 @@ import java.lang.annotation.Target;
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
+@Tag(Lanes.SERVICE)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tilewright.database.data-dir=", "tilewright.webhooks.allow-loopback=true",
                 "tilewright.webhooks.retry-base-ms=300", "tilewright.webhooks.debounce-ms=300",

@@ -1,5 +1,7 @@
 package dev.tilewright.web;
 
+import org.junit.jupiter.api.Tag;
+import dev.tilewright.support.Lanes;
 import dev.tilewright.support.Credentials;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -24,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tilewright.database.data-dir=", "spring.jackson.factory.constraints.read.max-document-length=20000"})
+@Tag(Lanes.SERVICE)
 class JsonLimitsTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
