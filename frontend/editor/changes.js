@@ -5,23 +5,12 @@
 // to live with what changed since marked (compare.js). A change that spans several versions opens (▸) into its parts:
 // the same versions read with no pause joining them (?gap=0), each viewable and comparable on its own.
 
+import { versions, when } from '../history/diffs.js';
 import { apiFetch } from '../sync/http.js';
 
 const PAGE = 30;
 /** At most this many parts of one change are listed (its newest). */
 const PARTS = 50;
-
-/** When a change was made: the time, and the day too when it was not today. */
-export function when(iso, now = new Date()) {
-  const at = new Date(iso);
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString()} ${time}`;
-}
-
-/** The versions a change spans, as the list names them. */
-export function versions(change) {
-  return change.fromVersion === change.toVersion ? `v${change.toVersion}` : `v${change.fromVersion}–${change.toVersion}`;
-}
 
 export class HistoryPanel {
   /**

@@ -3,7 +3,7 @@
 // an area is dragged over tiles. Saved with PUT /api/v1/maps/{id}/checks (an edit every editor sees; the server checks
 // it and runs the checks). The checks are read from the map's data as it changes, never shown as a raw property.
 
-import { apiFetch } from '../sync/http.js';
+import { apiFetch, refusal } from '../sync/http.js';
 import { button } from '../render/dom.js';
 import { objectAt } from './objects.js';
 
@@ -211,8 +211,7 @@ export class ChecksEditor {
       method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ checks }),
     });
     if (!response.ok) {
-      const problem = await response.json().catch(() => ({}));
-      this.notify(`Checks not saved: ${problem.detail ?? response.status}${problem.field ? ` (${problem.field})` : ''}`);
+      this.notify(`Checks not saved: ${await refusal(response)}`);
       return false;
     }
     return true;

@@ -2,6 +2,7 @@
 // override brush: drag over elements to make them solid (15), with shift free (0), with alt a one-way platform
 // (4); with ctrl the override is released. Overrides are overrideGrid ops (shared, undoable) and show at once.
 
+import { apiFetch, refusal } from '../sync/http.js';
 import { lineCells } from './tools.js';
 
 const SOLID = 15;
@@ -35,10 +36,9 @@ export class GridOverlay {
   }
 
   async refresh() {
-    const response = await fetch(`/api/v1/maps/${this.editor.map.id}/grid`, { headers: { Accept: 'application/octet-stream' } });
+    const response = await apiFetch(`/api/v1/maps/${this.editor.map.id}/grid`, { headers: { Accept: 'application/octet-stream' } });
     if (!response.ok) {
-      const problem = await response.json().catch(() => null);
-      this.editor.notify(`The collision grid: ${problem?.detail ?? response.status}`);
+      this.editor.notify(`The collision grid: ${await refusal(response)}`);
       return;
     }
     this.grid = {

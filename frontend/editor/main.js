@@ -1,6 +1,7 @@
 // Boots the editor page: sends edits a reload interrupted, loads the map (its chunks stream in) and its tilesets, and
 // wires the model, the session, the view and the panels together. The only module that knows them all.
 
+import { apiFetch } from '../sync/http.js';
 import { History } from '../model/history.js';
 import { InvalidOp } from '../model/ops.js';
 import { TileMap } from '../model/tilemap.js';
@@ -86,7 +87,7 @@ function openSession(map, version, transport) {
 }
 
 async function getJson(url) {
-  const response = await fetch(url);
+  const response = await apiFetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return response.json();
 }
@@ -108,7 +109,7 @@ async function loadMap(version = null) {
       const rows = Math.max(1, Math.floor(STRIP_CELLS / layer.width));
       for (let top = 0; top < layer.height; top += rows) {
         const height = Math.min(rows, layer.height - top);
-        const response = await fetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells?${at}x=0&y=${top}`
+        const response = await apiFetch(`/api/v1/maps/${mapId}/layers/${layer.id}/cells?${at}x=0&y=${top}`
           + `&width=${layer.width}&height=${height}`, { headers: { Accept: 'application/octet-stream' } });
         if (!response.ok) throw new Error(`cells of layer ${layer.id}: ${response.status}`);
         layer.load(new Uint32Array(await response.arrayBuffer()), top);

@@ -4,6 +4,8 @@
 // every save is a new version, and every editor asking for each one would only add requests. Meanwhile the cells that change (anyone's) are drawn onto it here, a
 // minimap pixel at a time from the top visible tile there (its tile's average colour), so it is never stale.
 
+import { apiFetch, retryAfterMs } from '../sync/http.js';
+
 /**
  * The minimap pixels a rectangle of cells covers, and for each the cell at its centre:
  * {x0, y0, x1, y1} (pixels, end exclusive) and cellAt(px, py) -> {x, y}. @param {object} rect cells
@@ -96,12 +98,11 @@ export class Minimap {
     this.lastFetch = Date.now();
     const since = this.changed.length;
     const size = Math.max(this.canvas.width, this.canvas.height, 16);
-    const response = await fetch(`/api/v1/maps/${this.editor.map.id}/thumbnail.png?size=${size}&v=${this.editor.session.version}`);
+    const response = await apiFetch(`/api/v1/maps/${this.editor.map.id}/thumbnail.png?size=${size}&v=${this.editor.session.version}`);
     if (response.status === 503) {
       // the server draws a few things at a time: ask again when it says
-      const seconds = Number(response.headers.get('Retry-After')) || 5;
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.refresh(), seconds * 1000);
+      this.timer = setTimeout(() => this.refresh(), retryAfterMs(response));
       return;
     }
     if (!response.ok) return;

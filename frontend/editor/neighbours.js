@@ -3,6 +3,8 @@
 // and fetched as they come into sight. A click on a neighbour opens it in the editor, the view kept where it was.
 // The arithmetic (which pieces, whose map is where) is pure and tested in node; the class wires it to the page.
 
+import { apiFetch } from '../sync/http.js';
+
 export const MARGIN = 512;
 const PIECE = 1024;
 const DIMMED = 0.45;
@@ -78,11 +80,11 @@ export class Neighbours {
   /** Finds the first world placing the map; without one nothing is shown. */
   async load() {
     const mapId = this.editor.map.id;
-    const listed = await fetch(`/api/v1/worlds?mapId=${mapId}`);
+    const listed = await apiFetch(`/api/v1/worlds?mapId=${mapId}`);
     if (!listed.ok) return;
     const worlds = await listed.json();
     if (!worlds.length) return;
-    const answer = await fetch(`/api/v1/worlds/${worlds[0].id}`);
+    const answer = await apiFetch(`/api/v1/worlds/${worlds[0].id}`);
     if (!answer.ok) return;
     this.world = await answer.json();
     const { me, others } = neighboursOf(this.world, mapId);
@@ -101,7 +103,7 @@ export class Neighbours {
     for (const piece of this.pieces) {
       if (!overlaps(piece, sight)) continue;
       if (piece.image) ctx.drawImage(piece.image, piece.x, piece.y, piece.width, piece.height);
-      else this.fetch(piece);
+      else this.fetchPiece(piece);
     }
     ctx.globalAlpha = 1;
     ctx.fillStyle = '#e8eaed';
@@ -116,7 +118,7 @@ export class Neighbours {
     ctx.restore();
   }
 
-  fetch(piece) {
+  fetchPiece(piece) {
     if (piece.asked || this.loading >= AT_ONCE) return;
     piece.asked = true;
     this.loading++;

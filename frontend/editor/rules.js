@@ -5,7 +5,7 @@
 // IntGrid in view (the server evaluates them: POST /api/v1/rules/preview), outlining cells that would change;
 // maintainers save the rules for the project and bring this map's auto-layers in line (POST …/autotile).
 
-import { apiFetch } from '../sync/http.js';
+import { apiFetch, refusal } from '../sync/http.js';
 import { button } from '../render/dom.js';
 import { drawTile } from '../render/tilesets.js';
 import { intGridColor } from '../render/renderer.js';
@@ -374,8 +374,7 @@ export class RulesPanel {
       method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(this.doc),
     });
     if (!saved.ok) {
-      const problem = await saved.json().catch(() => ({}));
-      this.notify(`Rules not saved: ${problem.detail ?? saved.status}${problem.field ? ` (${problem.field})` : ''}`);
+      this.notify(`Rules not saved: ${await refusal(saved)}`);
       return false;
     }
     this.doc = await saved.json();

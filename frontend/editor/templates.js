@@ -4,7 +4,7 @@
 // template's, and every instance follows on the server (what an instance did not change of it takes the new value,
 // one version); Detach makes an instance a plain object. GET/POST/PUT /api/v1/maps/{id}/templates.
 
-import { apiFetch } from '../sync/http.js';
+import { apiFetch, refusal } from '../sync/http.js';
 
 export class TemplatesPanel {
   /**
@@ -110,8 +110,7 @@ export class TemplatesPanel {
     }
     const response = await apiFetch(url, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     if (!response.ok) {
-      const problem = await response.json().catch(() => ({}));
-      this.notify(`Template not saved: ${problem.detail ?? response.status}`);
+      this.notify(`Template not saved: ${await refusal(response)}`);
       return;
     }
     await this.load();

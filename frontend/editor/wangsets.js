@@ -4,7 +4,7 @@
 // the tileset keeps them and exports them in TSX/TSJ as Tiled reads them. The palette draws each tile's terrains
 // while the editor is open.
 
-import { apiFetch } from '../sync/http.js';
+import { apiFetch, refusal } from '../sync/http.js';
 import { el } from '../render/dom.js';
 import { cssColor } from '../render/renderer.js';
 
@@ -197,8 +197,7 @@ export class WangSetEditor {
       method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(this.sets),
     });
     if (!answer.ok) {
-      const problem = await answer.json().catch(() => ({}));
-      this.notify(`Wang sets not saved: ${problem.detail ?? answer.status}${problem.field ? ` (${problem.field})` : ''}`);
+      this.notify(`Wang sets not saved: ${await refusal(answer)}`);
       return;
     }
     const stored = await answer.json();

@@ -5,19 +5,10 @@
 
 import { BLEND_MODES, CHUNK, GroupLayer, ImageLayer, MAX_INTGRID_VALUE, ObjectLayer, TileLayer } from './tilemap.js';
 import { tileId } from './gid.js';
+import { InvalidOp } from './invalid.js';
 import { masked, regionGids, regionMask, regionOp } from './region.js';
 
-export class InvalidOp extends Error {
-  /** @param {string} field the offending field, e.g. ops[2].cells[5].gid @param {string} message */
-  constructor(field, message) {
-    super(message);
-    this.field = field;
-  }
-
-  within(prefix) {
-    return new InvalidOp(`${prefix}.${this.field}`, this.message);
-  }
-}
+export { InvalidOp };
 
 /**
  * @param {import('./tilemap.js').TileMap} map

@@ -4,7 +4,7 @@
 // base64) naming the cells a region writes. A region always travels, waits in storage and sits in undo history in the
 // compact form, so a 4096x4096 fill is a few hundred kilobytes, not a list of 16 million numbers.
 
-import { InvalidOp } from './ops.js';
+import { InvalidOp } from './invalid.js';
 import { deflate, fromBase64, inflate, toBase64, ZlibError } from './zlib.js';
 
 export const INLINE_LIMIT = 256;

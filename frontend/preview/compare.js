@@ -3,8 +3,8 @@
 // changed, objects' boxes, the rest dimmed); ◀ ▶ centre the active view on each place that changed (the editor's
 // places: blocks of 16x16 cells, from the diff's JSON). Done goes back to the plain render.
 
-import { changeRegions, places } from '../editor/compare.js';
-import { versions } from '../editor/changes.js';
+import { apiFetch } from '../sync/http.js';
+import { changeRegions, places, versions } from '../history/diffs.js';
 
 export class PreviewCompare {
   /**
@@ -13,7 +13,7 @@ export class PreviewCompare {
    * @param {{mapId: number, tileWidth: number, tileHeight: number, centre: (x: number, y: number) => void,
    *   refresh: () => void, notify: (text: string) => void}} page
    */
-  constructor(bar, page, fetchFn = (url) => fetch(url)) {
+  constructor(bar, page, fetchFn = (url) => apiFetch(url)) {
     Object.assign(this, { bar, page, fetch: fetchFn });
     this.base = `/api/v1/maps/${page.mapId}`;
     this.since = null;

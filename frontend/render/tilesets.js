@@ -6,6 +6,7 @@
  * @typedef {{image: CanvasImageSource, sx: number, sy: number, width: number, height: number, offsetX: number, offsetY: number}} TileSource
  */
 
+import { apiFetch } from '../sync/http.js';
 import { FLIP_D, FLIP_H, FLIP_V } from '../model/gid.js';
 
 export class TilesetImages {
@@ -74,7 +75,7 @@ export class TilesetImages {
 }
 
 async function loadImage(url, colourKey) {
-  const response = await fetch(url);
+  const response = await apiFetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   const bitmap = await createImageBitmap(await response.blob());
   if (!colourKey) return bitmap;

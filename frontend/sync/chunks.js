@@ -10,6 +10,7 @@
 // An edit that reads cells we do not hold (its inverse, for undo, needs them) first has them fetched (ensure); past
 // `editChunks` chunks of cells it is left to the caller (see Editor.edit).
 
+import { apiFetch } from './http.js';
 import { readChunkPack } from '../model/chunkpack.js';
 import { CHUNK } from '../model/tilemap.js';
 import { touchedRects } from '../model/ops.js';
@@ -385,7 +386,7 @@ export class ChunkStream {
 /** The fetch of a block's pack through the browser (its cache revalidates by ETag; fresh: past it). */
 export function browserPacks(mapId) {
   return async (query, fresh) => {
-    const response = await fetch(`/api/v1/maps/${mapId}/chunks?${query}`, {
+    const response = await apiFetch(`/api/v1/maps/${mapId}/chunks?${query}`, {
       headers: { Accept: 'application/octet-stream' }, cache: fresh ? 'no-cache' : 'default',
     });
     if (!response.ok) throw new Error(`chunks of the map: ${response.status}`);

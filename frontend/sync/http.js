@@ -22,3 +22,55 @@ export function apiFetch(url, options = {}) {
   if (token !== null) headers.set('X-XSRF-TOKEN', token);
   return fetch(url, { ...options, headers });
 }
+
+/**
+ * What a refused request's answer says, for a person: the RFC 9457 problem's detail and the field it names
+ * ("Height must be 1..65536 (height)"), else the status. Reads the body.
+ */
+export async function refusal(response) {
+  const problem = await response.json().catch(() => null);
+  const detail = typeof problem?.detail === 'string' && problem.detail !== '' ? problem.detail : `${response.status}`;
+  return typeof problem?.field === 'string' && problem.field !== '' ? `${detail} (${problem.field})` : detail;
+}
+
+/**
+ * How long to wait before asking again, in ms, as a 503's or 429's Retry-After says (seconds, or an HTTP date),
+ * else {@code fallbackSeconds}; never less than a second nor more than ten minutes.
+ */
+export function retryAfterMs(response, fallbackSeconds = 5, now = Date.now()) {
+  const said = response.headers.get('Retry-After');
+  let seconds = fallbackSeconds;
+  if (said !== null && said.trim() !== '') {
+    const number = Number(said);
+    const date = Date.parse(said);
+    if (Number.isFinite(number)) seconds = number;
+    else if (Number.isFinite(date)) seconds = (date - now) / 1000;
+  }
+  return Math.round(Math.min(600, Math.max(1, seconds)) * 1000);
+}
+
+const BUSY = new Set([429, 503]);
+
+/**
+ * A GET asked again while the server is busy (503, 429: after the pause its Retry-After names, times 1 to 2 so
+ * pages of refused requests do not come back at once) or unreachable, at most {@code tries} times. The last answer,
+ * or null when none came.
+ */
+export async function fetchRetrying(url, { tries = 30, fallbackSeconds = 2, pause, options = {} } = {}) {
+  const wait = pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  let response = null;
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    response = null;
+    try {
+      response = await apiFetch(url, options);
+    } catch (e) {
+      // the network: try again after a pause
+    }
+    if (response !== null && !BUSY.has(response.status)) return response;
+    if (attempt < tries) {
+      const ms = response === null ? fallbackSeconds * 1000 : retryAfterMs(response, fallbackSeconds);
+      await wait(ms * (1 + Math.random()));
+    }
+  }
+  return response;
+}

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { versions, when } from '../editor/changes.js';
+import { versions, when } from '../history/diffs.js';
 
 test('a change names its versions as one or a span', () => {
   assert.equal(versions({ fromVersion: 57, toVersion: 57 }), 'v57');

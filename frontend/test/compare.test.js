@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { changeRegions, places } from '../editor/compare.js';
+import { changeRegions, places } from '../history/diffs.js';
 
 const DIFF = {
   layers: [
