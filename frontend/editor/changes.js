@@ -6,7 +6,7 @@
 // the same versions read with no pause joining them (?gap=0), each viewable and comparable on its own.
 
 import { versions, when } from '../history/diffs.js';
-import { apiFetch } from '../sync/http.js';
+import { apiFetch, problemText } from '../sync/http.js';
 
 const PAGE = 30;
 /** At most this many parts of one change are listed (its newest). */
@@ -174,7 +174,7 @@ export class HistoryPanel {
     });
     const answer = await response.json().catch(() => null);
     if (!response.ok) {
-      this.notify(`Not restored: ${answer?.detail ?? response.status}`);
+      this.notify(`Not restored: ${problemText(answer, response.status)}`);
       return;
     }
     this.back();

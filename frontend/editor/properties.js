@@ -5,7 +5,7 @@
 import { tileId } from '../model/gid.js';
 import { CHECKS_PROPERTY } from './checkedit.js';
 import { flipRows, textRows } from './objectfields.js';
-import { apiFetch } from '../sync/http.js';
+import { apiFetch, problemText } from '../sync/http.js';
 
 const TYPES = ['string', 'int', 'float', 'bool', 'color', 'file', 'object', 'list'];
 
@@ -271,7 +271,7 @@ export class PropertiesPanel {
     });
     const json = await response.json().catch(() => null);
     if (!response.ok) {
-      this.editor.notify(`The tile was not changed: ${json?.detail ?? response.status}`);
+      this.editor.notify(`The tile was not changed: ${problemText(json, response.status)}`);
       return;
     }
     info.tiles = json.tiles;

@@ -2,7 +2,7 @@
 // (POST .../queries/ray); with shift a rectangle, with alt a circle (centre where the drag starts), showing the
 // tiles with something on the current layer and the objects inside (POST .../queries/rect, .../circle).
 
-import { apiFetch } from '../sync/http.js';
+import { apiFetch, problemText } from '../sync/http.js';
 
 export class QueryTool {
   /** @param {import('./editor.js').Editor} editor */
@@ -49,7 +49,7 @@ export class QueryTool {
     });
     const json = await response.json().catch(() => null);
     if (!response.ok) {
-      this.editor.notify(`Query refused: ${json?.detail ?? response.status}`);
+      this.editor.notify(`Query refused: ${problemText(json, response.status)}`);
       return;
     }
     this.result = { kind: drag.kind, from: drag.from, to: drag.to, ...json };

@@ -28,8 +28,12 @@ export function apiFetch(url, options = {}) {
  * ("Height must be 1..65536 (height)"), else the status. Reads the body.
  */
 export async function refusal(response) {
-  const problem = await response.json().catch(() => null);
-  const detail = typeof problem?.detail === 'string' && problem.detail !== '' ? problem.detail : `${response.status}`;
+  return problemText(await response.json().catch(() => null), response.status);
+}
+
+/** The same from a problem already read (null when the body was none or not JSON) and the answer's status. */
+export function problemText(problem, status) {
+  const detail = typeof problem?.detail === 'string' && problem.detail !== '' ? problem.detail : `${status}`;
   return typeof problem?.field === 'string' && problem.field !== '' ? `${detail} (${problem.field})` : detail;
 }
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { csrfToken, fetchRetrying, refusal, retryAfterMs } from '../sync/http.js';
+import { csrfToken, fetchRetrying, problemText, refusal, retryAfterMs } from '../sync/http.js';
 
 test('the CSRF token is read from its cookie among others, decoded; none before the server set it', () => {
   assert.equal(csrfToken('a=1; XSRF-TOKEN=4f2c%2Dx=y; b=2'), '4f2c-x=y');
@@ -18,6 +18,8 @@ test('a refusal reads as the problem says: its detail and field, else the status
   assert.equal(await refusal(answer(409, { detail: 'The map changed' })), 'The map changed');
   assert.equal(await refusal(new Response('<html>gateway</html>', { status: 502 })), '502');
   assert.equal(await refusal(answer(400, { detail: '', field: 'x' })), '400 (x)');
+  assert.equal(problemText({ detail: 'No such layer', field: 'layerId' }, 404), 'No such layer (layerId)');
+  assert.equal(problemText(null, 503), '503');
 });
 
 test('Retry-After in seconds or as a date, bounded; the fallback when absent or unreadable', () => {
