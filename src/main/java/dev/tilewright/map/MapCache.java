@@ -134,6 +134,15 @@ class MapCache {
         return cached;
     }
 
+    /**
+     * The map as cached if it is at exactly {@code version}, else null (then {@link #at} in a transaction brings it
+     * there). Called under the map's lock.
+     */
+    Cached ifAt(long mapId, long version) {
+        Cached cached = get(mapId);
+        return cached != null && cached.version == version ? cached : null;
+    }
+
     /** A map just created from its row (version 0, nothing logged yet). */
     Cached created(MapEntity row) {
         return put(row.getId(), new Cached(store.load(row), row.getProjectId(), 0));

@@ -48,16 +48,7 @@ public class MapReads {
 
     /** The current map as the API shows it (with the project it belongs to). */
     public MapJson json(long mapId) {
-        ReentrantLock lock = cache.enter(mapId);
-        try {
-            return tx.execute(status -> {
-                long version = rows.version(mapId);
-                MapCache.Cached cached = cache.at(mapId, version);
-                return MapJson.of(mapId, cached.projectId(), version, cached.map());
-            });
-        } finally {
-            lock.unlock();
-        }
+        return underLock(mapId, (version, cached) -> MapJson.of(mapId, cached.projectId(), version, cached.map()));
     }
 
     /** The project a map belongs to. */
@@ -67,11 +58,25 @@ public class MapReads {
 
     /** Runs {@code reader} on the current map under its lock. */
     public <T> T read(long mapId, Reader<T> reader) {
+        return underLock(mapId, (version, cached) -> reader.read(version, cached.map()));
+    }
+
+    /**
+     * Reads the current map under its lock: its version (one query), and the cached map when it is at that version
+     * (a map's changes move both under the lock); only a map to be loaded or brought forward is read in a transaction,
+     * so its rows and log are one snapshot.
+     */
+    private <T> T underLock(long mapId, java.util.function.BiFunction<Long, MapCache.Cached, T> reader) {
         ReentrantLock lock = cache.enter(mapId);
         try {
+            long now = rows.version(mapId);
+            MapCache.Cached cached = cache.ifAt(mapId, now);
+            if (cached != null) {
+                return reader.apply(now, cached);
+            }
             return tx.execute(status -> {
                 long version = rows.version(mapId);
-                return reader.read(version, cache.at(mapId, version).map());
+                return reader.apply(version, cache.at(mapId, version));
             });
         } finally {
             lock.unlock();

@@ -89,53 +89,31 @@ public final class MapRenderer {
      */
     public static Pixels render(TileMap map, Function<Long, Atlas> atlases, Function<String, Pixels> images,
                                 ViewWindow view, Options options, TileBlocks blocks) {
+        Setup setup = Setup.of(map, atlases, view, options, blocks);
         Pixels canvas = Pixels.blank(view.width(), view.height());
-        Atlas[] byTileset = new Atlas[map.tilesets().size()];
-        List<Long> tilesetsKey = new ArrayList<>();
-        for (int i = 0; i < byTileset.length; i++) {
-            byTileset[i] = atlases.apply(map.tilesets().get(i).tilesetId());
-            tilesetsKey.add(byTileset[i] == null ? -1 : byTileset[i].serial());
-            tilesetsKey.add((long) map.tilesets().get(i).firstGid());
+        if (setup.under() != 0) {
+            Arrays.fill(canvas.argb(), setup.under());
         }
-        Reach reach = Reach.of(byTileset);
-        // cached blocks hold tiles as they are: a moment's frames of animated tiles are drawn tile by tile
-        // and a window smaller than a quarter of a block (a sampled thumbnail's few pixels) draws its few tiles
-        // rather than whole blocks it would hardly use
-        long span = (long) TileBlocks.BLOCK * map.tileWidth();
-        boolean fromBlocks = blocks != null && reach.fitCells(map.tileWidth(), map.tileHeight())
-                && (options.timeMs() == null || !Drawable.animated(byTileset))
-                && (long) view.width() * view.height() * 4 >= span * span;
-        if (options.background() && map.backgroundColor() != null) {
-            Arrays.fill(canvas.argb(), Pixels.premultiply(Pixels.parseColor(map.backgroundColor())));
+        Bottom bottom = Bottom.of(map, options, view, setup.fromBlocks());
+        if (!bottom.run().isEmpty()) {
+            drawStacks(canvas, view, map, bottom.run(), setup, blocks);
         }
         ShapePainter shapes = null;
-        for (Layer layer : map.layers()) {
-            if (layer instanceof GroupLayer) {
+        for (Layer layer : map.layers().subList(bottom.rest(), map.layers().size())) {
+            Paint paint = paintOf(map, layer, options, view);
+            if (paint == null || !draws(layer, options)) {
                 continue;
             }
-            // drawn with its groups' attributes applied (Tiled: opacity and tint multiplied, offsets added)
-            LayerAttributes drawn = map.effective(layer);
-            if (options.layers() == Options.SHOWN ? !drawn.visible() : !options.layers().test(layer)) {
-                continue;
-            }
-            if (options.parallax()) {
-                drawn = drawn.shifted(parallaxShift(map, view, drawn));
-            }
-            Paint paint = Paint.of(drawn);
-            if (paint.alpha() == 0) {
-                continue;
-            }
-            if (layer instanceof TileLayer tiles && tiles.isIntGrid()) {
-                continue; // values, not tiles: what a map shows of them is its auto-layer
-            } else if (layer instanceof TileLayer tiles) {
-                if (fromBlocks) {
-                    drawBlocks(canvas, view, map, tiles, byTileset, paint, blocks, List.copyOf(tilesetsKey));
+            if (layer instanceof TileLayer tiles) {
+                if (setup.fromBlocks()) {
+                    drawBlocks(canvas, view, map, tiles, setup, paint, blocks);
                 } else {
-                    drawTiles(canvas, view, map, tiles, byTileset, reach, paint, options.timeMs());
+                    drawTiles(canvas, view, map, tiles, setup.atlases(), setup.reach(), paint, options.timeMs());
                 }
-            } else if (layer instanceof ObjectLayer objects && options.objects()) {
-                shapes = drawObjects(canvas, view, map, objects, drawn, byTileset, paint, shapes, options.timeMs());
-            } else if (layer instanceof ImageLayer picture && picture.image() != null) {
+            } else if (layer instanceof ObjectLayer objects) {
+                shapes = drawObjects(canvas, view, map, objects, drawnAttributes(map, layer, options, view),
+                        setup.atlases(), paint, shapes, options.timeMs());
+            } else if (layer instanceof ImageLayer picture) {
                 Pixels image = images.apply(picture.image().source());
                 if (image != null) {
                     blit(canvas, view, new Atlas.Source(image, 0, 0, image.width(), image.height()),
@@ -153,6 +131,170 @@ public final class MapRenderer {
             Overlays.gridLines(canvas, view, map.tileWidth(), map.tileHeight());
         }
         return canvas;
+    }
+
+    /**
+     * The view as indices into the colours of the cached blocks it is made of, without drawing a pixel, when that is
+     * all it shows: every layer it draws is a plain tile layer (opaque, untinted, not offset, normal blending) drawn
+     * from blocks, with no overlay, and its blocks have at most 256 colours together. Null otherwise (then
+     * {@link #render} draws it); where it is not null, its pixels are exactly render's.
+     */
+    public static PngWriter.Indexed renderIndexed(TileMap map, Function<Long, Atlas> atlases, ViewWindow view,
+                                                  Options options, TileBlocks blocks) {
+        Setup setup = Setup.of(map, atlases, view, options, blocks);
+        if (!setup.fromBlocks() || options.collision() != null || options.gridLines()) {
+            return null;
+        }
+        Bottom bottom = Bottom.of(map, options, view, true);
+        if (bottom.rest() < map.layers().size()) {
+            return null;
+        }
+        int span = TileBlocks.BLOCK * map.tileWidth();
+        int bx0 = Math.floorDiv(view.x(), span);
+        int by0 = Math.floorDiv(view.y(), span);
+        int columns = Math.floorDiv(view.x() + view.width() - 1, span) - bx0 + 1;
+        int rows = Math.floorDiv(view.y() + view.height() - 1, span) - by0 + 1;
+        Block[] grid = new Block[columns * rows];
+        byte[][] translate = new byte[grid.length][];
+        Colours joined = new Colours();
+        // the colour under the layers shows past the map's edges and where no layer has painted a block
+        boolean pastTheMap = view.x() < 0 || view.y() < 0 || view.x() + view.width() > map.width() * map.tileWidth()
+                || view.y() + view.height() > map.height() * map.tileHeight();
+        int fill = pastTheMap ? joined.indexOf(setup.under()) : -1;
+        for (int row = 0; row < rows; row++) {
+            for (int column = 0; column < columns; column++) {
+                Block block = bottom.run().isEmpty() ? null : stack(map, bottom.run(), setup, blocks, bx0 + column,
+                        by0 + row);
+                if (block != null && !block.indexed()) {
+                    return null;
+                }
+                if (block == null && fill < 0) {
+                    fill = joined.indexOf(setup.under());
+                }
+                if (block != null) {
+                    int at = row * columns + column;
+                    grid[at] = block;
+                    translate[at] = new byte[block.colours().length];
+                    for (int c = 0; c < block.colours().length; c++) {
+                        int index = joined.indexOf(block.colours()[c]);
+                        if (index < 0) {
+                            return null;
+                        }
+                        translate[at][c] = (byte) index;
+                    }
+                }
+            }
+        }
+        byte background = (byte) Math.max(0, fill);
+        return new PngWriter.Indexed(view.width(), view.height(), joined.toArray(), (y, into) -> {
+            int py = view.y() + y;
+            int row = Math.floorDiv(py, span) - by0;
+            int inBlock = py - (by0 + row) * span;
+            Arrays.fill(into, background);
+            for (int column = 0; column < columns; column++) {
+                Block block = grid[row * columns + column];
+                if (block == null || inBlock >= block.height()) {
+                    continue;
+                }
+                int left = (bx0 + column) * span;
+                int x0 = Math.max(left, view.x());
+                int x1 = Math.min(left + block.width(), view.x() + view.width());
+                byte[] indices = block.indices();
+                byte[] to = translate[row * columns + column];
+                int from = inBlock * block.width() - left;
+                for (int px = x0; px < x1; px++) {
+                    into[px - view.x()] = to[indices[from + px] & 0xFF];
+                }
+            }
+        });
+    }
+
+    /**
+     * What a view's drawing needs of the map's tilesets: the atlas of each map tileset, the key of their decoded
+     * forms, how far a tile reaches, whether tile layers are drawn from blocks, and the colour under every layer.
+     */
+    private record Setup(Atlas[] atlases, List<Long> tilesetsKey, Reach reach, boolean fromBlocks, int under) {
+
+        static Setup of(TileMap map, Function<Long, Atlas> atlases, ViewWindow view, Options options,
+                        TileBlocks blocks) {
+            Atlas[] byTileset = new Atlas[map.tilesets().size()];
+            List<Long> tilesetsKey = new ArrayList<>();
+            for (int i = 0; i < byTileset.length; i++) {
+                byTileset[i] = atlases.apply(map.tilesets().get(i).tilesetId());
+                tilesetsKey.add(byTileset[i] == null ? -1 : byTileset[i].serial());
+                tilesetsKey.add((long) map.tilesets().get(i).firstGid());
+            }
+            Reach reach = Reach.of(byTileset);
+            // cached blocks hold tiles as they are: a moment's frames of animated tiles are drawn tile by tile
+            // and a window smaller than a quarter of a block (a sampled thumbnail's few pixels) draws its few tiles
+            // rather than whole blocks it would hardly use
+            long span = (long) TileBlocks.BLOCK * map.tileWidth();
+            boolean fromBlocks = blocks != null && reach.fitCells(map.tileWidth(), map.tileHeight())
+                    && (options.timeMs() == null || !Drawable.animated(byTileset))
+                    && (long) view.width() * view.height() * 4 >= span * span;
+            int under = options.background() && map.backgroundColor() != null
+                    ? Pixels.premultiply(Pixels.parseColor(map.backgroundColor())) : 0;
+            return new Setup(byTileset, List.copyOf(tilesetsKey), reach, fromBlocks, under);
+        }
+    }
+
+    private static final Paint PLAIN = new Paint(0, 0, 255, -1);
+
+    /**
+     * The plain tile layers a view draws first (drawn from blocks, each block of them kept as one stack), and the
+     * index of the first layer after them.
+     */
+    private record Bottom(List<TileLayer> run, int rest) {
+
+        static Bottom of(TileMap map, Options options, ViewWindow view, boolean fromBlocks) {
+            List<TileLayer> run = new ArrayList<>();
+            List<Layer> layers = map.layers();
+            for (int i = 0; i < layers.size(); i++) {
+                Layer layer = layers.get(i);
+                Paint paint = paintOf(map, layer, options, view);
+                if (paint == null || !draws(layer, options)) {
+                    continue;
+                }
+                if (!(fromBlocks && layer instanceof TileLayer tiles && paint.equals(PLAIN))) {
+                    return new Bottom(run, i);
+                }
+                run.add(tiles);
+            }
+            return new Bottom(run, layers.size());
+        }
+    }
+
+    /** A layer as the view draws it: with its groups' attributes (Tiled: opacity and tint multiplied, offsets added). */
+    private static LayerAttributes drawnAttributes(TileMap map, Layer layer, Options options, ViewWindow view) {
+        LayerAttributes drawn = map.effective(layer);
+        return options.parallax() ? drawn.shifted(parallaxShift(map, view, drawn)) : drawn;
+    }
+
+    /** How a layer lands on the view, or null when the options leave it out or it is wholly transparent. */
+    private static Paint paintOf(TileMap map, Layer layer, Options options, ViewWindow view) {
+        if (layer instanceof GroupLayer) {
+            return null;
+        }
+        LayerAttributes drawn = map.effective(layer);
+        if (options.layers() == Options.SHOWN ? !drawn.visible() : !options.layers().test(layer)) {
+            return null;
+        }
+        Paint paint = Paint.of(drawnAttributes(map, layer, options, view));
+        return paint.alpha() == 0 ? null : paint;
+    }
+
+    /**
+     * Whether a layer has anything to draw: IntGrid layers are values, not tiles (what a map shows of them is its
+     * auto-layer); object layers draw when objects are drawn and one is visible; image layers when they have an image.
+     */
+    private static boolean draws(Layer layer, Options options) {
+        if (layer instanceof TileLayer tiles) {
+            return !tiles.isIntGrid();
+        }
+        if (layer instanceof ObjectLayer objects) {
+            return options.objects() && objects.drawn().stream().anyMatch(MapObject::visible);
+        }
+        return layer instanceof ImageLayer picture && picture.image() != null;
     }
 
     /** Where a camera centred on the view sees a layer with parallax factors, relative to where it is without. */
@@ -232,38 +374,94 @@ public final class MapRenderer {
     }
 
     /** Draws a tile layer block by block, each rendered once per chunk content and kept in the cache. */
-    private static void drawBlocks(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Atlas[] atlases,
-                                   Paint paint, TileBlocks blocks, List<Long> tilesetsKey) {
-        int size = map.tileWidth();
-        int span = TileBlocks.BLOCK * size;
+    private static void drawBlocks(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Setup setup,
+                                   Paint paint, TileBlocks blocks) {
+        int span = TileBlocks.BLOCK * map.tileWidth();
         int left = view.x() - paint.dx();
         int top = view.y() - paint.dy();
         int bx0 = Math.max(0, Math.floorDiv(left, span));
         int by0 = Math.max(0, Math.floorDiv(top, span));
         int bx1 = Math.min((map.width() - 1) / TileBlocks.BLOCK, Math.floorDiv(left + view.width() - 1, span));
         int by1 = Math.min((map.height() - 1) / TileBlocks.BLOCK, Math.floorDiv(top + view.height() - 1, span));
-        int perChunk = TileLayer.CHUNK_SIZE / TileBlocks.BLOCK;
         for (int by = by0; by <= by1; by++) {
             for (int bx = bx0; bx <= bx1; bx++) {
-                long stamp = layer.chunkStamp(bx / perChunk, by / perChunk);
-                if (stamp == 0) {
-                    continue;
+                Block block = kept(map, List.of(layer), setup.atlases(), setup.tilesetsKey(), 0, blocks, bx, by);
+                if (block != null) {
+                    composite(canvas, view, block, bx * span + paint.dx(), by * span + paint.dy(), paint);
                 }
-                TileBlocks.Key key = new TileBlocks.Key(stamp, (by % perChunk) * perChunk + bx % perChunk, tilesetsKey);
-                Pixels block = blocks.get(key);
-                if (block == null) {
-                    block = drawBlock(map, layer, atlases, bx, by);
-                    blocks.put(key, block);
-                }
-                composite(canvas, view, block, bx * span + paint.dx(), by * span + paint.dy(), paint);
             }
         }
     }
 
-    private static final Paint PLAIN = new Paint(0, 0, 255, -1);
+    /**
+     * Draws the bottom run of plain tile layers as stacks (per block, the layers over the colour under them, kept
+     * in the cache as one): the view's pixels there are the stack's, copied.
+     */
+    private static void drawStacks(Pixels canvas, ViewWindow view, TileMap map, List<TileLayer> run, Setup setup,
+                                   TileBlocks blocks) {
+        int span = TileBlocks.BLOCK * map.tileWidth();
+        int bx0 = Math.max(0, Math.floorDiv(view.x(), span));
+        int by0 = Math.max(0, Math.floorDiv(view.y(), span));
+        int bx1 = Math.floorDiv(view.x() + view.width() - 1, span);
+        int by1 = Math.floorDiv(view.y() + view.height() - 1, span);
+        int[] dst = canvas.argb();
+        for (int by = by0; by <= by1; by++) {
+            for (int bx = bx0; bx <= bx1; bx++) {
+                Block block = stack(map, run, setup, blocks, bx, by);
+                if (block == null) {
+                    continue;
+                }
+                int x = bx * span;
+                int y = by * span;
+                int x0 = Math.max(x, view.x());
+                int x1 = Math.min(x + block.width(), view.x() + view.width());
+                for (int py = Math.max(y, view.y()); py < Math.min(y + block.height(), view.y() + view.height()); py++) {
+                    int from = (py - y) * block.width() - x;
+                    int to = (py - view.y()) * view.width() - view.x();
+                    for (int px = x0; px < x1; px++) {
+                        dst[to + px] = block.pixel(from + px);
+                    }
+                }
+            }
+        }
+    }
 
-    /** The tiles of block (bx, by) as they are, on transparent pixels (they fit their cells: see fitCells). */
-    private static Pixels drawBlock(TileMap map, TileLayer layer, Atlas[] atlases, int bx, int by) {
+    /** The stack of the run's layers at block (bx, by), or null where the block is off the map or none has a tile. */
+    private static Block stack(TileMap map, List<TileLayer> run, Setup setup, TileBlocks blocks, int bx, int by) {
+        if (bx < 0 || by < 0 || bx > (map.width() - 1) / TileBlocks.BLOCK || by > (map.height() - 1) / TileBlocks.BLOCK) {
+            return null;
+        }
+        return kept(map, run, setup.atlases(), setup.tilesetsKey(), setup.under(), blocks, bx, by);
+    }
+
+    /**
+     * Block (bx, by) of the layers over {@code under}, from the cache or drawn and put there; null when none of the
+     * layers has painted the chunk it lies in (the block would be {@code under} alone).
+     */
+    private static Block kept(TileMap map, List<TileLayer> layers, Atlas[] atlases, List<Long> tilesetsKey, int under,
+                              TileBlocks blocks, int bx, int by) {
+        int perChunk = TileLayer.CHUNK_SIZE / TileBlocks.BLOCK;
+        List<Long> stamps = new ArrayList<>(layers.size());
+        boolean painted = false;
+        for (TileLayer layer : layers) {
+            long stamp = layer.chunkStamp(bx / perChunk, by / perChunk);
+            painted |= stamp != 0;
+            stamps.add(stamp);
+        }
+        if (!painted) {
+            return null;
+        }
+        TileBlocks.Key key = new TileBlocks.Key(stamps, (by % perChunk) * perChunk + bx % perChunk, tilesetsKey, under);
+        Block block = blocks.get(key);
+        if (block == null) {
+            block = Block.of(drawBlock(map, layers, atlases, bx, by, under));
+            blocks.put(key, block);
+        }
+        return block;
+    }
+
+    /** The tiles of the layers in block (bx, by) over {@code under}, bottom layer first (they fit their cells). */
+    private static Pixels drawBlock(TileMap map, List<TileLayer> layers, Atlas[] atlases, int bx, int by, int under) {
         int size = map.tileWidth();
         int cx0 = bx * TileBlocks.BLOCK;
         int cy0 = by * TileBlocks.BLOCK;
@@ -271,13 +469,18 @@ public final class MapRenderer {
         int columns = Math.min(cells, map.width() - cx0);
         int rows = Math.min(cells, map.height() - cy0);
         Pixels block = Pixels.blank(columns * size, rows * size);
+        if (under != 0) {
+            Arrays.fill(block.argb(), under);
+        }
         ViewWindow whole = new ViewWindow(0, 0, block.width(), block.height());
-        for (int row = 0; row < rows; row++) {
-            for (int column = 0; column < columns; column++) {
-                int gid = layer.get(cx0 + column, cy0 + row);
-                Drawable tile = gid == Gid.EMPTY ? null : Drawable.of(map, atlases, gid, null);
-                if (tile != null) {
-                    blit(block, whole, tile.source(), column * size, row * size, size, size, gid, PLAIN);
+        for (TileLayer layer : layers) {
+            for (int row = 0; row < rows; row++) {
+                for (int column = 0; column < columns; column++) {
+                    int gid = layer.get(cx0 + column, cy0 + row);
+                    Drawable tile = gid == Gid.EMPTY ? null : Drawable.of(map, atlases, gid, null);
+                    if (tile != null) {
+                        blit(block, whole, tile.source(), column * size, row * size, size, size, gid, PLAIN);
+                    }
                 }
             }
         }
@@ -285,18 +488,17 @@ public final class MapRenderer {
     }
 
     /** A block copied into the view at (x, y) with the layer's tint and opacity, as {@link #blit} would draw it. */
-    private static void composite(Pixels canvas, ViewWindow view, Pixels block, int x, int y, Paint paint) {
+    private static void composite(Pixels canvas, ViewWindow view, Block block, int x, int y, Paint paint) {
         int x0 = Math.max(x, view.x());
         int y0 = Math.max(y, view.y());
         int x1 = Math.min(x + block.width(), view.x() + view.width());
         int y1 = Math.min(y + block.height(), view.y() + view.height());
-        int[] src = block.argb();
         int[] dst = canvas.argb();
         for (int py = y0; py < y1; py++) {
             int from = (py - y) * block.width() - x;
             int to = (py - view.y()) * view.width() - view.x();
             for (int px = x0; px < x1; px++) {
-                int pixel = src[from + px];
+                int pixel = block.pixel(from + px);
                 if (pixel != 0) {
                     paint.plot(dst, to + px, pixel);
                 }

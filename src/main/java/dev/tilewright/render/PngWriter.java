@@ -3,7 +3,6 @@ package dev.tilewright.render;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -35,9 +34,61 @@ public final class PngWriter {
         this.workers = workers;
     }
 
+    /**
+     * A frame given as indices into at most 256 colours rather than as pixels: what a view drawn from indexed blocks
+     * is ({@link MapRenderer#renderIndexed}).
+     *
+     * @param palette premultiplied ARGB, 1 to 256 colours
+     * @param rows    writes row {@code y}'s {@code width} indices; called from several threads at once
+     */
+    public record Indexed(int width, int height, int[] palette, Rows rows) {
+        public Indexed {
+            if (palette.length < 1 || palette.length > Colours.MAX) {
+                throw new IllegalArgumentException("a palette has 1 to 256 colours, not " + palette.length);
+            }
+        }
+    }
+
+    /** The indices of one row at a time. */
+    public interface Rows {
+        void row(int y, byte[] into);
+    }
+
     public byte[] write(Pixels pixels, int level) {
         int width = pixels.width();
         int height = pixels.height();
+        List<int[]> bounds = strips(width, height);
+        Packed indexed = indexed(pixels, bounds);
+        if (indexed != null) {
+            return encode(width, height, indexed.palette(), indexed.bits(), 3, indexed.rows(), indexed.rowBytes(),
+                    bounds, level);
+        }
+        boolean opaque = isOpaque(pixels.argb());
+        int rowBytes = width * (opaque ? 3 : 4) + 1;
+        byte[] raw = new byte[rowBytes * height];
+        inParallel(bounds.stream().map(b -> (Runnable) () -> convert(pixels, opaque, raw, b[0], b[1])).toList());
+        return encode(width, height, null, 8, opaque ? 2 : 6, raw, rowBytes, bounds, level);
+    }
+
+    /** An indexed frame as a palette PNG of the fewest bits a pixel that hold its colours; strips packed in parallel. */
+    public byte[] write(Indexed image, int level) {
+        int width = image.width();
+        int bits = Colours.bits(image.palette().length);
+        int rowBytes = (width * bits + 7) / 8 + 1;
+        byte[] raw = new byte[rowBytes * image.height()];
+        List<int[]> bounds = strips(width, image.height());
+        inParallel(bounds.stream().map(b -> (Runnable) () -> {
+            byte[] row = new byte[width];
+            for (int y = b[0]; y < b[1]; y++) {
+                image.rows().row(y, row);
+                packRow(row, 0, width, null, bits, raw, y * rowBytes);
+            }
+        }).toList());
+        return encode(width, image.height(), image.palette(), bits, 3, raw, rowBytes, bounds, level);
+    }
+
+    /** Rows of a strip each: as many strips as cores, none under {@value #MIN_STRIP_BYTES} bytes of RGB. */
+    private static List<int[]> strips(int width, int height) {
         int strips = (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
                 (long) width * height * 3 / MIN_STRIP_BYTES));
         int rowsPerStrip = (height + strips - 1) / Math.max(1, strips);
@@ -45,13 +96,12 @@ public final class PngWriter {
         for (int y = 0; y < height; y += rowsPerStrip) {
             bounds.add(new int[]{y, Math.min(height, y + rowsPerStrip)});
         }
-        Indexed indexed = indexed(pixels, bounds);
-        boolean opaque = indexed == null && isOpaque(pixels.argb());
-        int rowBytes = indexed != null ? indexed.rowBytes() : width * (opaque ? 3 : 4) + 1;
-        byte[] raw = indexed != null ? indexed.rows() : new byte[rowBytes * height];
-        if (indexed == null) {
-            inParallel(bounds.stream().map(b -> (Runnable) () -> convert(pixels, opaque, raw, b[0], b[1])).toList());
-        }
+        return bounds;
+    }
+
+    /** The PNG of rows as PNG holds them (filter byte first), deflated strip by strip in parallel. */
+    private byte[] encode(int width, int height, int[] palette, int bits, int colourType, byte[] raw, int rowBytes,
+                          List<int[]> bounds, int level) {
         List<byte[]> parts = new ArrayList<>();
         List<Runnable> deflations = new ArrayList<>();
         for (int i = 0; i < bounds.size(); i++) {
@@ -69,11 +119,10 @@ public final class PngWriter {
         ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 6 + 64);
         out.writeBytes(SIGNATURE);
         ByteBuffer header = ByteBuffer.allocate(13).putInt(width).putInt(height)
-                .put((byte) (indexed != null ? indexed.bits() : 8)).put((byte) (indexed != null ? 3 : opaque ? 2 : 6))
-                .put((byte) 0).put((byte) 0).put((byte) 0);
+                .put((byte) bits).put((byte) colourType).put((byte) 0).put((byte) 0).put((byte) 0);
         chunk(out, "IHDR", header.array(), 13);
-        if (indexed != null) {
-            writePalette(out, indexed.palette());
+        if (palette != null) {
+            writePalette(out, palette);
         }
         ByteArrayOutputStream idat = new ByteArrayOutputStream(raw.length / 6 + 64);
         idat.write(0x78);
@@ -85,13 +134,8 @@ public final class PngWriter {
         return out.toByteArray();
     }
 
-    /** A palette has at most this many colours (8-bit indices). */
-    private static final int MAX_COLOURS = 256;
-    /** Slots of a colour table: a power of two, four times the palette, so probes stay short. */
-    private static final int SLOTS = 1024;
-
     /** An indexed image: its colours (premultiplied), bits an index, the rows as PNG holds them (filter byte first). */
-    record Indexed(int[] palette, int bits, byte[] rows, int rowBytes) {
+    private record Packed(int[] palette, int bits, byte[] rows, int rowBytes) {
     }
 
     /**
@@ -99,7 +143,7 @@ public final class PngWriter {
      * fewest that hold them); null otherwise. Each strip finds its own colours in parallel, then their palettes are
      * joined and the rows packed (in parallel) with each strip's indices translated into the joined palette's.
      */
-    private Indexed indexed(Pixels pixels, List<int[]> bounds) {
+    private Packed indexed(Pixels pixels, List<int[]> bounds) {
         int width = pixels.width();
         byte[] eight = new byte[(width + 1) * pixels.height()];
         int[][] found = new int[bounds.size()][];
@@ -110,7 +154,7 @@ public final class PngWriter {
                     eight));
         }
         inParallel(scans);
-        ColourTable joined = new ColourTable();
+        Colours joined = new Colours();
         byte[][] translate = new byte[bounds.size()][];
         for (int i = 0; i < found.length; i++) {
             if (found[i] == null) {
@@ -125,43 +169,20 @@ public final class PngWriter {
                 translate[i][c] = (byte) index;
             }
         }
-        int count = joined.count;
-        int bits = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
+        int bits = Colours.bits(joined.count());
         int rowBytes = (width * bits + 7) / 8 + 1;
         byte[] rows = bits == 8 ? eight : new byte[rowBytes * pixels.height()];
         List<Runnable> packs = new ArrayList<>();
         for (int i = 0; i < bounds.size(); i++) {
             int strip = i;
-            packs.add(() -> pack(eight, width, bounds.get(strip)[0], bounds.get(strip)[1], translate[strip], bits, rows,
-                    rowBytes));
+            packs.add(() -> {
+                for (int y = bounds.get(strip)[0]; y < bounds.get(strip)[1]; y++) {
+                    packRow(eight, y * (width + 1) + 1, width, translate[strip], bits, rows, y * rowBytes);
+                }
+            });
         }
         inParallel(packs);
-        return new Indexed(Arrays.copyOf(joined.colours, count), bits, rows, rowBytes);
-    }
-
-    /** Distinct pixels, each given the next index as first met; full at 256. */
-    private static final class ColourTable {
-        private final int[] keys = new int[SLOTS];
-        private final short[] slots = new short[SLOTS]; // 0: empty, else index + 1
-        private final int[] colours = new int[MAX_COLOURS];
-        private int count;
-
-        /** The colour's index, given one if new; -1 when it is new and the table is full. */
-        int indexOf(int colour) {
-            int slot = (colour * 0x9E3779B9) >>> 22;
-            while (slots[slot] != 0 && keys[slot] != colour) {
-                slot = (slot + 1) & (SLOTS - 1);
-            }
-            if (slots[slot] == 0) {
-                if (count == MAX_COLOURS) {
-                    return -1;
-                }
-                keys[slot] = colour;
-                colours[count] = colour;
-                slots[slot] = (short) ++count;
-            }
-            return slots[slot] - 1;
-        }
+        return new Packed(joined.toArray(), bits, rows, rowBytes);
     }
 
     /**
@@ -170,7 +191,7 @@ public final class PngWriter {
      * colour costs a comparison a pixel.
      */
     static int[] palette(int[] argb, int width, int fromRow, int toRow, byte[] indexed) {
-        ColourTable table = new ColourTable();
+        Colours table = new Colours();
         int last = 0;
         int lastIndex = -1;
         int at = fromRow * (width + 1);
@@ -189,30 +210,35 @@ public final class PngWriter {
                 indexed[at++] = (byte) lastIndex;
             }
         }
-        return Arrays.copyOf(table.colours, table.count);
+        return table.toArray();
     }
 
-    /** Rows of 8-bit strip indices as rows of {@code bits}-bit joined indices, the leftmost pixel highest. */
-    private static void pack(byte[] eight, int width, int fromRow, int toRow, byte[] translate, int bits, byte[] rows,
-                             int rowBytes) {
-        int perByte = 8 / bits;
-        for (int y = fromRow; y < toRow; y++) {
-            int from = y * (width + 1) + 1;
-            int to = y * rowBytes;
-            rows[to++] = 0;
-            int acc = 0;
-            int held = 0;
+    /**
+     * One row of 8-bit indices ({@code width} from {@code eight[from]}, each through {@code translate} unless it is
+     * null) as a PNG row at {@code rows[to]}: the filter byte, then {@code bits}-bit indices, the leftmost pixel
+     * highest. May write in place ({@code to == from - 1}).
+     */
+    private static void packRow(byte[] eight, int from, int width, byte[] translate, int bits, byte[] rows, int to) {
+        rows[to++] = 0;
+        if (bits == 8) {
             for (int x = 0; x < width; x++) {
-                acc = acc << bits | (translate[eight[from + x] & 0xFF] & 0xFF);
-                if (++held == perByte) {
-                    rows[to++] = (byte) acc;
-                    acc = 0;
-                    held = 0;
-                }
+                rows[to + x] = translate == null ? eight[from + x] : translate[eight[from + x] & 0xFF];
             }
-            if (held > 0) {
-                rows[to] = (byte) (acc << (bits * (perByte - held)));
+            return;
+        }
+        int perByte = 8 / bits;
+        int acc = 0;
+        int held = 0;
+        for (int x = 0; x < width; x++) {
+            acc = acc << bits | (translate == null ? eight[from + x] & 0xFF : translate[eight[from + x] & 0xFF] & 0xFF);
+            if (++held == perByte) {
+                rows[to++] = (byte) acc;
+                acc = 0;
+                held = 0;
             }
+        }
+        if (held > 0) {
+            rows[to] = (byte) (acc << (bits * (perByte - held)));
         }
     }
 

@@ -7,10 +7,11 @@ import java.util.Map;
 
 /**
  * Rendered blocks of {@value #BLOCK}x{@value #BLOCK} cells of tile layers, kept (least recently used first out)
- * up to a number of bytes. A block is keyed by the stamp of the layer chunk it lies in and by the decoded tilesets
- * it was drawn from, so an op that changes a chunk makes exactly that chunk's blocks unreachable (they age out),
- * and nothing else. Blocks hold the tiles as they are, before the layer's opacity, tint and offset, which the
- * renderer applies when it copies a block into a view. Thread-safe.
+ * up to a number of bytes. A block is one layer's tiles as they are (before its opacity, tint and offset, which the
+ * renderer applies when it copies the block into a view), or the stack of the plain layers a view draws first, over
+ * the colour they lie on. It is keyed by the stamps of the layer chunks it lies in and by the decoded tilesets it
+ * was drawn from, so an op that changes a chunk makes exactly that chunk's blocks unreachable (they age out), and
+ * nothing else. Blocks of at most 256 colours are kept as a byte a pixel ({@link Block}). Thread-safe.
  */
 public final class TileBlocks {
 
@@ -18,15 +19,16 @@ public final class TileBlocks {
     static final int BLOCK = 16;
 
     /**
-     * @param chunkStamp the layer chunk's content stamp
-     * @param block      the block's index inside the chunk
-     * @param tilesets   per map tileset, the decoded atlas's serial and its first gid
+     * @param chunkStamps per layer drawn, bottom first, its chunk's content stamp
+     * @param block       the block's index inside the chunk
+     * @param tilesets    per map tileset, the decoded atlas's serial and its first gid
+     * @param under       the premultiplied colour the layers lie on (0: transparent)
      */
-    record Key(long chunkStamp, int block, List<Long> tilesets) {
+    record Key(List<Long> chunkStamps, int block, List<Long> tilesets, int under) {
     }
 
     private final long maxBytes;
-    private final Map<Key, Pixels> blocks = new LinkedHashMap<>(64, 0.75f, true);
+    private final Map<Key, Block> blocks = new LinkedHashMap<>(64, 0.75f, true);
     private long bytes;
     private long hits;
     private long misses;
@@ -35,8 +37,8 @@ public final class TileBlocks {
         this.maxBytes = maxBytes;
     }
 
-    synchronized Pixels get(Key key) {
-        Pixels block = blocks.get(key);
+    synchronized Block get(Key key) {
+        Block block = blocks.get(key);
         if (block == null) {
             misses++;
         } else {
@@ -45,15 +47,15 @@ public final class TileBlocks {
         return block;
     }
 
-    synchronized void put(Key key, Pixels block) {
-        long size = 4L * block.argb().length;
+    synchronized void put(Key key, Block block) {
+        long size = block.bytes();
         if (size > maxBytes) {
             return;
         }
-        Pixels previous = blocks.put(key, block);
-        bytes += size - (previous == null ? 0 : 4L * previous.argb().length);
-        for (Iterator<Pixels> oldest = blocks.values().iterator(); bytes > maxBytes && oldest.hasNext(); ) {
-            bytes -= 4L * oldest.next().argb().length;
+        Block previous = blocks.put(key, block);
+        bytes += size - (previous == null ? 0 : previous.bytes());
+        for (Iterator<Block> oldest = blocks.values().iterator(); bytes > maxBytes && oldest.hasNext(); ) {
+            bytes -= oldest.next().bytes();
             oldest.remove();
         }
     }

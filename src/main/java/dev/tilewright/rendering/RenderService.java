@@ -96,13 +96,9 @@ public class RenderService {
             // the current map as a view (or a past one rebuilt): drawn and encoded without the map's lock
             Versioned at = history.snapshot(mapId, version);
             List<MapTileset> used = at.map().tilesets();
-            Drawn drawn = draw(mapId, at.version(), at.map(), atlases.of(used),
+            return draw(at.version(), mapId, at.map(), atlases.of(used),
                     request.collision() ? tilesets.data(used) : Map.of(), request, marks);
-            return new Frame(drawn.version(), drawn.views(), png.write(drawn.pixels(), properties.pngLevel()));
         });
-    }
-
-    private record Drawn(long version, List<ViewWindow> views, Pixels pixels) {
     }
 
     /** A map of a world: its top-left corner in world pixels and its pixel size. */
@@ -262,7 +258,11 @@ public class RenderService {
         return (long) pixels;
     }
 
-    private Drawn draw(long mapId, long version, TileMap map, Map<Long, Atlas> decoded, Map<Long, Tileset> data,
+    /**
+     * The request's windows drawn and encoded. A single window at scale 1 with nothing marked over it goes straight
+     * from the cached blocks' colour indices to the PNG's rows when the map's blocks are all it shows.
+     */
+    private Frame draw(long version, long mapId, TileMap map, Map<Long, Atlas> decoded, Map<Long, Tileset> data,
                        Request request, List<CheckMarks.Mark> marks) {
         Set<String> names = map.layers().stream().map(Layer::name).collect(Collectors.toSet());
         List<String> unknown = request.layers().stream().filter(n -> !names.contains(n)).toList();
@@ -275,6 +275,15 @@ public class RenderService {
         MapRenderer.Options options = new MapRenderer.Options(chosen, request.objects(), request.gridLines(),
                 request.background(), request.collision() ? collision(map, data, decoded, request.views()) : null,
                 request.parallax());
+        if (blocks != null && request.views().size() == 1 && request.scale() == 1 && marks.isEmpty()
+                && options.collision() == null) {
+            ViewWindow view = request.views().get(0).clampedTo(map.width() * map.tileWidth(),
+                    map.height() * map.tileHeight());
+            PngWriter.Indexed indexed = MapRenderer.renderIndexed(map, decoded::get, view, options, blocks);
+            if (indexed != null) {
+                return new Frame(version, List.of(view), png.write(indexed, properties.pngLevel()));
+            }
+        }
         Function<String, Pixels> images = images(mapId);
         List<ViewWindow> clamped = new ArrayList<>();
         List<Pixels> frames = new ArrayList<>();
@@ -287,7 +296,7 @@ public class RenderService {
             }
             frames.add(frame);
         }
-        return new Drawn(version, clamped, sideBySide(frames));
+        return new Frame(version, clamped, png.write(sideBySide(frames), properties.pngLevel()));
     }
 
     /**

@@ -111,7 +111,7 @@ class OverviewProperties {
     private static void edit(Random random, Case drawn) {
         TileLayer layer = drawn.layers.get(random.nextInt(drawn.layers.size()));
         TileMap map = drawn.map;
-        int gid = random.nextInt(4) == 0 ? Gid.EMPTY : 1 + random.nextInt(drawn.tiles) | flips(random);
+        int gid = random.nextInt(4) == 0 ? Gid.EMPTY : 1 + random.nextInt(drawn.tiles) | RandomTiles.flips(random);
         switch (random.nextInt(3)) {
             case 0 -> layer.set(nearChunkEdge(random, map.width()), nearChunkEdge(random, map.height()), gid);
             case 1 -> {
@@ -155,21 +155,11 @@ class OverviewProperties {
             boolean visible = i == 0 || random.nextInt(5) != 0;
             TileLayer layer = new TileLayer(i + 1, new LayerAttributes("layer " + i, visible, false, opacity, offset,
                     tint, null, Properties.EMPTY), width, height);
-            int density = random.nextInt(4);
-            for (int y = 0; y < height; y++) {
-                for (int x = 0; x < width; x++) {
-                    if (random.nextInt(4) < density) {
-                        layer.set(x, y, 1 + random.nextInt(tileset.tileCount()) | flips(random));
-                    }
-                }
-            }
+            RandomTiles.paint(layer, random, tileset.tileCount(), random.nextInt(4));
             map.insertLayer(i, layer);
             layers.add(layer);
         }
         return new Case(map, layers, atlas, tileset.tileCount());
     }
 
-    private static int flips(Random random) {
-        return random.nextInt(8) << 29 & (Gid.FLIP_HORIZONTAL | Gid.FLIP_VERTICAL | Gid.FLIP_DIAGONAL);
-    }
 }

@@ -131,6 +131,12 @@ public class RenderBenchmark {
         return png.write(renderFromBlocks(view), level);
     }
 
+    /** What the service does for a view of plain layers once its blocks were seen: no pixel drawn, indices copied. */
+    @Benchmark
+    public byte[] viewFromCachedBlockIndicesAndEncode() {
+        return png.write(MapRenderer.renderIndexed(map, id -> atlas, view, MapRenderer.Options.VISIBLE, blocks), level);
+    }
+
     @Benchmark
     public byte[] viewRenderAndEncode() {
         return png.write(render(view), level);
