@@ -63,6 +63,19 @@ class ArchitectureTest {
     }
 
     /** The live protocol is frames and their JSON: it knows no socket, room or peer. */
+    /** Import, export and everything else pick a format through the registry, never a reader or writer by hand. */
+    @Test
+    void formatsAreReachedOnlyThroughTheRegistry() {
+        noClasses().that().resideOutsideOfPackage("dev.tilewright.format..")
+                .should().dependOnClassesThat().belongToAnyOf(dev.tilewright.format.TmxReader.class,
+                        dev.tilewright.format.TmjReader.class, dev.tilewright.format.TmjWriter.class)
+                .orShould().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                        com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                                com.tngtech.archunit.base.DescribedPredicate.describe("TmxWriter",
+                                        c -> c.isEquivalentTo(dev.tilewright.format.TmxWriter.class)))))
+                .check(MAIN);
+    }
+
     @Test
     void theLiveProtocolKnowsNoTransport() {
         noClasses().that().resideInAPackage("dev.tilewright.live.protocol..")

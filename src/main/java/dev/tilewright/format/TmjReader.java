@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Reads Tiled's JSON formats: maps (.tmj/.json), tilesets (.tsj) and object templates (.tj). */
-public final class TmjReader {
+public final class TmjReader implements TiledReader {
 
     private final TiledFiles files;
     private final ReadLimits limits;

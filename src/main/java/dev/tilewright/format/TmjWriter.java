@@ -115,9 +115,14 @@ public final class TmjWriter {
 
     /** A lone tileset: collision shapes that are template instances written whole. */
     public static byte[] writeTileset(Tileset tileset) {
+        return writeTileset(tileset, Map.of());
+    }
+
+    /** A tileset with the templates beside it its collision shapes are instances of (by the reference it writes). */
+    public static byte[] writeTileset(Tileset tileset, Map<String, TiledTemplate> templates) {
         ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("type", "tileset").put("version", TmxWriter.TMX_VERSION).put("tiledversion", TmxWriter.TILED_VERSION);
-        tileset(root, tileset, Map.of());
+        tileset(root, tileset, templates);
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
     }
 

@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Reads Tiled's XML formats: maps (.tmx), tilesets (.tsx) and object templates (.tx). */
-public final class TmxReader {
+public final class TmxReader implements TiledReader {
 
     private final TiledFiles files;
     private final ReadLimits limits;

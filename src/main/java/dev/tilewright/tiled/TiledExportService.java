@@ -17,7 +17,9 @@ import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.TiledProject;
 import dev.tilewright.format.TiledTemplate;
 import dev.tilewright.format.TiledTileset;
-import dev.tilewright.format.TmjWriter;
+import dev.tilewright.format.Formats;
+import dev.tilewright.format.MapFormat;
+import dev.tilewright.format.TilesetFormat;
 import dev.tilewright.format.TmxWriter;
 import dev.tilewright.format.TiledWorld;
 import dev.tilewright.world.WorldJson;
@@ -40,6 +42,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -119,6 +122,9 @@ public class TiledExportService {
 
     /** What one cell of a TMJ's CSV data costs besides its digits while it is written (a JSON array node). */
     private static final long TMJ_CELL_BYTES = 40;
+    /** What a bundle Tiled opens as it is holds: the map as TMX, each tileset as an external TSX. */
+    private static final MapFormat BUNDLED_MAP = Formats.map("tmx").orElseThrow();
+    private static final TilesetFormat BUNDLED_TILESET = Formats.tileset("tsx").orElseThrow();
 
     private final MapHistory maps;
     private final LimitsProperties limits;
@@ -164,11 +170,12 @@ public class TiledExportService {
                 request.format().equals("tmj") ? TMJ_CELL_BYTES : 0);
         String base = TiledFiles.safeName(map.name());
         List<StoredTileset> used = map.tilesets().stream().map(t -> tilesets.get(t.tilesetId())).toList();
+        Optional<MapFormat> format = Formats.map(request.format());
+        if (format.isPresent()) {
+            return new Export(format.get().writeMap(lone(map, used), request.options()), format.get().mediaType(),
+                    base + format.get().endings().get(0), snapshot.version());
+        }
         return switch (request.format()) {
-            case "tmx" -> new Export(TmxWriter.writeMap(lone(map, used), request.options()), "application/xml",
-                    base + ".tmx", snapshot.version());
-            case "tmj" -> new Export(TmjWriter.writeMap(lone(map, used), request.options()), "application/json",
-                    base + ".tmj", snapshot.version());
             case "zip" -> new Export(bundle(mapId, map, used, base, request.options()), "application/zip",
                     base + ".zip", snapshot.version());
             default -> new Export(csv(map), "application/zip", base + "-csv.zip", snapshot.version());
@@ -216,11 +223,11 @@ public class TiledExportService {
     public Export exportTileset(long tilesetId, String format) {
         StoredTileset stored = tilesets.get(tilesetId);
         String base = TiledFiles.safeName(stored.tileset().name());
-        return switch (format == null ? "tsx" : format.toLowerCase(Locale.ROOT)) {
-            case "tsx" -> new Export(TmxWriter.writeTileset(stored.tileset()), "application/xml", base + ".tsx", 0);
-            case "tsj" -> new Export(TmjWriter.writeTileset(stored.tileset()), "application/json", base + ".tsj", 0);
-            default -> throw ApiProblem.invalidField("format", "format is tsx or tsj, not '" + format + "'.");
-        };
+        TilesetFormat written = format == null ? BUNDLED_TILESET : Formats.tileset(format).orElseThrow(() ->
+                ApiProblem.invalidField("format", "format is " + String.join(" or ", Formats.tilesets().stream()
+                        .map(TilesetFormat::name).toList()) + ", not '" + format + "'."));
+        return new Export(written.writeTileset(stored.tileset(), Map.of()), written.mediaType(),
+                base + written.endings().get(0), 0);
     }
 
     private static TiledMap tiled(TileMap map, List<TiledTileset> tilesetsAs, List<Layer> layers) {
@@ -250,7 +257,8 @@ public class TiledExportService {
     private byte[] bundle(long mapId, TileMap map, List<StoredTileset> used, String base, TmxWriter.Options options) {
         MapCatalogue.Files files = maps.genesis(mapId).files();
         Bundle bundle = new Bundle();
-        String mapPath = files == null ? base + ".tmx" : withEnding(files.map(), ".tmx");
+        String mapEnding = BUNDLED_MAP.endings().get(0);
+        String mapPath = files == null ? base + mapEnding : withEnding(files.map(), mapEnding);
         bundle.add(mapId, files, map, used, mapPath, options);
         bundle.withTypes(propertyTypes.ofMap(mapId), base);
         byte[] autotile = rules.fileForMap(mapId, map);
@@ -305,9 +313,7 @@ public class TiledExportService {
             templates.forEach((reference, template) -> entries.put(TiledFiles.resolved(mapPath, reference),
                     template.bytes()));
             TiledMap written = tiled(map, out, layers).withTemplates(templates);
-            String ending = mapPath.toLowerCase(Locale.ROOT);
-            entries.put(mapPath, ending.endsWith(".tmj") || ending.endsWith(".json")
-                    ? TmjWriter.writeMap(written, options) : TmxWriter.writeMap(written, options));
+            entries.put(mapPath, BUNDLED_MAP.writeMap(written, options));
         }
 
         /**
@@ -321,22 +327,22 @@ public class TiledExportService {
             String tsxPath = null;
             Tileset as = null;
             if (filed != null && imagesNamed(tileset)) {
-                tsxPath = filed.path() == null ? null : withEnding(filed.path(), ".tsx");
+                tsxPath = filed.path() == null ? null : withEnding(filed.path(), BUNDLED_TILESET.endings().get(0));
                 as = tileset;
-                if (tsxPath != null && !fits(tsxPath, TmxWriter.writeTileset(as, templates))) {
+                if (tsxPath != null && !fits(tsxPath, BUNDLED_TILESET.writeTileset(as, templates))) {
                     as = null;
                 }
             }
             if (as == null) {
                 String name = unique(names, TiledFiles.safeName(tileset.name()));
-                tsxPath = "tilesets/" + name + ".tsx";
+                tsxPath = "tilesets/" + name + BUNDLED_TILESET.endings().get(0);
                 as = tileset.withImageSources(name + ".png", local -> name + "/" + local + ".png");
             }
             String imagesFrom = tsxPath == null ? mapPath : tsxPath;
             templates.forEach((reference, template) -> entries.put(TiledFiles.resolved(imagesFrom, reference),
                     template.bytes()));
             if (tsxPath != null) {
-                entries.put(tsxPath, TmxWriter.writeTileset(as, templates));
+                entries.put(tsxPath, BUNDLED_TILESET.writeTileset(as, templates));
             }
             if (as.isCollection()) {
                 as.tiles().forEach((local, data) -> entries.put(TiledFiles.resolved(imagesFrom,

@@ -15,8 +15,9 @@ import dev.tilewright.autotile.Rules;
 import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.Warnings;
 import dev.tilewright.format.TiledTileset;
-import dev.tilewright.format.TmjReader;
-import dev.tilewright.format.TmxReader;
+import dev.tilewright.format.Formats;
+import dev.tilewright.format.MapFormat;
+import dev.tilewright.format.TilesetFormat;
 import dev.tilewright.format.TiledWorld;
 import dev.tilewright.world.Worlds;
 import dev.tilewright.map.MapImages;
@@ -143,7 +144,7 @@ public class TiledImportService {
         }
         java.util.Set<String> placed = placements.stream().map(TiledWorld.Placement::path)
                 .collect(java.util.stream.Collectors.toSet());
-        withEnding(files, List.of(".tmx", ".tmj")).stream().filter(p -> !placed.contains(p)).forEach(p ->
+        withEnding(files, Formats.mapEndings()).stream().filter(p -> !placed.contains(p)).forEach(p ->
                 warnings.add("files[" + p + "]", "not placed by " + worldFile + " (not in its maps, no pattern "
                         + "matches it in its folder): not imported"));
         long worldId = worlds.create(new Worlds.NewWorld(project, baseName(worldFile), worldFile,
@@ -158,16 +159,11 @@ public class TiledImportService {
      */
     private long importOne(TiledFiles files, String mapFile, long project, Author author, ReadLimits budget,
                            Warnings warnings, Map<String, StoredTileset> shared, boolean detachTemplates) {
-        boolean xml = mapFile.toLowerCase(Locale.ROOT).endsWith(".tmx");
-        TmxReader tmx = xml ? new TmxReader(files, budget, warnings) : null;
-        TmjReader tmj = xml ? null : new TmjReader(files, budget, warnings);
-        if (detachTemplates && xml) {
-            tmx.detachingTemplates();
-        } else if (detachTemplates) {
-            tmj.detachingTemplates();
-        }
-        TiledMap map = read(() -> xml ? tmx.readMap(mapFile) : tmj.readMap(mapFile));
-        String layerData = TiledExportService.Request.layerData(xml ? tmx.dataEncoding() : tmj.dataEncoding());
+        MapFormat format = Formats.mapOf(mapFile).orElseThrow(() -> ApiProblem.invalidField("files[" + mapFile + "]",
+                "This is not a map file: a map is " + String.join(", ", Formats.mapEndings()) + " or .json."));
+        MapFormat.Read read = read(() -> format.readMap(files, mapFile, budget, warnings, detachTemplates));
+        TiledMap map = read.map();
+        String layerData = TiledExportService.Request.layerData(read.dataEncoding());
         map.tilesets().forEach(this::checkImages);
         map.images().forEach((source, png) -> tilesets.checkImage(png, "files[" + source + "]"));
         List<MapTileset> uses = new ArrayList<>();
@@ -201,11 +197,11 @@ public class TiledImportService {
     public Imported<StoredTileset> importTileset(Map<String, byte[]> uploaded, Long projectId) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded, project);
-        String file = single(files, List.of(".tsx", ".tsj"), "tileset (.tsx or .tsj)");
+        String file = single(files, Formats.tilesetEndings(), "tileset (" + String.join(" or ",
+                Formats.tilesetEndings()) + ")");
         Warnings warnings = new Warnings();
-        TiledTileset tileset = read(() -> file.toLowerCase(Locale.ROOT).endsWith(".tsx")
-                ? new TmxReader(files, readLimits(), warnings).readTileset(file, 0)
-                : new TmjReader(files, readLimits(), warnings).readTileset(file, 0));
+        TilesetFormat format = Formats.tilesetOf(file).orElseThrow();
+        TiledTileset tileset = read(() -> format.readTileset(files, file, readLimits(), warnings));
         checkImages(tileset);
         StoredTileset stored = tilesets.store(project, tileset.tileset(), tileset.atlas(), tileset.tileImages());
         templateFiles.store(TemplateFiles.Owner.TILESET, stored.id(), tileset.templates());
