@@ -122,7 +122,7 @@ public class TiledExportService {
 
     /** What one cell of a TMJ's CSV data costs besides its digits while it is written (a JSON array node). */
     private static final long TMJ_CELL_BYTES = 40;
-    /** What a bundle Tiled opens as it is holds: the map as TMX, each tileset as an external TSX. */
+    /** What a bundle Tiled opens as it is holds: a map as TMX (unless its path says otherwise), tilesets as TSX. */
     private static final MapFormat BUNDLED_MAP = Formats.map("tmx").orElseThrow();
     private static final TilesetFormat BUNDLED_TILESET = Formats.tileset("tsx").orElseThrow();
 
@@ -313,7 +313,8 @@ public class TiledExportService {
             templates.forEach((reference, template) -> entries.put(TiledFiles.resolved(mapPath, reference),
                     template.bytes()));
             TiledMap written = tiled(map, out, layers).withTemplates(templates);
-            entries.put(mapPath, BUNDLED_MAP.writeMap(written, options));
+            // in the syntax of its path (a world's maps keep theirs: a .tmj stays JSON), TMX where it names none
+            entries.put(mapPath, Formats.mapOf(mapPath).orElse(BUNDLED_MAP).writeMap(written, options));
         }
 
         /**
