@@ -186,24 +186,30 @@ public final class MapRenderer {
             }
         }
         byte background = (byte) Math.max(0, fill);
-        return new PngWriter.Indexed(view.width(), view.height(), joined.toArray(), (y, into) -> {
-            int py = view.y() + y;
+        int vx = view.x();
+        int vy = view.y();
+        int vw = view.width();
+        boolean gaps = fill >= 0; // else every row is covered by its blocks whole
+        return new PngWriter.Indexed(vw, view.height(), joined.toArray(), (y, into) -> {
+            int py = vy + y;
             int row = Math.floorDiv(py, span) - by0;
             int inBlock = py - (by0 + row) * span;
-            Arrays.fill(into, background);
+            if (gaps) {
+                Arrays.fill(into, 0, vw, background);
+            }
             for (int column = 0; column < columns; column++) {
                 Block block = grid[row * columns + column];
                 if (block == null || inBlock >= block.height()) {
                     continue;
                 }
                 int left = (bx0 + column) * span;
-                int x0 = Math.max(left, view.x());
-                int x1 = Math.min(left + block.width(), view.x() + view.width());
+                int x0 = Math.max(left, vx);
+                int x1 = Math.min(left + block.width(), vx + vw);
                 byte[] indices = block.indices();
                 byte[] to = translate[row * columns + column];
                 int from = inBlock * block.width() - left;
                 for (int px = x0; px < x1; px++) {
-                    into[px - view.x()] = to[indices[from + px] & 0xFF];
+                    into[px - vx] = to[indices[from + px] & 0xFF];
                 }
             }
         });

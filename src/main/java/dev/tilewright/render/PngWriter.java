@@ -113,7 +113,16 @@ public final class PngWriter {
             deflations.add(() -> parts.set(index, deflate(raw, from, to, last, level)));
         }
         Adler32 adler = new Adler32();
-        deflations.add(() -> adler.update(raw));
+        Runnable sum = () -> adler.update(raw);
+        if (deflations.size() == 1) { // a small image: summed where it is deflated, no thread woken for either
+            Runnable only = deflations.get(0);
+            deflations.set(0, () -> {
+                only.run();
+                sum.run();
+            });
+        } else {
+            deflations.add(sum);
+        }
         inParallel(deflations);
 
         ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 6 + 64);
@@ -216,28 +225,47 @@ public final class PngWriter {
     /**
      * One row of 8-bit indices ({@code width} from {@code eight[from]}, each through {@code translate} unless it is
      * null) as a PNG row at {@code rows[to]}: the filter byte, then {@code bits}-bit indices, the leftmost pixel
-     * highest. May write in place ({@code to == from - 1}).
+     * highest; a translated row's indices are translated in {@code eight} too. May write in place
+     * ({@code to == from - 1}).
      */
     private static void packRow(byte[] eight, int from, int width, byte[] translate, int bits, byte[] rows, int to) {
         rows[to++] = 0;
+        int end = from + width;
+        if (translate != null) { // the strip's own indices into the joined palette's, in place
+            for (int x = from; x < end; x++) {
+                eight[x] = translate[eight[x] & 0xFF];
+            }
+        }
         if (bits == 8) {
-            for (int x = 0; x < width; x++) {
-                rows[to + x] = translate == null ? eight[from + x] : translate[eight[from + x] & 0xFF];
+            System.arraycopy(eight, from, rows, to, width);
+            return;
+        }
+        // below 8 bits an index is under 128: no mask
+        if (bits == 4) {
+            int x = from;
+            for (; x + 1 < end; x += 2) {
+                rows[to++] = (byte) (eight[x] << 4 | eight[x + 1]);
+            }
+            if (x < end) {
+                rows[to] = (byte) (eight[x] << 4);
             }
             return;
         }
         int perByte = 8 / bits;
-        int acc = 0;
-        int held = 0;
-        for (int x = 0; x < width; x++) {
-            acc = acc << bits | (translate == null ? eight[from + x] & 0xFF : translate[eight[from + x] & 0xFF] & 0xFF);
-            if (++held == perByte) {
-                rows[to++] = (byte) acc;
-                acc = 0;
-                held = 0;
+        int x = from;
+        for (; x + perByte <= end; x += perByte) {
+            int acc = 0;
+            for (int k = 0; k < perByte; k++) {
+                acc = acc << bits | eight[x + k];
             }
+            rows[to++] = (byte) acc;
         }
-        if (held > 0) {
+        if (x < end) {
+            int acc = 0;
+            int held = end - x;
+            for (int k = 0; k < held; k++) {
+                acc = acc << bits | eight[x + k];
+            }
             rows[to] = (byte) (acc << (bits * (perByte - held)));
         }
     }
