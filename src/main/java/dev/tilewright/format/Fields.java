@@ -36,59 +36,11 @@ interface Fields {
     }
 
     static Fields of(Element e, String file) {
-        return new Fields() {
-            public boolean has(String name) {
-                return e.hasAttribute(name);
-            }
-
-            public String text(String name, String fallback) {
-                return Xml.text(e, name, fallback);
-            }
-
-            public double decimal(String name, double fallback) {
-                return Xml.decimal(e, name, fallback, file);
-            }
-
-            public int integer(String name, int fallback) {
-                return Xml.integer(e, name, fallback, file);
-            }
-
-            public long unsigned(String name) {
-                return Xml.unsigned(e, name, file);
-            }
-
-            public boolean flag(String name, boolean fallback) {
-                return Xml.flag(e, name, fallback);
-            }
-        };
+        return new TmxNode(e, file);
     }
 
     static Fields of(JsonNode node, String file) {
-        return new Fields() {
-            public boolean has(String name) {
-                return node.has(name);
-            }
-
-            public String text(String name, String fallback) {
-                return Json.text(node, name, fallback);
-            }
-
-            public double decimal(String name, double fallback) {
-                return Json.decimal(node, name, fallback, file);
-            }
-
-            public int integer(String name, int fallback) {
-                return Json.integer(node, name, fallback, file);
-            }
-
-            public long unsigned(String name) {
-                return Json.unsigned(node, name, file);
-            }
-
-            public boolean flag(String name, boolean fallback) {
-                return Json.flag(node, name, fallback);
-            }
-        };
+        return new TmjNode(node, file);
     }
 
     /**

@@ -13,7 +13,7 @@ record TiledMapFormat(String name, List<String> endings, String mediaType, Tiled
 
     @Override
     public Read readMap(TiledFiles files, String file, ReadLimits limits, Warnings warnings, boolean detachTemplates) {
-        TiledReader read = reader.over(files, limits, warnings);
+        TiledReader<?> read = reader.over(files, limits, warnings);
         if (detachTemplates) {
             read.detachingTemplates();
         }

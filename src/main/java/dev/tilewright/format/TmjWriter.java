@@ -138,15 +138,7 @@ public final class TmjWriter {
         if (settings.backgroundColor() != null) {
             node.put("backgroundcolor", settings.backgroundColor());
         }
-        if (!settings.objectAlignment().equals("unspecified")) {
-            node.put("objectalignment", settings.objectAlignment());
-        }
-        if (!settings.tileRenderSize().equals("tile")) {
-            node.put("tilerendersize", settings.tileRenderSize());
-        }
-        if (!settings.fillMode().equals("stretch")) {
-            node.put("fillmode", settings.fillMode());
-        }
+        TmxWriter.stated(settings).forEach(node::put);
         if (!t.isCollection()) {
             node.put("image", t.imageSource() == null ? t.name() + ".png" : t.imageSource())
                     .put("imagewidth", t.imageWidth()).put("imageheight", t.imageHeight());

@@ -18,6 +18,7 @@ import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.Tileset;
 
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -151,15 +152,7 @@ public final class TmxWriter {
         }
         out.attr("tilecount", t.isCollection() ? t.tiles().size() : t.tileCount()).attr("columns", t.columns());
         out.attr("backgroundcolor", settings.backgroundColor());
-        if (!settings.objectAlignment().equals("unspecified")) {
-            out.attr("objectalignment", settings.objectAlignment());
-        }
-        if (!settings.tileRenderSize().equals("tile")) {
-            out.attr("tilerendersize", settings.tileRenderSize());
-        }
-        if (!settings.fillMode().equals("stretch")) {
-            out.attr("fillmode", settings.fillMode());
-        }
+        stated(settings).forEach(out::attr);
         if (t.tileOffsetX() != 0 || t.tileOffsetY() != 0) {
             out.empty("tileoffset").attr("x", t.tileOffsetX()).attr("y", t.tileOffsetY());
         }
@@ -418,5 +411,20 @@ public final class TmxWriter {
 
     static String color(Integer rgb) {
         return rgb == null ? null : HexFormat.of().toHexDigits(rgb).substring(2);
+    }
+
+    /** A tileset's alignment, render size and fill mode where they are not Tiled's defaults (which it leaves out). */
+    static Map<String, String> stated(TilesetSettings settings) {
+        Map<String, String> stated = new LinkedHashMap<>();
+        if (!settings.objectAlignment().equals("unspecified")) {
+            stated.put("objectalignment", settings.objectAlignment());
+        }
+        if (!settings.tileRenderSize().equals("tile")) {
+            stated.put("tilerendersize", settings.tileRenderSize());
+        }
+        if (!settings.fillMode().equals("stretch")) {
+            stated.put("fillmode", settings.fillMode());
+        }
+        return stated;
     }
 }

@@ -23,11 +23,7 @@ final class MapChoice {
     }
 
     static String of(TiledFiles files, String chosen) {
-        List<String> maps = TiledImportService.withEnding(files, dev.tilewright.format.Formats.mapEndings());
-        if (maps.isEmpty()) {
-            maps = TiledImportService.withEnding(files, List.of(".json")).stream()
-                    .filter(path -> !path.endsWith(dev.tilewright.autotile.Rules.FILE)).toList();
-        }
+        List<String> maps = dev.tilewright.format.Formats.mapFiles(files.paths(), TiledImportService::isRules);
         if (chosen != null && !chosen.isBlank()) {
             String path = chosen.replace('\\', '/').replaceAll("^/+", "");
             if (!maps.contains(path)) {

@@ -8,7 +8,6 @@ import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.CustomTypes;
 import dev.tilewright.format.ReadLimits;
-import dev.tilewright.format.TiledProject;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledFormatException;
 import dev.tilewright.autotile.Rules;
@@ -34,7 +33,6 @@ import org.springframework.transaction.annotation.Transactional;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -103,7 +101,7 @@ public class TiledImportService {
                                       boolean detachTemplates) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded, project);
-        List<String> found = withEnding(files, List.of(TiledWorld.ENDING));
+        List<String> found = Formats.worldFiles(files.paths());
         if (found.size() != 1) {
             throw ApiProblem.invalidField("files", "Send exactly one world (.world) with its maps; found " + found
                     + ".");
@@ -144,7 +142,7 @@ public class TiledImportService {
         }
         java.util.Set<String> placed = placements.stream().map(TiledWorld.Placement::path)
                 .collect(java.util.stream.Collectors.toSet());
-        withEnding(files, Formats.mapEndings()).stream().filter(p -> !placed.contains(p)).forEach(p ->
+        files.paths().stream().filter(p -> Formats.hasMapEnding(p) && !placed.contains(p)).forEach(p ->
                 warnings.add("files[" + p + "]", "not placed by " + worldFile + " (not in its maps, no pattern "
                         + "matches it in its folder): not imported"));
         long worldId = worlds.create(new Worlds.NewWorld(project, baseName(worldFile), worldFile,
@@ -197,8 +195,8 @@ public class TiledImportService {
     public Imported<StoredTileset> importTileset(Map<String, byte[]> uploaded, Long projectId) {
         long project = projects.resolve(projectId);
         TiledFiles files = checkedFiles(uploaded, project);
-        String file = single(files, Formats.tilesetEndings(), "tileset (" + String.join(" or ",
-                Formats.tilesetEndings()) + ")");
+        String file = single(Formats.tilesetFiles(files.paths(), TiledImportService::isRules), "tileset ("
+                + String.join(" or ", Formats.tilesetEndings()) + ")");
         Warnings warnings = new Warnings();
         TilesetFormat format = Formats.tilesetOf(file).orElseThrow();
         TiledTileset tileset = read(() -> format.readTileset(files, file, readLimits(), warnings));
@@ -236,7 +234,7 @@ public class TiledImportService {
         }
     }
 
-    private static boolean isRules(String path) {
+    static boolean isRules(String path) {
         return path.equals(Rules.FILE) || path.endsWith("/" + Rules.FILE);
     }
 
@@ -278,7 +276,7 @@ public class TiledImportService {
     private TiledFiles checkedFiles(Map<String, byte[]> uploaded, long project) {
         checkUpload(uploaded.size(), uploaded.values().stream().mapToLong(b -> b.length).sum());
         uploaded.forEach((path, bytes) -> {
-            if (path.toLowerCase(Locale.ROOT).endsWith(TiledProject.ENDING) && bytes.length
+            if (Formats.isTiledProject(path) && bytes.length
                     > limits.maxPropertyTypesBytes()) {
                 throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-property-types-bytes",
                         limits.maxPropertyTypesBytes(), path + " holds " + bytes.length + " bytes")
@@ -289,24 +287,12 @@ public class TiledImportService {
         return read(() -> new TiledFiles(uploaded, types));
     }
 
-    /**
-     * The one map (or tileset) file of an upload: the file with one of {@code endings}, or, when there is none, a
-     * {@code .json} file (Tiled's older name for both). Two candidates are ambiguous and refused.
-     */
-    private static String single(TiledFiles files, List<String> endings, String what) {
-        List<String> found = withEnding(files, endings);
-        if (found.isEmpty()) {
-            found = withEnding(files, List.of(".json")).stream().filter(path -> !isRules(path)).toList();
-        }
+    /** The one file of an upload that {@code found} holds; none or two are refused. */
+    private static String single(List<String> found, String what) {
         if (found.size() != 1) {
             throw ApiProblem.invalidField("files", "Send exactly one " + what + "; found " + found + ".");
         }
         return found.get(0);
-    }
-
-    static List<String> withEnding(TiledFiles files, List<String> endings) {
-        return files.paths().stream()
-                .filter(p -> endings.stream().anyMatch(e -> p.toLowerCase(Locale.ROOT).endsWith(e))).toList();
     }
 
     private <T> T read(java.util.function.Supplier<T> reader) {

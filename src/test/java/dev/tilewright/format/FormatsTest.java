@@ -38,4 +38,21 @@ class FormatsTest {
         Formats.maps().forEach(f -> assertThat(f.endings().get(0)).isEqualTo("." + f.name()));
         Formats.tilesets().forEach(f -> assertThat(f.endings().get(0)).isEqualTo("." + f.name()));
     }
+
+    @Test
+    void anUploadsMapsAndTilesetsAreItsOwnEndingsFilesElseItsJson() {
+        List<String> upload = List.of("maps/a.TMX", "maps/b.tmj", "tilesets/t.tsx", "old/c.json", "rules.json",
+                "w.world", "p.tiled-project", "a.png");
+        assertThat(Formats.mapFiles(upload, path -> false)).containsExactly("maps/a.TMX", "maps/b.tmj");
+        assertThat(Formats.tilesetFiles(upload, path -> false)).containsExactly("tilesets/t.tsx");
+        List<String> old = List.of("old/c.json", "rules.json", "a.png");
+        assertThat(Formats.mapFiles(old, path -> path.equals("rules.json"))).as("Tiled's older name, set aside")
+                .containsExactly("old/c.json");
+        assertThat(Formats.tilesetFiles(old, path -> false)).containsExactly("old/c.json", "rules.json");
+        assertThat(Formats.hasMapEnding("old/c.json")).isFalse();
+        assertThat(Formats.hasMapEnding("maps/a.TMX")).isTrue();
+        assertThat(Formats.worldFiles(upload)).containsExactly("w.world");
+        assertThat(Formats.isTiledProject("Game.TILED-PROJECT")).isTrue();
+        assertThat(Formats.isTiledProject("game.tiled-project.png")).isFalse();
+    }
 }

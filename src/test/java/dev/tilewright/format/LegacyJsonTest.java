@@ -43,7 +43,7 @@ class LegacyJsonTest {
 
     @Test
     void aPre12MapReadsAsTiledReadsIt() {
-        TiledMap map = new TmjReader(files(MAP), new ReadLimits(64, 64)).readMap("old.json");
+        TiledMap map = new TmjReader(files(MAP), new ReadLimits(64, 64), new Warnings()).readMap("old.json");
         assertThat(map.properties().get("speed").orElseThrow().type()).isEqualTo(PropertyType.INT);
         assertThat(map.properties().get("speed").orElseThrow().value()).isEqualTo(3L);
         assertThat(map.properties().get("lit").orElseThrow().value()).isEqualTo(true);
@@ -58,7 +58,7 @@ class LegacyJsonTest {
     @Test
     void aTileKeyThatIsNoIdIsRefusedNamingIt() {
         String bad = MAP.replace("\"tiles\": {\"1\":", "\"tiles\": {\"one\":");
-        assertThatThrownBy(() -> new TmjReader(files(bad), new ReadLimits(64, 64)).readMap("old.json"))
+        assertThatThrownBy(() -> new TmjReader(files(bad), new ReadLimits(64, 64), new Warnings()).readMap("old.json"))
                 .isInstanceOf(TiledFormatException.class).hasMessageContaining("the id 'one'");
     }
 }

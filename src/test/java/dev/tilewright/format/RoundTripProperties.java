@@ -78,8 +78,8 @@ class RoundTripProperties {
         files.put("t.tsx", TmxWriter.writeTileset(tileset));
         files.put("t.tsj", TmjWriter.writeTileset(tileset));
         TiledFiles upload = new TiledFiles(files);
-        assertThat(new TmxReader(upload, LIMITS).readTileset("t.tsx", 0).tileset()).isEqualTo(tileset);
-        assertThat(new TmjReader(upload, LIMITS).readTileset("t.tsj", 0).tileset()).isEqualTo(tileset);
+        assertThat(new TmxReader(upload, LIMITS, new Warnings()).readTileset("t.tsx", 0).tileset()).isEqualTo(tileset);
+        assertThat(new TmjReader(upload, LIMITS, new Warnings()).readTileset("t.tsj", 0).tileset()).isEqualTo(tileset);
     }
 
     private static void assertSame(TiledMap expected, TiledMap actual, String how) {

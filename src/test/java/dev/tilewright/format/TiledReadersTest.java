@@ -72,8 +72,8 @@ class TiledReadersTest {
     @ValueSource(strings = {"desert", "sewers", "rpg/island", "perspective_walls", "orthogonal-outside",
             "sticker-knight/map/sandbox"})
     void tmxAndTiledsOwnJsonExportReadTheSame(String map) {
-        TiledMap fromTmx = new TmxReader(files, LIMITS).readMap(map + ".tmx");
-        TiledMap fromTmj = new TmjReader(files, LIMITS).readMap(map + ".tmj");
+        TiledMap fromTmx = new TmxReader(files, LIMITS, new Warnings()).readMap(map + ".tmx");
+        TiledMap fromTmj = new TmjReader(files, LIMITS, new Warnings()).readMap(map + ".tmj");
         assertThat(fromTmj.width()).isEqualTo(fromTmx.width());
         assertThat(fromTmj.height()).isEqualTo(fromTmx.height());
         assertThat(fromTmj.properties()).isEqualTo(fromTmx.properties());
@@ -100,7 +100,7 @@ class TiledReadersTest {
 
     @Test
     void desertHasItsExternalTilesetWithMarginSpacingAndItsTerrain() {
-        TiledMap desert = new TmxReader(files, LIMITS).readMap("desert.tmx");
+        TiledMap desert = new TmxReader(files, LIMITS, new Warnings()).readMap("desert.tmx");
         assertThat(desert.width()).isEqualTo(40);
         TiledTileset tileset = desert.tilesets().get(0);
         assertThat(tileset.source()).isEqualTo("desert.tsx");
@@ -114,7 +114,7 @@ class TiledReadersTest {
 
     @Test
     void stickerKnightHasImageCollectionsTemplatesAndFlippedTileObjects() {
-        TiledMap sandbox = new TmxReader(files, LIMITS).readMap("sticker-knight/map/sandbox.tmx");
+        TiledMap sandbox = new TmxReader(files, LIMITS, new Warnings()).readMap("sticker-knight/map/sandbox.tmx");
         assertThat(sandbox.tilesets().get(0).tileset().isCollection()).isTrue();
         assertThat(sandbox.tilesets().get(0).tileImages()).isNotEmpty();
         List<MapObject> objects = sandbox.layers().stream().filter(l -> l instanceof ObjectLayer)
@@ -137,7 +137,7 @@ class TiledReadersTest {
                   <object id="5" x="0" y="50"/><object id="6" x="0" y="10"/>
                  </objectgroup>
                 </map>""";
-        TiledMap map = new TmxReader(new TiledFiles(Map.of("m.tmx", tmx.getBytes(StandardCharsets.UTF_8))), LIMITS)
+        TiledMap map = new TmxReader(new TiledFiles(Map.of("m.tmx", tmx.getBytes(StandardCharsets.UTF_8))), LIMITS, new Warnings())
                 .readMap("m.tmx");
         ObjectLayer topdown = (ObjectLayer) map.layers().get(0);
         ObjectLayer index = (ObjectLayer) map.layers().get(1);
@@ -156,10 +156,10 @@ class TiledReadersTest {
 
     @Test
     void nonOrthogonalMapsAreNotSupportedYet() {
-        assertThatThrownBy(() -> new TmxReader(files, LIMITS).readMap("isometric_grass_and_water.tmx"))
+        assertThatThrownBy(() -> new TmxReader(files, LIMITS, new Warnings()).readMap("isometric_grass_and_water.tmx"))
                 .isInstanceOf(TiledFormatException.class).hasMessageContaining("orientation not supported yet")
                 .extracting(e -> ((TiledFormatException) e).kind()).isEqualTo(TiledFormatException.Kind.UNSUPPORTED);
-        assertThatThrownBy(() -> new TmxReader(files, LIMITS).readMap("hexagonal-mini.tmx"))
+        assertThatThrownBy(() -> new TmxReader(files, LIMITS, new Warnings()).readMap("hexagonal-mini.tmx"))
                 .hasMessageContaining("hexagonal");
     }
 }

@@ -40,7 +40,7 @@ class TiledWrittenEncodingsTest {
     @BeforeAll
     static void examples() throws Exception {
         TiledExamples.copy(dir);
-        desert = (TileLayer) new TmxReader(new TiledFiles(TiledExamples.files(dir)), LIMITS).readMap("desert.tmx")
+        desert = (TileLayer) new TmxReader(new TiledFiles(TiledExamples.files(dir)), LIMITS, new Warnings()).readMap("desert.tmx")
                 .layers().get(0);
     }
 
@@ -53,7 +53,7 @@ class TiledWrittenEncodingsTest {
     }
 
     private static TiledMap read(String file) throws Exception {
-        return new TmxReader(new TiledFiles(TiledExamples.files(dir)), LIMITS).readMap(file);
+        return new TmxReader(new TiledFiles(TiledExamples.files(dir)), LIMITS, new Warnings()).readMap(file);
     }
 
     @ParameterizedTest
@@ -132,7 +132,7 @@ class TiledWrittenEncodingsTest {
                 assertThat(Files.readString(dir.resolve("resaved-" + ours + ".tmx"))).as(ours)
                         .contains("<chunk x=\"-32\" y=\"-16\"", "<chunk x=\"16\" y=\"0\"", "x=\"-1000\" y=\"-500\"");
                 TiledMap back = ours.endsWith(".tmj")
-                        ? new TmjReader(new TiledFiles(TiledExamples.files(dir)), LIMITS).readMap(ours) : read(ours);
+                        ? new TmjReader(new TiledFiles(TiledExamples.files(dir)), LIMITS, new Warnings()).readMap(ours) : read(ours);
                 for (TiledMap again : List.of(back, read("resaved-" + ours + ".tmx"))) {
                     assertThat(again.offset()).as(ours).isEqualTo(original.offset());
                     assertThat(again.width()).isEqualTo(original.width());

@@ -41,11 +41,11 @@ class TilesetSettingsRoundTripTest {
     }
 
     private static Tileset readTsx(Map<String, byte[]> from, String file) {
-        return new TmxReader(new TiledFiles(from), LIMITS).readTileset(file, 0).tileset();
+        return new TmxReader(new TiledFiles(from), LIMITS, new Warnings()).readTileset(file, 0).tileset();
     }
 
     private static Tileset readTsj(Map<String, byte[]> from, String file) {
-        return new TmjReader(new TiledFiles(from), LIMITS).readTileset(file, 0).tileset();
+        return new TmjReader(new TiledFiles(from), LIMITS, new Warnings()).readTileset(file, 0).tileset();
     }
 
     private static Map<String, byte[]> with(String file, byte[] bytes) {

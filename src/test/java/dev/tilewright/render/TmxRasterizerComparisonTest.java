@@ -24,6 +24,7 @@ import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledMap;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.TmxReader;
+import dev.tilewright.format.Warnings;
 import dev.tilewright.format.TmxWriter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class TmxRasterizerComparisonTest {
 
     /** Tiled's desert tileset, referenced as desert.tsx from a map made by a test. */
     private static TiledTileset desertTileset() {
-        TiledMap desert = new TmxReader(files, new ReadLimits(8192, 8192)).readMap("desert.tmx");
+        TiledMap desert = new TmxReader(files, new ReadLimits(8192, 8192), new Warnings()).readMap("desert.tmx");
         return new TiledTileset(1, "desert.tsx", desert.tilesets().get(0).tileset(), null, Map.of());
     }
 
@@ -138,7 +139,7 @@ class TmxRasterizerComparisonTest {
      */
     @Test
     void animatedTilesShowTheFrameOfTheMomentATourFrameStandsFor() {
-        TiledMap tiled = new TmxReader(files, new ReadLimits(8192, 8192)).readMap("rpg/island.tmx");
+        TiledMap tiled = new TmxReader(files, new ReadLimits(8192, 8192), new Warnings()).readMap("rpg/island.tmx");
         TileMap map = toMap(tiled);
         Map<Long, Atlas> atlases = atlases(tiled);
         ViewWindow view = new ViewWindow(0, 0, map.width() * map.tileWidth(), map.height() * map.tileHeight());
@@ -269,7 +270,7 @@ class TmxRasterizerComparisonTest {
     }
 
     private static void assertMatches(String file, double exactShare) throws Exception {
-        TiledMap tiled = new TmxReader(new TiledFiles(TiledExamples.files(dir)), new ReadLimits(8192, 8192)).readMap(file);
+        TiledMap tiled = new TmxReader(new TiledFiles(TiledExamples.files(dir)), new ReadLimits(8192, 8192), new Warnings()).readMap(file);
         TileMap map = toMap(tiled);
         Map<Long, Atlas> atlases = atlases(tiled);
         int width = map.width() * map.tileWidth();
