@@ -62,7 +62,6 @@ class ArchitectureTest {
                 .check(MAIN);
     }
 
-    /** The live protocol is frames and their JSON: it knows no socket, room or peer. */
     /** Import, export and everything else pick a format through the registry, never a reader or writer by hand. */
     @Test
     void formatsAreReachedOnlyThroughTheRegistry() {
@@ -76,6 +75,24 @@ class ArchitectureTest {
                 .check(MAIN);
     }
 
+    /**
+     * Services refuse with the domain's {@link dev.tilewright.core.refusal.Refusal}: only the web layer (web/ and the
+     * controllers, page controllers and their advice) speaks HTTP statuses and problem details.
+     */
+    @Test
+    void refusalsMeetHttpOnlyInTheWebLayer() {
+        noClasses().that().resideOutsideOfPackage("dev.tilewright.web..")
+                .and().areNotAnnotatedWith(org.springframework.web.bind.annotation.RestController.class)
+                .and().areNotAnnotatedWith(org.springframework.stereotype.Controller.class)
+                .and().areNotAnnotatedWith(org.springframework.web.bind.annotation.ControllerAdvice.class)
+                .and().areNotAnnotatedWith(org.springframework.web.bind.annotation.RestControllerAdvice.class)
+                .should().dependOnClassesThat().belongToAnyOf(org.springframework.http.HttpStatus.class,
+                        org.springframework.http.HttpStatusCode.class, org.springframework.http.ProblemDetail.class,
+                        org.springframework.web.ErrorResponseException.class)
+                .check(MAIN);
+    }
+
+    /** The live protocol is frames and their JSON: it knows no socket, room or peer. */
     @Test
     void theLiveProtocolKnowsNoTransport() {
         noClasses().that().resideInAPackage("dev.tilewright.live.protocol..")

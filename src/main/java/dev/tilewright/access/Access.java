@@ -3,8 +3,8 @@ package dev.tilewright.access;
 import dev.tilewright.access.Roles.Action;
 import dev.tilewright.access.Roles.ProjectRole;
 import dev.tilewright.access.Roles.TeamRole;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -39,30 +39,30 @@ public class Access {
 
     /** Checks that {@code caller} may do {@code action} to a map; the map's project. 404 / 403 otherwise. */
     public long map(Caller caller, long mapId, Action action) {
-        Standing standing = onMap(caller, mapId).orElseThrow(() -> ApiProblem.notFound("Map", mapId));
-        require(caller, standing, action, () -> ApiProblem.notFound("Map", mapId));
+        Standing standing = onMap(caller, mapId).orElseThrow(() -> Refused.notFound("Map", mapId));
+        require(caller, standing, action, () -> Refused.notFound("Map", mapId));
         return standing.projectId();
     }
 
     /** Checks that {@code caller} may do {@code action} to a tileset; the tileset's project. 404 / 403 otherwise. */
     public long tileset(Caller caller, long tilesetId, Action action) {
-        Standing standing = onTileset(caller, tilesetId).orElseThrow(() -> ApiProblem.notFound("Tileset", tilesetId));
-        require(caller, standing, action, () -> ApiProblem.notFound("Tileset", tilesetId));
+        Standing standing = onTileset(caller, tilesetId).orElseThrow(() -> Refused.notFound("Tileset", tilesetId));
+        require(caller, standing, action, () -> Refused.notFound("Tileset", tilesetId));
         return standing.projectId();
     }
 
     /** Checks that {@code caller} may do {@code action} to a world; its project. 404 / 403 otherwise. */
     public long world(Caller caller, long worldId, Action action) {
-        Standing standing = onWorld(caller, worldId).orElseThrow(() -> ApiProblem.notFound("World", worldId));
-        require(caller, standing, action, () -> ApiProblem.notFound("World", worldId));
+        Standing standing = onWorld(caller, worldId).orElseThrow(() -> Refused.notFound("World", worldId));
+        require(caller, standing, action, () -> Refused.notFound("World", worldId));
         return standing.projectId();
     }
 
     /** Checks that {@code caller} may do {@code action} in a project. 404 / 403 otherwise. */
     public void project(Caller caller, long projectId, Action action) {
         Standing standing = onProject(caller, projectId)
-                .orElseThrow(() -> ApiProblem.notFound("Project", projectId));
-        require(caller, standing, action, () -> ApiProblem.notFound("Project", projectId));
+                .orElseThrow(() -> Refused.notFound("Project", projectId));
+        require(caller, standing, action, () -> Refused.notFound("Project", projectId));
     }
 
     /**
@@ -72,21 +72,21 @@ public class Access {
      */
     public Roles.TeamRole team(Caller caller, long teamId, Action action) {
         if (jdbc.queryForList("SELECT 1 FROM teams WHERE id = ?", Integer.class, teamId).isEmpty()) {
-            throw ApiProblem.notFound("Team", teamId);
+            throw Refused.notFound("Team", teamId);
         }
         Optional<Roles.TeamRole> role = caller.instanceAdmin() ? Optional.of(Roles.TeamRole.OWNER)
                 : caller.userId() == null ? Optional.empty()
                 : jdbc.queryForList("SELECT role FROM team_members WHERE team_id = ? AND user_id = ?", String.class,
                 teamId, caller.userId()).stream().findFirst().flatMap(Roles.TeamRole::named);
         if (role.isEmpty()) {
-            throw ApiProblem.notFound("Team", teamId);
+            throw Refused.notFound("Team", teamId);
         }
         ProjectRole as = role.get() == Roles.TeamRole.MEMBER ? ProjectRole.VIEWER : ProjectRole.MAINTAINER;
         if ("read".equals(caller.scope())) {
             as = ProjectRole.VIEWER;
         }
         if (!as.allows(action)) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Your role in this team is "
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed", "Your role in this team is "
                             + role.get().name().toLowerCase(Locale.ROOT) + ("read".equals(caller.scope())
                             ? " (as this token allows: read)" : "") + "; this needs a team owner or admin.")
                     .with("role", role.get().name().toLowerCase(Locale.ROOT)).with("needed", "admin");
@@ -100,7 +100,7 @@ public class Access {
      */
     public void teamOwner(Caller caller, long teamId, String what) {
         if (team(caller, teamId, Action.MAINTAIN) != Roles.TeamRole.OWNER) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only a team owner " + what + ".")
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed", "Only a team owner " + what + ".")
                     .with("role", "admin").with("needed", "owner");
         }
     }
@@ -114,9 +114,9 @@ public class Access {
     public long projectToWrite(Caller caller, Long requested) {
         if (requested != null) {
             Standing standing = onProject(caller, requested)
-                    .orElseThrow(() -> ApiProblem.notFound("Project", requested).with("field", "projectId"));
+                    .orElseThrow(() -> Refused.notFound("Project", requested).with("field", "projectId"));
             require(caller, standing, Action.EDIT,
-                    () -> ApiProblem.notFound("Project", requested).with("field", "projectId"));
+                    () -> Refused.notFound("Project", requested).with("field", "projectId"));
             remember(caller, requested);
             return requested;
         }
@@ -137,7 +137,7 @@ public class Access {
                 return candidate;
             }
         }
-        throw ApiProblem.of(HttpStatus.FORBIDDEN, "No project to write to", "You may not edit in any project; ask a "
+        throw Refused.of(Refusal.Kind.FORBIDDEN, "No project to write to", "You may not edit in any project; ask a "
                 + "project's maintainer for the editor role, or name a projectId you may edit.")
                 .with("field", "projectId");
     }
@@ -208,7 +208,7 @@ public class Access {
     }
 
     private void require(Caller caller, Standing standing, Action action,
-                         java.util.function.Supplier<ApiProblem> unseen) {
+                         java.util.function.Supplier<Refused> unseen) {
         if (standing.role().isEmpty()) {
             throw unseen.get();
         }
@@ -216,7 +216,7 @@ public class Access {
         if (!role.allows(action)) {
             String as = caller.scope() != null && caller.kind() != Caller.Kind.SESSION
                     ? " (as this token allows: " + caller.scope() + ")" : "";
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Your role here is " + role.apiName() + as
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed", "Your role here is " + role.apiName() + as
                             + "; to " + action.name().toLowerCase(Locale.ROOT) + " you need "
                             + needed(action).apiName() + ". Ask a maintainer of the project.")
                     .with("role", role.apiName()).with("needed", needed(action).apiName());

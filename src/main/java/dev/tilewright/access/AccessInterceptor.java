@@ -1,9 +1,9 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.HandlerMapping;
@@ -40,7 +40,7 @@ class AccessInterceptor implements HandlerInterceptor {
         if (requires.on() == Requires.On.ANYONE) {
             return true;
         }
-        Caller caller = Caller.current().orElseThrow(() -> ApiProblem.of(HttpStatus.UNAUTHORIZED, "Sign in",
+        Caller caller = Caller.current().orElseThrow(() -> Refused.of(Refusal.Kind.SIGNED_OUT, "Sign in",
                 "This needs credentials: a session or an API token (Authorization: Bearer)."));
         switch (requires.on()) {
             case MAP -> access.map(caller, id(request), requires.value());
@@ -50,7 +50,7 @@ class AccessInterceptor implements HandlerInterceptor {
             case TEAM -> access.team(caller, id(request), requires.value());
             case ADMIN -> {
                 if (!caller.instanceAdmin()) {
-                    throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only the instance admin may do this.");
+                    throw Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed", "Only the instance admin may do this.");
                 }
             }
             case CALLER, ANYONE -> {
@@ -67,7 +67,7 @@ class AccessInterceptor implements HandlerInterceptor {
         try {
             return Long.parseLong(id);
         } catch (NumberFormatException | NullPointerException e) {
-            throw ApiProblem.badRequest("id", "'" + id + "' is not a valid id.");
+            throw Refused.badRequest("id", "'" + id + "' is not a valid id.");
         }
     }
 }

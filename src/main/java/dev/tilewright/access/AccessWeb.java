@@ -1,9 +1,9 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.support.WebDataBinderFactory;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
@@ -39,7 +39,7 @@ class AccessWeb implements WebMvcConfigurer {
             @Override
             public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav,
                                           NativeWebRequest request, WebDataBinderFactory binders) {
-                return Caller.current().orElseThrow(() -> ApiProblem.of(HttpStatus.UNAUTHORIZED,
+                return Caller.current().orElseThrow(() -> Refused.of(Refusal.Kind.SIGNED_OUT,
                         "Sign in", "This needs credentials: a session or an API token (Authorization: Bearer)."));
             }
         });

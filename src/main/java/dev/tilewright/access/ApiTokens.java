@@ -1,8 +1,8 @@
 package dev.tilewright.access;
 
 import dev.tilewright.config.AccessProperties;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -81,12 +81,12 @@ public class ApiTokens {
                       Long userId, Long projectId, Long mapId, Long createdBy, Instant notAfter) {
         String label = Names.shown(name, " (what uses the token)");
         if (!scopes.contains(scope)) {
-            throw ApiProblem.invalidField(kind == Tokens.Kind.SHARE ? "access" : "scopes", "The token's "
+            throw Refused.invalidField(kind == Tokens.Kind.SHARE ? "access" : "scopes", "The token's "
                     + (kind == Tokens.Kind.SHARE ? "access" : "scope") + " is one of " + scopes + ".");
         }
         int days = expiresInDays == null ? properties.tokenDefaultDays() : expiresInDays;
         if (days < 1 || days > properties.tokenMaxDays()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.access.token-max-days",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.access.token-max-days",
                     properties.tokenMaxDays(), "A token expires in 1 to " + properties.tokenMaxDays() + " days, not "
                             + days).with("field", "expiresInDays");
         }

@@ -1,13 +1,13 @@
 package dev.tilewright.access;
 
 import dev.tilewright.config.BootstrapProperties;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.env.Environment;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import java.nio.charset.StandardCharsets;
@@ -55,10 +55,10 @@ public class Bootstrap implements ApplicationRunner {
     public Users.User setUp(String code, String email, String name, String password) {
         if (code == null || !MessageDigest.isEqual(setupCode.getBytes(StandardCharsets.UTF_8),
                 code.strip().toUpperCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8))) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Wrong setup code", "The setup code is the one printed in the "
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Wrong setup code", "The setup code is the one printed in the "
                     + "server's log at its last start.").with("field", "code");
         }
-        return users.createFirstAdmin(email, name, password).orElseThrow(() -> ApiProblem.of(HttpStatus.CONFLICT,
+        return users.createFirstAdmin(email, name, password).orElseThrow(() -> Refused.of(Refusal.Kind.CONFLICT,
                 "Set up already", "The instance has its admin; sign in instead."));
     }
 
@@ -71,9 +71,9 @@ public class Bootstrap implements ApplicationRunner {
                         admin -> log.info("Bootstrap: made the instance admin {} (owner of the team Default)",
                                 admin.email()),
                         () -> log.info("Bootstrap: accounts exist; tilewright.bootstrap.admin-email is not used"));
-            } catch (ApiProblem refused) {
+            } catch (Refused refused) {
                 throw new IllegalStateException("Bootstrap: the admin " + email + " cannot be made: "
-                        + refused.toProblemDetail().getDetail() + " (tilewright.bootstrap.admin-password, "
+                        + refused.getMessage() + " (tilewright.bootstrap.admin-password, "
                         + "TILEWRIGHT_BOOTSTRAP_ADMIN_PASSWORD)", refused);
             }
         }

@@ -1,7 +1,7 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.security.core.AuthenticatedPrincipal;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -69,7 +69,7 @@ public record Caller(Kind kind, Long userId, String name, boolean instanceAdmin,
      */
     public long person(boolean toWrite) {
         if (userId == null || (toWrite && "read".equals(scope))) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", userId == null
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed", userId == null
                     ? "Only a person does this (signed in, or with their personal token); this caller is a "
                     + kind.name().toLowerCase(Locale.ROOT).replace('_', ' ') + "."
                     : "A read-only token cannot do this.");

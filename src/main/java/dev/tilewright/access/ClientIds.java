@@ -1,7 +1,7 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -40,7 +40,7 @@ public class ClientIds {
             }
         }
         if (!owner.get(0).equals(caller.identity())) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Someone else's client id", "This clientId was used by "
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Someone else's client id", "This clientId was used by "
                     + "someone else; make a new one (a random one per editor or tool).").with("field", "clientId");
         }
     }

@@ -1,8 +1,8 @@
 package dev.tilewright.access;
 
 import dev.tilewright.config.AccessProperties;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -80,12 +80,12 @@ public class Invites {
     /** Makes an invite to a team or a project with a role of that place (422 field role otherwise). */
     public Made make(Place place, long placeId, String role, Long createdBy, Integer expiresInDays) {
         if (role == null || !place.roles.contains(role)) {
-            throw ApiProblem.invalidField("role", "An invite to a " + place.apiName + " gives one of the roles "
+            throw Refused.invalidField("role", "An invite to a " + place.apiName + " gives one of the roles "
                     + place.roles + ".");
         }
         int days = expiresInDays == null ? properties.inviteDefaultDays() : expiresInDays;
         if (days < 1 || days > properties.inviteMaxDays()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.access.invite-max-days",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.access.invite-max-days",
                     properties.inviteMaxDays(), "An invite expires in 1 to " + properties.inviteMaxDays()
                             + " days, not " + days).with("field", "expiresInDays");
         }

@@ -2,9 +2,9 @@ package dev.tilewright.access;
 
 import dev.tilewright.access.Invites.Place;
 import dev.tilewright.access.Roles.Action;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import jakarta.servlet.http.HttpServletRequest;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -88,7 +88,7 @@ class InvitesController {
     Invites.Accepted accept(@PathVariable String code, Caller caller, HttpServletRequest request) {
         long user = caller.person(true);
         return throttle.lookup(request.getRemoteAddr(), () -> invites.accept(code, user)).orElseThrow(() ->
-                ApiProblem.of(HttpStatus.NOT_FOUND, "No such invite", "The invite is unknown, used, revoked or "
+                Refused.of(Refusal.Kind.NOT_FOUND, "No such invite", "The invite is unknown, used, revoked or "
                         + "expired; ask for a new one."));
     }
 
@@ -102,7 +102,7 @@ class InvitesController {
 
     private ResponseEntity<Void> revoked(Place place, long id, long inviteId) {
         if (!invites.revoke(place, id, inviteId)) {
-            throw ApiProblem.notFound("Invite", inviteId);
+            throw Refused.notFound("Invite", inviteId);
         }
         return ResponseEntity.noContent().build();
     }

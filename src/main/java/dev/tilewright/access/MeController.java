@@ -1,8 +1,8 @@
 package dev.tilewright.access;
 
 import dev.tilewright.access.Roles.Action;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -76,7 +76,7 @@ class MeController {
     /** The person of a browser session: what only they do in person (a token cannot change their password). */
     static long inSession(Caller caller) {
         if (caller.kind() != Caller.Kind.SESSION) {
-            throw ApiProblem.of(org.springframework.http.HttpStatus.FORBIDDEN, "Not allowed", "Sign in with the "
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed", "Sign in with the "
                     + "browser to change a password; a token cannot.");
         }
         return caller.person(true);
@@ -112,7 +112,7 @@ class MeController {
         long user = caller.person(true);
         if (caller.kind() != Caller.Kind.SESSION) {
             // a token that made tokens would live on in them after it is revoked
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Personal tokens are made in a signed-in "
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed", "Personal tokens are made in a signed-in "
                     + "browser session (your account page, /account), not with another token.");
         }
         String scope = scope(body.scopes());
@@ -131,7 +131,7 @@ class MeController {
     @Requires(on = Requires.On.CALLER)
     ResponseEntity<Void> revoke(@PathVariable long tokenId, Caller caller) {
         if (!tokens.revoke(ApiTokens.Owner.USER, caller.person(false), tokenId)) {
-            throw ApiProblem.notFound("Token", tokenId);
+            throw Refused.notFound("Token", tokenId);
         }
         return ResponseEntity.noContent().build();
     }
@@ -158,7 +158,7 @@ class MeController {
     @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
     ResponseEntity<Void> revokeBot(@PathVariable long id, @PathVariable long tokenId) {
         if (!tokens.revoke(ApiTokens.Owner.PROJECT, id, tokenId)) {
-            throw ApiProblem.notFound("Token", tokenId);
+            throw Refused.notFound("Token", tokenId);
         }
         return ResponseEntity.noContent().build();
     }
@@ -166,7 +166,7 @@ class MeController {
     /** {@code ["read"]} or {@code ["read", "write"]} (or {@code ["write"]}): write includes read. */
     private static String scope(List<String> scopes) {
         if (scopes == null || scopes.isEmpty() || !List.of("read", "write").containsAll(scopes)) {
-            throw ApiProblem.invalidField("scopes", "Give the token's scopes: [\"read\"] or [\"read\", \"write\"].");
+            throw Refused.invalidField("scopes", "Give the token's scopes: [\"read\"] or [\"read\", \"write\"].");
         }
         return scopes.contains("write") ? "write" : "read";
     }

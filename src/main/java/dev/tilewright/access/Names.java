@@ -1,6 +1,6 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 
 /** The names people give things (themselves, teams, tokens): trimmed, 1 to 100 characters, else a 422 (field name). */
 final class Names {
@@ -14,7 +14,7 @@ final class Names {
     static String shown(String name, String what) {
         String shown = name == null ? "" : name.strip();
         if (shown.isEmpty() || shown.codePointCount(0, shown.length()) > MAX) {
-            throw ApiProblem.invalidField("name", "Give a name of 1 to " + MAX + " characters" + what + ".");
+            throw Refused.invalidField("name", "Give a name of 1 to " + MAX + " characters" + what + ".");
         }
         return shown;
     }

@@ -1,6 +1,6 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.security.core.Authentication;
@@ -81,9 +81,8 @@ class OidcSignIn {
             String name = Optional.ofNullable(user.getFullName()).or(() -> Optional.ofNullable(
                     user.getPreferredUsername())).orElse(user.getEmail().split("@")[0]);
             return users.createWithIdentity(user.getEmail(), name, issuer, subject);
-        } catch (ApiProblem problem) {
-            throw refused("account_exists", "email".equals(problem.toProblemDetail().getProperties() == null ? null
-                    : problem.toProblemDetail().getProperties().get("field"))
+        } catch (Refused problem) {
+            throw refused("account_exists", "email".equals(problem.refusal().field())
                     ? "There is an account with this email already: sign in with its password, then sign in with "
                     + "the provider once while signed in to link the two."
                     : problem.getMessage());

@@ -1,6 +1,6 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
 import org.springframework.stereotype.Component;
 
@@ -42,11 +42,11 @@ public final class Passwords {
     public void check(String password) {
         int characters = password == null ? 0 : password.codePointCount(0, password.length());
         if (characters < MIN_CHARACTERS || characters > MAX_CHARACTERS) {
-            throw ApiProblem.invalidField("password", "A password has " + MIN_CHARACTERS + " to " + MAX_CHARACTERS
+            throw Refused.invalidField("password", "A password has " + MIN_CHARACTERS + " to " + MAX_CHARACTERS
                     + " characters (any characters, spaces too); this one has " + characters + ".");
         }
         if (common.contains(password.toLowerCase(Locale.ROOT))) {
-            throw ApiProblem.invalidField("password", "This password is one of the most common ones and is tried "
+            throw Refused.invalidField("password", "This password is one of the most common ones and is tried "
                     + "first by anyone guessing; choose another (a few unrelated words make a good one).");
         }
     }

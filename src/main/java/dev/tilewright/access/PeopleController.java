@@ -1,7 +1,7 @@
 package dev.tilewright.access;
 
 import dev.tilewright.access.Roles.Action;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -41,7 +41,7 @@ class PeopleController {
     @GetMapping("/api/v1/admin/users/{userId}")
     @Requires(on = Requires.On.ADMIN)
     Users.User user(@PathVariable long userId) {
-        return users.find(userId).orElseThrow(() -> ApiProblem.notFound("User", userId));
+        return users.find(userId).orElseThrow(() -> Refused.notFound("User", userId));
     }
 
     /**
@@ -96,7 +96,7 @@ class PeopleController {
     @GetMapping("/api/v1/projects/{id}")
     @Requires(on = Requires.On.PROJECT)
     ProjectJson project(@PathVariable long id, Caller caller) {
-        Directory.Project project = directory.project(id).orElseThrow(() -> ApiProblem.notFound("Project", id));
+        Directory.Project project = directory.project(id).orElseThrow(() -> Refused.notFound("Project", id));
         return new ProjectJson(project.id(), project.teamId(), project.teamName(), project.name(), project.isDefault(),
                 directory.projectMembers(id, caller));
     }
@@ -114,12 +114,12 @@ class PeopleController {
     Directory.ProjectMember putMember(@PathVariable long id, @PathVariable long userId, @RequestBody RoleRequest body,
                                       Caller caller) {
         Roles.ProjectRole role = Roles.ProjectRole.named(body.role() == null ? "" : body.role()).orElseThrow(() ->
-                ApiProblem.invalidField("role", "The role is one of viewer, commenter, editor, maintainer."));
-        Directory.Project project = directory.project(id).orElseThrow(() -> ApiProblem.notFound("Project", id));
+                Refused.invalidField("role", "The role is one of viewer, commenter, editor, maintainer."));
+        Directory.Project project = directory.project(id).orElseThrow(() -> Refused.notFound("Project", id));
         boolean addable = users.find(userId).isPresent() && (caller.instanceAdmin()
                 || directory.inTeam(project.teamId(), userId) || directory.projectMember(id, userId, caller).isPresent());
         if (!addable) {
-            throw ApiProblem.notFound("User", userId).with("hint", "Invite people who are not in the project's team: "
+            throw Refused.notFound("User", userId).with("hint", "Invite people who are not in the project's team: "
                     + "POST /api/v1/projects/" + id + "/invites.");
         }
         jdbc.update("INSERT INTO project_members (project_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT "
@@ -131,7 +131,7 @@ class PeopleController {
     @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
     ResponseEntity<Void> removeMember(@PathVariable long id, @PathVariable long userId) {
         if (jdbc.update("DELETE FROM project_members WHERE project_id = ? AND user_id = ?", id, userId) == 0) {
-            throw ApiProblem.notFound("Member", userId);
+            throw Refused.notFound("Member", userId);
         }
         return ResponseEntity.noContent().build();
     }

@@ -1,6 +1,6 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -32,7 +32,7 @@ public class Projects {
         }
         List<Long> ids = jdbc.queryForList("SELECT id FROM projects WHERE id = ?", Long.class, requested);
         if (ids.isEmpty()) {
-            throw ApiProblem.notFound("Project", requested).with("field", "projectId");
+            throw Refused.notFound("Project", requested).with("field", "projectId");
         }
         return requested;
     }

@@ -11,7 +11,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.web.Problems;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
@@ -33,7 +33,8 @@ import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.core.AuthenticationException;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import java.util.OptionalLong;
 import org.springframework.security.web.savedrequest.CookieRequestCache;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -93,18 +94,18 @@ class SecurityConfig {
                             + (query == null ? "" : "?" + query));
                     return;
                 }
-                problems.write(response, HttpStatus.UNAUTHORIZED, "Share link ended", "The share link is revoked "
+                problems.write(response, Refusal.Kind.SIGNED_OUT, "Share link ended", "The share link is revoked "
                         + "or expired; ask for a new one.");
                 return;
             }
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, presented
                     ? "Bearer error=\"invalid_token\", error_description=\"The token is unknown, expired or revoked\""
                     : "Bearer");
-            problems.write(response, HttpStatus.UNAUTHORIZED, "Sign in", presented
+            problems.write(response, Refusal.Kind.SIGNED_OUT, "Sign in", presented
                     ? "The token is unknown, expired or revoked; make a new one (POST /api/v1/me/tokens)."
                     : "This needs credentials: an API token (Authorization: Bearer <token>) or a session.");
         };
-        AccessDeniedHandler denied = (request, response, failure) -> problems.write(response, HttpStatus.FORBIDDEN,
+        AccessDeniedHandler denied = (request, response, failure) -> problems.write(response, Refusal.Kind.FORBIDDEN,
                 "Not allowed", "The request was refused: a form or request from the browser needs its CSRF token "
                         + "(the XSRF-TOKEN cookie sent back as the X-XSRF-TOKEN header); reload the page.");
         // where to return after signing in: a page, kept in a cookie (an anonymous request never makes a session)
@@ -245,7 +246,7 @@ class SecurityConfig {
             }
             String accept = request.getHeader(HttpHeaders.ACCEPT);
             if (accept != null && accept.contains("text/html")) {
-                response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+                response.setStatus(Problems.code(Refusal.Kind.TOO_OFTEN));
                 response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(wait.getAsLong()));
                 response.setContentType("text/html;charset=UTF-8");
                 response.getWriter().write("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
@@ -256,7 +257,7 @@ class SecurityConfig {
                         + "</p></main></body></html>");
                 return;
             }
-            problems.write(response, ApiProblem.overLimit(HttpStatus.TOO_MANY_REQUESTS,
+            problems.write(response, Refused.overLimit(Refusal.Kind.TOO_OFTEN,
                     "tilewright.access.sign-in-failures", throttle.signInFailuresAllowed(), "Too many failed sign-ins "
                             + "for this account or from this address; try again in " + wait.getAsLong() + " s")
                     .retryAfter((int) Math.min(Integer.MAX_VALUE, wait.getAsLong())));

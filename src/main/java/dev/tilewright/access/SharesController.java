@@ -1,7 +1,7 @@
 package dev.tilewright.access;
 
 import dev.tilewright.access.Roles.Action;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -70,7 +70,7 @@ class SharesController {
     ResponseEntity<Void> revoke(@PathVariable long id, @PathVariable long shareId,
                                 @RequestParam(defaultValue = "false") boolean removeComments) {
         if (!tokens.revoke(ApiTokens.Owner.MAP, id, shareId)) {
-            throw ApiProblem.notFound("Share", shareId);
+            throw Refused.notFound("Share", shareId);
         }
         events.publishEvent(new ShareRevoked(id, shareId, removeComments));
         return ResponseEntity.noContent().build();

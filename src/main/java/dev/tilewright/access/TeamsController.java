@@ -1,8 +1,8 @@
 package dev.tilewright.access;
 
 import dev.tilewright.access.Roles.Action;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -72,7 +72,7 @@ class TeamsController {
     @Requires(on = Requires.On.TEAM)
     Directory.MyTeam get(@PathVariable long id, Caller caller) {
         String role = access.team(caller, id, Action.VIEW).name().toLowerCase(Locale.ROOT);
-        Directory.Team team = directory.team(id).orElseThrow(() -> ApiProblem.notFound("Team", id));
+        Directory.Team team = directory.team(id).orElseThrow(() -> Refused.notFound("Team", id));
         return new Directory.MyTeam(team.id(), team.name(), role);
     }
 
@@ -89,7 +89,7 @@ class TeamsController {
     ResponseEntity<Void> delete(@PathVariable long id, Caller caller) {
         requireOwner(caller, id);
         if (!jdbc.queryForList("SELECT 1 FROM projects WHERE team_id = ? LIMIT 1", Integer.class, id).isEmpty()) {
-            throw ApiProblem.of(HttpStatus.CONFLICT, "Team has projects", "Delete or move the team's projects "
+            throw Refused.of(Refusal.Kind.CONFLICT, "Team has projects", "Delete or move the team's projects "
                     + "first.");
         }
         jdbc.update("DELETE FROM teams WHERE id = ?", id);
@@ -112,7 +112,7 @@ class TeamsController {
                          Caller caller) {
         String role = body.role() == null ? "" : body.role();
         if (!List.of("owner", "admin", "member").contains(role)) {
-            throw ApiProblem.invalidField("role", "The role is one of owner, admin, member.");
+            throw Refused.invalidField("role", "The role is one of owner, admin, member.");
         }
         if (users.find(userId).isEmpty()) {
             throw notAddable(id, userId);
@@ -132,8 +132,8 @@ class TeamsController {
         return directory.teamMember(id, userId, caller).orElseThrow();
     }
 
-    private static ApiProblem notAddable(long team, long userId) {
-        return ApiProblem.notFound("User", userId).with("hint", "People join a team by invite: POST /api/v1/teams/"
+    private static Refused notAddable(long team, long userId) {
+        return Refused.notFound("User", userId).with("hint", "People join a team by invite: POST /api/v1/teams/"
                 + team + "/invites.");
     }
 
@@ -143,7 +143,7 @@ class TeamsController {
         tx.executeWithoutResult(status -> {
             String before = lockedRole(id, userId);
             if (before == null) {
-                throw ApiProblem.notFound("Member", userId);
+                throw Refused.notFound("Member", userId);
             }
             if ("owner".equals(before)) {
                 requireOwner(caller, id);
@@ -180,7 +180,7 @@ class TeamsController {
     private void keepsAnOwner(long team) {
         if (jdbc.queryForObject("SELECT count(*) FROM team_members WHERE team_id = ? AND role = 'owner'", Long.class,
                 team) == 0) {
-            throw ApiProblem.of(HttpStatus.CONFLICT, "A team keeps an owner", "This would leave the team without an "
+            throw Refused.of(Refusal.Kind.CONFLICT, "A team keeps an owner", "This would leave the team without an "
                     + "owner; make someone else owner first.").with("field", "role");
         }
     }

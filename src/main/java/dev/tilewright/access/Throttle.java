@@ -1,8 +1,8 @@
 package dev.tilewright.access;
 
 import dev.tilewright.config.AccessProperties;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.EstimationProbe;
@@ -77,7 +77,7 @@ public class Throttle {
         List<String> keys = lookupKeys(address);
         OptionalLong wait = waitSeconds(keys);
         if (wait.isPresent()) {
-            throw ApiProblem.overLimit(HttpStatus.TOO_MANY_REQUESTS, "tilewright.access.link-failures", linksAllowed,
+            throw Refused.overLimit(Refusal.Kind.TOO_OFTEN, "tilewright.access.link-failures", linksAllowed,
                             "Too many unknown or expired links were tried from this address; try again in "
                                     + wait.getAsLong() + " s")
                     .retryAfter((int) Math.min(Integer.MAX_VALUE, wait.getAsLong()));
@@ -99,7 +99,7 @@ public class Throttle {
         ConsumptionProbe probe = buckets.builder().build("rate:" + key, () -> rate).tryConsumeAndReturnRemaining(1);
         if (!probe.isConsumed()) {
             long wait = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
-            throw ApiProblem.overLimit(HttpStatus.TOO_MANY_REQUESTS, property, perMinute, "Too many in a minute; "
+            throw Refused.overLimit(Refusal.Kind.TOO_OFTEN, property, perMinute, "Too many in a minute; "
                     + "try again in " + wait + " s").retryAfter((int) Math.min(Integer.MAX_VALUE, wait));
         }
         if (failures.incrementAndGet() % 64 == 0) {

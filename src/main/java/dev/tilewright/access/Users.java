@@ -1,7 +1,7 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -79,7 +79,7 @@ public class Users {
         if (jdbc.update("INSERT INTO user_identities (issuer, subject, user_id) VALUES (?, ?, ?) ON CONFLICT "
                 + "(issuer, subject) DO NOTHING", issuer, subject, userId) == 0
                 && findByIdentity(issuer, subject).map(u -> u.id() != userId).orElse(true)) {
-            throw ApiProblem.of(HttpStatus.CONFLICT, "Identity taken", "This sign-in is bound to another account.");
+            throw Refused.of(Refusal.Kind.CONFLICT, "Identity taken", "This sign-in is bound to another account.");
         }
     }
 
@@ -97,7 +97,7 @@ public class Users {
                         + "((lower(email))) DO NOTHING RETURNING id", Long.class, address, shown, hash, instanceAdmin,
                 hash != null);
         if (id.isEmpty()) {
-            throw ApiProblem.of(HttpStatus.CONFLICT, "Email taken", "There is an account with this email already.")
+            throw Refused.of(Refusal.Kind.CONFLICT, "Email taken", "There is an account with this email already.")
                     .with("field", "email");
         }
         return new User(id.get(0), address, shown, instanceAdmin);
@@ -106,7 +106,7 @@ public class Users {
     private static String checkedEmail(String email) {
         String address = email == null ? "" : email.strip();
         if (address.length() > MAX_EMAIL || !EMAIL.matcher(address).matches()) {
-            throw ApiProblem.invalidField("email", "Give an email address (name@example.com), at most " + MAX_EMAIL
+            throw Refused.invalidField("email", "Give an email address (name@example.com), at most " + MAX_EMAIL
                     + " characters.");
         }
         return address;
@@ -139,14 +139,14 @@ public class Users {
             String hash = jdbc.queryForList("SELECT password_hash FROM users WHERE id = ?", String.class, id).stream()
                     .findFirst().orElse(null);
             if (hash == null || !passwords.matches(current, hash)) {
-                throw ApiProblem.of(HttpStatus.FORBIDDEN, "Wrong password", "The current password is not right.")
+                throw Refused.of(Refusal.Kind.FORBIDDEN, "Wrong password", "The current password is not right.")
                         .with("field", "currentPassword");
             }
         }
         String hash;
         try {
             hash = passwords.hash(next);
-        } catch (ApiProblem refused) {
+        } catch (Refused refused) {
             throw refused.with("field", "newPassword");
         }
         jdbc.update("UPDATE users SET password_hash = ?, password_changed_at = now() WHERE id = ?", hash, id);
@@ -154,7 +154,7 @@ public class Users {
 
     /** Renames a person, changes their email (free, 409 otherwise) or whether they are the instance admin. */
     public User update(long id, String name, String email, Boolean instanceAdmin) {
-        User user = find(id).orElseThrow(() -> ApiProblem.notFound("User", id));
+        User user = find(id).orElseThrow(() -> Refused.notFound("User", id));
         String shown = name == null ? user.name() : Names.shown(name, "; others see it");
         String address = email == null ? user.email() : checkedEmail(email);
         boolean admin = instanceAdmin == null ? user.instanceAdmin() : instanceAdmin;
@@ -162,7 +162,7 @@ public class Users {
             jdbc.execute("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE");
             if (!jdbc.queryForList("SELECT 1 FROM users WHERE lower(email) = lower(?) AND id <> ?", Integer.class,
                     address, id).isEmpty()) {
-                throw ApiProblem.of(HttpStatus.CONFLICT, "Email taken", "There is an account with this email "
+                throw Refused.of(Refusal.Kind.CONFLICT, "Email taken", "There is an account with this email "
                         + "already.").with("field", "email");
             }
             jdbc.update("UPDATE users SET name = ?, email = ?, instance_admin = ? WHERE id = ?", shown, address, admin,
@@ -183,11 +183,11 @@ public class Users {
                     + "WHERE m.user_id = ? AND m.role = 'owner' AND NOT EXISTS (SELECT 1 FROM team_members o WHERE "
                     + "o.team_id = t.id AND o.role = 'owner' AND o.user_id <> ?)", String.class, id, id);
             if (!owned.isEmpty()) {
-                throw ApiProblem.of(HttpStatus.CONFLICT, "Only owner of a team", "This person is the only owner of "
+                throw Refused.of(Refusal.Kind.CONFLICT, "Only owner of a team", "This person is the only owner of "
                         + owned + "; make someone else owner first.");
             }
             if (jdbc.update("DELETE FROM users WHERE id = ?", id) == 0) {
-                throw ApiProblem.notFound("User", id);
+                throw Refused.notFound("User", id);
             }
             keepsAnAdmin();
         });
@@ -195,7 +195,7 @@ public class Users {
 
     private void keepsAnAdmin() {
         if (jdbc.queryForObject("SELECT count(*) FROM users WHERE instance_admin", Long.class) == 0) {
-            throw ApiProblem.of(HttpStatus.CONFLICT, "The instance keeps an admin", "This would leave the instance "
+            throw Refused.of(Refusal.Kind.CONFLICT, "The instance keeps an admin", "This would leave the instance "
                     + "without an admin; make someone else admin first.").with("field", "instanceAdmin");
         }
     }

@@ -42,7 +42,7 @@ class AutotileController {
             long version = reads.version(id);
             return ResponseEntity.ok().eTag(ETags.of(version)).body(Map.of("version", version, "changed", false));
         }
-        long version = edits.apply(id, v -> { }, null, null, op, Author.of(caller), "autotile").version();
+        long version = edits.apply(id, v -> { }, null, null, op, Author.of(caller), "autotile").done().version();
         return ResponseEntity.ok().eTag(ETags.of(version)).body(Map.of("version", version, "changed", true));
     }
 }

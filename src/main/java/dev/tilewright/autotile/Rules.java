@@ -10,8 +10,9 @@ import dev.tilewright.core.autotile.Rule;
 import dev.tilewright.core.autotile.RuleGroup;
 import dev.tilewright.core.autotile.RuleSet;
 import dev.tilewright.map.MapReads;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
+import dev.tilewright.web.JsonRefusals;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import tools.jackson.core.JacksonException;
@@ -67,7 +68,7 @@ public class Rules {
     public ProjectRules of(long projectId) {
         List<String> stored = jdbc.queryForList("SELECT autotile FROM projects WHERE id = ?", String.class, projectId);
         if (stored.isEmpty()) {
-            throw ApiProblem.notFound("Project", projectId);
+            throw Refused.notFound("Project", projectId);
         }
         return stored.get(0) == null ? ProjectRules.NONE : json.readValue(stored.get(0), ProjectRules.class);
     }
@@ -131,13 +132,13 @@ public class Rules {
         try {
             rules = json.readValue(body, ProjectRules.class);
         } catch (DatabindException unbound) {
-            throw ApiProblem.unbound(unbound, "", "The rules");
+            throw JsonRefusals.unbound(unbound, "", "The rules");
         } catch (JacksonException unreadable) {
-            throw ApiProblem.badRequest("body", "The rules are one JSON object {\"values\": [...], \"ruleSets\": [...]}: "
+            throw Refused.badRequest("body", "The rules are one JSON object {\"values\": [...], \"ruleSets\": [...]}: "
                     + unreadable.getOriginalMessage());
         }
         if (rules == null) {
-            throw ApiProblem.badRequest("body", "Send {\"values\": [...], \"ruleSets\": [...]}.");
+            throw Refused.badRequest("body", "Send {\"values\": [...], \"ruleSets\": [...]}.");
         }
         check(rules);
         return rules;
@@ -214,7 +215,7 @@ public class Rules {
         int updated = jdbc.update("UPDATE projects SET autotile = ?::jsonb WHERE id = ?",
                 rules.isEmpty() ? null : new String(stored, StandardCharsets.UTF_8), projectId);
         if (updated == 0) {
-            throw ApiProblem.notFound("Project", projectId);
+            throw Refused.notFound("Project", projectId);
         }
         return rules;
     }
@@ -226,15 +227,15 @@ public class Rules {
             IntGridValue v = rules.values().get(i);
             String at = "values[" + i + "]";
             if (v == null) {
-                throw ApiProblem.invalidField(at, "A value is {\"value\", \"name\", \"color\"}.");
+                throw Refused.invalidField(at, "A value is {\"value\", \"name\", \"color\"}.");
             }
             if (v.value() < 1 || v.value() > Rule.MAX_VALUE || !values.add(v.value())) {
-                throw ApiProblem.invalidField(at + ".value", "An IntGrid value is 1 to " + Rule.MAX_VALUE
+                throw Refused.invalidField(at + ".value", "An IntGrid value is 1 to " + Rule.MAX_VALUE
                         + " (0 is empty), each once; " + v.value() + " is not.");
             }
             name(v.name(), at + ".name", names, "value");
             if (v.color() == null || !COLOR.matcher(v.color()).matches()) {
-                throw ApiProblem.invalidField(at + ".color", "A value's color is #rrggbb, not " + v.color() + ".");
+                throw Refused.invalidField(at + ".color", "A value's color is #rrggbb, not " + v.color() + ".");
             }
         }
         Set<String> setNames = new HashSet<>();
@@ -242,7 +243,7 @@ public class Rules {
         for (int i = 0; i < rules.ruleSets().size(); i++) {
             RuleSet set = rules.ruleSets().get(i);
             if (set == null) {
-                throw ApiProblem.invalidField("ruleSets[" + i + "]", "A rule set is {\"name\", \"outOfBoundsValue\", "
+                throw Refused.invalidField("ruleSets[" + i + "]", "A rule set is {\"name\", \"outOfBoundsValue\", "
                         + "\"groups\"}.");
             }
             name(set.name(), "ruleSets[" + i + "].name", setNames, "rule set");
@@ -254,7 +255,7 @@ public class Rules {
 
     private static void name(String name, String field, Set<String> seen, String what) {
         if (name == null || name.isBlank() || name.length() > MAX_NAME || !seen.add(name)) {
-            throw ApiProblem.invalidField(field, "A " + what + "'s name is 1 to " + MAX_NAME + " characters and "
+            throw Refused.invalidField(field, "A " + what + "'s name is 1 to " + MAX_NAME + " characters and "
                     + "unique in the project; '" + name + "' is not.");
         }
     }
@@ -264,7 +265,7 @@ public class Rules {
         try {
             return Autotiler.compile(set);
         } catch (InvalidRulesException invalid) {
-            throw ApiProblem.invalidField(prefix + invalid.field(), invalid.getMessage());
+            throw Refused.invalidField(prefix + invalid.field(), invalid.getMessage());
         }
     }
 
@@ -272,32 +273,32 @@ public class Rules {
     public RulesPreview.Result preview(RulesPreview preview) {
         long cells = (long) preview.width() * preview.height();
         if (preview.width() < 1 || preview.height() < 1) {
-            throw ApiProblem.invalidField("width", "width and height are 1 or more, not " + preview.width() + "x"
+            throw Refused.invalidField("width", "width and height are 1 or more, not " + preview.width() + "x"
                     + preview.height() + ".");
         }
         if (cells > limits.maxPreviewCells()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.autotile.max-preview-cells",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.autotile.max-preview-cells",
                     limits.maxPreviewCells(), "A " + preview.width() + "x" + preview.height() + " grid has " + cells
                             + " cells; preview a smaller part").with("field", "width");
         }
         int[] values = preview.cells();
         if (values == null || values.length != cells) {
-            throw ApiProblem.invalidField("cells", "cells holds width x height = " + cells + " values row-major, not "
+            throw Refused.invalidField("cells", "cells holds width x height = " + cells + " values row-major, not "
                     + (values == null ? 0 : values.length) + ".");
         }
         for (int i = 0; i < values.length; i++) {
             if (values[i] < 0 || values[i] > Rule.MAX_VALUE) {
-                throw ApiProblem.invalidField("cells[" + i + "]", "An IntGrid value is 0 (empty) to " + Rule.MAX_VALUE
+                throw Refused.invalidField("cells[" + i + "]", "An IntGrid value is 0 (empty) to " + Rule.MAX_VALUE
                         + ", not " + values[i] + ".");
             }
         }
         if (preview.rules() == null) {
-            throw ApiProblem.invalidField("rules", "Send the rule set to apply: {\"outOfBoundsValue\", \"groups\"}.");
+            throw Refused.invalidField("rules", "Send the rule set to apply: {\"outOfBoundsValue\", \"groups\"}.");
         }
         checkRuleCount(preview.rules().ruleCount(), "rules");
         long work = cells * preview.rules().ruleCount();
         if (work > limits.maxPreviewWork()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.autotile.max-preview-work",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.autotile.max-preview-work",
                     limits.maxPreviewWork(), cells + " cells x " + preview.rules().ruleCount() + " rules is " + work
                             + "; preview a smaller grid or fewer rules").with("field", "rules");
         }
@@ -313,14 +314,14 @@ public class Rules {
 
     private void checkRuleCount(int rules, String field) {
         if (rules > limits.maxRules()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.autotile.max-rules",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.autotile.max-rules",
                     limits.maxRules(), "The rule sets hold " + rules + " rules").with("field", field);
         }
     }
 
     private void checkSize(long bytes) {
         if (bytes > limits.maxRulesBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.autotile.max-rules-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.autotile.max-rules-bytes",
                     limits.maxRulesBytes(), "The rules hold " + bytes + " bytes").with("field", "body");
         }
     }

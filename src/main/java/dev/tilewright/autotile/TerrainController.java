@@ -19,10 +19,10 @@ import dev.tilewright.map.Author;
 import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.Lanes;
 import dev.tilewright.web.ETags;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -78,7 +78,7 @@ class TerrainController {
         // on a view of the map, outside its lock: a large stroke takes a while and no edit should wait behind it
         Painted painted = lanes.run(Lanes.Lane.COMPUTE, () -> paint(reads.view(id).map(), request, tileset, stroke));
         long version = painted.op() == null ? reads.version(id)
-                : edits.apply(id, v -> { }, null, null, painted.op(), Author.of(caller), "terrain").version();
+                : edits.apply(id, v -> { }, null, null, painted.op(), Author.of(caller), "terrain").done().version();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("version", version);
         body.put("changed", painted.result().cells().size());
@@ -89,21 +89,21 @@ class TerrainController {
 
     /** The stroke on a view of the map: the op it makes (null when nothing changes) and the brush's answer. */
     private Painted paint(TileMap map, TerrainRequest request, Tileset tileset, int[] stroke) {
-        Layer layer = map.layer(request.layerId()).orElseThrow(() -> ApiProblem.invalidField("layerId",
+        Layer layer = map.layer(request.layerId()).orElseThrow(() -> Refused.invalidField("layerId",
                 "The map has no layer " + request.layerId() + "."));
         if (!(layer instanceof TileLayer tiles) || tiles.isIntGrid()
                 || AutoLayers.of(map).stream().anyMatch(a -> a.output() == layer.id())) {
-            throw ApiProblem.invalidField("layerId", "Layer " + layer.id() + " is not a tile layer one paints "
+            throw Refused.invalidField("layerId", "Layer " + layer.id() + " is not a tile layer one paints "
                     + "(IntGrids hold values, auto-layers are the server's).");
         }
         MapTileset used = map.tilesets().stream().filter(t -> t.tilesetId() == request.tilesetId()).findFirst()
-                .orElseThrow(() -> ApiProblem.invalidField("tilesetId", "The map does not use tileset "
+                .orElseThrow(() -> Refused.invalidField("tilesetId", "The map does not use tileset "
                         + request.tilesetId() + "."));
         WangSet set = tileset.settings().wangSets().stream().filter(w -> w.name().equals(request.wangSet()))
-                .findFirst().orElseThrow(() -> ApiProblem.invalidField("wangSet", "Tileset " + request.tilesetId()
+                .findFirst().orElseThrow(() -> Refused.invalidField("wangSet", "Tileset " + request.tilesetId()
                         + " has no Wang set named '" + request.wangSet() + "'."));
         if (request.color() < 1 || request.color() > set.colors().size()) {
-            throw ApiProblem.invalidField("color", "The set's terrains are 1.." + set.colors().size() + ".");
+            throw Refused.invalidField("color", "The set's terrains are 1.." + set.colors().size() + ".");
         }
         WangTiles wang = WangTiles.of(set, used.firstGid(), local -> {
             Double p = tileset.tile(local).probability();
@@ -134,24 +134,24 @@ class TerrainController {
      */
     private int[] stroke(TerrainRequest request) {
         if ((request.cells() == null) == (request.rect() == null)) {
-            throw ApiProblem.invalidField("cells", "Send the painted cells as \"cells\": [x, y, ...] or a \"rect\": "
+            throw Refused.invalidField("cells", "Send the painted cells as \"cells\": [x, y, ...] or a \"rect\": "
                     + "{x, y, width, height}, one of them.");
         }
         long count = request.cells() != null ? request.cells().length / 2
                 : (long) Math.max(0, request.rect().width()) * Math.max(0, request.rect().height());
         if (count > limits.maxTerrainCells()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.autotile.max-terrain-cells",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.autotile.max-terrain-cells",
                     limits.maxTerrainCells(), "A terrain stroke of " + count + " cells; paint it in parts.");
         }
         if (request.cells() != null) {
             if (request.cells().length % 2 != 0) {
-                throw ApiProblem.invalidField("cells", "cells are x, y pairs: an even count of numbers.");
+                throw Refused.invalidField("cells", "cells are x, y pairs: an even count of numbers.");
             }
             return request.cells();
         }
         Rect r = request.rect();
         if (r.width() < 1 || r.height() < 1) {
-            throw ApiProblem.invalidField("rect", "A rect is at least 1x1.");
+            throw Refused.invalidField("rect", "A rect is at least 1x1.");
         }
         int[] cells = new int[(int) count * 2];
         int i = 0;
@@ -166,7 +166,7 @@ class TerrainController {
 
     private static void required(Object value, String field) {
         if (value == null) {
-            throw ApiProblem.invalidField(field, "Send {\"layerId\", \"tilesetId\", \"wangSet\": its name, \"color\": 1.., "
+            throw Refused.invalidField(field, "Send {\"layerId\", \"tilesetId\", \"wangSet\": its name, \"color\": 1.., "
                     + "\"cells\": [x, y, ...]} (or \"rect\" instead of cells); " + field + " is missing.");
         }
     }
@@ -174,8 +174,8 @@ class TerrainController {
     private Tileset tileset(long tilesetId) {
         try {
             return tilesets.get(tilesetId).tileset();
-        } catch (ApiProblem missing) {
-            throw ApiProblem.invalidField("tilesetId", "The map does not use tileset " + tilesetId + ".");
+        } catch (Refused missing) {
+            throw Refused.invalidField("tilesetId", "The map does not use tileset " + tilesetId + ".");
         }
     }
 }

@@ -6,10 +6,10 @@ import dev.tilewright.config.AutotileProperties;
 import dev.tilewright.core.model.WangSet;
 import dev.tilewright.tileset.TilesetJson;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
+import dev.tilewright.web.JsonRefusals;
 import dev.tilewright.web.BoundedBody;
 import jakarta.servlet.http.HttpServletRequest;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -51,12 +51,12 @@ class WangSetsController {
         try {
             sets = json.readValue(body, WANG_SETS);
         } catch (DatabindException unbound) {
-            throw ApiProblem.unbound(unbound, "wangSets", "The Wang sets");
+            throw JsonRefusals.unbound(unbound, "wangSets", "The Wang sets");
         } catch (JacksonException unreadable) {
-            throw ApiProblem.badRequest("body", "The Wang sets are a JSON array of sets: " + unreadable.getOriginalMessage());
+            throw Refused.badRequest("body", "The Wang sets are a JSON array of sets: " + unreadable.getOriginalMessage());
         }
         if (sets == null) {
-            throw ApiProblem.badRequest("body", "Send a JSON array of Wang sets (as GET /api/v1/tilesets/{id} shows them).");
+            throw Refused.badRequest("body", "Send a JSON array of Wang sets (as GET /api/v1/tilesets/{id} shows them).");
         }
         return TilesetJson.of(tilesets.replaceWangSets(id, sets));
     }

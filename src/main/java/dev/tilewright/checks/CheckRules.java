@@ -8,7 +8,7 @@ import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.PropertyType;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -50,7 +50,7 @@ public final class CheckRules {
                     return type;
                 }
             }
-            throw ApiProblem.invalidField(field, "type is one of reachable, blocked, noEmptyCells, "
+            throw Refused.invalidField(field, "type is one of reachable, blocked, noEmptyCells, "
                     + "objectsHaveProperty, insideMap, not '" + name + "'.");
         }
     }
@@ -86,10 +86,10 @@ public final class CheckRules {
             Check check = checks.get(i);
             String at = "checks[" + i + "].";
             if (check == null || check.name() == null || check.name().isBlank()) {
-                throw ApiProblem.invalidField(at + "name", "Each check has a name (shown with its result).");
+                throw Refused.invalidField(at + "name", "Each check has a name (shown with its result).");
             }
             if (!names.add(check.name())) {
-                throw ApiProblem.invalidField(at + "name", "Two checks are named '" + check.name() + "'.");
+                throw Refused.invalidField(at + "name", "Two checks are named '" + check.name() + "'.");
             }
             Type type = Type.named(check.type(), at + "type");
             switch (type) {
@@ -98,19 +98,19 @@ public final class CheckRules {
                     spot(check.to(), at + "to");
                     if (type == Type.REACHABLE && (check.box() == null || check.box().width() == null
                             || check.box().height() == null)) {
-                        throw ApiProblem.invalidField(at + "box", "reachable needs the size of what moves: "
+                        throw Refused.invalidField(at + "box", "reachable needs the size of what moves: "
                                 + "\"box\": {\"width\": 12, \"height\": 14}.");
                     }
                 }
                 case NO_EMPTY_CELLS -> {
                     if (check.layer() == null && check.layerId() == null) {
-                        throw ApiProblem.invalidField(at + "layer", "noEmptyCells names its tile layer: \"layer\" "
+                        throw Refused.invalidField(at + "layer", "noEmptyCells names its tile layer: \"layer\" "
                                 + "(its name) or \"layerId\".");
                     }
                 }
                 case OBJECTS_HAVE_PROPERTY -> {
                     if (check.objectClass() == null || check.property() == null) {
-                        throw ApiProblem.invalidField(at + (check.objectClass() == null ? "class" : "property"),
+                        throw Refused.invalidField(at + (check.objectClass() == null ? "class" : "property"),
                                 "objectsHaveProperty names the objects' class and the property: {\"class\": \"door\", "
                                         + "\"property\": \"target\"}.");
                     }
@@ -124,7 +124,7 @@ public final class CheckRules {
     private static void spot(Spot spot, String field) {
         if (spot == null || (spot.object() == null && spot.objectId() == null
                 && (spot.x() == null || spot.y() == null))) {
-            throw ApiProblem.invalidField(field, "A place is {\"x\": 40, \"y\": 72} (world pixels) or an object: "
+            throw Refused.invalidField(field, "A place is {\"x\": 40, \"y\": 72} (world pixels) or an object: "
                     + "{\"object\": \"spawn\"} or {\"objectId\": 3}.");
         }
     }

@@ -18,14 +18,14 @@ import dev.tilewright.render.CheckMarks;
 import dev.tilewright.system.BackgroundWork;
 import dev.tilewright.system.FairQueue;
 import dev.tilewright.system.Phase;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.DatabaseAway;
 import dev.tilewright.web.ETags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
-import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
@@ -106,17 +106,17 @@ public class MapChecks extends BackgroundWork {
      */
     public long put(long mapId, List<Check> checks, String ifMatch, Author author) {
         if (checks == null) {
-            throw ApiProblem.invalidField("checks", "Send {\"checks\": [{\"name\": ..., \"type\": ...}, ...]}.");
+            throw Refused.invalidField("checks", "Send {\"checks\": [{\"name\": ..., \"type\": ...}, ...]}.");
         }
         if (checks.size() > properties.maxChecks()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.checks.max-checks",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.checks.max-checks",
                     properties.maxChecks(), checks.size() + " checks").with("field", "checks");
         }
         CheckRules.validate(checks);
         String text = json.writeValueAsString(new CheckRules.Checks(checks));
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > properties.maxBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.checks.max-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.checks.max-bytes",
                     properties.maxBytes(), "The checks take " + bytes + " bytes as JSON").with("field", "checks");
         }
         SetProperty op = checks.isEmpty() ? new SetProperty(null, null, CheckRules.PROPERTY, null)
@@ -125,7 +125,7 @@ public class MapChecks extends BackgroundWork {
             if (ifMatch != null) {
                 ETags.requireMatch(ifMatch, version);
             }
-        }, null, null, op, author).version();
+        }, null, null, op, author).done().version();
     }
 
     /**
@@ -136,7 +136,7 @@ public class MapChecks extends BackgroundWork {
         long current = reads.version(mapId);
         long at = version == null ? current : version;
         if (at < 1 || at > current) {
-            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + at
+            throw Refused.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + at
                     + ".");
         }
         List<String> found = jdbc.queryForList("SELECT results::text FROM map_check_results WHERE map_id = ? AND "
@@ -306,11 +306,10 @@ public class MapChecks extends BackgroundWork {
                 case INSIDE_MAP -> CheckRules.insideMap(map, check);
                 case REACHABLE, BLOCKED -> search(mapId, view, check, type);
             };
-        } catch (ApiProblem refused) {
+        } catch (Refused refused) {
             // what the check asks cannot be asked of this version (a place outside the map, a box too large)
-            return CheckRules.failed(check, refused.toProblemDetail().getDetail(), Map.of("field",
-                    String.valueOf(refused.toProblemDetail().getProperties() == null ? ""
-                            : refused.toProblemDetail().getProperties().getOrDefault("field", ""))));
+            return CheckRules.failed(check, refused.getMessage(), Map.of("field",
+                    java.util.Objects.toString(refused.refusal().field(), "")));
         }
     }
 

@@ -12,11 +12,11 @@ import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapReads;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
 import dev.tilewright.web.Lanes;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -82,7 +82,7 @@ class GridController {
         GridSettings wanted = settings == null ? GridSettings.DEFAULT : settings;
         GridSettings current = maps.read(id, (version, map) -> map.gridSettings());
         if (!current.equals(wanted)) {
-            edits.apply(id, version -> matchIfAsked(ifMatch, version), null, null, new SetGrid(wanted), Author.of(caller));
+            edits.apply(id, version -> matchIfAsked(ifMatch, version), null, null, new SetGrid(wanted), Author.of(caller)).done();
         } else {
             matchIfAsked(ifMatch, maps.version(id));
         }
@@ -146,14 +146,14 @@ class GridController {
                                          @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                          Caller caller) {
         if (body.elements() == null && !Boolean.TRUE.equals(body.clear())) {
-            throw ApiProblem.invalidField("elements", "Send elements [{\"x\":3,\"y\":4,\"sides\":15}, ...] "
+            throw Refused.invalidField("elements", "Send elements [{\"x\":3,\"y\":4,\"sides\":15}, ...] "
                     + "(sides null releases one) and/or \"clear\":true.");
         }
         if (body.elements() != null && body.elements().contains(null)) {
-            throw ApiProblem.invalidField("elements", "An element must not be null.");
+            throw Refused.invalidField("elements", "An element must not be null.");
         }
         edits.apply(id, version -> matchIfAsked(ifMatch, version), null, null,
-                new OverrideGrid(body.clear(), body.elements()), Author.of(caller));
+                new OverrideGrid(body.clear(), body.elements()), Author.of(caller)).done();
         return summary(id);
     }
 
@@ -165,7 +165,7 @@ class GridController {
         CollisionGrid grid = computed.grid();
         long elements = (long) grid.columns() * grid.rows();
         if (elements > properties.maxJsonElements()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.grid.max-json-elements",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.grid.max-json-elements",
                     properties.maxJsonElements(), "The grid has " + elements + " elements; ask for it with "
                             + "Accept: application/octet-stream (one byte each, row by row)").with("field", "Accept");
         }
@@ -208,15 +208,15 @@ class GridController {
     @Requires(on = Requires.On.MAP)
     Allowed motion(@PathVariable long id, @RequestBody Motion motion) {
         if (motion.box() == null) {
-            throw ApiProblem.invalidField("box", "box {x, y, width, height} is required.");
+            throw Refused.invalidField("box", "box {x, y, width, height} is required.");
         }
         Box box = motion.box();
-        double x = ApiProblem.finite(box.x(), "box.x");
-        double y = ApiProblem.finite(box.y(), "box.y");
-        double width = ApiProblem.finite(box.width(), "box.width");
-        double height = ApiProblem.finite(box.height(), "box.height");
-        double dx = ApiProblem.finite(motion.dx(), "dx");
-        double dy = ApiProblem.finite(motion.dy(), "dy");
+        double x = Refused.finite(box.x(), "box.x");
+        double y = Refused.finite(box.y(), "box.y");
+        double width = Refused.finite(box.width(), "box.width");
+        double height = Refused.finite(box.height(), "box.height");
+        double dx = Refused.finite(motion.dx(), "dx");
+        double dy = Refused.finite(motion.dy(), "dy");
         double[] allowed = lanes.run(Lanes.Lane.BATCH, () -> grids.motion(id, x, y, width, height, dx, dy,
                 motion.elementWidth(), motion.elementHeight()));
         return new Allowed(allowed[0], allowed[1]);

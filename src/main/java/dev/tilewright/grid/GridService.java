@@ -18,8 +18,8 @@ import dev.tilewright.map.Versioned;
 import dev.tilewright.system.HeapBudget;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
@@ -209,12 +209,12 @@ public class GridService {
         double mapWidth = grid.pixelWidth();
         double mapHeight = grid.pixelHeight();
         if (Math.abs(dx) > mapWidth || Math.abs(dy) > mapHeight) {
-            throw ApiProblem.invalidField(Math.abs(dx) > mapWidth ? "dx" : "dy", "A move is at most the map's size.");
+            throw Refused.invalidField(Math.abs(dx) > mapWidth ? "dx" : "dy", "A move is at most the map's size.");
         }
         double left = x - computed.originX();
         double top = y - computed.originY();
         if (left < -mapWidth || top < -mapHeight || left > 2 * mapWidth || top > 2 * mapHeight) {
-            throw ApiProblem.invalidField("box.x", "The box lies too far outside the map.");
+            throw Refused.invalidField("box.x", "The box lies too far outside the map.");
         }
         return GridMotion.filter(grid, left, top, width, height, dx, dy);
     }
@@ -239,16 +239,16 @@ public class GridService {
         double mapWidth = grid.pixelWidth();
         double mapHeight = grid.pixelHeight();
         if (!(jumpHeight > 0 && jumpHeight <= mapHeight)) {
-            throw ApiProblem.invalidField("jumpHeight", "jumpHeight is pixels above 0 and at most the map's height.");
+            throw Refused.invalidField("jumpHeight", "jumpHeight is pixels above 0 and at most the map's height.");
         }
         if (!(gravity > 0 && gravity <= 1e6) || !(runSpeed >= 0 && runSpeed <= 1e5)) {
-            throw ApiProblem.invalidField(gravity > 0 && gravity <= 1e6 ? "runSpeed" : "gravity",
+            throw Refused.invalidField(gravity > 0 && gravity <= 1e6 ? "runSpeed" : "gravity",
                     "gravity is 0 to 10^6 px/s^2 (not 0), runSpeed 0 to 10^5 px/s.");
         }
         double sx = fromX - computed.originX();
         double sy = fromY - computed.originY();
         if (sx < 0 || sy < 0 || sx >= mapWidth || sy >= mapHeight) {
-            throw ApiProblem.invalidField("from.x", "from lies outside the map.");
+            throw Refused.invalidField("from.x", "from lies outside the map.");
         }
         PlatformerReach reach = new PlatformerReach(grid, width, height, jumpHeight, gravity, runSpeed);
         return new Platformer(computed, reach.search(sx, sy, toX - computed.originX(), toY - computed.originY(),
@@ -265,7 +265,7 @@ public class GridService {
         CollisionGrid grid = computed.grid();
         long elements = (long) grid.columns() * grid.rows();
         if (elements > properties.maxPathElements()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.grid.max-path-elements",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.grid.max-path-elements",
                     properties.maxPathElements(), "A path search on " + elements + " elements; ask with larger "
                             + "elements (elementWidth/elementHeight)").with("field", "elementWidth");
         }
@@ -289,7 +289,7 @@ public class GridService {
 
     private static void checkBox(CollisionGrid grid, double width, double height) {
         if (width <= 0 || height <= 0 || width > grid.pixelWidth() || height > grid.pixelHeight()) {
-            throw ApiProblem.invalidField("box.width", "The box needs a positive size no larger than the map, was "
+            throw Refused.invalidField("box.width", "The box needs a positive size no larger than the map, was "
                     + width + "x" + height + ".");
         }
     }
@@ -297,19 +297,19 @@ public class GridService {
     private static int element(double pixels, int size, int count, String field) {
         double element = Math.floor(pixels / size);
         if (!(element >= 0 && element < count)) {
-            throw ApiProblem.invalidField(field, field + " lies outside the map.");
+            throw Refused.invalidField(field, field + " lies outside the map.");
         }
         return (int) element;
     }
 
     private void check(TileMap map, int ew, int eh) {
         if (ew < 1 || eh < 1 || map.tileWidth() % ew != 0 || map.tileHeight() % eh != 0) {
-            throw ApiProblem.invalidField("elementWidth", "Grid elements of " + ew + "x" + eh + " px must divide the "
+            throw Refused.invalidField("elementWidth", "Grid elements of " + ew + "x" + eh + " px must divide the "
                     + map.tileWidth() + "x" + map.tileHeight() + " px tiles (e.g. 4, 8 or the tile size).");
         }
         long elements = (long) map.width() * (map.tileWidth() / ew) * map.height() * (map.tileHeight() / eh);
         if (elements > properties.maxElements()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.grid.max-elements",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.grid.max-elements",
                     properties.maxElements(), "The grid would have " + elements + " elements; use larger elements")
                     .with("field", "elementWidth");
         }

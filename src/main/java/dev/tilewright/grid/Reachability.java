@@ -2,7 +2,7 @@ package dev.tilewright.grid;
 
 import dev.tilewright.core.grid.PathFinder;
 import dev.tilewright.core.grid.PlatformerReach;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
@@ -57,18 +57,18 @@ public class Reachability {
     }
 
     public PathAnswer path(long mapId, PathQuery query) {
-        Movement movement = ApiProblem.choice(Movement.class, query.movement(), Movement.TOPDOWN, "movement");
-        double fromX = ApiProblem.finite(required(query.from(), "from").x(), "from.x");
-        double fromY = ApiProblem.finite(query.from().y(), "from.y");
-        double toX = ApiProblem.finite(required(query.to(), "to").x(), "to.x");
-        double toY = ApiProblem.finite(query.to().y(), "to.y");
-        double width = ApiProblem.finite(required(query.box(), "box").width(), "box.width");
-        double height = ApiProblem.finite(query.box().height(), "box.height");
+        Movement movement = Refused.choice(Movement.class, query.movement(), Movement.TOPDOWN, "movement");
+        double fromX = Refused.finite(required(query.from(), "from").x(), "from.x");
+        double fromY = Refused.finite(query.from().y(), "from.y");
+        double toX = Refused.finite(required(query.to(), "to").x(), "to.x");
+        double toY = Refused.finite(query.to().y(), "to.y");
+        double width = Refused.finite(required(query.box(), "box").width(), "box.width");
+        double height = Refused.finite(query.box().height(), "box.height");
         if (movement == Movement.PLATFORMER) {
             GridService.Platformer answer = grids.platformer(mapId, fromX, fromY, toX, toY, width, height,
-                    ApiProblem.finite(query.jumpHeight(), "jumpHeight"),
-                    query.gravity() == null ? 980 : ApiProblem.finite(query.gravity(), "gravity"),
-                    query.runSpeed() == null ? 160 : ApiProblem.finite(query.runSpeed(), "runSpeed"),
+                    Refused.finite(query.jumpHeight(), "jumpHeight"),
+                    query.gravity() == null ? 980 : Refused.finite(query.gravity(), "gravity"),
+                    query.runSpeed() == null ? 160 : Refused.finite(query.runSpeed(), "runSpeed"),
                     query.elementWidth(), query.elementHeight());
             PlatformerReach.Result result = answer.result();
             return answer(answer.grid(), result.reachable(), result.path(),
@@ -110,7 +110,7 @@ public class Reachability {
 
     private static <T> T required(T value, String field) {
         if (value == null) {
-            throw ApiProblem.invalidField(field, field + " is required.");
+            throw Refused.invalidField(field, field + " is required.");
         }
         return value;
     }

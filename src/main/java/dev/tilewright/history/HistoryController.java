@@ -4,7 +4,7 @@ import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 import dev.tilewright.map.Author;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
 import dev.tilewright.web.Lanes;
 import dev.tilewright.render.ViewWindow;
@@ -70,12 +70,12 @@ class HistoryController {
                                      @RequestParam(defaultValue = "1") int scale,
                                      @RequestParam(defaultValue = "overlay") String mode) {
         if (!mode.equals("overlay") && !mode.equals("side-by-side")) {
-            throw ApiProblem.invalidField("mode", "mode is overlay (the default) or side-by-side, not '" + mode + "'.");
+            throw Refused.invalidField("mode", "mode is overlay (the default) or side-by-side, not '" + mode + "'.");
         }
         ViewWindow window = null;
         if (width != null || height != null) {
             if (width == null || height == null || width < 1 || height < 1) {
-                throw ApiProblem.invalidField(width == null || width < 1 ? "width" : "height", "A window needs a "
+                throw Refused.invalidField(width == null || width < 1 ? "width" : "height", "A window needs a "
                         + "positive width and height (or neither, for the whole map shrunk to fit).");
             }
             window = new ViewWindow(x, y, width, height);
@@ -98,7 +98,7 @@ class HistoryController {
                                                     @RequestHeader(value = HttpHeaders.IF_MATCH, required = false)
                                                     String ifMatch, Caller caller) {
         if (body == null || body.version() == null) {
-            throw ApiProblem.invalidField("version", "Name the version to restore: {\"version\": 57}.");
+            throw Refused.invalidField("version", "Name the version to restore: {\"version\": 57}.");
         }
         HistoryService.Restored restored = lanes.run(Lanes.Lane.HISTORY,
                 () -> history.restore(id, body.version(), ifMatch, Author.of(caller)));

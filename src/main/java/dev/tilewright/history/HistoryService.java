@@ -15,9 +15,9 @@ import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.Pasts;
 import dev.tilewright.map.OpLog;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -94,18 +94,18 @@ public class HistoryService {
      */
     public Page changes(long mapId, Long before, Integer limit, Integer gapSeconds) {
         if (gapSeconds != null && (gapSeconds < 0 || gapSeconds > properties.gapSeconds())) {
-            throw ApiProblem.invalidField("gap", "gap is the pause in seconds that ends a change, 0 to "
+            throw Refused.invalidField("gap", "gap is the pause in seconds that ends a change, 0 to "
                     + properties.gapSeconds() + ".");
         }
         long gapMillis = (gapSeconds == null ? properties.gapSeconds() : gapSeconds) * 1000L;
         int count = limit == null ? properties.pageChanges() : limit;
         if (count < 1 || count > properties.maxChanges()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.history.max-changes",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.history.max-changes",
                     properties.maxChanges(), "limit must be 1 or more and at most the page limit")
                     .with("field", "limit");
         }
         if (before != null && before < 1) {
-            throw ApiProblem.invalidField("before", "before is a version, 1 or more (the next page's is in `next`).");
+            throw Refused.invalidField("before", "before is a version, 1 or more (the next page's is in `next`).");
         }
         TileMap now = reads.view(mapId).map();
         long current = reads.version(mapId);
@@ -181,7 +181,7 @@ public class HistoryService {
         long until = to == null ? current : to;
         for (long[] v : new long[][]{{from, 0}, {until, 1}}) {
             if (v[0] < 1 || v[0] > current) {
-                throw ApiProblem.invalidField(v[1] == 0 ? "from" : "to", "Map " + mapId + " has versions 1.." + current
+                throw Refused.invalidField(v[1] == 0 ? "from" : "to", "Map " + mapId + " has versions 1.." + current
                         + ", not " + v[0] + ".");
             }
         }
@@ -213,7 +213,7 @@ public class HistoryService {
         long current = reads.version(mapId);
         ETags.requireMatch(ifMatch, current);
         if (version < 1 || version > current) {
-            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not "
+            throw Refused.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not "
                     + version + ".");
         }
         if (version == current) {
@@ -240,13 +240,13 @@ public class HistoryService {
             // the versions since changed nothing that stayed: the map equals that version already
             return new Restored(current, version, 0, false, null);
         }
-        MapEdits.Result result = edits.apply(mapId, v -> ETags.requireMatch(ifMatch, v), null, null, op, author,
-                RESTORE + version);
+        MapEdits.Done result = edits.apply(mapId, v -> ETags.requireMatch(ifMatch, v), null, null, op, author,
+                RESTORE + version).done();
         return new Restored(result.version(), version, op.opCount(), true, json.writeValueAsString(worked.undo()));
     }
 
-    private static ApiProblem tooFar(String property, long limit, String what, long version) {
-        return ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, property, limit, what + "; a restore is one op, "
+    private static Refused tooFar(String property, long limit, String what, long version) {
+        return Refused.overLimit(Refusal.Kind.TOO_LARGE, property, limit, what + "; a restore is one op, "
                 + "held to the limits of one: raise the limit, or export that version and import it as a new map")
                 .with("field", "version").with("version", version);
     }

@@ -1,13 +1,12 @@
 package dev.tilewright.live;
 
 import dev.tilewright.config.LiveProperties;
-import dev.tilewright.core.edit.InvalidOpException;
 import dev.tilewright.live.protocol.Frames;
 import dev.tilewright.map.MapEdits;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
@@ -67,15 +66,11 @@ class GroupCommit {
         List<MapEdits.Outcome> outcomes;
         try {
             outcomes = edits.applyAll(room.mapId, group.stream().map(Room.Pending::change).toList());
-        } catch (ApiProblem refused) {
-            // the map itself is refused (deleted meanwhile): sending again would not help
-            group.forEach(pending -> room.answer(pending.peer(), frames.reject(pending.change().clientSeq(), refused)));
-            return;
         } catch (RuntimeException failed) {
             log.warn("live: committing {} ops of map {} failed", group.size(), room.mapId, failed);
             for (Room.Pending pending : group) {
-                room.answer(pending.peer(), frames.reject(pending.change().clientSeq(), ApiProblem.of(
-                        HttpStatus.SERVICE_UNAVAILABLE, "Not stored", "The op could not be stored; send it again.")));
+                room.answer(pending.peer(), frames.reject(pending.change().clientSeq(), Refused.of(
+                        Refusal.Kind.BUSY, "Not stored", "The op could not be stored; send it again.")));
             }
             return;
         }
@@ -87,15 +82,15 @@ class GroupCommit {
     private void answer(Room room, Room.Pending pending, MapEdits.Outcome outcome) {
         Peer peer = pending.peer();
         long clientSeq = pending.change().clientSeq();
-        if (outcome.refused() instanceof InvalidOpException invalid) {
-            room.answer(peer, frames.reject(clientSeq, ApiProblem.invalidField("op." + invalid.field(),
-                    invalid.getMessage())));
-        } else if (outcome.refused() instanceof ApiProblem problem) {
-            room.answer(peer, frames.reject(clientSeq, problem));
-        } else if (outcome.result().repeated()) {
+        if (outcome instanceof MapEdits.Declined declined) {
+            Refused refused = declined.inOp() // the frame's op is under "op"
+                    ? Refused.invalidField("op." + declined.refusal().field(), declined.refusal().detail())
+                    : declined.refusal().refused();
+            room.answer(peer, frames.reject(clientSeq, refused));
+        } else if (outcome instanceof MapEdits.Repeated repeated) {
             // the original may have been committed elsewhere and not be relayed yet: versions stay in order
-            room.catchUp(outcome.result().version());
-            room.answer(peer, frames.ack(clientSeq, outcome.result().version(), outcome.result().op()));
+            room.catchUp(repeated.version());
+            room.answer(peer, frames.ack(clientSeq, repeated.version(), repeated.op()));
         }
         // a new op's ack goes out with the relay, in version order (Room.committed)
     }

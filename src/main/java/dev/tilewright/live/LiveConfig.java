@@ -7,7 +7,8 @@ import dev.tilewright.access.Roles;
 import org.springframework.web.socket.server.support.HttpSessionHandshakeInterceptor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.web.Problems;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.web.socket.WebSocketHandler;
@@ -71,19 +72,19 @@ class LiveConfig implements WebSocketConfigurer {
                                        WebSocketHandler wsHandler, Map<String, Object> attributes) {
             Matcher m = PATH.matcher(request.getURI().getPath());
             if (!m.find()) {
-                response.setStatusCode(HttpStatus.NOT_FOUND);
+                response.setStatusCode(Problems.status(Refusal.Kind.NOT_FOUND));
                 return false;
             }
             long mapId = Long.parseLong(m.group(1));
             Optional<Caller> who = Caller.current();
             if (who.isEmpty()) {
-                response.setStatusCode(HttpStatus.UNAUTHORIZED);
+                response.setStatusCode(Problems.status(Refusal.Kind.SIGNED_OUT));
                 return false;
             }
             Caller caller = who.get();
             Optional<Access.Standing> standing = access.onMap(caller, mapId);
             if (!Access.allows(standing, Roles.Action.VIEW)) {
-                response.setStatusCode(HttpStatus.NOT_FOUND);
+                response.setStatusCode(Problems.status(Refusal.Kind.NOT_FOUND));
                 return false;
             }
             attributes.put(LiveHandler.MAP_ID, mapId);

@@ -12,8 +12,8 @@ import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.OpLog;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
@@ -201,7 +201,7 @@ class LiveHandler extends TextWebSocketHandler {
             });
         } else if (frame instanceof ClientFrame.SendOp op) {
             if (!peer.mayEdit || peer.reviewOnly) {
-                peer.outbox.send(frames.reject(op.clientSeq(), ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed",
+                peer.outbox.send(frames.reject(op.clientSeq(), Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed",
                         "Your role on this map's project does not allow edits; ask a maintainer for the editor role.")
                         .with("field", "op")));
             } else if (withinRate(peer, op.clientSeq())) {
@@ -231,7 +231,7 @@ class LiveHandler extends TextWebSocketHandler {
         if (peer.allowOp(properties.opsPerSecond(), properties.opBurst())) {
             return true;
         }
-        peer.outbox.send(frames.reject(clientSeq, ApiProblem.overLimit(HttpStatus.TOO_MANY_REQUESTS,
+        peer.outbox.send(frames.reject(clientSeq, Refused.overLimit(Refusal.Kind.TOO_OFTEN,
                 "tilewright.live.ops-per-second", properties.opsPerSecond(), "Ops arrive faster than the rate (burst "
                         + properties.opBurst() + "); slow down and reconnect").with("field", "clientSeq")));
         peer.outbox.close(CloseStatus.POLICY_VIOLATION.withReason("Too many ops"));
@@ -244,7 +244,7 @@ class LiveHandler extends TextWebSocketHandler {
         Long last = hello.lastVersion();
         try {
             clientIds.claim(peer.caller, mapId, hello.clientId());
-        } catch (ApiProblem someoneElses) {
+        } catch (Refused someoneElses) {
             peer.outbox.send(frames.error(someoneElses));
             return;
         }

@@ -6,7 +6,8 @@ import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.format.ChunkPack;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
 import dev.tilewright.web.Lanes;
 import org.springframework.http.CacheControl;
@@ -72,18 +73,18 @@ class ChunksController {
             }
         }
         if (layers != null && chosen.size() != layers.size()) {
-            throw ApiProblem.invalidField("layers", "Name tile layers of the map: " + map.layers().stream()
+            throw Refused.invalidField("layers", "Name tile layers of the map: " + map.layers().stream()
                     .filter(l -> l instanceof TileLayer).map(Layer::id).toList() + ".");
         }
         int chunksX = (map.width() + TileLayer.CHUNK_SIZE - 1) / TileLayer.CHUNK_SIZE;
         int chunksY = (map.height() + TileLayer.CHUNK_SIZE - 1) / TileLayer.CHUNK_SIZE;
         if (x < 0 || y < 0 || width < 1 || height < 1 || (long) x + width > chunksX || (long) y + height > chunksY) {
-            throw ApiProblem.invalidField("x", "The chunks " + width + "x" + height + " at (" + x + ", " + y + ") must "
+            throw Refused.invalidField("x", "The chunks " + width + "x" + height + " at (" + x + ", " + y + ") must "
                     + "be inside the map's " + chunksX + "x" + chunksY + " chunks of " + TileLayer.CHUNK_SIZE + " cells.");
         }
         long cells = (long) width * height * chosen.size() * TileLayer.CHUNK_CELLS;
         if (cells > limits.maxCellsPerRead()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-cells-per-read",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.limits.max-cells-per-read",
                     limits.maxCellsPerRead(), "The chunks hold " + cells + " cells of " + chosen.size() + " layers; "
                             + "ask for fewer chunks or layers").with("field", "width");
         }

@@ -4,7 +4,8 @@ import dev.tilewright.config.StorageProperties;
 import dev.tilewright.db.LongStatements;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.system.HeapBudget;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -108,7 +109,7 @@ class MapCache {
             entered = false;
         }
         if (!entered) {
-            throw ApiProblem.overLimit(org.springframework.http.HttpStatus.SERVICE_UNAVAILABLE,
+            throw Refused.overLimit(Refusal.Kind.BUSY,
                     "tilewright.storage.lock-wait-ms", storage.lockWaitMs(), "Map " + mapId + " is busy (its changes "
                             + "wait for the database); nothing was changed, try again").retryAfter(storage.retryAfterSeconds());
         }
@@ -125,7 +126,7 @@ class MapCache {
         if (cached != null && (cached.version == version || cached.version < version && catchUp(mapId, cached, version))) {
             return cached;
         }
-        MapEntity row = maps.findById(mapId).orElseThrow(() -> ApiProblem.notFound("Map", mapId));
+        MapEntity row = maps.findById(mapId).orElseThrow(() -> Refused.notFound("Map", mapId));
         cached = put(mapId, new Cached(store.load(row), row.getProjectId(), row.getStoredVersion()));
         if (cached.version < version && !catchUp(mapId, cached, version)) {
             throw new IllegalStateException("The log of map " + mapId + " does not reach from its stored version "

@@ -14,9 +14,9 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.access.Projects;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
@@ -149,12 +149,12 @@ public class MapCatalogue {
         for (int i = 0; i < request.layers().size(); i++) {
             NewLayer layer = request.layers().get(i);
             if (layer == null || layer.type() == null) {
-                throw ApiProblem.invalidField("layers[" + i + "].type", "Give each layer a type: tile or object.");
+                throw Refused.invalidField("layers[" + i + "].type", "Give each layer a type: tile or object.");
             }
             try {
                 layerOps.add(new AddLayer(0, layer.type(), LayerAttributes.named(layer.name()), null));
             } catch (IllegalArgumentException e) {
-                throw ApiProblem.invalidField("layers[" + i + "].name", e.getMessage());
+                throw Refused.invalidField("layers[" + i + "].name", e.getMessage());
             }
         }
         return create(project, genesis, layerOps.isEmpty() ? null : new Batch(layerOps), author);
@@ -189,7 +189,7 @@ public class MapCatalogue {
 
     private Genesis validate(NewMap r, long project) {
         if (r.name() == null || r.name().isBlank()) {
-            throw ApiProblem.invalidField("name", "Give the map a name.");
+            throw Refused.invalidField("name", "Give the map a name.");
         }
         int width = require("width", r.width(), limits.maxMapWidth(), "tilewright.limits.max-map-width");
         int height = require("height", r.height(), limits.maxMapHeight(), "tilewright.limits.max-map-height");
@@ -197,33 +197,33 @@ public class MapCatalogue {
         int tileHeight = require("tileHeight", r.tileHeight(), 4096, null);
         List<Long> ids = Objects.requireNonNullElse(r.tilesetIds(), List.of());
         if (ids.stream().distinct().count() != ids.size()) {
-            throw ApiProblem.invalidField("tilesets", "Each tileset may be listed once.");
+            throw Refused.invalidField("tilesets", "Each tileset may be listed once.");
         }
         List<Integer> counts = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
             Long id = ids.get(i);
             if (id == null) {
-                throw ApiProblem.invalidField("tilesets[" + i + "].tilesetId", "Name the tileset by its id.");
+                throw Refused.invalidField("tilesets[" + i + "].tilesetId", "Name the tileset by its id.");
             }
             try {
                 StoredTileset tileset = tilesets.get(id);
                 tilesets.checkSameProject(tileset, project, "tilesets[" + i + "].tilesetId");
                 counts.add(tileset.tileset().tileCount());
-            } catch (ApiProblem notFound) {
-                if (notFound.status() != HttpStatus.NOT_FOUND) {
+            } catch (Refused notFound) {
+                if (notFound.kind() != Refusal.Kind.NOT_FOUND) {
                     throw notFound;
                 }
-                throw ApiProblem.invalidField("tilesets[" + i + "].tilesetId", "There is no tileset " + id
+                throw Refused.invalidField("tilesets[" + i + "].tilesetId", "There is no tileset " + id
                         + "; upload it first (POST /api/v1/tilesets).");
             }
         }
         List<NewLayer> layers = Objects.requireNonNullElse(r.layers(), List.of());
         if (layers.size() > limits.maxLayersPerMap()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-layers-per-map",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.limits.max-layers-per-map",
                     limits.maxLayersPerMap(), "The map would have " + layers.size() + " layers").with("field", "layers");
         }
         if (r.backgroundColor() != null && !r.backgroundColor().matches("#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})")) {
-            throw ApiProblem.invalidField("backgroundColor", "The background colour is #rrggbb or #aarrggbb, was '"
+            throw Refused.invalidField("backgroundColor", "The background colour is #rrggbb or #aarrggbb, was '"
                     + r.backgroundColor() + "'.");
         }
         return new Genesis(r.name().trim(), width, height, tileWidth, tileHeight,
@@ -234,13 +234,13 @@ public class MapCatalogue {
 
     private static int require(String field, Integer value, int max, String limitProperty) {
         if (value == null || value < 1) {
-            throw ApiProblem.invalidField(field, field + " must be a positive number of " + (field.startsWith("tile")
+            throw Refused.invalidField(field, field + " must be a positive number of " + (field.startsWith("tile")
                     ? "pixels" : "tiles") + ", was " + value + ".");
         }
         if (value > max) {
             throw limitProperty == null
-                    ? ApiProblem.invalidField(field, field + " must be at most " + max + ", was " + value + ".")
-                    : ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, limitProperty, max,
+                    ? Refused.invalidField(field, field + " must be at most " + max + ", was " + value + ".")
+                    : Refused.overLimit(Refusal.Kind.INVALID, limitProperty, max,
                     field + " " + value + " is over the map size limit").with("field", field);
         }
         return value;

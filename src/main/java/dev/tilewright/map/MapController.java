@@ -13,7 +13,7 @@ import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.LayerKind;
 import dev.tilewright.core.model.Properties;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
 import dev.tilewright.web.Lanes;
 import org.springframework.http.HttpHeaders;
@@ -131,16 +131,16 @@ class MapController {
                                       @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                       Caller caller) {
         if (body.ops() == null || body.ops().isEmpty()) {
-            throw ApiProblem.invalidField("ops", "Send at least one op, e.g. {\"type\":\"paint\",\"layerId\":1,"
+            throw Refused.invalidField("ops", "Send at least one op, e.g. {\"type\":\"paint\",\"layerId\":1,"
                     + "\"cells\":[{\"x\":0,\"y\":0,\"gid\":1}]}.");
         }
         if (body.ops().contains(null)) {
-            throw ApiProblem.invalidField("ops", "An op must not be null.");
+            throw Refused.invalidField("ops", "An op must not be null.");
         }
         clientIds.claim(caller, id, body.clientId());
         MapOp op = new Batch(body.ops());
-        MapEdits.Result result = edits.apply(id, version -> ETags.requireMatch(ifMatch, version),
-                body.clientId(), body.clientSeq(), op, Author.of(caller));
+        MapEdits.Done result = edits.apply(id, version -> ETags.requireMatch(ifMatch, version),
+                body.clientId(), body.clientSeq(), op, Author.of(caller)).done();
         return ResponseEntity.ok().eTag(ETags.of(result.version()))
                 .body(new OpsResponse(result.version(), result.repeated(), result.op()));
     }

@@ -13,11 +13,11 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -40,15 +40,6 @@ public class MapEdits {
 
     private static final Logger logger = LoggerFactory.getLogger(MapEdits.class);
 
-    /**
-     * The answer to an applied (or repeated) change.
-     *
-     * @param op       JSON of the op as logged, ids assigned
-     * @param repeated true when this (clientId, clientSeq) had been applied before and nothing was applied now
-     */
-    public record Result(long version, String op, boolean repeated) {
-    }
-
     /** One change sent by a client, for {@link #applyAll}, who sent it, and a note for the log (null: none). */
     public record Submitted(String clientId, Long clientSeq, MapOp op, Author author, String note) {
 
@@ -57,8 +48,46 @@ public class MapEdits {
         }
     }
 
-    /** What became of one submitted change: its result, or the refusal (InvalidOpException or ApiProblem). */
-    public record Outcome(Result result, RuntimeException refused) {
+    /**
+     * What became of one submitted change, for every caller alike (REST and live): committed as a new version,
+     * repeated (its (clientId, clientSeq) was applied before: answered as then, nothing applied now), or refused
+     * (nothing changed).
+     */
+    public sealed interface Outcome permits Done, Declined {
+
+        /** The change done, or its refusal thrown: for callers that answer a refusal by throwing it. */
+        default Done done() {
+            if (this instanceof Declined declined) {
+                throw declined.refusal().refused();
+            }
+            return (Done) this;
+        }
+    }
+
+    /** A change the map holds: the version it made and its op as logged (JSON, ids assigned). */
+    public sealed interface Done extends Outcome permits Committed, Repeated {
+        long version();
+
+        String op();
+
+        default boolean repeated() {
+            return this instanceof Repeated;
+        }
+    }
+
+    public record Committed(long version, String op) implements Done {
+    }
+
+    public record Repeated(long version, String op) implements Done {
+    }
+
+    /**
+     * A refused change.
+     *
+     * @param inOp whether the refusal's field is a path in the op itself (the map refused the op), which a live frame
+     *             names under {@code op.}; else it names the request's field (a limit, the precondition, the map)
+     */
+    public record Declined(Refusal refusal, boolean inOp) implements Outcome {
     }
 
     private final MapCache cache;
@@ -99,25 +128,20 @@ public class MapEdits {
      * @param precondition called with the current version before anything is applied; throws to refuse
      * @param clientId     with clientSeq, identifies the change so a resend is answered, not applied again
      */
-    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested,
-                        Author author) {
+    public Outcome apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested,
+                         Author author) {
         return apply(mapId, precondition, clientId, clientSeq, requested, author, null);
     }
 
     /** As {@link #apply(long, LongConsumer, String, Long, MapOp, Author)}, with a note the log keeps with the op. */
-    public Result apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested,
-                        Author author, String note) {
+    public Outcome apply(long mapId, LongConsumer precondition, String clientId, Long clientSeq, MapOp requested,
+                         Author author, String note) {
         if ((clientId == null) != (clientSeq == null)) {
-            throw ApiProblem.invalidField(clientId == null ? "clientId" : "clientSeq",
-                    "Send clientId and clientSeq together (or neither).");
+            return new Declined(Refused.invalidField(clientId == null ? "clientId" : "clientSeq",
+                    "Send clientId and clientSeq together (or neither).").refusal(), false);
         }
-        Outcome outcome = commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested, author, note)),
-                true)
-                .get(0);
-        if (outcome.refused() != null) {
-            throw outcome.refused();
-        }
-        return outcome.result();
+        return new Commit(mapId, precondition, List.of(new Submitted(clientId, clientSeq, requested, author, note)),
+                true).run().get(0);
     }
 
     /**
@@ -127,7 +151,7 @@ public class MapEdits {
      * written back behind the log (see {@link StorageProperties#writeBehindOps()}).
      */
     public List<Outcome> applyAll(long mapId, List<Submitted> changes) {
-        return commit(mapId, version -> { }, changes, false);
+        return new Commit(mapId, version -> { }, changes, false).run();
     }
 
     /**
@@ -137,7 +161,7 @@ public class MapEdits {
      */
     void applyFirst(long mapId, MapCache.Cached created, MapOp first, Author author) {
         checkText(first);
-        ApiProblem tooMany = layersOverLimit(created.map(), first);
+        Refused tooMany = layersOverLimit(created.map(), first);
         if (tooMany != null) {
             throw tooMany;
         }
@@ -146,103 +170,176 @@ public class MapEdits {
         cache.committed(mapId, created, 1, true); // stored: nothing left to run
     }
 
-    private List<Outcome> commit(long mapId, LongConsumer precondition, List<Submitted> changes, boolean storeNow) {
-        Outcome[] outcomes = new Outcome[changes.size()];
-        MapOp[] ops = new MapOp[changes.size()];
-        long[] projectOf = {-1};
-        java.util.function.LongSupplier project = () -> projectOf[0] >= 0 ? projectOf[0]
-                : (projectOf[0] = rows.project(mapId));
-        for (int i = 0; i < ops.length; i++) {
-            try {
-                checkLimits(changes.get(i).op());
-                ops[i] = withTileCounts(changes.get(i).op(), "", project);
-            } catch (ApiProblem refused) {
-                outcomes[i] = new Outcome(null, refused);
-            }
+    /**
+     * One commit of the edit path, step by step: each change checked on its own ({@link #checkEach}); then, under the
+     * map's lock and in one transaction, the map's row locked, resends answered as before ({@link #repeat}), the
+     * caller's precondition met once ({@link #admit}), each new change applied to the cached map and logged
+     * ({@link #applyOne}), and the log appended with the map's new version ({@link #append}); after the commit the
+     * listeners told ({@link #publish}). A refusal of the whole (the map gone, the precondition) refuses every change
+     * not answered yet; a failure (the database) is thrown and the cached map dropped.
+     */
+    private final class Commit {
+
+        private final long mapId;
+        private final LongConsumer precondition;
+        private final List<Submitted> changes;
+        private final boolean storeNow;
+        private final Outcome[] outcomes;
+        private final MapOp[] ops;
+        private long project = -1;
+        private long version;
+        private MapCache.Cached cached;
+        private Map<OpLog.Key, OpLog.Entry> earlier;
+        private final List<OpLog.Entry> appended = new ArrayList<>();
+
+        Commit(long mapId, LongConsumer precondition, List<Submitted> changes, boolean storeNow) {
+            this.mapId = mapId;
+            this.precondition = precondition;
+            this.changes = changes;
+            this.storeNow = storeNow;
+            this.outcomes = new Outcome[changes.size()];
+            this.ops = new MapOp[changes.size()];
         }
-        ReentrantLock lock = cache.enter(mapId);
-        try {
-            List<OpLog.Entry> committed = tx.execute(status -> {
-                long version = rows.lockVersion(mapId);
-                Map<OpLog.Key, OpLog.Entry> earlier = log.find(mapId, changes.stream()
-                        .filter(c -> c.clientId() != null).map(c -> new OpLog.Key(c.clientId(), c.clientSeq())).toList());
-                MapCache.Cached cached = null;
-                List<OpLog.Entry> appended = new ArrayList<>();
-                for (int i = 0; i < ops.length; i++) {
-                    if (outcomes[i] != null) {
-                        continue;
-                    }
-                    Submitted change = changes.get(i);
-                    OpLog.Key key = change.clientId() == null ? null : new OpLog.Key(change.clientId(), change.clientSeq());
-                    OpLog.Entry before = key == null ? null : earlier.get(key);
-                    if (before != null) {
-                        outcomes[i] = new Outcome(new Result(before.version(), before.op(), true), null);
-                        continue;
-                    }
-                    if (cached == null) {
-                        // a resend is answered whatever the caller's precondition says; anything new must meet it
-                        precondition.accept(version);
-                        cached = cache.at(mapId, version);
-                    }
-                    ApiProblem tooMany = layersOverLimit(cached.map(), ops[i]);
-                    if (tooMany == null) {
-                        tooMany = intGridOverLimit(cached.map(), ops[i]);
-                    }
-                    if (tooMany != null) {
-                        outcomes[i] = new Outcome(null, tooMany);
-                        continue;
-                    }
-                    try {
-                        long now = version + appended.size();
-                        MapOp op = ops[i].resolve(pasts.of(mapId, now, version, cached.map()));
-                        // the map before a region edit is kept as a past version (a view: it holds only what the
-                        // edit replaces), so its undo, a restoreCells naming it, takes those chunks by reference
-                        TileMap unedited = appended.isEmpty()
-                                && op.fillCells() + op.cellCount() >= KEEP_BEFORE_CELLS
-                                ? cached.map().view() : null;
-                        Applied applied = withDerived(op.applyTo(cached.map()), cached.map(), project);
-                        if (unedited != null) {
-                            pastVersions.keep(mapId, now, unedited);
-                        }
-                        OpLog.Entry logged = new OpLog.Entry(version + appended.size() + 1, change.clientId(),
-                                change.clientSeq(), log.json(applied.op()), null, change.author(), change.note());
-                        appended.add(logged);
-                        outcomes[i] = new Outcome(new Result(logged.version(), logged.op(), false), null);
-                        if (key != null) {
-                            earlier.put(key, logged);
-                        }
-                    } catch (InvalidOpException refused) {
-                        outcomes[i] = new Outcome(null, refused);
-                    }
-                }
-                if (!appended.isEmpty()) {
-                    long last = appended.get(appended.size() - 1).version();
-                    // the map's version moving on and the others told go with the append: one round trip
-                    List<SqlStep> alongside = new ArrayList<>(2);
-                    cache.committed(mapId, cached, last, storeNow).ifPresent(alongside::add);
-                    feed.announcing(mapId, last).ifPresent(alongside::add);
-                    log.append(mapId, appended, alongside);
-                }
-                return appended;
-            });
-            if (!committed.isEmpty()) {
-                // after the commit, still under the map's lock: listeners get each map's ops in version order
+
+        List<Outcome> run() {
+            checkEach();
+            try {
+                ReentrantLock lock = cache.enter(mapId);
                 try {
-                    events.publishEvent(new OpsCommitted(mapId, committed));
-                } catch (RuntimeException listenerFailed) {
-                    // committed all the same: the answer stands (a live room that missed it catches up from the log)
-                    logger.warn("A listener of map {}'s commit up to version {} failed", mapId,
-                            committed.get(committed.size() - 1).version(), listenerFailed);
+                    tx.executeWithoutResult(status -> {
+                        version = rows.lockVersion(mapId);
+                        earlier = log.find(mapId, changes.stream().filter(c -> c.clientId() != null)
+                                .map(c -> new OpLog.Key(c.clientId(), c.clientSeq())).toList());
+                        for (int i = 0; i < ops.length; i++) {
+                            if (outcomes[i] == null && !repeat(i)) {
+                                admit();
+                                applyOne(i);
+                            }
+                        }
+                        append();
+                    });
+                    publish();
+                } catch (RuntimeException failed) {
+                    if (!(failed instanceof Refused) || !appended.isEmpty()) {
+                        cache.evict(mapId); // the cached map may hold what the transaction did not keep
+                    }
+                    throw failed;
+                } finally {
+                    lock.unlock();
+                }
+            } catch (Refused whole) {
+                // the map gone or busy, the precondition not met: nothing of the commit was stored, so every change
+                // not refused on its own is refused with it (a repeat stands: it was stored before)
+                Declined refused = new Declined(whole.refusal(), false);
+                for (int i = 0; i < outcomes.length; i++) {
+                    if (outcomes[i] == null || outcomes[i] instanceof Committed) {
+                        outcomes[i] = refused;
+                    }
                 }
             }
             return Arrays.asList(outcomes);
-        } catch (InvalidOpException | ApiProblem refused) {
-            throw refused;
-        } catch (RuntimeException failed) {
-            cache.evict(mapId);
-            throw failed;
-        } finally {
-            lock.unlock();
+        }
+
+        /** Each change's own limits, and its tilesets' tile counts from the store: before anything is locked. */
+        private void checkEach() {
+            for (int i = 0; i < ops.length; i++) {
+                try {
+                    checkLimits(changes.get(i).op());
+                    ops[i] = withTileCounts(changes.get(i).op(), "", this::project);
+                } catch (Refused refused) {
+                    outcomes[i] = new Declined(refused.refusal(), false);
+                }
+            }
+        }
+
+        private long project() {
+            return project >= 0 ? project : (project = rows.project(mapId));
+        }
+
+        /** A change sent before (its clientId, clientSeq logged) is answered with its original version and op. */
+        private boolean repeat(int i) {
+            OpLog.Key key = key(changes.get(i));
+            OpLog.Entry before = key == null ? null : earlier.get(key);
+            if (before != null) {
+                outcomes[i] = new Repeated(before.version(), before.op());
+            }
+            return before != null;
+        }
+
+        /** The first new change meets the caller's precondition (a resend is answered whatever it says) and reads the map. */
+        private void admit() {
+            if (cached == null) {
+                precondition.accept(version);
+                cached = cache.at(mapId, version);
+            }
+        }
+
+        /** A change applied to the cached map (with what derived layers make of it) and queued for the log. */
+        private void applyOne(int i) {
+            Refused tooMany = layersOverLimit(cached.map(), ops[i]);
+            if (tooMany == null) {
+                tooMany = intGridOverLimit(cached.map(), ops[i]);
+            }
+            if (tooMany != null) {
+                outcomes[i] = new Declined(tooMany.refusal(), false);
+                return;
+            }
+            Submitted change = changes.get(i);
+            try {
+                long now = version + appended.size();
+                MapOp op = ops[i].resolve(pasts.of(mapId, now, version, cached.map()));
+                // the map before a region edit is kept as a past version (a view: it holds only what the edit
+                // replaces), so its undo, a restoreCells naming it, takes those chunks by reference
+                TileMap unedited = appended.isEmpty() && op.fillCells() + op.cellCount() >= KEEP_BEFORE_CELLS
+                        ? cached.map().view() : null;
+                Applied applied = withDerived(op.applyTo(cached.map()), cached.map(), this::project);
+                if (unedited != null) {
+                    pastVersions.keep(mapId, now, unedited);
+                }
+                OpLog.Entry logged = new OpLog.Entry(now + 1, change.clientId(), change.clientSeq(),
+                        log.json(applied.op()), null, change.author(), change.note());
+                appended.add(logged);
+                outcomes[i] = new Committed(logged.version(), logged.op());
+                OpLog.Key key = key(change);
+                if (key != null) {
+                    earlier.put(key, logged); // the same change twice in one group: the second is a repeat
+                }
+            } catch (InvalidOpException refused) {
+                outcomes[i] = new Declined(Refused.invalidField(refused.field(), refused.getMessage()).refusal(), true);
+            } catch (Refused refused) {
+                // a past version the op names cannot be rebuilt now, or a derived layer refuses: the map is as before
+                outcomes[i] = new Declined(refused.refusal(), false);
+            }
+        }
+
+        /** The queued ops appended to the log, the map's version moving on and the others told with it: one round trip. */
+        private void append() {
+            if (appended.isEmpty()) {
+                return;
+            }
+            long last = appended.get(appended.size() - 1).version();
+            List<SqlStep> alongside = new ArrayList<>(2);
+            cache.committed(mapId, cached, last, storeNow).ifPresent(alongside::add);
+            feed.announcing(mapId, last).ifPresent(alongside::add);
+            log.append(mapId, appended, alongside);
+        }
+
+        /** After the commit, still under the map's lock: listeners get each map's ops in version order. */
+        private void publish() {
+            if (appended.isEmpty()) {
+                return;
+            }
+            try {
+                events.publishEvent(new OpsCommitted(mapId, List.copyOf(appended)));
+            } catch (RuntimeException listenerFailed) {
+                // committed all the same: the answer stands (a live room that missed it catches up from the log)
+                logger.warn("A listener of map {}'s commit up to version {} failed", mapId,
+                        appended.get(appended.size() - 1).version(), listenerFailed);
+            }
+        }
+
+        private static OpLog.Key key(Submitted change) {
+            return change.clientId() == null ? null : new OpLog.Key(change.clientId(), change.clientSeq());
         }
     }
 
@@ -253,7 +350,13 @@ public class MapEdits {
      */
     private Applied withDerived(Applied applied, TileMap map, java.util.function.LongSupplier project) {
         for (DerivedLayers layers : derived) {
-            MapOp follow = layers.follow(project, map, applied.op());
+            MapOp follow;
+            try {
+                follow = layers.follow(project, map, applied.op());
+            } catch (RuntimeException refused) {
+                applied.inverse().applyTo(map);
+                throw refused;
+            }
             if (follow == null) {
                 continue;
             }
@@ -285,14 +388,14 @@ public class MapEdits {
             StoredTileset found;
             try {
                 found = tilesets.get(add.tilesetId());
-            } catch (ApiProblem missing) {
-                throw ApiProblem.invalidField(path + "tilesetId", "There is no tileset " + add.tilesetId()
+            } catch (Refused missing) {
+                throw Refused.invalidField(path + "tilesetId", "There is no tileset " + add.tilesetId()
                         + "; upload it first (POST /api/v1/tilesets).");
             }
             tilesets.checkSameProject(found, project.getAsLong(), path + "tilesetId");
             Tileset stored = found.tileset();
             if (add.tileCount() != null && add.tileCount() != stored.tileCount()) {
-                throw ApiProblem.invalidField(path + "tileCount", "Tileset " + add.tilesetId() + " has "
+                throw Refused.invalidField(path + "tileCount", "Tileset " + add.tilesetId() + " has "
                         + stored.tileCount() + " tiles, not " + add.tileCount() + " (or leave tileCount out).");
             }
             return new AddTileset(add.tilesetId(), add.firstGid(), stored.tileCount());
@@ -303,18 +406,18 @@ public class MapEdits {
     private void checkText(MapOp op) {
         long text = op.longestText();
         if (text > limits.maxTextBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-text-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-text-bytes",
                     limits.maxTextBytes(), "A text object's text has " + text + " bytes").with("field", "ops");
         }
     }
 
     /** The refusal when the op could take the map past its layer limit (checked before anything is applied). */
-    private ApiProblem layersOverLimit(TileMap map, MapOp op) {
+    private Refused layersOverLimit(TileMap map, MapOp op) {
         int added = op.layersAdded();
         if (added == 0 || map.layers().size() + added <= limits.maxLayersPerMap()) {
             return null;
         }
-        return ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-layers-per-map",
+        return Refused.overLimit(Refusal.Kind.INVALID, "tilewright.limits.max-layers-per-map",
                 limits.maxLayersPerMap(), "The map has " + map.layers().size() + " layers and the change adds " + added)
                 .with("field", "ops");
     }
@@ -322,17 +425,17 @@ public class MapEdits {
     private void checkLimits(MapOp op) {
         checkText(op);
         if (op.opCount() > limits.maxOpsPerRequest()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-ops-per-request",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-ops-per-request",
                     limits.maxOpsPerRequest(), "The change holds " + op.opCount() + " ops; send it in parts")
                     .with("field", "ops");
         }
         if (op.cellCount() > limits.maxCellsPerOp()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-cells-per-op",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-cells-per-op",
                     limits.maxCellsPerOp(), "The change writes " + op.cellCount() + " cells; send it in parts")
                     .with("field", "ops");
         }
         if (op.fillCells() > limits.maxFillCells()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-fill-cells",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-fill-cells",
                     limits.maxFillCells(), "The change fills " + op.fillCells() + " cells; fill less at once")
                     .with("field", "ops");
         }
@@ -342,12 +445,12 @@ public class MapEdits {
      * A change that fills IntGrid cells past max-cells-per-op (with what it writes cell by cell): its auto-layers are
      * worked out cell by cell, so such fills count as cells. Null when within.
      */
-    private ApiProblem intGridOverLimit(TileMap map, MapOp op) {
+    private Refused intGridOverLimit(TileMap map, MapOp op) {
         long cells = op.cellCount() + intGridFills(map, op);
         if (cells <= limits.maxCellsPerOp()) {
             return null;
         }
-        return ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-cells-per-op",
+        return Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-cells-per-op",
                 limits.maxCellsPerOp(), "The change writes " + cells + " cells (IntGrid fills count cell by cell: "
                         + "their auto-layers are worked out for each); send it in parts").with("field", "ops");
     }

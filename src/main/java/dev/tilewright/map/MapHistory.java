@@ -4,8 +4,8 @@ import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.model.TileMap;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
@@ -57,7 +57,7 @@ public class MapHistory {
         }
         long current = rows.version(mapId);
         if (version < 1 || version > current) {
-            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + version + ".");
+            throw Refused.invalidField("version", "Map " + mapId + " has versions 1.." + current + ", not " + version + ".");
         }
         return new Versioned(version, past.view(mapId, version, () -> replay(mapId, version)));
     }
@@ -83,7 +83,7 @@ public class MapHistory {
     public List<OpLog.Entry> entries(long mapId, long since, Integer limit) {
         int count = limit == null ? limits.maxOpsPerRead() : limit;
         if (count < 1 || count > limits.maxOpsPerRead()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-ops-per-read",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.limits.max-ops-per-read",
                     limits.maxOpsPerRead(), "limit must be 1 or more and at most the read limit").with("field", "limit");
         }
         rows.version(mapId);
@@ -123,7 +123,7 @@ public class MapHistory {
                 }
             });
             if (reached < version) {
-                throw ApiProblem.invalidField("version", "Map " + mapId + " has no version " + version
+                throw Refused.invalidField("version", "Map " + mapId + " has no version " + version
                         + "; its latest is " + reached + ".");
             }
             map.markClean();

@@ -5,8 +5,8 @@ import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -99,19 +99,19 @@ public class MapReads {
 
     /** The gids of a rectangle of a tile layer of a map (as {@link #cells}, of a map at hand: a past version's). */
     public Region region(long version, TileMap map, int layerId, Integer x, Integer y, Integer width, Integer height) {
-        Layer layer = map.layer(layerId).orElseThrow(() -> ApiProblem.notFound("Layer", layerId));
+        Layer layer = map.layer(layerId).orElseThrow(() -> Refused.notFound("Layer", layerId));
         if (!(layer instanceof TileLayer tiles)) {
-            throw ApiProblem.invalidField("layerId", "Layer " + layerId + " is an object layer; it has no cells.");
+            throw Refused.invalidField("layerId", "Layer " + layerId + " is an object layer; it has no cells.");
         }
         TileRect rect = new TileRect(orElse(x, 0), orElse(y, 0), Math.max(0, orElse(width, map.width())),
                 Math.max(0, orElse(height, map.height())));
         if (rect.isEmpty() || !map.bounds().contains(rect)) {
-            throw ApiProblem.invalidField("x", "The rectangle " + rect.width() + "x" + rect.height() + " at ("
+            throw Refused.invalidField("x", "The rectangle " + rect.width() + "x" + rect.height() + " at ("
                     + rect.x() + ", " + rect.y() + ") must be non-empty and inside the " + map.width() + "x"
                     + map.height() + " map.");
         }
         if (rect.area() > limits.maxCellsPerRead()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.limits.max-cells-per-read",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.limits.max-cells-per-read",
                     limits.maxCellsPerRead(), "The rectangle holds " + rect.area() + " cells; read it in parts")
                     .with("field", "width");
         }

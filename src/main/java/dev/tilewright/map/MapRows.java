@@ -1,6 +1,6 @@
 package dev.tilewright.map;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -51,7 +51,7 @@ class MapRows {
         try {
             return Objects.requireNonNull(jdbc.queryForObject(sql, type, mapId));
         } catch (EmptyResultDataAccessException e) {
-            throw ApiProblem.notFound("Map", mapId);
+            throw Refused.notFound("Map", mapId);
         }
     }
 }

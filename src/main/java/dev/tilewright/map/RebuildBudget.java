@@ -2,12 +2,12 @@ package dev.tilewright.map;
 
 import dev.tilewright.config.WorkProperties;
 import dev.tilewright.system.HeapBudget;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -59,7 +59,7 @@ public class RebuildBudget extends OncePerRequestFilter {
     /** Takes {@code bytes} for a request that holds {@code mine} already (what it holds counts against it too). */
     private synchronized void take(long bytes, long mine) {
         if (bytes + mine > total) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.history.rebuild-bytes", total,
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.history.rebuild-bytes", total,
                     "Rebuilding this map's past version" + (mine > 0 ? "s" : "") + " takes about "
                             + ((bytes + mine) >> 20) + " MiB, more than past versions may take at once here; read the "
                             + "current version, or ask the operator to raise the limit (or the heap)");
@@ -68,7 +68,7 @@ public class RebuildBudget extends OncePerRequestFilter {
         while (used + bytes > total) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw ApiProblem.overLimit(HttpStatus.SERVICE_UNAVAILABLE, "tilewright.history.rebuild-bytes", total,
+                throw Refused.overLimit(Refusal.Kind.BUSY, "tilewright.history.rebuild-bytes", total,
                         "The server is busy rebuilding past versions; try again in " + work.retryAfterSeconds()
                                 + " s").retryAfter(work.retryAfterSeconds());
             }
@@ -76,7 +76,7 @@ public class RebuildBudget extends OncePerRequestFilter {
                 TimeUnit.NANOSECONDS.timedWait(this, left);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw ApiProblem.of(HttpStatus.SERVICE_UNAVAILABLE, "Stopping", "The service is stopping.");
+                throw Refused.of(Refusal.Kind.BUSY, "Stopping", "The service is stopping.");
             }
         }
         used += bytes;

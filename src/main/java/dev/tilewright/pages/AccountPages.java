@@ -6,7 +6,7 @@ import dev.tilewright.access.Caller;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import dev.tilewright.access.Requires;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 import org.springframework.beans.factory.ObjectProvider;
@@ -64,7 +64,7 @@ class AccountPages {
         long user = caller.person(false);
         try {
             model.addAttribute("madeToken", tokens.personal(user, name, scope, expiresInDays).token());
-        } catch (ApiProblem refused) {
+        } catch (Refused refused) {
             model.addAttribute("error", refused.getMessage());
         }
         return account(caller, model);
@@ -123,13 +123,12 @@ class AccountPages {
         }
         try {
             bootstrap.setUp(code, email, name, password);
-        } catch (ApiProblem refused) {
+        } catch (Refused refused) {
             model.addAttribute("code", code == null ? "" : code);
             model.addAttribute("email", email);
             model.addAttribute("name", name);
             model.addAttribute("error", refused.getMessage());
-            model.addAttribute("field", refused.toProblemDetail().getProperties() == null ? null
-                    : refused.toProblemDetail().getProperties().get("field"));
+            model.addAttribute("field", refused.refusal().field());
             return "setup";
         }
         return "redirect:/login?setUp";

@@ -6,7 +6,7 @@ import dev.tilewright.access.Requires;
 import dev.tilewright.access.Sessions;
 import dev.tilewright.access.Throttle;
 import dev.tilewright.access.Users;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
@@ -91,7 +91,7 @@ class InvitePages {
         Users.User user;
         try {
             user = users.create(email, name, password, false);
-        } catch (ApiProblem refused) {
+        } catch (Refused refused) {
             model.addAttribute("email", email);
             model.addAttribute("name", name);
             model.addAttribute("error", refused.getMessage());

@@ -1,6 +1,7 @@
 package dev.tilewright.pages;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
+import dev.tilewright.web.Problems;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -17,15 +18,15 @@ import org.springframework.web.servlet.ModelAndView;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class PageProblems {
 
-    @ExceptionHandler(ApiProblem.class)
-    ModelAndView refused(ApiProblem problem, HttpServletResponse response) {
+    @ExceptionHandler(Refused.class)
+    ModelAndView refused(Refused problem, HttpServletResponse response) {
         if (problem.retryAfter() != null) {
             response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(problem.retryAfter()));
         }
         ModelAndView page = new ModelAndView("problem");
-        page.setStatus(problem.status());
-        page.addObject("status", problem.status().value());
-        page.addObject("title", problem.toProblemDetail().getTitle());
+        page.setStatus(Problems.status(problem.kind()));
+        page.addObject("status", Problems.code(problem.kind()));
+        page.addObject("title", problem.refusal().title());
         page.addObject("detail", problem.getMessage());
         return page;
     }

@@ -10,7 +10,7 @@ import dev.tilewright.access.Roles;
 import dev.tilewright.access.Roles.Action;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -57,7 +57,7 @@ class TeamPages {
     String team(@PathVariable long id, Caller caller, Model model) {
         Roles.TeamRole role = access.team(caller, id, Action.VIEW);
         boolean manages = role != Roles.TeamRole.MEMBER && !"read".equals(caller.scope());
-        model.addAttribute("team", directory.team(id).orElseThrow(() -> ApiProblem.notFound("Team", id)));
+        model.addAttribute("team", directory.team(id).orElseThrow(() -> Refused.notFound("Team", id)));
         model.addAttribute("role", role.name().toLowerCase(java.util.Locale.ROOT));
         model.addAttribute("manages", manages);
         model.addAttribute("owns", role == Roles.TeamRole.OWNER);
@@ -73,7 +73,7 @@ class TeamPages {
     String project(@PathVariable long id, Caller caller, Model model) {
         Optional<Roles.ProjectRole> role = access.onProject(caller, id).flatMap(Access.Standing::role);
         boolean maintains = role.map(r -> r.allows(Action.MAINTAIN)).orElse(false);
-        model.addAttribute("project", directory.project(id).orElseThrow(() -> ApiProblem.notFound("Project", id)));
+        model.addAttribute("project", directory.project(id).orElseThrow(() -> Refused.notFound("Project", id)));
         model.addAttribute("role", role.map(Roles.ProjectRole::apiName).orElse(""));
         model.addAttribute("edits", role.map(r -> r.allows(Action.EDIT)).orElse(false));
         model.addAttribute("maintains", maintains);

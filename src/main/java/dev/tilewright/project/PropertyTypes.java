@@ -5,8 +5,8 @@ import dev.tilewright.core.model.CustomType;
 import dev.tilewright.core.model.CustomTypes;
 import dev.tilewright.format.TiledFormatException;
 import dev.tilewright.format.TiledProject;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 
@@ -33,7 +33,7 @@ public class PropertyTypes {
         List<String> stored = jdbc.queryForList("SELECT property_types FROM projects WHERE id = ?", String.class,
                 projectId);
         if (stored.isEmpty()) {
-            throw ApiProblem.notFound("Project", projectId);
+            throw Refused.notFound("Project", projectId);
         }
         String json = stored.get(0);
         return json == null ? CustomTypes.NONE : TiledProject.read(json.getBytes(StandardCharsets.UTF_8),
@@ -44,7 +44,7 @@ public class PropertyTypes {
     public CustomTypes ofMap(long mapId) {
         List<Long> project = jdbc.queryForList("SELECT project_id FROM maps WHERE id = ?", Long.class, mapId);
         if (project.isEmpty()) {
-            throw ApiProblem.notFound("Map", mapId);
+            throw Refused.notFound("Map", mapId);
         }
         return of(project.get(0));
     }
@@ -58,7 +58,7 @@ public class PropertyTypes {
         try {
             return TiledProject.read(body, "propertyTypes");
         } catch (TiledFormatException e) {
-            throw ApiProblem.invalidField("propertyTypes", e.getMessage() + ". Send Tiled's propertyTypes array "
+            throw Refused.invalidField("propertyTypes", e.getMessage() + ". Send Tiled's propertyTypes array "
                     + "(or a whole .tiled-project): enums {name, type: \"enum\", storageType, values, valuesAsFlags}, "
                     + "classes {name, type: \"class\", useAs, members: [{name, type, value, propertyType?}]}.");
         }
@@ -97,7 +97,7 @@ public class PropertyTypes {
 
     private void checkSize(long bytes) {
         if (bytes > limits.maxPropertyTypesBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-property-types-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-property-types-bytes",
                     limits.maxPropertyTypesBytes(), "The property types hold " + bytes + " bytes")
                     .with("field", "propertyTypes");
         }

@@ -28,8 +28,8 @@ import dev.tilewright.query.Queries.Ray;
 import dev.tilewright.query.Queries.RayAnswer;
 import dev.tilewright.query.Queries.Rect;
 import dev.tilewright.query.Queries.Tile;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
@@ -72,7 +72,7 @@ public class QueryService {
 
     public List<Answer> batch(long mapId, List<Query> queries) {
         if (queries == null || queries.isEmpty() || queries.size() > properties.maxBatch()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.query.max-batch",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.query.max-batch",
                     properties.maxBatch(), "A batch holds 1 to " + properties.maxBatch() + " queries, had "
                             + (queries == null ? 0 : queries.size())).with("field", "queries");
         }
@@ -82,7 +82,7 @@ public class QueryService {
         Work work = new Work();
         for (int i = 0; i < queries.size(); i++) {
             if (queries.get(i) == null) {
-                throw ApiProblem.invalidField("queries[" + i + "]", "Each entry is a query with a type.");
+                throw Refused.invalidField("queries[" + i + "]", "Each entry is a query with a type.");
             }
             answers.add(answer(map, grid, queries.get(i), "queries[" + i + "].", work));
         }
@@ -110,7 +110,7 @@ public class QueryService {
         long y0 = space.y(ray.from().y(), path + "from.y");
         long x1 = space.x(required(ray.to(), path + "to").x(), path + "to.x");
         long y1 = space.y(ray.to().y(), path + "to.y");
-        boolean walk = ApiProblem.choice(Queries.RayMode.class, ray.mode(), Queries.RayMode.WALK, path + "mode")
+        boolean walk = Refused.choice(Queries.RayMode.class, ray.mode(), Queries.RayMode.WALK, path + "mode")
                 == Queries.RayMode.WALK;
         IntPairPredicate stop = stop(map, grid, ray.stopAt(), path + "stopAt.");
         long cw = space.cellWidth;
@@ -176,7 +176,7 @@ public class QueryService {
         int given = (stopAt.layerId() != null ? 1 : 0) + (Boolean.TRUE.equals(stopAt.grid()) ? 1 : 0)
                 + (Boolean.TRUE.equals(stopAt.objects()) ? 1 : 0);
         if (given != 1) {
-            throw ApiProblem.invalidField(path.substring(0, path.length() - 1),
+            throw Refused.invalidField(path.substring(0, path.length() - 1),
                     "stopAt names one of layerId, grid: true or objects: true.");
         }
         if (Boolean.TRUE.equals(stopAt.grid())) {
@@ -207,8 +207,8 @@ public class QueryService {
     private AreaAnswer rect(TileMap map, Space space, Rect rect, String path, Work work) {
         long xa = space.x(rect.x(), path + "x");
         long ya = space.y(rect.y(), path + "y");
-        long xb = space.x(ApiProblem.finite(rect.width(), path + "width") + rect.x(), path + "width");
-        long yb = space.y(ApiProblem.finite(rect.height(), path + "height") + rect.y(), path + "height");
+        long xb = space.x(Refused.finite(rect.width(), path + "width") + rect.x(), path + "width");
+        long yb = space.y(Refused.finite(rect.height(), path + "height") + rect.y(), path + "height");
         TileRect area = TileSpans.box(xa, ya, xb, yb, space.cellWidth, space.cellHeight)
                 .intersection(new TileRect(0, 0, map.width(), map.height()));
         capWork(area.area(), path, work);
@@ -227,12 +227,12 @@ public class QueryService {
     private AreaAnswer circle(TileMap map, Space space, Circle circle, String path, Work work) {
         long cx = space.x(circle.cx(), path + "cx");
         long cy = space.y(circle.cy(), path + "cy");
-        double r = ApiProblem.finite(circle.r(), path + "r");
+        double r = Refused.finite(circle.r(), path + "r");
         if (r < 0) {
-            throw ApiProblem.invalidField(path + "r", "The radius must not be negative, was " + r + ".");
+            throw Refused.invalidField(path + "r", "The radius must not be negative, was " + r + ".");
         }
         if (space.unitX != space.unitY) {
-            throw ApiProblem.invalidField(path + "units", "A circle in tiles needs square tiles; give it in pixels.");
+            throw Refused.invalidField(path + "units", "A circle in tiles needs square tiles; give it in pixels.");
         }
         long radius = space.length(r, path + "r");
         TileRect bounds = new TileRect(0, 0, map.width(), map.height());
@@ -283,7 +283,7 @@ public class QueryService {
     private static IntPairPredicate filter(TileMap map, Integer layerId, Boolean nonEmpty, String path) {
         if (layerId == null) {
             if (Boolean.TRUE.equals(nonEmpty)) {
-                throw ApiProblem.invalidField(path + "layerId", "nonEmpty needs the layerId of a tile layer.");
+                throw Refused.invalidField(path + "layerId", "nonEmpty needs the layerId of a tile layer.");
             }
             return null;
         }
@@ -320,10 +320,10 @@ public class QueryService {
     }
 
     private static TileLayer tileLayer(TileMap map, int layerId, String field) {
-        Layer layer = map.layer(layerId).orElseThrow(() -> ApiProblem.invalidField(field, "The map has no layer "
+        Layer layer = map.layer(layerId).orElseThrow(() -> Refused.invalidField(field, "The map has no layer "
                 + layerId + "."));
         if (!(layer instanceof TileLayer tiles)) {
-            throw ApiProblem.invalidField(field, "Layer " + layerId + " is not a tile layer.");
+            throw Refused.invalidField(field, "Layer " + layerId + " is not a tile layer.");
         }
         return tiles;
     }
@@ -331,13 +331,13 @@ public class QueryService {
     private void capWork(long tiles, String path, Work work) {
         String field = path.isEmpty() ? "query" : path.substring(0, path.length() - 1);
         if (tiles > properties.maxTiles()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.query.max-tiles",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.query.max-tiles",
                     properties.maxTiles(), "The query would visit " + tiles + " tiles; ask a smaller one")
                     .with("field", field);
         }
         work.tiles += tiles;
         if (work.tiles > properties.maxBatchTiles()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.query.max-batch-tiles",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.query.max-batch-tiles",
                     properties.maxBatchTiles(), "The batch's queries up to this one would visit " + work.tiles
                             + " tiles in all; send it in parts").with("field", field);
         }
@@ -345,7 +345,7 @@ public class QueryService {
 
     private static <T> T required(T value, String field) {
         if (value == null) {
-            throw ApiProblem.invalidField(field, field + " is required.");
+            throw Refused.invalidField(field, field + " is required.");
         }
         return value;
     }
@@ -358,7 +358,7 @@ public class QueryService {
                          int margin) {
 
         static Space of(TileMap map, String units, String path, int margin) {
-            boolean tiles = ApiProblem.choice(Queries.Units.class, units, Queries.Units.PIXELS, path + "units")
+            boolean tiles = Refused.choice(Queries.Units.class, units, Queries.Units.PIXELS, path + "units")
                     == Queries.Units.TILES;
             long w = (long) map.tileWidth() * Fixed.ONE;
             long h = (long) map.tileHeight() * Fixed.ONE;
@@ -366,12 +366,12 @@ public class QueryService {
         }
 
         long x(Double value, String field) {
-            double v = ApiProblem.finite(value, field);
+            double v = Refused.finite(value, field);
             return inRange(tiles ? v * map.tileWidth() : v - map.offset().x(), map.width(), map.tileWidth(), field);
         }
 
         long y(Double value, String field) {
-            double v = ApiProblem.finite(value, field);
+            double v = Refused.finite(value, field);
             return inRange(tiles ? v * map.tileHeight() : v - map.offset().y(), map.height(), map.tileHeight(), field);
         }
 
@@ -384,7 +384,7 @@ public class QueryService {
             double reach = (double) (tilesAcross + margin) * tileSize;
             double least = -(double) margin * tileSize;
             if (!(pixels >= least && pixels <= reach)) {
-                throw ApiProblem.invalidField(field, field + " lies too far outside the map: keep within "
+                throw Refused.invalidField(field, field + " lies too far outside the map: keep within "
                         + margin + " tiles of it (tilewright.query.margin-tiles).");
             }
             return Fixed.of(pixels);

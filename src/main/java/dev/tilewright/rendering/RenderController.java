@@ -6,7 +6,7 @@ import dev.tilewright.access.Roles.Action;
 
 import dev.tilewright.map.MapReads;
 import dev.tilewright.render.ViewWindow;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
 import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.CacheControl;
@@ -66,7 +66,7 @@ class RenderController {
                 return window(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()),
                         Integer.parseInt(parts[2].trim()), Integer.parseInt(parts[3].trim()), "view");
             } catch (NumberFormatException e) {
-                throw ApiProblem.invalidField("view", "view '" + text + "' is not x,y,width,height in pixels.");
+                throw Refused.invalidField("view", "view '" + text + "' is not x,y,width,height in pixels.");
             }
         }).toList();
         return respond(id, windows, drawing, ifNoneMatch);
@@ -101,7 +101,7 @@ class RenderController {
                         }
                         return new dev.tilewright.core.geom.Position(Double.parseDouble(xy[0]), Double.parseDouble(xy[1]));
                     } catch (IllegalArgumentException e) {
-                        throw ApiProblem.invalidField("path", "'" + p + "' is not a point x,y in map pixels.");
+                        throw Refused.invalidField("path", "'" + p + "' is not a point x,y in map pixels.");
                     }
                 }).toList();
         window(0, 0, width, height, "width");
@@ -165,7 +165,7 @@ class RenderController {
 
     private static ViewWindow window(int x, int y, int width, int height, String field) {
         if (width < 1 || height < 1) {
-            throw ApiProblem.invalidField(field, "A view window needs a positive width and height, was " + width + "x"
+            throw Refused.invalidField(field, "A view window needs a positive width and height, was " + width + "x"
                     + height + ".");
         }
         return new ViewWindow(x, y, width, height);

@@ -24,10 +24,10 @@ import dev.tilewright.render.WorldRenderer;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.system.HeapBudget;
 import dev.tilewright.web.Lanes;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
@@ -141,7 +141,7 @@ public class RenderService {
      */
     public Frame thumbnail(long mapId, int size) {
         if (size < 16 || size > properties.maxThumbnailSize()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-thumbnail-size",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.render.max-thumbnail-size",
                     properties.maxThumbnailSize(), "A thumbnail is 16 to " + properties.maxThumbnailSize()
                             + " pixels on its longest side, was " + size).with("field", "size");
         }
@@ -199,20 +199,20 @@ public class RenderService {
     /** An animated GIF of the camera moving along the path over the current map, each window clamped to the map. */
     public byte[] tour(long mapId, Tour tour) {
         if (tour.path().isEmpty() || tour.path().size() > 1000) {
-            throw ApiProblem.invalidField("path", "Give 1 to 1000 points x,y;x,y;... (view centres in map pixels).");
+            throw Refused.invalidField("path", "Give 1 to 1000 points x,y;x,y;... (view centres in map pixels).");
         }
         if (!(tour.speed() > 0 && tour.speed() <= 100_000) || tour.fps() < 1 || tour.fps() > 50) {
-            throw ApiProblem.invalidField("speed", "speed is 1 to 100000 pixels per second and fps 1 to 50.");
+            throw Refused.invalidField("speed", "speed is 1 to 100000 pixels per second and fps 1 to 50.");
         }
         int frames = dev.tilewright.render.CameraPath.frameCount(tour.path(), tour.speed(), tour.fps());
         if (frames > properties.maxTourFrames()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-tour-frames",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.render.max-tour-frames",
                     properties.maxTourFrames(), "The tour would take " + frames + " frames; shorten the path or raise "
                             + "the speed").with("field", "path");
         }
         check(new Request(List.of(new ViewWindow(0, 0, tour.width(), tour.height())), 1, List.of(), true, false, true, false));
         if ((double) frames * tour.width() * tour.height() > properties.maxTourPixels()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-tour-pixels",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.render.max-tour-pixels",
                     properties.maxTourPixels(), "The tour's " + frames + " frames of " + tour.width() + "x"
                             + tour.height() + " are too many pixels; use a smaller view or fewer frames")
                     .with("field", "width");
@@ -237,11 +237,11 @@ public class RenderService {
     /** Checks a request against the limits; the pixels it would draw (its cost in the lane). */
     private long check(Request request) {
         if (request.views().isEmpty() || request.views().size() > properties.maxViews()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-views",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.render.max-views",
                     properties.maxViews(), "Ask for 1 to " + properties.maxViews() + " view windows").with("field", "view");
         }
         if (request.scale() < 1 || request.scale() > properties.maxScale()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-scale",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.render.max-scale",
                     properties.maxScale(), "scale " + request.scale() + " is outside 1.." + properties.maxScale())
                     .with("field", "scale");
         }
@@ -251,7 +251,7 @@ public class RenderService {
             pixels += (double) view.width() * view.height() * request.scale() * request.scale();
         }
         if (pixels > properties.maxPixels()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.render.max-pixels",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.render.max-pixels",
                     properties.maxPixels(), String.format(java.util.Locale.ROOT, "The image would have %.0f pixels; "
                             + "ask for a smaller window or scale", pixels)).with("field", "width");
         }
@@ -267,7 +267,7 @@ public class RenderService {
         Set<String> names = map.layers().stream().map(Layer::name).collect(Collectors.toSet());
         List<String> unknown = request.layers().stream().filter(n -> !names.contains(n)).toList();
         if (!unknown.isEmpty()) {
-            throw ApiProblem.invalidField("layers", "The map has no layer called " + unknown + "; its layers are "
+            throw Refused.invalidField("layers", "The map has no layer called " + unknown + "; its layers are "
                     + map.layers().stream().map(Layer::name).toList() + ".");
         }
         Predicate<Layer> chosen = request.layers().isEmpty() ? MapRenderer.Options.SHOWN

@@ -6,8 +6,8 @@ import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.Versioned;
 import dev.tilewright.review.Threads.Thread;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
@@ -63,9 +63,8 @@ class AnchorChecks {
     private TileMap past(long mapId, long version) {
         try {
             return history.snapshot(mapId, version).map();
-        } catch (ApiProblem overBudget) {
-            if (overBudget.status() == HttpStatus.CONTENT_TOO_LARGE
-                    || overBudget.status() == HttpStatus.SERVICE_UNAVAILABLE) {
+        } catch (Refused overBudget) {
+            if (overBudget.kind() == Refusal.Kind.TOO_LARGE || overBudget.kind() == Refusal.Kind.BUSY) {
                 return null;
             }
             throw overBudget;

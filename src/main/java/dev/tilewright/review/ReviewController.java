@@ -5,7 +5,7 @@ import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 import dev.tilewright.core.history.Anchor;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.Lanes;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -44,11 +44,11 @@ class ReviewController {
 
         Anchor anchor() {
             if (x == null || y == null) {
-                throw ApiProblem.invalidField("anchor." + (x == null ? "x" : "y"), "An anchor is a point {\"x\": 40, "
+                throw Refused.invalidField("anchor." + (x == null ? "x" : "y"), "An anchor is a point {\"x\": 40, "
                         + "\"y\": 72} or a rectangle with width and height, in map pixels.");
             }
             if ((width != null && width < 0) || (height != null && height < 0)) {
-                throw ApiProblem.invalidField("anchor." + (width != null && width < 0 ? "width" : "height"),
+                throw Refused.invalidField("anchor." + (width != null && width < 0 ? "width" : "height"),
                         "An anchor's width and height are 0 or more.");
             }
             return new Anchor(x, y, width == null ? 0 : width, height == null ? 0 : height, layerId, objectId);
@@ -73,7 +73,7 @@ class ReviewController {
     @Requires(value = Action.COMMENT, on = Requires.On.MAP)
     ResponseEntity<Threads.Thread> create(@PathVariable long id, @RequestBody NewThread body, Caller caller) {
         if (body == null || body.anchor() == null) {
-            throw ApiProblem.invalidField("anchor", "Pin the thread: {\"anchor\": {\"x\": 40, \"y\": 72}, "
+            throw Refused.invalidField("anchor", "Pin the thread: {\"anchor\": {\"x\": 40, \"y\": 72}, "
                     + "\"body\": \"...\"}.");
         }
         Threads.Thread made = reviews.create(id, project(caller, id), caller, body.anchor().anchor(), body.version(),
@@ -101,7 +101,7 @@ class ReviewController {
     Threads.Thread change(@PathVariable long id, @PathVariable long threadId, @RequestBody ThreadChange body,
                           Caller caller) {
         if (body == null || body.resolved() == null) {
-            throw ApiProblem.invalidField("resolved", "Say {\"resolved\": true} to resolve, false to reopen.");
+            throw Refused.invalidField("resolved", "Say {\"resolved\": true} to resolve, false to reopen.");
         }
         return reviews.resolve(id, project(caller, id), threadId, caller, body.resolved(), body.name());
     }

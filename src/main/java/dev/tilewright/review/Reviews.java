@@ -16,10 +16,10 @@ import dev.tilewright.review.Threads.Comment;
 import dev.tilewright.review.Threads.Mention;
 import dev.tilewright.review.Threads.Thread;
 import dev.tilewright.review.Threads.Writer;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
-import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -90,7 +90,7 @@ public class Reviews {
         Versioned now = reads.view(mapId);
         long madeAt = version == null ? now.version() : version;
         if (madeAt < 1 || madeAt > now.version()) {
-            throw ApiProblem.invalidField("version", "Map " + mapId + " has versions 1.." + now.version() + ", not "
+            throw Refused.invalidField("version", "Map " + mapId + " has versions 1.." + now.version() + ", not "
                     + madeAt + "; give the version you looked at, or none for the current one.");
         }
         check(anchor, now.map());
@@ -99,7 +99,7 @@ public class Reviews {
         String text = body(body);
         List<Mention> mentions = mentions(projectId, text);
         if (threads.count(mapId) >= limits.maxThreadsPerMap()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-threads-per-map",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.review.max-threads-per-map",
                     limits.maxThreadsPerMap(), "The map has as many threads as it may hold; delete resolved ones")
                     .with("field", "anchor");
         }
@@ -123,12 +123,12 @@ public class Reviews {
             case "open" -> false;
             case "resolved" -> true;
             case "all" -> null;
-            default -> throw ApiProblem.invalidField("status", "status is open, resolved or all, not '" + status
+            default -> throw Refused.invalidField("status", "status is open, resolved or all, not '" + status
                     + "'.");
         };
         int count = limit == null ? limits.pageThreads() : limit;
         if (count < 1 || count > limits.maxPageThreads()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-page-threads",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.review.max-page-threads",
                     limits.maxPageThreads(), "limit is 1 or more and at most the page limit").with("field", "limit");
         }
         List<Thread> page = threads.list(mapId, resolved, before, count + 1);
@@ -151,7 +151,7 @@ public class Reviews {
         String text = body(body);
         List<Mention> mentions = mentions(projectId, text);
         if (thread.commentCount() >= limits.maxCommentsPerThread()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-comments-per-thread",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.review.max-comments-per-thread",
                     limits.maxCommentsPerThread(), "The thread has as many comments as it may hold; start a new "
                             + "thread").with("field", "body");
         }
@@ -253,7 +253,7 @@ public class Reviews {
 
     private Thread found(long mapId, long threadId) {
         reads.version(mapId);
-        return threads.thread(mapId, threadId).orElseThrow(() -> ApiProblem.notFound("Thread", threadId));
+        return threads.thread(mapId, threadId).orElseThrow(() -> Refused.notFound("Thread", threadId));
     }
 
     /**
@@ -262,14 +262,14 @@ public class Reviews {
      */
     private Comment own(long threadId, long commentId, Caller caller, boolean maintainer) {
         Comment comment = threads.comment(threadId, commentId)
-                .orElseThrow(() -> ApiProblem.notFound("Comment", commentId));
+                .orElseThrow(() -> Refused.notFound("Comment", commentId));
         Writer me = writer(caller, comment.author().name(), null);
         boolean mine = me.account().equals(comment.author().account()) && (caller.userId() != null
                 || caller.kind() != Caller.Kind.SHARE_LINK
                 || caller.browser() != null && threads.browserOf(commentId).filter(caller.browser()::equals)
                 .isPresent());
         if (!mine && !maintainer) {
-            throw ApiProblem.of(HttpStatus.FORBIDDEN, "Not allowed", "Only the writer of a comment changes it; a "
+            throw Refused.of(Refusal.Kind.FORBIDDEN, "Not allowed", "Only the writer of a comment changes it; a "
                     + "maintainer of the project may delete it.").with("field", "commentId");
         }
         return comment;
@@ -292,11 +292,11 @@ public class Reviews {
         if (link) {
             String given = name == null ? "" : name.strip();
             if (given.getBytes(StandardCharsets.UTF_8).length > limits.maxNameBytes()) {
-                throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.review.max-name-bytes",
+                throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.review.max-name-bytes",
                         limits.maxNameBytes(), "The name is too long; give a shorter one").with("field", "name");
             }
             if (projectId != null && !given.isEmpty() && membersNamed(projectId, given)) {
-                throw ApiProblem.invalidField("name", "'" + given + "' is the name of a member of this project; "
+                throw Refused.invalidField("name", "'" + given + "' is the name of a member of this project; "
                         + "comment under a name of your own.");
             }
             shown = given.isEmpty() ? "Reviewer" : given;
@@ -351,7 +351,7 @@ public class Reviews {
     /** Refuses {@code adding} bytes of text a map's threads have no room for ({@code max-map-bytes} in all). */
     private void room(long mapId, long adding) {
         if (adding > 0 && threads.bytes(mapId) + adding > limits.maxMapBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.review.max-map-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.review.max-map-bytes",
                     limits.maxMapBytes(), "The map's threads hold as much text as they may; delete resolved threads")
                     .with("field", "body");
         }
@@ -359,11 +359,11 @@ public class Reviews {
 
     private String body(String body) {
         if (body == null || body.isBlank()) {
-            throw ApiProblem.invalidField("body", "A comment needs some text: {\"body\": \"...\"}.");
+            throw Refused.invalidField("body", "A comment needs some text: {\"body\": \"...\"}.");
         }
         int bytes = body.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > limits.maxCommentBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.review.max-comment-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.review.max-comment-bytes",
                     limits.maxCommentBytes(), "The comment takes " + bytes + " bytes; split it").with("field", "body");
         }
         return body.strip();
@@ -419,13 +419,13 @@ public class Reviews {
         long width = (long) map.width() * map.tileWidth();
         long height = (long) map.height() * map.tileHeight();
         if (!anchor.inside(width, height)) {
-            throw ApiProblem.invalidField("anchor", "The anchor (" + anchor.x() + ", " + anchor.y() + ", "
+            throw Refused.invalidField("anchor", "The anchor (" + anchor.x() + ", " + anchor.y() + ", "
                     + anchor.width() + "x" + anchor.height() + ") is not inside the map's " + width + "x" + height
                     + " pixels.");
         }
         Layer layer = null;
         if (anchor.layerId() != null) {
-            layer = map.layer(anchor.layerId()).orElseThrow(() -> ApiProblem.invalidField("anchor.layerId",
+            layer = map.layer(anchor.layerId()).orElseThrow(() -> Refused.invalidField("anchor.layerId",
                     "The map has no layer " + anchor.layerId() + "."));
         }
         if (anchor.objectId() != null) {
@@ -433,7 +433,7 @@ public class Reviews {
             boolean found = map.layers().stream().anyMatch(l -> (in == null || l == in) && l instanceof ObjectLayer o
                     && o.object(anchor.objectId()).isPresent());
             if (!found) {
-                throw ApiProblem.invalidField("anchor.objectId", "The map has no object " + anchor.objectId()
+                throw Refused.invalidField("anchor.objectId", "The map has no object " + anchor.objectId()
                         + (in == null ? "" : " on layer " + anchor.layerId()) + ".");
             }
         }

@@ -1,7 +1,7 @@
 package dev.tilewright.tiled;
 
 import dev.tilewright.format.TiledFiles;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -27,7 +27,7 @@ final class MapChoice {
         if (chosen != null && !chosen.isBlank()) {
             String path = chosen.replace('\\', '/').replaceAll("^/+", "");
             if (!maps.contains(path)) {
-                throw ApiProblem.invalidField("map", "The upload holds no map " + chosen + "; it holds "
+                throw Refused.invalidField("map", "The upload holds no map " + chosen + "; it holds "
                         + listed(maps) + ".").with("maps", maps.stream().limit(LISTED).toList());
             }
             return path;
@@ -38,11 +38,11 @@ final class MapChoice {
             return candidates.get(0);
         }
         if (candidates.isEmpty()) {
-            throw ApiProblem.invalidField("files", "Send a map (.tmx or .tmj, also as .tmx.gz, in a folder or a zip) "
+            throw Refused.invalidField("files", "Send a map (.tmx or .tmj, also as .tmx.gz, in a folder or a zip) "
                     + "with the files it references; the upload holds " + files.paths().size()
                     + " files and no map.");
         }
-        throw ApiProblem.invalidField("map", "The upload holds " + candidates.size() + " maps: "
+        throw Refused.invalidField("map", "The upload holds " + candidates.size() + " maps: "
                 + listed(candidates) + "; name the one to import with map=<its path>.")
                 .with("maps", candidates.stream().limit(LISTED).toList());
     }

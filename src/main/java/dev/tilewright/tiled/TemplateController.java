@@ -14,7 +14,8 @@ import dev.tilewright.format.TiledTemplate;
 import dev.tilewright.map.Author;
 import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapReads;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -75,17 +76,17 @@ class TemplateController {
     @Requires(value = Action.EDIT, on = Requires.On.MAP)
     ResponseEntity<Map<String, Object>> make(@PathVariable long id, @RequestBody Made body, Caller caller) {
         if (body.name() == null || !NAME.matcher(body.name()).matches()) {
-            throw ApiProblem.invalidField("name", "Name the template with 1 to 64 letters, digits, spaces, '_', '-' "
+            throw Refused.invalidField("name", "Name the template with 1 to 64 letters, digits, spaces, '_', '-' "
                     + "or '.', starting with a letter or digit.");
         }
         String reference = "templates/" + body.name() + ".tx";
         if (files.one(id, reference) != null) {
-            throw ApiProblem.of(HttpStatus.CONFLICT, "Template exists", "The map has a template '" + reference
+            throw Refused.of(Refusal.Kind.CONFLICT, "Template exists", "The map has a template '" + reference
                     + "' already; choose another name.").with("field", "name");
         }
         MapObject source = object(reads.view(id).map(), body.layerId(), body.objectId());
         if (source.template() != null) {
-            throw ApiProblem.invalidField("objectId", "Object " + body.objectId() + " is an instance of '"
+            throw Refused.invalidField("objectId", "Object " + body.objectId() + " is an instance of '"
                     + source.template() + "' already; detach it first, or edit that template.");
         }
         MapObject template = asTemplate(source);
@@ -94,7 +95,7 @@ class TemplateController {
         try {
             version = edits.apply(id, v -> { }, null, null, new UpdateObject(body.layerId(), body.objectId(),
                     new ObjectPatch(null, null, null, null, null, null, null, null, null, null, null, null, null,
-                            reference)), Author.of(caller), "template " + reference).version();
+                            reference)), Author.of(caller), "template " + reference).done().version();
         } catch (RuntimeException refused) {
             files.remove(id, reference);
             throw refused;
@@ -109,14 +110,14 @@ class TemplateController {
                                              @RequestBody Edited body, Caller caller) {
         TiledTemplate current = files.one(id, reference);
         if (current == null) {
-            throw ApiProblem.of(HttpStatus.NOT_FOUND, "Template not found", "The map has no template '" + reference
+            throw Refused.of(Refusal.Kind.NOT_FOUND, "Template not found", "The map has no template '" + reference
                     + "'; GET /api/v1/maps/" + id + "/templates lists them.");
         }
         TileMap map = reads.view(id).map();
         MapObject after = asTemplate(object(map, body.layerId(), body.objectId()));
         MapOp follow = TemplateFollow.op(map, reference, current.object(), after);
         long version = follow == null ? reads.version(id)
-                : edits.apply(id, v -> { }, null, null, follow, Author.of(caller), "template " + reference).version();
+                : edits.apply(id, v -> { }, null, null, follow, Author.of(caller), "template " + reference).done().version();
         files.putMade(id, reference, after);
         int changed = follow == null ? 0 : follow instanceof dev.tilewright.core.edit.Batch batch ? batch.ops().size() : 1;
         return ResponseEntity.ok().eTag(ETags.of(version)).body(answer(reference, after, version, changed));
@@ -133,13 +134,13 @@ class TemplateController {
 
     private static MapObject object(TileMap map, Integer layerId, Integer objectId) {
         if (layerId == null || objectId == null) {
-            throw ApiProblem.invalidField(layerId == null ? "layerId" : "objectId", "Name the object by layerId and "
+            throw Refused.invalidField(layerId == null ? "layerId" : "objectId", "Name the object by layerId and "
                     + "objectId.");
         }
         if (!(map.layer(layerId).orElse(null) instanceof ObjectLayer layer)) {
-            throw ApiProblem.invalidField("layerId", "The map has no object layer " + layerId + ".");
+            throw Refused.invalidField("layerId", "The map has no object layer " + layerId + ".");
         }
-        return layer.object(objectId).orElseThrow(() -> ApiProblem.invalidField("objectId", "Layer " + layerId
+        return layer.object(objectId).orElseThrow(() -> Refused.invalidField("objectId", "Layer " + layerId
                 + " has no object " + objectId + "."));
     }
 

@@ -12,7 +12,7 @@ import dev.tilewright.map.MapJson;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetJson;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
 import dev.tilewright.world.WorldJson;
 import dev.tilewright.world.Worlds;
@@ -170,7 +170,7 @@ class TiledController {
         if (templates.equals("detach")) {
             return true;
         }
-        throw ApiProblem.invalidField("templates", "templates is keep (instances keep their template) or detach "
+        throw Refused.invalidField("templates", "templates is keep (instances keep their template) or detach "
                 + "(instances become plain objects), not '" + templates + "'.");
     }
 

@@ -1,7 +1,6 @@
 package dev.tilewright.tiled;
 
 import dev.tilewright.config.LimitsProperties;
-import org.springframework.http.HttpStatus;
 import dev.tilewright.core.model.CustomTypes;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
@@ -30,7 +29,8 @@ import dev.tilewright.map.Versioned;
 import dev.tilewright.project.PropertyTypes;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
 
 import java.io.ByteArrayOutputStream;
@@ -92,23 +92,23 @@ public class TiledExportService {
         static Request of(String format, String encoding, String compression) {
             String f = format == null ? "tmx" : format.toLowerCase(Locale.ROOT);
             if (!List.of("tmx", "tmj", "zip", "csv").contains(f)) {
-                throw ApiProblem.invalidField("format", "format is tmx, tmj, zip or csv, not '" + format + "'.");
+                throw Refused.invalidField("format", "format is tmx, tmj, zip or csv, not '" + format + "'.");
             }
             LayerData.Encoding e = switch (encoding == null ? "csv" : encoding.toLowerCase(Locale.ROOT)) {
                 case "csv" -> LayerData.Encoding.CSV;
                 case "base64" -> LayerData.Encoding.BASE64;
-                default -> throw ApiProblem.invalidField("encoding", "encoding is csv or base64, not '" + encoding + "'.");
+                default -> throw Refused.invalidField("encoding", "encoding is csv or base64, not '" + encoding + "'.");
             };
             LayerData.Compression c = switch (compression == null ? "none" : compression.toLowerCase(Locale.ROOT)) {
                 case "none" -> LayerData.Compression.NONE;
                 case "zlib" -> LayerData.Compression.ZLIB;
                 case "gzip" -> LayerData.Compression.GZIP;
                 case "zstd" -> LayerData.Compression.ZSTD;
-                default -> throw ApiProblem.invalidField("compression",
+                default -> throw Refused.invalidField("compression",
                         "compression is none, zlib, gzip or zstd, not '" + compression + "'.");
             };
             if (e == LayerData.Encoding.CSV && c != LayerData.Compression.NONE) {
-                throw ApiProblem.invalidField("compression", "CSV is never compressed; add encoding=base64 to compress.");
+                throw Refused.invalidField("compression", "CSV is never compressed; add encoding=base64 to compress.");
             }
             return new Request(f, new TmxWriter.Options(e, c));
         }
@@ -149,7 +149,7 @@ public class TiledExportService {
     private void checkWork(TileMap map, TmxWriter.Options options, long perCsvCell) {
         long bytes = LayerData.workBytes(map, options, perCsvCell);
         if (bytes > limits.maxExportWorkBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-export-work-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-export-work-bytes",
                     limits.maxExportWorkBytes(), "Writing this map's tile layers as "
                             + Request.layerData(options) + " takes about " + (bytes >> 20) + " MiB; export with "
                             + "encoding=base64&compression=zlib (or gzip), which is written a band at a time")
@@ -190,7 +190,7 @@ public class TiledExportService {
      */
     public Export exportWorld(WorldJson world, String format) {
         if (format != null && !format.equalsIgnoreCase("zip")) {
-            throw ApiProblem.invalidField("format", "A world is exported as a zip (format=zip), not '" + format + "'.");
+            throw Refused.invalidField("format", "A world is exported as a zip (format=zip), not '" + format + "'.");
         }
         Bundle bundle = new Bundle();
         List<TiledWorld.MapEntry> listed = new ArrayList<>();
@@ -224,7 +224,7 @@ public class TiledExportService {
         StoredTileset stored = tilesets.get(tilesetId);
         String base = TiledFiles.safeName(stored.tileset().name());
         TilesetFormat written = format == null ? BUNDLED_TILESET : Formats.tileset(format).orElseThrow(() ->
-                ApiProblem.invalidField("format", "format is " + String.join(" or ", Formats.tilesets().stream()
+                Refused.invalidField("format", "format is " + String.join(" or ", Formats.tilesets().stream()
                         .map(TilesetFormat::name).toList()) + ", not '" + format + "'."));
         return new Export(written.writeTileset(stored.tileset(), Map.of()), written.mediaType(),
                 base + written.endings().get(0), 0);

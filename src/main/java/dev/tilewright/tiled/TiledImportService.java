@@ -25,8 +25,8 @@ import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.project.PropertyTypes;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -103,14 +103,14 @@ public class TiledImportService {
         TiledFiles files = checkedFiles(uploaded, project);
         List<String> found = Formats.worldFiles(files.paths());
         if (found.size() != 1) {
-            throw ApiProblem.invalidField("files", "Send exactly one world (.world) with its maps; found " + found
+            throw Refused.invalidField("files", "Send exactly one world (.world) with its maps; found " + found
                     + ".");
         }
         String worldFile = found.get(0);
         // read whole into a tree: its size is held to a bound first
         int size = files.read(worldFile, worldFile).length;
         if (size > limits.maxWorldBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-world-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-world-bytes",
                     limits.maxWorldBytes(), worldFile + " holds " + size + " bytes").with("field", "files")
                     .with("file", worldFile);
         }
@@ -120,11 +120,11 @@ public class TiledImportService {
         List<TiledWorld.Placement> placements = read(() -> world.placements(worldFile, files.paths(),
                 limits.maxWorldPatternSteps()));
         if (placements.isEmpty()) {
-            throw ApiProblem.invalidField("files", worldFile + " places no map: list maps in \"maps\" or send the "
+            throw Refused.invalidField("files", worldFile + " places no map: list maps in \"maps\" or send the "
                     + "map files its patterns match, in its folder.").with("file", worldFile);
         }
         if (placements.size() > limits.maxWorldMaps()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-world-maps",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-world-maps",
                     limits.maxWorldMaps(), worldFile + " places " + placements.size() + " maps")
                     .with("field", "files").with("file", worldFile);
         }
@@ -157,7 +157,7 @@ public class TiledImportService {
      */
     private long importOne(TiledFiles files, String mapFile, long project, Author author, ReadLimits budget,
                            Warnings warnings, Map<String, StoredTileset> shared, boolean detachTemplates) {
-        MapFormat format = Formats.mapOf(mapFile).orElseThrow(() -> ApiProblem.invalidField("files[" + mapFile + "]",
+        MapFormat format = Formats.mapOf(mapFile).orElseThrow(() -> Refused.invalidField("files[" + mapFile + "]",
                 "This is not a map file: a map is " + String.join(", ", Formats.mapEndings()) + " or .json."));
         MapFormat.Read read = read(() -> format.readMap(files, mapFile, budget, warnings, detachTemplates));
         TiledMap map = read.map();
@@ -261,14 +261,14 @@ public class TiledImportService {
 
     public void checkUpload(int files, long bytes) {
         if (files == 0) {
-            throw ApiProblem.invalidField("files", "Send the Tiled file and everything it references as 'files' parts.");
+            throw Refused.invalidField("files", "Send the Tiled file and everything it references as 'files' parts.");
         }
         if (files > limits.maxImportFiles()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-files",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-import-files",
                     limits.maxImportFiles(), files + " files were sent").with("field", "files");
         }
         if (bytes > limits.maxImportBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-import-bytes",
                     limits.maxImportBytes(), "The files hold " + bytes + " bytes").with("field", "files");
         }
     }
@@ -278,7 +278,7 @@ public class TiledImportService {
         uploaded.forEach((path, bytes) -> {
             if (Formats.isTiledProject(path) && bytes.length
                     > limits.maxPropertyTypesBytes()) {
-                throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-property-types-bytes",
+                throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-property-types-bytes",
                         limits.maxPropertyTypesBytes(), path + " holds " + bytes.length + " bytes")
                         .with("field", "files").with("file", path);
             }
@@ -290,7 +290,7 @@ public class TiledImportService {
     /** The one file of an upload that {@code found} holds; none or two are refused. */
     private static String single(List<String> found, String what) {
         if (found.size() != 1) {
-            throw ApiProblem.invalidField("files", "Send exactly one " + what + "; found " + found + ".");
+            throw Refused.invalidField("files", "Send exactly one " + what + "; found " + found + ".");
         }
         return found.get(0);
     }
@@ -300,12 +300,12 @@ public class TiledImportService {
             return reader.get();
         } catch (TiledFormatException e) {
             throw switch (e.kind()) {
-                case MISSING_FILE -> ApiProblem.invalidField("files", e.getMessage()).with("file", e.file())
+                case MISSING_FILE -> Refused.invalidField("files", e.getMessage()).with("file", e.file())
                         .with("missing", e.missing());
-                case UNSUPPORTED -> ApiProblem.of(HttpStatus.UNPROCESSABLE_CONTENT, "Not supported yet", e.getMessage())
+                case UNSUPPORTED -> Refused.of(Refusal.Kind.INVALID, "Not supported yet", e.getMessage())
                         .with("field", "files").with("file", e.file());
-                case INVALID -> ApiProblem.invalidField("files", e.file() + ": " + e.getMessage()).with("file", e.file());
-                case OVER_LIMIT -> ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE,
+                case INVALID -> Refused.invalidField("files", e.file() + ": " + e.getMessage()).with("file", e.file());
+                case OVER_LIMIT -> Refused.overLimit(Refusal.Kind.TOO_LARGE,
                         "tilewright.limits.max-import-decoded-bytes", limits.maxImportDecodedBytes(),
                         e.file() + ": " + e.getMessage()).with("field", "files").with("file", e.file());
             };

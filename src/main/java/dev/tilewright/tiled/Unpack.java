@@ -1,7 +1,7 @@
 package dev.tilewright.tiled;
 
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -57,7 +57,7 @@ final class Unpack {
             for (ZipEntry entry = entries.getNextEntry(); entry != null; entry = entries.getNextEntry()) {
                 if (++seen > 2L * maxFiles) {
                     // folders count too (at most one per file, about): a zip of nothing but entries stops here
-                    throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-files",
+                    throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-import-files",
                             maxFiles, zip + " holds more than " + 2L * maxFiles + " entries (files and folders)")
                             .with("field", "files").with("file", zip);
                 }
@@ -72,11 +72,11 @@ final class Unpack {
                 }
             }
             if (seen == 0) {
-                throw ApiProblem.invalidField("files", zip + " is not a zip file or holds no file; send a .zip of "
+                throw Refused.invalidField("files", zip + " is not a zip file or holds no file; send a .zip of "
                         + "the map and what it references.").with("file", zip);
             }
         } catch (ZipException e) {
-            throw ApiProblem.invalidField("files", zip + " cannot be read as a zip file (" + e.getMessage()
+            throw Refused.invalidField("files", zip + " cannot be read as a zip file (" + e.getMessage()
                     + "); send it again or send the files themselves.").with("file", zip);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -95,8 +95,8 @@ final class Unpack {
         }
     }
 
-    private static ApiProblem notGzip(String path, IOException e) {
-        return ApiProblem.invalidField("files", path + " cannot be read as gzip (" + e.getMessage()
+    private static Refused notGzip(String path, IOException e) {
+        return Refused.invalidField("files", path + " cannot be read as gzip (" + e.getMessage()
                 + "); send it again, or send it unpacked without .gz.").with("file", path);
     }
 
@@ -113,7 +113,7 @@ final class Unpack {
                 buffer.write(chunk, 0, n);
             }
         } catch (ZipException e) {
-            throw ApiProblem.invalidField("files", path + " cannot be unpacked (" + e.getMessage() + ").")
+            throw Refused.invalidField("files", path + " cannot be unpacked (" + e.getMessage() + ").")
                     .with("file", path);
         } catch (IOException e) {
             throw notGzip(path, e);
@@ -123,11 +123,11 @@ final class Unpack {
 
     private void put(String path, byte[] content) {
         if (out.containsKey(path)) {
-            throw ApiProblem.invalidField("files", "Two files of the upload are " + path + " (one of them packed); "
+            throw Refused.invalidField("files", "Two files of the upload are " + path + " (one of them packed); "
                     + "send one.").with("file", path);
         }
         if (out.size() + 1 > maxFiles) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-files", maxFiles,
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-import-files", maxFiles,
                     "the upload unpacks to more than " + maxFiles + " files").with("field", "files");
         }
         if (bytes + content.length > maxBytes) {
@@ -137,8 +137,8 @@ final class Unpack {
         out.put(path, content);
     }
 
-    private ApiProblem tooLarge(String path) {
-        return ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-import-bytes", maxBytes,
+    private Refused tooLarge(String path) {
+        return Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-import-bytes", maxBytes,
                 "the upload unpacks to more than " + maxBytes + " bytes (at " + path + ")").with("field", "files")
                 .with("file", path);
     }

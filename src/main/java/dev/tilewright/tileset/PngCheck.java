@@ -1,8 +1,8 @@
 package dev.tilewright.tileset;
 
 import dev.tilewright.config.LimitsProperties;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -30,7 +30,7 @@ public final class PngCheck {
     /** Refuses an image of more bytes than a tileset may have: called with an upload's size before it is read. */
     static void checkSize(long bytes, LimitsProperties limits, String field) {
         if (bytes > limits.maxTilesetBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-tileset-bytes",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-tileset-bytes",
                     limits.maxTilesetBytes(), "The image has " + bytes + " bytes; send a smaller PNG")
                     .with("field", field);
         }
@@ -40,17 +40,17 @@ public final class PngCheck {
         checkSize(png.length, limits, field);
         if (png.length < 24 || !Arrays.equals(png, 0, MAGIC.length, MAGIC, 0, MAGIC.length)
                 || !Arrays.equals(png, 12, 16, IHDR, 0, IHDR.length)) {
-            throw ApiProblem.of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Not a PNG",
+            throw Refused.of(Refusal.Kind.UNSUPPORTED_TYPE, "Not a PNG",
                     "The image must be a PNG file (it does not start with the PNG signature).").with("field", field);
         }
         ByteBuffer header = ByteBuffer.wrap(png, 16, 8);
         long width = Integer.toUnsignedLong(header.getInt());
         long height = Integer.toUnsignedLong(header.getInt());
         if (width == 0 || height == 0) {
-            throw ApiProblem.invalidField(field, "The PNG header says the image is " + width + "x" + height + ".");
+            throw Refused.invalidField(field, "The PNG header says the image is " + width + "x" + height + ".");
         }
         if (width * height > limits.maxTilesetPixels()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-tileset-pixels",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-tileset-pixels",
                     limits.maxTilesetPixels(), "The image is " + width + "x" + height + " = " + width * height
                             + " pixels; split the atlas or scale it down").with("field", field);
         }
@@ -65,7 +65,7 @@ public final class PngCheck {
                 throw new IOException("no PNG reader accepted the data");
             }
         } catch (IOException | RuntimeException e) {
-            throw ApiProblem.invalidField(field, "The PNG could not be decoded (" + e.getMessage()
+            throw Refused.invalidField(field, "The PNG could not be decoded (" + e.getMessage()
                     + "); save it again from an image editor.");
         }
     }

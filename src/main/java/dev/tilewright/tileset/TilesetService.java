@@ -8,8 +8,8 @@ import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.core.model.TilesetSettings;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -59,13 +59,13 @@ public class TilesetService {
     @Transactional
     public StoredTileset create(NewTileset request) {
         if (request.name() == null || request.name().isBlank()) {
-            throw ApiProblem.invalidField("name", "Give the tileset a name.");
+            throw Refused.invalidField("name", "Give the tileset a name.");
         }
         Integer colorKey = parseColor(request.transparentColor());
         requireNonNegative("margin", request.margin());
         requireNonNegative("spacing", request.spacing());
         if (request.tileWidth() < 1 || request.tileHeight() < 1) {
-            throw ApiProblem.invalidField(request.tileWidth() < 1 ? "tileWidth" : "tileHeight",
+            throw Refused.invalidField(request.tileWidth() < 1 ? "tileWidth" : "tileHeight",
                     "Tile width and height must be positive, were " + request.tileWidth() + "x" + request.tileHeight() + ".");
         }
         PngCheck.Dimensions size = PngCheck.check(request.png(), limits, "image");
@@ -74,7 +74,7 @@ public class TilesetService {
             tileset = Tileset.grid(request.name().trim(), size.width(), size.height(), request.tileWidth(),
                     request.tileHeight(), request.margin(), request.spacing(), colorKey);
         } catch (IllegalArgumentException e) {
-            throw ApiProblem.invalidField("tileWidth", e.getMessage() + "; check tileWidth, tileHeight, margin and spacing.");
+            throw Refused.invalidField("tileWidth", e.getMessage() + "; check tileWidth, tileHeight, margin and spacing.");
         }
         return store(projects.resolve(request.projectId()), tileset, request.png(), Map.of());
     }
@@ -107,7 +107,7 @@ public class TilesetService {
      */
     public void checkSameProject(StoredTileset tileset, long projectId, String field) {
         if (tileset.projectId() != projectId) {
-            throw ApiProblem.invalidField(field, "Tileset " + tileset.id() + " belongs to project "
+            throw Refused.invalidField(field, "Tileset " + tileset.id() + " belongs to project "
                     + tileset.projectId() + ", the map to project " + projectId
                     + "; a map uses the tilesets of its own project.");
         }
@@ -142,7 +142,7 @@ public class TilesetService {
     }
 
     public byte[] image(long id) {
-        return images.findById(id).map(TilesetImageEntity::getPng).orElseThrow(() -> ApiProblem.notFound("Tileset image", id));
+        return images.findById(id).map(TilesetImageEntity::getPng).orElseThrow(() -> Refused.notFound("Tileset image", id));
     }
 
     /** A collection tile's own image. */
@@ -150,7 +150,7 @@ public class TilesetService {
     public byte[] tileImage(long id, int localId) {
         return jdbc.query("SELECT png FROM tileset_tile_images WHERE tileset_id = ? AND local_id = ?",
                 (rs, i) -> rs.getBytes(1), id, localId).stream().findFirst()
-                .orElseThrow(() -> ApiProblem.notFound("Tile image", id + "/" + localId));
+                .orElseThrow(() -> Refused.notFound("Tile image", id + "/" + localId));
     }
 
     /**
@@ -162,7 +162,7 @@ public class TilesetService {
         TilesetEntity entity = entity(id);
         Tileset tileset = toStored(entity).tileset();
         if (!tileset.hasTile(localId)) {
-            throw ApiProblem.invalidField("localId", "Tileset " + id + " has no tile " + localId + "; its ids run 0.."
+            throw Refused.invalidField("localId", "Tileset " + id + " has no tile " + localId + "; its ids run 0.."
                     + (tileset.tileCount() - 1) + (tileset.isCollection() ? " with gaps" : "") + ".");
         }
         Properties next = properties == null ? tileset.tileProperties(localId) : checked(properties);
@@ -186,7 +186,7 @@ public class TilesetService {
         try {
             updated = tileset.withSettings(tileset.settings().withWangSets(sets));
         } catch (IllegalArgumentException e) {
-            throw ApiProblem.invalidField("wangSets", e.getMessage() + ".");
+            throw Refused.invalidField("wangSets", e.getMessage() + ".");
         }
         entity.setSettings(json.writeValueAsString(updated.settings()));
         return new StoredTileset(id, entity.getProjectId(), updated);
@@ -197,7 +197,7 @@ public class TilesetService {
     public StoredTileset update(long id, String name, List<Property> properties) {
         TilesetEntity entity = entity(id);
         if (name != null && name.isBlank()) {
-            throw ApiProblem.invalidField("name", "A tileset name must not be blank.");
+            throw Refused.invalidField("name", "A tileset name must not be blank.");
         }
         Properties next = properties == null ? null : checked(properties);
         entity.update(name == null ? null : name.trim(), next == null ? null : json.writeValueAsString(next));
@@ -208,7 +208,7 @@ public class TilesetService {
     public void delete(long id) {
         TilesetEntity entity = entity(id);
         if (tilesets.isUsedByAMap(id)) {
-            throw ApiProblem.of(HttpStatus.CONFLICT, "Tileset in use",
+            throw Refused.of(Refusal.Kind.CONFLICT, "Tileset in use",
                     "Tileset " + id + " is used by at least one map; remove it from those maps first.");
         }
         images.deleteById(id);
@@ -218,17 +218,17 @@ public class TilesetService {
     /** Properties from a request: a name given twice is the caller's mistake, named as such. */
     private static Properties checked(List<Property> properties) {
         if (properties.contains(null)) {
-            throw ApiProblem.invalidField("properties", "A property must not be null.");
+            throw Refused.invalidField("properties", "A property must not be null.");
         }
         try {
             return Properties.of(properties);
         } catch (IllegalArgumentException e) {
-            throw ApiProblem.invalidField("properties", e.getMessage() + "; give each name once.");
+            throw Refused.invalidField("properties", e.getMessage() + "; give each name once.");
         }
     }
 
     private TilesetEntity entity(long id) {
-        return tilesets.findById(id).orElseThrow(() -> ApiProblem.notFound("Tileset", id));
+        return tilesets.findById(id).orElseThrow(() -> Refused.notFound("Tileset", id));
     }
 
     private StoredTileset toStored(TilesetEntity e) {
@@ -244,14 +244,14 @@ public class TilesetService {
             return null;
         }
         if (!RGB.matcher(text.trim()).matches()) {
-            throw ApiProblem.invalidField("transparentColor", "'" + text + "' is not a colour; use rrggbb, e.g. ff00ff.");
+            throw Refused.invalidField("transparentColor", "'" + text + "' is not a colour; use rrggbb, e.g. ff00ff.");
         }
         return Integer.parseInt(text.trim().replace("#", ""), 16);
     }
 
     private static void requireNonNegative(String field, int value) {
         if (value < 0) {
-            throw ApiProblem.invalidField(field, field + " must not be negative, was " + value + ".");
+            throw Refused.invalidField(field, field + " must not be negative, was " + value + ".");
         }
     }
 }

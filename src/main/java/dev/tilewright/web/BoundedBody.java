@@ -1,7 +1,9 @@
 package dev.tilewright.web;
 
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
+
 import jakarta.servlet.http.HttpServletRequest;
-import org.springframework.http.HttpStatus;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +36,7 @@ public final class BoundedBody {
         }
     }
 
-    private static ApiProblem tooLarge(long max, String property, String detail) {
-        return ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, property, max, detail).with("field", "body");
+    private static Refused tooLarge(long max, String property, String detail) {
+        return Refused.overLimit(Refusal.Kind.TOO_LARGE, property, max, detail).with("field", "body");
     }
 }

@@ -1,5 +1,7 @@
 package dev.tilewright.web;
 
+import dev.tilewright.core.refusal.Refused;
+
 import dev.tilewright.config.StorageProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -38,7 +40,7 @@ class DatabaseAwayFilter {
                                 throw e;
                             }
                             log.warn("The database is unreachable: {}", e.toString());
-                            problems.write(response, ApiProblem.databaseAway(storage.retryAfterSeconds()));
+                            problems.write(response, Refused.databaseAway(storage.retryAfterSeconds()));
                         }
                     }
                 });

@@ -1,6 +1,8 @@
 package dev.tilewright.web;
 
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
+
 
 import java.util.Arrays;
 
@@ -30,17 +32,17 @@ public final class ETags {
     /**
      * Checks a write's If-Match against the current version.
      *
-     * @throws ApiProblem 428 without the header, 412 when it names another version
+     * @throws Refused 428 without the header, 412 when it names another version
      */
     public static void requireMatch(String ifMatch, long currentVersion) {
         if (ifMatch == null || ifMatch.isBlank()) {
-            throw ApiProblem.of(HttpStatus.PRECONDITION_REQUIRED, "If-Match required",
+            throw Refused.of(Refusal.Kind.UNVERSIONED, "If-Match required",
                     "Send If-Match with the map's ETag (its version, e.g. If-Match: " + of(currentVersion)
                             + ") so that edits made against an older version are not applied blindly.")
                     .with("field", "If-Match");
         }
         if (!listed(ifMatch, of(currentVersion))) {
-            throw ApiProblem.of(HttpStatus.PRECONDITION_FAILED, "Stale version",
+            throw Refused.of(Refusal.Kind.STALE, "Stale version",
                     "The map is at version " + currentVersion + ", not " + ifMatch.trim()
                             + ". Fetch the ops since your version (GET /api/v1/maps/{id}/ops?since=N), rebase, and retry.")
                     .with("field", "If-Match").with("currentVersion", currentVersion);

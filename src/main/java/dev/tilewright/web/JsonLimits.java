@@ -1,11 +1,13 @@
 package dev.tilewright.web;
 
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
+
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.boot.jackson.autoconfigure.JacksonProperties;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
@@ -57,31 +59,31 @@ class JsonLimits extends OncePerRequestFilter {
             throws ServletException, IOException {
         long length = request.getContentLengthLong();
         if (length > maxBytes()) {
-            ApiProblem problem = ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, MAX_BYTES, maxBytes(),
+            Refused problem = Refused.overLimit(Refusal.Kind.TOO_LARGE, MAX_BYTES, maxBytes(),
                     "The JSON body has " + length + " bytes; send it in parts").with("field", "body");
-            response.setStatus(problem.status().value());
+            response.setStatus(Problems.code(problem.kind()));
             response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
             // the rest of the body is not read: the connection closes after the answer
             response.setHeader("Connection", "close");
-            json.writeValue(response.getOutputStream(), problem.toProblemDetail());
+            json.writeValue(response.getOutputStream(), Problems.detail(problem.refusal()));
             return;
         }
         chain.doFilter(request, response);
     }
 
     /** The problem for a body the parser stopped at a bound. */
-    ApiProblem refusal(StreamConstraintsException limit) {
+    Refused refusal(StreamConstraintsException limit) {
         String message = String.valueOf(limit.getMessage());
         if (message.contains("nesting depth")) {
             int depth = jackson.getFactory().getConstraints().getRead().getMaxNestingDepth();
-            return ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, MAX_DEPTH, depth,
+            return Refused.overLimit(Refusal.Kind.INVALID, MAX_DEPTH, depth,
                     "The JSON body nests deeper than " + depth + " levels").with("field", "body");
         }
         if (message.contains("Document length")) {
-            return ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, MAX_BYTES, maxBytes(),
+            return Refused.overLimit(Refusal.Kind.TOO_LARGE, MAX_BYTES, maxBytes(),
                     "The JSON body is longer than the limit; send it in parts").with("field", "body");
         }
-        return ApiProblem.of(HttpStatus.CONTENT_TOO_LARGE, "Over a limit", "The JSON body is over a parsing limit "
+        return Refused.of(Refusal.Kind.TOO_LARGE, "Over a limit", "The JSON body is over a parsing limit "
                 + "(spring.jackson.factory.constraints.read.*): " + message).with("field", "body");
     }
 }

@@ -1,7 +1,9 @@
 package dev.tilewright.web;
 
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
+
 import dev.tilewright.config.WorkProperties;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
@@ -193,7 +195,7 @@ public class Lanes {
             String why = entered == null ? "Your share of the lane for " + lane.doing + " is busy with your other "
                     + "requests (" + lanePlaces.share + " of " + lanePlaces.size + ", tilewright.work.owner-share-percent)"
                     : "The server is busy " + lane.doing;
-            throw ApiProblem.overLimit(HttpStatus.SERVICE_UNAVAILABLE, lanePlaces.setting,
+            throw Refused.overLimit(Refusal.Kind.BUSY, lanePlaces.setting,
                     lanePlaces.size, why + "; try again in " + properties.retryAfterSeconds() + " s")
                     .with("lane", lane.name().toLowerCase(java.util.Locale.ROOT))
                     .retryAfter(properties.retryAfterSeconds());

@@ -1,10 +1,12 @@
 package dev.tilewright.web;
 
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
+
 import dev.tilewright.config.StorageProperties;
 import dev.tilewright.core.edit.InvalidOpException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -33,22 +35,23 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         this.storage = storage;
     }
 
-    @ExceptionHandler(ApiProblem.class)
-    ResponseEntity<ProblemDetail> apiProblem(ApiProblem problem) {
-        ResponseEntity.BodyBuilder answer = ResponseEntity.status(problem.status());
-        if (problem.retryAfter() != null) {
-            answer.header(HttpHeaders.RETRY_AFTER, String.valueOf(problem.retryAfter()));
+    @ExceptionHandler(Refused.class)
+    ResponseEntity<ProblemDetail> apiProblem(Refused problem) {
+        Refusal refusal = problem.refusal();
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(Problems.status(refusal.kind()));
+        if (refusal.retryAfter() != null) {
+            answer.header(HttpHeaders.RETRY_AFTER, String.valueOf(refusal.retryAfter()));
         }
-        if (problem.status() == HttpStatus.CONTENT_TOO_LARGE) {
+        if (refusal.kind() == Refusal.Kind.TOO_LARGE) {
             // the rest of a body too large is not read: the connection closes after the answer
             answer.header(HttpHeaders.CONNECTION, "close");
         }
-        return answer.body(problem.toProblemDetail());
+        return answer.body(Problems.detail(refusal));
     }
 
     @ExceptionHandler(InvalidOpException.class)
     ResponseEntity<ProblemDetail> invalidOp(InvalidOpException e) {
-        return apiProblem(ApiProblem.invalidField(e.field(), e.getMessage()));
+        return apiProblem(Refused.invalidField(e.field(), e.getMessage()));
     }
 
     /**
@@ -59,16 +62,16 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> unexpected(Exception e) {
         if (DatabaseAway.is(e)) {
             logger.warn("The database is unreachable: " + e);
-            return apiProblem(ApiProblem.databaseAway(storage.retryAfterSeconds()));
+            return apiProblem(Refused.databaseAway(storage.retryAfterSeconds()));
         }
         logger.error("Unexpected failure", e);
-        return apiProblem(ApiProblem.of(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",
+        return apiProblem(Refused.of(Refusal.Kind.FAILED, "Internal error",
                 "The server failed to handle this request; nothing was changed. The failure is logged."));
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException e) {
-        return apiProblem(ApiProblem.badRequest(e.getName(), "'" + e.getValue() + "' is not a valid "
+        return apiProblem(Refused.badRequest(e.getName(), "'" + e.getValue() + "' is not a valid "
                 + e.getName() + "."));
     }
 
@@ -77,42 +80,42 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     protected @Nullable ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         FieldError error = ex.getBindingResult().getFieldError();
-        ApiProblem problem = error == null ? ApiProblem.badRequest("query", "The query parameters do not match the API.")
-                : ApiProblem.badRequest(error.getField(), "'" + error.getRejectedValue() + "' is not a valid "
+        Refused problem = error == null ? Refused.badRequest("query", "The query parameters do not match the API.")
+                : Refused.badRequest(error.getField(), "'" + error.getRejectedValue() + "' is not a valid "
                         + error.getField() + ".");
-        return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
+        return ResponseEntity.status(Problems.status(problem.kind())).body(Problems.detail(problem.refusal()));
     }
 
     @Override
     protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        ApiProblem problem = describe(ex);
-        return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
+        Refused problem = describe(ex);
+        return ResponseEntity.status(Problems.status(problem.kind())).body(Problems.detail(problem.refusal()));
     }
 
     @Override
     protected @Nullable ResponseEntity<Object> handleMaxUploadSizeExceededException(
             MaxUploadSizeExceededException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        ApiProblem problem = ex.getMaxUploadSize() < 0
-                ? ApiProblem.of(HttpStatus.CONTENT_TOO_LARGE, "Over a limit", "The upload has more parts or larger"
+        Refused problem = ex.getMaxUploadSize() < 0
+                ? Refused.of(Refusal.Kind.TOO_LARGE, "Over a limit", "The upload has more parts or larger"
                         + " parts than the server accepts (server.tomcat.max-part-count, spring.servlet.multipart.*).")
-                : ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "spring.servlet.multipart.max-file-size",
+                : Refused.overLimit(Refusal.Kind.TOO_LARGE, "spring.servlet.multipart.max-file-size",
                         ex.getMaxUploadSize(), "The upload is larger than the server accepts");
-        return ResponseEntity.status(problem.status()).body(problem.toProblemDetail());
+        return ResponseEntity.status(Problems.status(problem.kind())).body(Problems.detail(problem.refusal()));
     }
 
     /** Malformed JSON is a 400; well-formed JSON with a value the domain refuses is a 422 naming the field. */
-    private ApiProblem describe(HttpMessageNotReadableException ex) {
+    private Refused describe(HttpMessageNotReadableException ex) {
         if (ex.getCause() instanceof StreamConstraintsException limit) {
             return jsonLimits.refusal(limit);
         }
         if (ex.getCause() instanceof DatabindException databind) {
-            return ApiProblem.unbound(databind, "", "The request body");
+            return JsonRefusals.unbound(databind, "", "The request body");
         }
         if (ex.getCause() instanceof JacksonException json) {
-            return ApiProblem.badRequest("body", "The request body is not valid JSON: " + json.getOriginalMessage());
+            return Refused.badRequest("body", "The request body is not valid JSON: " + json.getOriginalMessage());
         }
-        return ApiProblem.badRequest("body", "The request body could not be read: "
+        return Refused.badRequest("body", "The request body could not be read: "
                 + ex.getMostSpecificCause().getMessage());
     }
 }

@@ -3,7 +3,7 @@ package dev.tilewright.webhooks;
 import dev.tilewright.config.WebhooksProperties;
 import dev.tilewright.system.BackgroundWork;
 import dev.tilewright.system.Phase;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -177,8 +177,8 @@ class Deliverer extends BackgroundWork {
                             properties.maxResponseHeaderBytes(), properties.maxResponseBytes()));
             status = answer.status();
             response = answer.body();
-        } catch (ApiProblem refused) {
-            error = refused.toProblemDetail().getDetail();
+        } catch (Refused refused) {
+            error = refused.getMessage();
         } catch (IOException | RuntimeException e) {
             error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         }

@@ -1,6 +1,6 @@
 package dev.tilewright.webhooks;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -41,26 +41,26 @@ final class Destinations {
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            throw ApiProblem.invalidField("url", "The URL does not read as one: " + e.getReason() + ".");
+            throw Refused.invalidField("url", "The URL does not read as one: " + e.getReason() + ".");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-            throw ApiProblem.invalidField("url", "A webhook's URL is http:// or https:// with a host.");
+            throw Refused.invalidField("url", "A webhook's URL is http:// or https:// with a host.");
         }
         if (uri.getUserInfo() != null) {
-            throw ApiProblem.invalidField("url", "A webhook's URL carries no user name or password; the secret "
+            throw Refused.invalidField("url", "A webhook's URL carries no user name or password; the secret "
                     + "signs each delivery instead.");
         }
         InetAddress[] addresses;
         try {
             addresses = InetAddress.getAllByName(uri.getHost());
         } catch (UnknownHostException e) {
-            throw ApiProblem.invalidField("url", "The host " + uri.getHost() + " is not known.");
+            throw Refused.invalidField("url", "The host " + uri.getHost() + " is not known.");
         }
         for (InetAddress address : addresses) {
             String refused = refused(address, allowLoopback, allowPrivate);
             if (refused != null) {
-                throw ApiProblem.invalidField("url", uri.getHost() + " is " + address.getHostAddress() + ", " + refused
+                throw Refused.invalidField("url", uri.getHost() + " is " + address.getHostAddress() + ", " + refused
                         + ".");
             }
         }

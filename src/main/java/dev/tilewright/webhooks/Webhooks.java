@@ -1,8 +1,8 @@
 package dev.tilewright.webhooks;
 
 import dev.tilewright.config.WebhooksProperties;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.stereotype.Component;
@@ -52,27 +52,27 @@ class Webhooks {
 
     Hook create(long projectId, String url, String secret, List<String> events, Long userId) {
         if (url == null || url.getBytes(StandardCharsets.UTF_8).length > properties.maxUrlBytes()) {
-            throw url == null ? ApiProblem.invalidField("url", "Where to deliver: {\"url\": \"https://ci.example/hook\"}.")
-                    : ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.webhooks.max-url-bytes",
+            throw url == null ? Refused.invalidField("url", "Where to deliver: {\"url\": \"https://ci.example/hook\"}.")
+                    : Refused.overLimit(Refusal.Kind.INVALID, "tilewright.webhooks.max-url-bytes",
                     properties.maxUrlBytes(), "The URL is too long").with("field", "url");
         }
         Destinations.check(url, properties.allowLoopback(), properties.allowPrivate());
         if (secret == null || secret.length() < 16) {
-            throw ApiProblem.invalidField("secret", "A secret of at least 16 characters signs each delivery; keep it "
+            throw Refused.invalidField("secret", "A secret of at least 16 characters signs each delivery; keep it "
                     + "where the receiver checks the signature.");
         }
         if (secret.getBytes(StandardCharsets.UTF_8).length > properties.maxSecretBytes()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.webhooks.max-secret-bytes",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.webhooks.max-secret-bytes",
                     properties.maxSecretBytes(), "The secret is too long").with("field", "secret");
         }
         if (events == null || events.isEmpty() || !EVENTS.containsAll(events)) {
-            throw ApiProblem.invalidField("events", "events is a list of map.changed, map.checks, thread.created and "
+            throw Refused.invalidField("events", "events is a list of map.changed, map.checks, thread.created and "
                     + "comment.created.");
         }
         Integer count = jdbc.queryForObject("SELECT count(*) FROM webhooks WHERE project_id = ?", Integer.class,
                 projectId);
         if (count != null && count >= properties.maxPerProject()) {
-            throw ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.webhooks.max-per-project",
+            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.webhooks.max-per-project",
                     properties.maxPerProject(), "The project has as many webhooks as it may; delete one")
                     .with("field", "url");
         }
@@ -99,12 +99,12 @@ class Webhooks {
 
     Hook hook(long projectId, long hookId) {
         return list(projectId).stream().filter(h -> h.id() == hookId).findFirst()
-                .orElseThrow(() -> ApiProblem.notFound("Webhook", hookId));
+                .orElseThrow(() -> Refused.notFound("Webhook", hookId));
     }
 
     void delete(long projectId, long hookId) {
         if (jdbc.update("DELETE FROM webhooks WHERE project_id = ? AND id = ?", projectId, hookId) == 0) {
-            throw ApiProblem.notFound("Webhook", hookId);
+            throw Refused.notFound("Webhook", hookId);
         }
     }
 
@@ -127,7 +127,7 @@ class Webhooks {
                 + "SELECT webhook_id, ?, event, payload FROM webhook_deliveries WHERE webhook_id = ? AND id = ? "
                 + "RETURNING id", Long.class, UUID.randomUUID(), hookId, deliveryId);
         if (made.isEmpty()) {
-            throw ApiProblem.notFound("Delivery", deliveryId);
+            throw Refused.notFound("Delivery", deliveryId);
         }
         return deliveries(projectId, hookId, 1).get(0);
     }

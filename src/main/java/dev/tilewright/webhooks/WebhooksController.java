@@ -3,7 +3,7 @@ package dev.tilewright.webhooks;
 import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -39,7 +39,7 @@ class WebhooksController {
     @Requires(value = Action.MAINTAIN, on = Requires.On.PROJECT)
     ResponseEntity<Webhooks.Hook> create(@PathVariable long id, @RequestBody NewWebhook body, Caller caller) {
         if (body == null) {
-            throw ApiProblem.invalidField("url", "Send {\"url\", \"secret\", \"events\"}.");
+            throw Refused.invalidField("url", "Send {\"url\", \"secret\", \"events\"}.");
         }
         Webhooks.Hook made = webhooks.create(id, body.url(), body.secret(), body.events(), caller.userId());
         return ResponseEntity.created(URI.create("/api/v1/projects/" + id + "/webhooks/" + made.id())).body(made);
@@ -64,7 +64,7 @@ class WebhooksController {
     List<Webhooks.Delivery> deliveries(@PathVariable long id, @PathVariable long hookId,
                                        @RequestParam(defaultValue = "50") int limit) {
         if (limit < 1 || limit > MAX_LISTED) {
-            throw ApiProblem.invalidField("limit", "limit is 1 to " + MAX_LISTED + ".");
+            throw Refused.invalidField("limit", "limit is 1 to " + MAX_LISTED + ".");
         }
         return webhooks.deliveries(id, hookId, limit);
     }

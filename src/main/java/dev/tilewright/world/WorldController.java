@@ -9,7 +9,8 @@ import dev.tilewright.format.TiledWorld;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.render.ViewWindow;
 import dev.tilewright.rendering.RenderService;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.web.ETags;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
@@ -69,7 +70,7 @@ class WorldController {
         for (int i = 0; i < specs.size(); i++) {
             PlaceSpec spec = specs.get(i);
             if (spec == null || spec.mapId() == null || spec.x() == null || spec.y() == null) {
-                throw ApiProblem.invalidField("maps[" + i + "]", "Each map is {\"mapId\", \"x\", \"y\"}: the map and "
+                throw Refused.invalidField("maps[" + i + "]", "Each map is {\"mapId\", \"x\", \"y\"}: the map and "
                         + "its top-left corner in world pixels.");
             }
             places.add(new Worlds.Place(spec.mapId(), spec.x(), spec.y(), null, false));
@@ -111,7 +112,7 @@ class WorldController {
     @Requires(value = Action.EDIT, on = Requires.On.WORLD)
     WorldJson place(@PathVariable long id, @PathVariable long mapId, @RequestBody Position body) {
         if (body == null || body.x() == null || body.y() == null) {
-            throw ApiProblem.invalidField("x", "Send {\"x\", \"y\"}: the map's top-left corner in world pixels.");
+            throw Refused.invalidField("x", "Send {\"x\", \"y\"}: the map's top-left corner in world pixels.");
         }
         worlds.place(id, mapId, body.x(), body.y());
         return worlds.get(id);
@@ -122,7 +123,7 @@ class WorldController {
     @Requires(value = Action.EDIT, on = Requires.On.WORLD)
     ResponseEntity<Void> remove(@PathVariable long id, @PathVariable long mapId) {
         if (!worlds.remove(id, mapId)) {
-            throw ApiProblem.of(HttpStatus.NOT_FOUND, "Not in the world", "Map " + mapId + " has no place in world "
+            throw Refused.of(Refusal.Kind.NOT_FOUND, "Not in the world", "Map " + mapId + " has no place in world "
                     + id + ".").with("field", "mapId");
         }
         return ResponseEntity.noContent().build();
@@ -143,7 +144,7 @@ class WorldController {
                                   @RequestParam(defaultValue = "false") boolean gridlines,
                                   @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         if (width < 1 || height < 1) {
-            throw ApiProblem.invalidField("width", "A view window needs a positive width and height, was " + width
+            throw Refused.invalidField("width", "A view window needs a positive width and height, was " + width
                     + "x" + height + ".");
         }
         WorldJson world = worlds.get(id);

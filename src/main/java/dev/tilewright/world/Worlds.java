@@ -3,8 +3,8 @@ package dev.tilewright.world;
 import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledWorld;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -46,13 +46,13 @@ public class Worlds {
     public long create(NewWorld world) {
         checkCount(world.places().size());
         if (world.name() == null || world.name().isBlank() || world.name().length() > 200) {
-            throw ApiProblem.invalidField("name", "A world needs a name of 1 to 200 characters.");
+            throw Refused.invalidField("name", "A world needs a name of 1 to 200 characters.");
         }
         Set<Long> seen = new HashSet<>();
         for (int i = 0; i < world.places().size(); i++) {
             Place place = world.places().get(i);
             if (!seen.add(place.mapId())) {
-                throw ApiProblem.invalidField("maps[" + i + "].mapId", "Map " + place.mapId()
+                throw Refused.invalidField("maps[" + i + "].mapId", "Map " + place.mapId()
                         + " is placed twice; a map has one place in a world.");
             }
             checkMapOf(world.projectId(), place.mapId(), "maps[" + i + "].mapId");
@@ -82,7 +82,7 @@ public class Worlds {
                 rs.getString(3), rs.getString(4), rs.getBoolean(5), TiledWorld.patternsOf(rs.getString(6)),
                 List.of(), null), worldId);
         if (found.isEmpty()) {
-            throw ApiProblem.notFound("World", worldId);
+            throw Refused.notFound("World", worldId);
         }
         List<WorldJson.Placed> maps = jdbc.query("SELECT m.id, m.name, w.x, w.y, m.width * m.tile_width, "
                         + "m.height * m.tile_height, w.file_name, w.by_pattern FROM world_maps w JOIN maps m ON m.id = w.map_id "
@@ -174,14 +174,14 @@ public class Worlds {
     private void checkMapOf(long projectId, long mapId, String field) {
         List<Long> project = jdbc.queryForList("SELECT project_id FROM maps WHERE id = ?", Long.class, mapId);
         if (project.isEmpty() || project.get(0) != projectId) {
-            throw ApiProblem.invalidField(field, "Map " + mapId + " is not a map of the world's project "
+            throw Refused.invalidField(field, "Map " + mapId + " is not a map of the world's project "
                     + projectId + "; a world places maps of its own project.");
         }
     }
 
     private void checkCount(int maps) {
         if (maps > limits.maxWorldMaps()) {
-            throw ApiProblem.overLimit(HttpStatus.CONTENT_TOO_LARGE, "tilewright.limits.max-world-maps",
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-world-maps",
                     limits.maxWorldMaps(), "The world would place " + maps + " maps").with("field", "maps");
         }
     }

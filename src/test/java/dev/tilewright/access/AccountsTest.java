@@ -1,10 +1,9 @@
 package dev.tilewright.access;
 
 import dev.tilewright.support.FeatureTest;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.time.Duration;
@@ -29,8 +28,8 @@ class AccountsTest {
         return "ada-" + UUID.randomUUID() + "@example.com";
     }
 
-    private static String field(ApiProblem problem) {
-        return String.valueOf(problem.toProblemDetail().getProperties().get("field"));
+    private static String field(Refused problem) {
+        return String.valueOf(problem.refusal().extras().get("field"));
     }
 
     @Test
@@ -44,16 +43,16 @@ class AccountsTest {
         assertThat(users.signIn(email, "analytical enginE")).isEmpty();
         assertThat(users.signIn("nobody-" + email, "analytical engine")).isEmpty();
         assertThatThrownBy(() -> users.create(email.toUpperCase(), "Other", "difference engine", false))
-                .isInstanceOfSatisfying(ApiProblem.class, p -> {
-                    assertThat(p.status()).isEqualTo(HttpStatus.CONFLICT);
+                .isInstanceOfSatisfying(Refused.class, p -> {
+                    assertThat(p.kind()).isEqualTo(dev.tilewright.core.refusal.Refusal.Kind.CONFLICT);
                     assertThat(field(p)).isEqualTo("email");
                 });
         assertThatThrownBy(() -> users.create(email(), "Bob", "password", false))
-                .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("password"));
+                .isInstanceOfSatisfying(Refused.class, p -> assertThat(field(p)).isEqualTo("password"));
         assertThatThrownBy(() -> users.create("not an email", "Bob", "difference engine", false))
-                .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("email"));
+                .isInstanceOfSatisfying(Refused.class, p -> assertThat(field(p)).isEqualTo("email"));
         assertThatThrownBy(() -> users.create(email(), "  ", "difference engine", false))
-                .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("name"));
+                .isInstanceOfSatisfying(Refused.class, p -> assertThat(field(p)).isEqualTo("name"));
     }
 
     @Test
@@ -115,11 +114,11 @@ class AccountsTest {
     void everyTokenExpiresWithinTheLimitAndBotAndShareTokensActWhereTheyWereMade() {
         Users.User ada = users.create(email(), "Ada", "analytical engine", false);
         assertThatThrownBy(() -> tokens.personal(ada.id(), "forever", "read", 366))
-                .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("expiresInDays"));
+                .isInstanceOfSatisfying(Refused.class, p -> assertThat(field(p)).isEqualTo("expiresInDays"));
         assertThatThrownBy(() -> tokens.personal(ada.id(), "never", "read", 0))
-                .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("expiresInDays"));
+                .isInstanceOfSatisfying(Refused.class, p -> assertThat(field(p)).isEqualTo("expiresInDays"));
         assertThatThrownBy(() -> tokens.personal(ada.id(), "root", "admin", 5))
-                .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("scopes"));
+                .isInstanceOfSatisfying(Refused.class, p -> assertThat(field(p)).isEqualTo("scopes"));
         long project = jdbc.queryForObject("SELECT id FROM projects WHERE is_default", Long.class);
         ApiTokens.Made bot = tokens.bot(project, asPerson(ada.id()), "pipeline", "write", 365);
         assertThat(bot.token()).startsWith("twb_");
@@ -133,7 +132,7 @@ class AccountsTest {
         assertThat(share.token()).startsWith("tws_");
         assertThat(tokens.authenticate(share.token()).orElseThrow().mapId()).isEqualTo(mapId);
         assertThatThrownBy(() -> tokens.share(mapId, asPerson(ada.id()), "review", "write", null))
-                .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(field(p)).isEqualTo("access"));
+                .isInstanceOfSatisfying(Refused.class, p -> assertThat(field(p)).isEqualTo("access"));
         jdbc.update("DELETE FROM users WHERE id = ?", ada.id());
         assertThat(tokens.authenticate(bot.token())).as("a bot token outlives its maker").isPresent();
     }

@@ -1,6 +1,6 @@
 package dev.tilewright.access;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
@@ -19,8 +19,8 @@ class PasswordsTest {
         try {
             check.run();
             return null;
-        } catch (ApiProblem refused) {
-            return String.valueOf(refused.toProblemDetail().getProperties().get("field"));
+        } catch (Refused refused) {
+            return String.valueOf(refused.refusal().extras().get("field"));
         }
     }
 
@@ -59,6 +59,6 @@ class PasswordsTest {
         assertThat(PASSWORDS.matches("correct horse battery", hash)).isTrue();
         assertThat(PASSWORDS.matches("correct horse batterY", hash)).isFalse();
         assertThat(PASSWORDS.matches(null, hash)).isFalse();
-        assertThatThrownBy(() -> PASSWORDS.hash("password")).isInstanceOf(ApiProblem.class);
+        assertThatThrownBy(() -> PASSWORDS.hash("password")).isInstanceOf(Refused.class);
     }
 }

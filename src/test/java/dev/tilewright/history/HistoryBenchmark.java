@@ -67,7 +67,7 @@ public final class HistoryBenchmark {
             for (int i = 0; i < gids.length; i++) {
                 gids[i] = 1 + random.nextInt(200);
             }
-            edits.apply(mapId, v -> { }, null, null, new PutRegion(l, 0, 0, SIDE, SIDE, gids), null);
+            edits.apply(mapId, v -> { }, null, null, new PutRegion(l, 0, 0, SIDE, SIDE, gids), null).done();
         }
         // 100,000 versions of brush strokes (4 cells each), committed in groups as live editing does
         long started = System.nanoTime();
@@ -84,7 +84,7 @@ public final class HistoryBenchmark {
         // two versions 1% of the cells apart: 41,943 cells in strokes of 50 over the four layers
         int near = version;
         for (int i = 0; i < SIDE * SIDE * LAYERS / 100 / 50; i++) {
-            edits.apply(mapId, v -> { }, null, null, stroke(random, 50), null);
+            edits.apply(mapId, v -> { }, null, null, stroke(random, 50), null).done();
             version++;
         }
 

@@ -11,7 +11,7 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.support.Eventually;
 import dev.tilewright.support.Pngs;
 import dev.tilewright.tileset.TilesetService;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -66,8 +66,8 @@ class CheckpointsTest {
         while (version < 65) {
             MapOp op = reads.read(mapId, (v, map) -> RandomOps.randomOp(random, map));
             try {
-                version = edits.apply(mapId, v -> { }, null, null, op, null).version();
-            } catch (InvalidOpException | ApiProblem refused) {
+                version = edits.apply(mapId, v -> { }, null, null, op, null).done().version();
+            } catch (InvalidOpException | Refused refused) {
                 // the random op did not fit: the next one may
             }
         }
@@ -96,7 +96,7 @@ class CheckpointsTest {
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         for (int i = 0; i < 25; i++) {
             edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1,
-                    List.of(new dev.tilewright.core.edit.Cell(i % 20, i / 20, 1))), null);
+                    List.of(new dev.tilewright.core.edit.Cell(i % 20, i / 20, 1))), null).done();
         }
         List<Long> kept = Eventually.eventually("a checkpoint kept in the background", Duration.ofSeconds(10), () -> {
             List<Long> found = jdbc.queryForList("SELECT version FROM map_checkpoints WHERE map_id = ?", Long.class,

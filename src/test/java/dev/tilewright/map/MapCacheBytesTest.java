@@ -48,10 +48,10 @@ class MapCacheBytesTest {
                     List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
             long before = reads.<Long>read(mapId, (v, map) -> map.heapBytes());
             // four chunks painted, each with a cell of its own (a fill alone shares one array): 4 x 16 KB more
-            edits.apply(mapId, v -> { }, null, null, new FillRect(1, 0, 0, 256, 64, 1 + i), null);
+            edits.apply(mapId, v -> { }, null, null, new FillRect(1, 0, 0, 256, 64, 1 + i), null).done();
             edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1, List.of(
                     new dev.tilewright.core.edit.Cell(0, 0, 9), new dev.tilewright.core.edit.Cell(64, 0, 9),
-                    new dev.tilewright.core.edit.Cell(128, 0, 9), new dev.tilewright.core.edit.Cell(192, 0, 9))), null);
+                    new dev.tilewright.core.edit.Cell(128, 0, 9), new dev.tilewright.core.edit.Cell(192, 0, 9))), null).done();
             long after = reads.<Long>read(mapId, (v, map) -> map.heapBytes());
             assertThat(after).as("painting counts")
                     .isGreaterThanOrEqualTo(before + 4 * 16 * 1024);
@@ -77,7 +77,7 @@ class MapCacheBytesTest {
             for (int x = 0; x < 50; x++) {
                 cells.add(new dev.tilewright.core.edit.Cell(x, i, 1 + (x + i) % 16));
             }
-            edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1, cells), null);
+            edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1, cells), null).done();
         }
         List<OpLog.Entry> first = history.entries(mapId, 1, null);
         assertThat(first).as("a page holds the entries that start within 4,000 bytes, not all ten").hasSizeBetween(1, 9);

@@ -50,9 +50,9 @@ class MapPersistenceTest {
             for (int step = 0; step < 150; step++) {
                 MapOp op = maps.read(mapId, (version, map) -> RandomOps.randomOp(random, map));
                 try {
-                    edits.apply(mapId, version -> { }, null, null, op, null);
+                    edits.apply(mapId, version -> { }, null, null, op, null).done();
                     applied++;
-                } catch (InvalidOpException | dev.tilewright.web.ApiProblem refused) {
+                } catch (InvalidOpException | dev.tilewright.core.refusal.Refused refused) {
                     // refused ops are part of the mix (adding a tileset the store does not hold among them); they
                     // must leave no trace (checked below)
                 }

@@ -57,7 +57,7 @@ public final class StorageBenchmark {
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         for (int y = 0; y < SIDE; y += 1024) {
             for (int x = 0; x < SIDE; x += 1024) {
-                edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024, 1024)), null);
+                edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 1024, terrain(x, y, 1024, 1024)), null).done();
             }
         }
         Versioned current = context.getBean(MapHistory.class).snapshot(mapId, null);
@@ -104,7 +104,7 @@ public final class StorageBenchmark {
         for (int i = 0; i < strips; i++) {
             int x = random.nextInt(side / 1024) * 1024;
             int y = random.nextInt(side / 64) * 64;
-            edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 64, terrain(x, y, 1024, 64)), null);
+            edits.apply(mapId, v -> { }, null, null, new PutRegion(1, x, y, 1024, 64, terrain(x, y, 1024, 64)), null).done();
         }
         double loadMs = median(() -> {
             long start = System.nanoTime();

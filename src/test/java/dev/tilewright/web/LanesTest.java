@@ -1,5 +1,7 @@
 package dev.tilewright.web;
 
+import dev.tilewright.core.refusal.Refused;
+
 import dev.tilewright.config.WorkProperties;
 import org.junit.jupiter.api.Test;
 
@@ -61,12 +63,12 @@ class LanesTest {
         assertThat(held.await(5, TimeUnit.SECONDS)).isTrue();
 
         who.set("user:1");
-        assertThatThrownBy(() -> lanes.run(Lanes.Lane.DRAW, () -> "second")).isInstanceOfSatisfying(ApiProblem.class,
+        assertThatThrownBy(() -> lanes.run(Lanes.Lane.DRAW, () -> "second")).isInstanceOfSatisfying(Refused.class,
                 refused -> {
-                    assertThat(refused.status().value()).isEqualTo(503);
+                    assertThat(Problems.code(refused.kind())).isEqualTo(503);
                     assertThat(refused.retryAfter()).isEqualTo(1);
-                    assertThat(refused.toProblemDetail().getDetail()).contains("Your share").contains("1 of 2");
-                    assertThat(refused.toProblemDetail().getProperties()).containsEntry("lane", "draw")
+                    assertThat(refused.getMessage()).contains("Your share").contains("1 of 2");
+                    assertThat(refused.refusal().extras()).containsEntry("lane", "draw")
                             .containsEntry("limit", "tilewright.work.draws");
                 });
         who.set("project:7");
@@ -87,8 +89,8 @@ class LanesTest {
         CompletableFuture<String> b = hold(Lanes.Lane.DRAW, "user:2", held, release);
         assertThat(held.await(5, TimeUnit.SECONDS)).isTrue();
         who.set("user:3");
-        assertThatThrownBy(() -> lanes.run(Lanes.Lane.DRAW, () -> "x")).isInstanceOfSatisfying(ApiProblem.class,
-                refused -> assertThat(refused.toProblemDetail().getDetail()).startsWith("The server is busy drawing"));
+        assertThatThrownBy(() -> lanes.run(Lanes.Lane.DRAW, () -> "x")).isInstanceOfSatisfying(Refused.class,
+                refused -> assertThat(refused.getMessage()).startsWith("The server is busy drawing"));
         CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(release::countDown);
         assertThat(lanes.run(Lanes.Lane.DRAW, () -> "waited")).isEqualTo("waited");
         assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo("user:1");
@@ -106,7 +108,7 @@ class LanesTest {
         // big work holds the lane past the 200 ms wait: had it needed one of those places, it would be refused
         assertThat(lanes.run(Lanes.Lane.DRAW, 320 * 2, () -> "small")).isEqualTo("small");
         assertThatThrownBy(() -> lanes.run(Lanes.Lane.DRAW, 1001, () -> "big")).isInstanceOfSatisfying(
-                ApiProblem.class, refused -> assertThat(refused.toProblemDetail().getProperties())
+                Refused.class, refused -> assertThat(refused.refusal().extras())
                         .containsEntry("limit", "tilewright.work.draws"));
         release.countDown();
         a.get(5, TimeUnit.SECONDS);
@@ -157,7 +159,7 @@ class LanesTest {
         CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS).execute(release::countDown);
         who.set("user:1");
         assertThatThrownBy(() -> patient.run(Lanes.Lane.DRAW, () -> "one more")).isInstanceOfSatisfying(
-                ApiProblem.class, refused -> assertThat(refused.toProblemDetail().getDetail()).contains("Your share"));
+                Refused.class, refused -> assertThat(refused.getMessage()).contains("Your share"));
         assertThat(heavy.get(5, TimeUnit.SECONDS)).isEqualTo("user:1");
         for (CompletableFuture<String> one : queued) {
             assertThat(one.get(10, TimeUnit.SECONDS)).as("those queued get their turns").isEqualTo("queued");

@@ -1,6 +1,6 @@
 package dev.tilewright.webhooks;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
@@ -46,7 +46,7 @@ class DestinationsTest {
         for (String bad : new String[]{"ftp://93.184.216.34/x", "file:///etc/passwd", "https:///nohost",
                 "https://user:pw@93.184.216.34/", "http://127.0.0.1:8080/", "http://[::1]/", "http://10.0.0.1/",
                 "not a url"}) {
-            assertThatThrownBy(() -> Destinations.check(bad, false, false)).as(bad).isInstanceOf(ApiProblem.class);
+            assertThatThrownBy(() -> Destinations.check(bad, false, false)).as(bad).isInstanceOf(Refused.class);
         }
     }
 

@@ -2,8 +2,9 @@ package dev.tilewright.live.protocol;
 
 import dev.tilewright.config.LiveProperties;
 import dev.tilewright.core.edit.MapOp;
-import dev.tilewright.web.ApiProblem;
-import org.springframework.http.HttpStatus;
+import dev.tilewright.core.refusal.Refusal;
+import dev.tilewright.core.refusal.Refused;
+import dev.tilewright.web.JsonRefusals;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
@@ -59,11 +60,11 @@ public class ClientFrames {
         try {
             frame = json.readTree(text);
         } catch (JacksonException e) {
-            throw FrameRefused.error(ApiProblem.badRequest("frame", "A frame is one JSON object with a \"type\"."));
+            throw FrameRefused.error(Refused.badRequest("frame", "A frame is one JSON object with a \"type\"."));
         }
         String type = frame.path("type").asString("");
         if (!type.equals("hello") && !greeted) {
-            throw FrameRefused.error(ApiProblem.badRequest("type", "Say hello first: {\"type\":\"hello\",\"protocol\":"
+            throw FrameRefused.error(Refused.badRequest("type", "Say hello first: {\"type\":\"hello\",\"protocol\":"
                     + PROTOCOL + ",\"clientId\":\"...\",\"name\":\"...\"}."));
         }
         return switch (type) {
@@ -71,28 +72,28 @@ public class ClientFrames {
             case "op" -> op(frame);
             case "presence" -> presence(frame, text);
             case "ping" -> new ClientFrame.Ping();
-            default -> throw FrameRefused.error(ApiProblem.badRequest("type", "Unknown message type \"" + type
+            default -> throw FrameRefused.error(Refused.badRequest("type", "Unknown message type \"" + type
                     + "\"; protocol " + PROTOCOL + " knows hello, op, presence and ping."));
         };
     }
 
     private ClientFrame.Hello hello(JsonNode frame, boolean greeted) {
         if (frame.path("protocol").asInt(-1) != PROTOCOL) {
-            throw new FrameRefused(null, ApiProblem.badRequest("protocol", "This server speaks protocol " + PROTOCOL
+            throw new FrameRefused(null, Refused.badRequest("protocol", "This server speaks protocol " + PROTOCOL
                     + ", not " + frame.path("protocol") + "."), true);
         }
         String clientId = frame.path("clientId").asString("");
         if (clientId.isBlank() || clientId.length() > MAX_CLIENT_ID) {
-            throw FrameRefused.error(ApiProblem.badRequest("clientId", "clientId is 1 to " + MAX_CLIENT_ID
+            throw FrameRefused.error(Refused.badRequest("clientId", "clientId is 1 to " + MAX_CLIENT_ID
                     + " characters, the same on reconnect."));
         }
         if (greeted) {
-            throw FrameRefused.error(ApiProblem.badRequest("type", "Say hello once per socket."));
+            throw FrameRefused.error(Refused.badRequest("type", "Say hello once per socket."));
         }
         String name = frame.path("name").asString(clientId);
         int nameBytes = name.getBytes(StandardCharsets.UTF_8).length;
         if (nameBytes > limits.maxNameBytes()) {
-            throw FrameRefused.error(ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT, "tilewright.live.max-name-bytes",
+            throw FrameRefused.error(Refused.overLimit(Refusal.Kind.INVALID, "tilewright.live.max-name-bytes",
                     limits.maxNameBytes(), "The name takes " + nameBytes + " bytes; give a shorter one")
                     .with("field", "name"));
         }
@@ -100,7 +101,7 @@ public class ClientFrames {
         Long lastVersion = last != null && last.canConvertToLong() ? last.asLong() : null;
         String watch = frame.path("watch").asString("all");
         if (!watch.equals("all") && !watch.equals("review")) {
-            throw FrameRefused.error(ApiProblem.badRequest("watch", "watch is all (the default: ops and all) or review "
+            throw FrameRefused.error(Refused.badRequest("watch", "watch is all (the default: ops and all) or review "
                     + "(threads and people only), not '" + watch + "'."));
         }
         return new ClientFrame.Hello(clientId, name, lastVersion, watch.equals("review"));
@@ -118,7 +119,7 @@ public class ClientFrames {
             bytes += part == null ? 0 : json.writeValueAsBytes(part).length;
         }
         if (bytes > limits.maxPresenceBytes()) {
-            throw FrameRefused.error(ApiProblem.overLimit(HttpStatus.UNPROCESSABLE_CONTENT,
+            throw FrameRefused.error(Refused.overLimit(Refusal.Kind.INVALID,
                     "tilewright.live.max-presence-bytes", limits.maxPresenceBytes(), "Cursor, tool and selection take "
                             + bytes + " bytes; send less").with("field", "presence"));
         }
@@ -158,23 +159,23 @@ public class ClientFrames {
     private ClientFrame.SendOp op(JsonNode frame) {
         JsonNode seqNode = frame.get("clientSeq");
         if (seqNode == null || !seqNode.canConvertToLong()) {
-            throw FrameRefused.error(ApiProblem.badRequest("clientSeq",
+            throw FrameRefused.error(Refused.badRequest("clientSeq",
                     "An op needs its clientSeq (a number that grows per op)."));
         }
         long clientSeq = seqNode.asLong();
         MapOp op;
         try {
             op = json.treeToValue(frame.get("op"), MapOp.class);
-        } catch (ApiProblem refused) {
+        } catch (Refused refused) {
             throw new FrameRefused(clientSeq, refused, false);
         } catch (DatabindException unbound) {
-            throw new FrameRefused(clientSeq, ApiProblem.unbound(unbound, "op", "The op"), false);
+            throw new FrameRefused(clientSeq, JsonRefusals.unbound(unbound, "op", "The op"), false);
         } catch (JacksonException unreadable) {
-            throw new FrameRefused(clientSeq, ApiProblem.badRequest("op", "The op does not read as an op: "
+            throw new FrameRefused(clientSeq, Refused.badRequest("op", "The op does not read as an op: "
                     + unreadable.getOriginalMessage()), false);
         }
         if (op == null) {
-            throw new FrameRefused(clientSeq, ApiProblem.invalidField("op", "The op is missing."), false);
+            throw new FrameRefused(clientSeq, Refused.invalidField("op", "The op is missing."), false);
         }
         return new ClientFrame.SendOp(clientSeq, op);
     }

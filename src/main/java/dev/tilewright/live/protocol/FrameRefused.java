@@ -1,6 +1,6 @@
 package dev.tilewright.live.protocol;
 
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
 
 /**
  * A client frame that cannot be taken. An op frame that names its clientSeq is answered with a {@code reject} for
@@ -9,17 +9,17 @@ import dev.tilewright.web.ApiProblem;
 public final class FrameRefused extends RuntimeException {
 
     private final transient Long clientSeq;
-    private final ApiProblem problem;
+    private final Refused problem;
     private final boolean fatal;
 
-    FrameRefused(Long clientSeq, ApiProblem problem, boolean fatal) {
+    FrameRefused(Long clientSeq, Refused problem, boolean fatal) {
         super(problem.getMessage(), null, false, false);
         this.clientSeq = clientSeq;
         this.problem = problem;
         this.fatal = fatal;
     }
 
-    static FrameRefused error(ApiProblem problem) {
+    static FrameRefused error(Refused problem) {
         return new FrameRefused(null, problem, false);
     }
 
@@ -28,7 +28,7 @@ public final class FrameRefused extends RuntimeException {
         return clientSeq;
     }
 
-    public ApiProblem problem() {
+    public Refused problem() {
         return problem;
     }
 

@@ -3,9 +3,9 @@ package dev.tilewright.live.protocol;
 import dev.tilewright.config.LiveProperties;
 import dev.tilewright.map.MapJson;
 import dev.tilewright.map.OpLog;
-import dev.tilewright.web.ApiProblem;
+import dev.tilewright.core.refusal.Refused;
+import dev.tilewright.web.Problems;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -142,7 +142,7 @@ public class Frames {
         return json.writeValueAsString(frame);
     }
 
-    public String reject(long clientSeq, ApiProblem problem) {
+    public String reject(long clientSeq, Refused problem) {
         Map<String, Object> frame = new LinkedHashMap<>();
         frame.put("type", "reject");
         frame.put("clientSeq", clientSeq);
@@ -150,7 +150,7 @@ public class Frames {
         return json.writeValueAsString(frame);
     }
 
-    public String error(ApiProblem problem) {
+    public String error(Refused problem) {
         Map<String, Object> frame = new LinkedHashMap<>();
         frame.put("type", "error");
         frame.put("problem", problem(problem));
@@ -205,16 +205,7 @@ public class Frames {
     }
 
     /** A problem as RFC 9457 JSON members (its extra properties, such as field or limit, at the top level). */
-    private static Map<String, Object> problem(ApiProblem problem) {
-        ProblemDetail detail = problem.toProblemDetail();
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("type", detail.getType() == null ? "about:blank" : detail.getType().toString());
-        out.put("title", detail.getTitle());
-        out.put("status", detail.getStatus());
-        out.put("detail", detail.getDetail());
-        if (detail.getProperties() != null) {
-            out.putAll(detail.getProperties());
-        }
-        return out;
+    private static Map<String, Object> problem(Refused problem) {
+        return Problems.members(problem.refusal());
     }
 }

@@ -34,9 +34,8 @@ class ClientFramesTest {
             }
             return frame.toString();
         } catch (FrameRefused refused) {
-            var problem = refused.problem().toProblemDetail();
-            return "refused " + refused.clientSeq() + " " + problem.getStatus() + " "
-                    + (problem.getProperties() == null ? null : problem.getProperties().get("field"));
+            var problem = dev.tilewright.web.Problems.members(refused.problem().refusal());
+            return "refused " + refused.clientSeq() + " " + problem.get("status") + " " + problem.get("field");
         }
     }
 
