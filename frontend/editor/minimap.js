@@ -5,6 +5,7 @@
 // minimap pixel at a time from the top visible tile there (its tile's average colour), so it is never stale.
 
 import { apiFetch, retryAfterMs } from '../sync/http.js';
+import { Orthogonal } from '../model/projection.js';
 
 /**
  * The minimap pixels a rectangle of cells covers, and for each the cell at its centre:
@@ -17,7 +18,7 @@ export function patchArea(rect, tileWidth, tileHeight, scale, width, height) {
   const y1 = Math.min(height, Math.ceil((rect.y + rect.height) * tileHeight * scale));
   return {
     x0, y0, x1, y1,
-    cellAt: (px, py) => ({ x: Math.floor((px + 0.5) / scale / tileWidth), y: Math.floor((py + 0.5) / scale / tileHeight) }),
+    cellAt: (px, py) => new Orthogonal(tileWidth, tileHeight).tileAt((px + 0.5) / scale, (py + 0.5) / scale),
   };
 }
 

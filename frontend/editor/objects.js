@@ -8,6 +8,7 @@
 // model/shapes.js: hits and handles follow each object's rotation.
 
 import { tileId } from '../model/gid.js';
+import { projectionOf } from '../model/projection.js';
 import { hits, kindOf, localBox, nearestEdge, normalAngle, toLocal, toWorld, turnedAboutCentre, worldBounds } from '../model/shapes.js';
 
 const HANDLE = 6; // screen pixels
@@ -96,8 +97,9 @@ export class ObjectTools {
 
   snap(x, y) {
     if (!this.snapToGrid) return { x: Math.round(x), y: Math.round(y) };
-    const { tileWidth, tileHeight } = this.editor.map;
-    return { x: Math.round(x / tileWidth) * tileWidth, y: Math.round(y / tileHeight) * tileHeight };
+    const projection = projectionOf(this.editor.map);
+    const tile = projection.pixelToTile(x, y);
+    return projection.tileToPixel(Math.round(tile.x), Math.round(tile.y));
   }
 
   down(tool, cell, e) {

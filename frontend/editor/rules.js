@@ -7,6 +7,7 @@
 
 import { apiFetch, refusal } from '../sync/http.js';
 import { button } from '../render/dom.js';
+import { tilesInSight } from '../model/projection.js';
 import { drawTile } from '../render/tilesets.js';
 import { intGridColor } from '../render/renderer.js';
 import { newSetRow, tileStrip, valuesBox } from './ruleparts.js';
@@ -327,10 +328,11 @@ export class RulesPanel {
     }
     const { map } = this.editor;
     const sight = this.editor.view.visible();
-    const x0 = Math.max(0, Math.floor(sight.x / map.tileWidth) - MARGIN);
-    const y0 = Math.max(0, Math.floor(sight.y / map.tileHeight) - MARGIN);
-    const x1 = Math.min(map.width, Math.ceil((sight.x + sight.width) / map.tileWidth) + MARGIN);
-    const y1 = Math.min(map.height, Math.ceil((sight.y + sight.height) / map.tileHeight) + MARGIN);
+    const seen = tilesInSight(map, sight);
+    const x0 = Math.max(0, seen.x - MARGIN);
+    const y0 = Math.max(0, seen.y - MARGIN);
+    const x1 = Math.min(map.width, seen.right + MARGIN);
+    const y1 = Math.min(map.height, seen.bottom + MARGIN);
     const rect = { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
     const cells = Array.from(grid.read(rect));
     const off = new Set(String(prop(grid, GROUPS_OFF) ?? '').split(',').map((n) => n.trim()));

@@ -7,6 +7,7 @@ import { INLINE_LIMIT } from '../model/region.js';
 import { fillRectOp, floodArea, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
 import { drawTile } from '../render/tilesets.js';
 import { FLIP_D, tileId } from '../model/gid.js';
+import { projectionOf } from '../model/projection.js';
 
 // the server's default tilewright.limits.max-cells-per-op: a whole 4096x4096 layer
 const FILL_LIMIT = 16_777_216;
@@ -69,9 +70,10 @@ export class Tools {
     const layer = this.editor.layer();
     const shift = layer ? this.editor.renderer.shiftOf(layer) : { dx: 0, dy: 0 };
     const world = { x: seen.x - shift.dx, y: seen.y - shift.dy };
+    const tile = projectionOf(this.editor.map).tileAt(world.x, world.y);
     return {
-      x: Math.floor(world.x / this.editor.map.tileWidth),
-      y: Math.floor(world.y / this.editor.map.tileHeight),
+      x: tile.x,
+      y: tile.y,
       worldX: world.x,
       worldY: world.y,
       mapX: seen.x,

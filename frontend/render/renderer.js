@@ -10,6 +10,7 @@
 import { CHUNK, drawnObjects, objectReferences } from '../model/tilemap.js';
 import { alignmentPoint, drawTile, frameAt } from './tilesets.js';
 import { drawText } from './text.js';
+import { projectionOf, tilesInSight } from '../model/projection.js';
 import { FLAGS, FLIP_D, tileId } from '../model/gid.js';
 
 const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
@@ -116,8 +117,9 @@ export class Renderer {
   invalidate(layerId, rect) {
     const blocks = this.blocks.get(layerId);
     if (!blocks) return;
-    const reachX = Math.ceil(this.overflow.x / this.map.tileWidth);
-    const reachY = Math.ceil(this.overflow.y / this.map.tileHeight);
+    const overhang = projectionOf(this.map).screenToTile(this.overflow.x, this.overflow.y);
+    const reachX = Math.ceil(overhang.x);
+    const reachY = Math.ceil(overhang.y);
     LEVELS.forEach(({ cells }, level) => {
       const bx0 = Math.floor((rect.x - reachX) / cells);
       const by0 = Math.floor(rect.y / cells);
@@ -167,10 +169,9 @@ export class Renderer {
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.setTransform(dpr * view.zoom, 0, 0, dpr * view.zoom, -view.x * dpr * view.zoom, -view.y * dpr * view.zoom);
     ctx.imageSmoothingEnabled = false;
-    const mapW = map.width * map.tileWidth;
-    const mapH = map.height * map.tileHeight;
+    const bounds = projectionOf(map).bounds(map.width, map.height);
     ctx.fillStyle = map.backgroundColor ?? '#3a3d44';
-    ctx.fillRect(0, 0, mapW, mapH);
+    ctx.fillRect(bounds.x, bounds.y, bounds.width, bounds.height);
     const sight = view.visible();
     this.onSight?.(sight);
     // the first frame that shows the map in view, as its cells or its overview (what a benchmark times)
@@ -222,10 +223,7 @@ export class Renderer {
     if (tiles.length === 0) return true;
     if (!image) {
       if (this.firstMapFrameAt !== undefined) return true; // asked only until the first frame is known
-      const x = Math.max(0, Math.floor(sight.x / map.tileWidth));
-      const y = Math.max(0, Math.floor(sight.y / map.tileHeight));
-      const right = Math.min(map.width, Math.ceil((sight.x + sight.width) / map.tileWidth));
-      const bottom = Math.min(map.height, Math.ceil((sight.y + sight.height) / map.tileHeight));
+      const { x, y, right, bottom } = tilesInSight(map, sight);
       return right <= x || bottom <= y || tiles.every((l) => l.holds({ x, y, width: right - x, height: bottom - y }));
     }
     const cw = CHUNK * map.tileWidth;
@@ -484,25 +482,20 @@ export class Renderer {
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     ctx.imageSmoothingEnabled = scale < 1;
     // in the map's render order (right-down by default): it decides which of two overlapping tiles is on top
-    const rows = Math.min(map.height, y0 + cells) - y0;
-    const columns = Math.min(map.width, x0 + cells) - x0;
-    const up = map.settings.renderOrder.endsWith('up');
-    const leftward = map.settings.renderOrder.startsWith('left');
-    for (let r = 0; r < rows; r++) {
-      const y = up ? y0 + rows - 1 - r : y0 + r;
-      for (let c = 0; c < columns; c++) {
-        const x = leftward ? x0 + columns - 1 - c : x0 + c;
-        const gid = layer.get(x, y) === 0 ? 0 : this.shown(layer.get(x, y));
-        if (gid === 0) continue;
-        const tileset = map.tilesetOf(gid);
-        if (!tileset) continue;
-        const source = this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
-        if (!source) continue;
-        const shownH = (gid & FLIP_D) !== 0 ? source.width : source.height;
-        drawTile(ctx, source, gid, (x - x0) * map.tileWidth + source.offsetX,
-          (y - y0 + 1) * map.tileHeight - shownH + source.offsetY + this.overflow.y);
-      }
-    }
+    const projection = projectionOf(map);
+    const origin = projection.cellBox(x0, y0);
+    const area = { x: x0, y: y0, width: Math.min(map.width, x0 + cells) - x0, height: Math.min(map.height, y0 + cells) - y0 };
+    projection.inDrawOrder(area, (x, y) => {
+      const gid = layer.get(x, y) === 0 ? 0 : this.shown(layer.get(x, y));
+      if (gid === 0) return;
+      const tileset = map.tilesetOf(gid);
+      if (!tileset) return;
+      const source = this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
+      if (!source) return;
+      const shownH = (gid & FLIP_D) !== 0 ? source.width : source.height;
+      const at = projection.imageAt(x, y);
+      drawTile(ctx, source, gid, at.x - origin.x + source.offsetX, at.y - origin.y - shownH + source.offsetY + this.overflow.y);
+    });
     block.dirty = false;
     block.animated = this.animating;
     this.animating ||= animatingBefore;
@@ -600,10 +593,7 @@ export class Renderer {
     ctx.strokeStyle = 'rgba(0, 0, 0, 0.25)';
     ctx.lineWidth = 1 / this.view.zoom;
     ctx.beginPath();
-    const x0 = Math.max(0, Math.floor(sight.x / map.tileWidth));
-    const x1 = Math.min(map.width, Math.ceil((sight.x + sight.width) / map.tileWidth));
-    const y0 = Math.max(0, Math.floor(sight.y / map.tileHeight));
-    const y1 = Math.min(map.height, Math.ceil((sight.y + sight.height) / map.tileHeight));
+    const { x: x0, y: y0, right: x1, bottom: y1 } = tilesInSight(map, sight);
     for (let x = x0; x <= x1; x++) {
       ctx.moveTo(x * map.tileWidth, y0 * map.tileHeight);
       ctx.lineTo(x * map.tileWidth, y1 * map.tileHeight);
@@ -734,3 +724,4 @@ function dot(ctx, p, line, colour) {
   ctx.arc(p.dx, p.dy, line * 2, 0, Math.PI * 2);
   ctx.fill();
 }
+

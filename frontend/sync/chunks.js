@@ -13,6 +13,7 @@
 import { apiFetch } from './http.js';
 import { readChunkPack } from '../model/chunkpack.js';
 import { CHUNK } from '../model/tilemap.js';
+import { projectionOf } from '../model/projection.js';
 import { touchedRects } from '../model/ops.js';
 
 /** Chunks a side of a block: what one request fetches, aligned so a block no edit touched is a 304. */
@@ -119,10 +120,13 @@ export class ChunkStream {
   want(sight) {
     const { map } = this;
     const side = BLOCK * CHUNK;
-    const bx0 = Math.max(0, Math.floor(sight.x / map.tileWidth / side) - this.margin);
-    const by0 = Math.max(0, Math.floor(sight.y / map.tileHeight / side) - this.margin);
-    const bx1 = Math.min(this.blocksX - 1, Math.floor((sight.x + sight.width) / map.tileWidth / side) + this.margin);
-    const by1 = Math.min(this.blocksY - 1, Math.floor((sight.y + sight.height) / map.tileHeight / side) + this.margin);
+    const projection = projectionOf(map);
+    const from = projection.screenToTile(sight.x, sight.y);
+    const to = projection.screenToTile(sight.x + sight.width, sight.y + sight.height);
+    const bx0 = Math.max(0, Math.floor(from.x / side) - this.margin);
+    const by0 = Math.max(0, Math.floor(from.y / side) - this.margin);
+    const bx1 = Math.min(this.blocksX - 1, Math.floor(to.x / side) + this.margin);
+    const by1 = Math.min(this.blocksY - 1, Math.floor(to.y / side) + this.margin);
     const w = this.wanted;
     if (w.bx0 === bx0 && w.by0 === by0 && w.bx1 === bx1 && w.by1 === by1) return;
     this.wanted = { bx0, by0, bx1, by1 };

@@ -73,3 +73,15 @@ test('every request goes through sync/http.js (CSRF, problems, Retry-After in on
   }
   assert.deepEqual(direct, []);
 });
+
+test('which tile a point lies in is the projection\'s to say: no module but model/projection.js divides by a tile size', () => {
+  const dividing = /\/\s*(?:[\w.]+\.)?(?:tileWidth|tileHeight|tw|th)\b(?!\s*\()/;
+  const found = [];
+  for (const path of graph.keys()) {
+    if (name(path) === 'model/projection.js') continue;
+    const code = readFileSync(path, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    code.split('\n').forEach((line, i) => { if (dividing.test(line)) found.push(`${name(path)}:${i + 1}: ${line.trim()}`); });
+  }
+  assert.deepEqual(found, []);
+  assert.ok(dividing.test('Math.floor(x / map.tileWidth)') && dividing.test('y / th') && !dividing.test('x * tileWidth'));
+});

@@ -1,6 +1,7 @@
 package dev.tilewright.checks;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
@@ -217,8 +218,10 @@ public final class CheckRules {
     }
 
     static Result insideMap(TileMap map, Check check) {
-        double width = (double) map.width() * map.tileWidth();
-        double height = (double) map.height() * map.tileHeight();
+        // objects live in pixel space: the map there spans tile (0,0) to tile (width, height)
+        Position far = map.projection().tileToPixel(map.width(), map.height());
+        double width = far.x();
+        double height = far.y();
         List<Map<String, Object>> outside = new ArrayList<>();
         int count = 0;
         for (Layer layer : map.layers()) {

@@ -1,6 +1,9 @@
 package dev.tilewright.render;
 
 import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Projection;
+import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.GroupLayer;
@@ -158,8 +161,8 @@ public final class MapRenderer {
         byte[][] translate = new byte[grid.length][];
         Colours joined = new Colours();
         // the colour under the layers shows past the map's edges and where no layer has painted a block
-        boolean pastTheMap = view.x() < 0 || view.y() < 0 || view.x() + view.width() > map.width() * map.tileWidth()
-                || view.y() + view.height() > map.height() * map.tileHeight();
+        boolean pastTheMap = new PixelBox(view.x(), view.y(), view.width(), view.height())
+                .reachesPast(map.projection().bounds(map.width(), map.height()));
         int fill = pastTheMap ? joined.indexOf(setup.under()) : -1;
         for (int row = 0; row < rows; row++) {
             for (int column = 0; column < columns; column++) {
@@ -347,36 +350,29 @@ public final class MapRenderer {
 
     private static void drawTiles(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Atlas[] atlases,
                                   Reach reach, Paint paint, Long timeMs) {
-        int tw = map.tileWidth();
-        int th = map.tileHeight();
-        int left = view.x() - paint.dx();
-        int top = view.y() - paint.dy();
-        int cx0 = Math.max(0, Math.floorDiv(left - reach.size() - reach.offset(), tw));
-        int cx1 = Math.min(map.width() - 1, Math.floorDiv(left + view.width() + reach.offset(), tw));
-        int cy0 = Math.max(0, Math.floorDiv(top - reach.offset(), th) - 1);
-        int cy1 = Math.min(map.height() - 1, Math.floorDiv(top + view.height() + reach.size() + reach.offset(), th));
-        // rows in the map's render order (right-down by default): it decides which of two overlapping tiles is on top
-        boolean up = map.settings().upward();
-        boolean leftward = map.settings().leftward();
-        for (int row = 0; row <= cy1 - cy0; row++) {
-            int cy = up ? cy1 - row : cy0 + row;
-            for (int column = 0; column <= cx1 - cx0; column++) {
-                int cx = leftward ? cx1 - column : cx0 + column;
-                int gid = layer.get(cx, cy);
-                Drawable tile = gid == Gid.EMPTY ? null : Drawable.of(map, atlases, gid, timeMs);
-                if (tile == null) {
-                    continue;
-                }
-                Atlas atlas = tile.atlas();
-                Atlas.Source source = tile.source();
-                boolean diagonal = Gid.flippedDiagonally(gid);
-                int width = diagonal ? source.height() : source.width();
-                int height = diagonal ? source.width() : source.height();
-                int x = cx * tw + atlas.tileset().tileOffsetX() + paint.dx();
-                int y = (cy + 1) * th - height + atlas.tileset().tileOffsetY() + paint.dy();
-                blit(canvas, view, source, x, y, width, height, gid, paint);
+        Projection projection = map.projection();
+        // the cells whose tiles may reach into the view: tiles are drawn up and right from their cell's bottom-left
+        // corner, a tileset's offset moves them either way
+        PixelBox seen = new PixelBox(view.x() - paint.dx(), view.y() - paint.dy(), view.width(), view.height())
+                .grown(reach.size() + reach.offset(), reach.offset() + projection.tileHeight(), reach.offset() + 1,
+                        reach.size() + reach.offset() + 1);
+        TileRect cells = projection.tilesMeeting(seen).intersection(new TileRect(0, 0, map.width(), map.height()));
+        // the map's render order decides which of two overlapping tiles is on top
+        projection.inDrawOrder(cells, (cx, cy) -> {
+            int gid = layer.get(cx, cy);
+            Drawable tile = gid == Gid.EMPTY ? null : Drawable.of(map, atlases, gid, timeMs);
+            if (tile == null) {
+                return;
             }
-        }
+            Atlas atlas = tile.atlas();
+            Atlas.Source source = tile.source();
+            boolean diagonal = Gid.flippedDiagonally(gid);
+            int width = diagonal ? source.height() : source.width();
+            int height = diagonal ? source.width() : source.height();
+            int x = projection.imageLeft(cx, cy) + atlas.tileset().tileOffsetX() + paint.dx();
+            int y = projection.imageBottom(cx, cy) - height + atlas.tileset().tileOffsetY() + paint.dy();
+            blit(canvas, view, source, x, y, width, height, gid, paint);
+        });
     }
 
     /** Draws a tile layer block by block, each rendered once per chunk content and kept in the cache. */

@@ -1,6 +1,7 @@
 package dev.tilewright.rendering;
 
 import dev.tilewright.config.RenderProperties;
+import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.GridComputer;
@@ -152,7 +153,7 @@ public class RenderService {
             TileMap map = at.map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Pixels small = overviews.thumbnail(mapId, map, decoded::get, images(mapId), size);
-            ViewWindow whole = new ViewWindow(0, 0, map.width() * map.tileWidth(), map.height() * map.tileHeight());
+            ViewWindow whole = wholeOf(map);
             return new Frame(at.version(), List.of(whole), png.write(small, properties.pngLevel()));
         });
     }
@@ -167,14 +168,9 @@ public class RenderService {
         long cost = window == null ? Lanes.BIG : check(new Request(sideBySide ? List.of(window, window)
                 : List.of(window), scale, List.of(), true, false, true, false));
         return lanes.run(Lanes.Lane.DRAW, cost, () -> {
-            int mapWidth = b.width() * b.tileWidth();
-            int mapHeight = b.height() * b.tileHeight();
-            ViewWindow view = window == null ? new ViewWindow(0, 0, mapWidth, mapHeight)
-                    : window.clampedTo(mapWidth, mapHeight);
-            TileRect cells = new TileRect(Math.floorDiv(view.x(), b.tileWidth()), Math.floorDiv(view.y(), b.tileHeight()),
-                    Math.floorDiv(view.x() + view.width() - 1, b.tileWidth()) - Math.floorDiv(view.x(), b.tileWidth()) + 1,
-                    Math.floorDiv(view.y() + view.height() - 1, b.tileHeight()) - Math.floorDiv(view.y(), b.tileHeight()) + 1)
-                    .intersection(b.bounds());
+            ViewWindow whole = wholeOf(b);
+            ViewWindow view = window == null ? whole : clamped(window, b);
+            TileRect cells = b.projection().tilesMeeting(boxOf(view)).intersection(b.bounds());
             byte[] kinds = DiffMarks.cells(a, b, cells);
             List<Pixels> frames = new ArrayList<>();
             Function<String, Pixels> pictures = images(mapId);
@@ -182,9 +178,9 @@ public class RenderService {
                 Map<Long, Atlas> decoded = atlases.of(map.tilesets());
                 Function<ViewWindow, Pixels> draw = v -> MapRenderer.render(map, decoded::get, pictures, v,
                         MapRenderer.Options.VISIBLE, blocks);
-                Pixels drawn = window == null ? Thumbnail.of(mapWidth, mapHeight, properties.maxThumbnailSize(),
+                Pixels drawn = window == null ? Thumbnail.of(whole.width(), whole.height(), properties.maxThumbnailSize(),
                         properties.maxPixels(), draw) : scaled(draw.apply(view), scale);
-                double factor = window == null ? (double) drawn.width() / mapWidth : scale;
+                double factor = window == null ? (double) drawn.width() / whole.width() : scale;
                 DiffMarks.mark(drawn, factor, view.x(), view.y(), a, b, cells, kinds);
                 frames.add(drawn);
             }
@@ -222,7 +218,7 @@ public class RenderService {
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Function<String, Pixels> images = images(mapId);
             List<ViewWindow> windows = dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(),
-                    tour.height(), tour.speed(), tour.fps(), map.width() * map.tileWidth(), map.height() * map.tileHeight());
+                    tour.height(), tour.speed(), tour.fps(), wholeOf(map).width(), wholeOf(map).height());
             // frame by frame: each is drawn when the GIF writer asks for it and dropped once written; animated tiles
             // show the frame of the moment each GIF frame stands for
             int delayCs = Math.max(2, Math.round(100f / tour.fps()));
@@ -277,8 +273,7 @@ public class RenderService {
                 request.parallax());
         if (blocks != null && request.views().size() == 1 && request.scale() == 1 && marks.isEmpty()
                 && options.collision() == null) {
-            ViewWindow view = request.views().get(0).clampedTo(map.width() * map.tileWidth(),
-                    map.height() * map.tileHeight());
+            ViewWindow view = clamped(request.views().get(0), map);
             PngWriter.Indexed indexed = MapRenderer.renderIndexed(map, decoded::get, view, options, blocks);
             if (indexed != null) {
                 return new Frame(version, List.of(view), png.write(indexed, properties.pngLevel()));
@@ -288,7 +283,7 @@ public class RenderService {
         List<ViewWindow> clamped = new ArrayList<>();
         List<Pixels> frames = new ArrayList<>();
         for (ViewWindow requested : request.views()) {
-            ViewWindow view = requested.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
+            ViewWindow view = clamped(requested, map);
             clamped.add(view);
             Pixels frame = scaled(MapRenderer.render(map, decoded::get, images, view, options, blocks), request.scale());
             if (!marks.isEmpty()) {
@@ -297,6 +292,23 @@ public class RenderService {
             frames.add(frame);
         }
         return new Frame(version, clamped, png.write(sideBySide(frames), properties.pngLevel()));
+    }
+
+    /** The whole of a map's screen as a window. */
+    private static ViewWindow wholeOf(TileMap map) {
+        PixelBox bounds = map.projection().bounds(map.width(), map.height());
+        return new ViewWindow(Math.toIntExact(bounds.x()), Math.toIntExact(bounds.y()), Math.toIntExact(bounds.width()),
+                Math.toIntExact(bounds.height()));
+    }
+
+    /** A window moved to lie inside the map's screen. */
+    private static ViewWindow clamped(ViewWindow window, TileMap map) {
+        ViewWindow whole = wholeOf(map);
+        return window.clampedTo(whole.width(), whole.height());
+    }
+
+    private static PixelBox boxOf(ViewWindow view) {
+        return new PixelBox(view.x(), view.y(), view.width(), view.height());
     }
 
     /**
@@ -308,12 +320,9 @@ public class RenderService {
         GridComputer computer = new GridComputer(map, data::get, Atlases.pixels(decoded));
         CollisionGrid grid = computer.emptyGrid();
         for (ViewWindow view : views) {
-            ViewWindow clamped = view.clampedTo(map.width() * map.tileWidth(), map.height() * map.tileHeight());
-            int x0 = Math.floorDiv(clamped.x(), map.tileWidth());
-            int y0 = Math.max(0, Math.floorDiv(clamped.y(), map.tileHeight()) - 1);
-            int x1 = Math.floorDiv(clamped.x() + clamped.width() - 1, map.tileWidth());
-            int y1 = Math.floorDiv(clamped.y() + clamped.height() - 1, map.tileHeight()) + 1;
-            computer.recompute(grid, new TileRect(x0, y0, x1 - x0 + 1, y1 - y0 + 1));
+            TileRect seen = map.projection().tilesMeeting(boxOf(clamped(view, map)));
+            int top = Math.max(0, seen.y() - 1);
+            computer.recompute(grid, new TileRect(seen.x(), top, seen.width(), (int) (seen.bottom() + 1 - top)));
         }
         return grid;
     }

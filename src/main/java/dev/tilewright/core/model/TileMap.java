@@ -1,6 +1,8 @@
 package dev.tilewright.core.model;
 
+import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
 
 import java.util.ArrayList;
@@ -125,6 +127,11 @@ public final class TileMap {
 
     public int tileHeight() {
         return tileHeight;
+    }
+
+    /** How this map's tiles lie on its screen: ask it for tile <-> pixel, picking, draw order and bounds. */
+    public Projection projection() {
+        return new Orthogonal(tileWidth, tileHeight, settings.leftward(), settings.upward());
     }
 
     public Position offset() {

@@ -9,11 +9,10 @@ class GeometryTest {
 
     @Test
     void worldToTileUsesFloorNotTruncation() {
-        assertThat(TileCoord.containing(new Position(-0.5, 15.99), Position.ORIGIN, 16, 16))
-                .isEqualTo(new TileCoord(-1, 0));
-        assertThat(TileCoord.containing(new Position(40, 40), new Position(8, -8), 16, 16))
-                .isEqualTo(new TileCoord(2, 3));
-        assertThat(new TileCoord(2, 3).topLeft(new Position(8, -8), 16, 16)).isEqualTo(new Position(40, 40));
+        Projection grid = new Orthogonal(16, 16);
+        assertThat(grid.tileAt(new Position(-0.5, 15.99))).isEqualTo(new TileCoord(-1, 0));
+        assertThat(grid.tileAt(new Position(32, 48))).isEqualTo(new TileCoord(2, 3));
+        assertThat(grid.tileToScreen(2, 3)).isEqualTo(new Position(32, 48));
     }
 
     @Test
