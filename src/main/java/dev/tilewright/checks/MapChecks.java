@@ -4,6 +4,9 @@ import dev.tilewright.checks.CheckRules.Check;
 import dev.tilewright.checks.CheckRules.Result;
 import dev.tilewright.config.ChecksProperties;
 import dev.tilewright.core.edit.SetProperty;
+import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.grid.Reachability;
@@ -175,8 +178,7 @@ public class MapChecks extends BackgroundWork {
         if (found.isEmpty()) {
             return marks;
         }
-        int tw = map.tileWidth();
-        int th = map.tileHeight();
+        Projection projection = map.projection();
         for (JsonNode result : json.readTree(found.get(0))) {
             if (result.path("passed").asBoolean(true)) {
                 continue;
@@ -184,8 +186,12 @@ public class MapChecks extends BackgroundWork {
             JsonNode d = result.path("details");
             JsonNode explored = d.path("explored");
             if (explored.isObject()) {
-                marks.add(CheckMarks.Mark.rect(explored.path("x").asDouble() * tw, explored.path("y").asDouble() * th,
-                        explored.path("width").asDouble() * tw, explored.path("height").asDouble() * th,
+                double x = explored.path("x").asDouble();
+                double y = explored.path("y").asDouble();
+                Position from = projection.tileToScreen(x, y);
+                Position to = projection.tileToScreen(x + explored.path("width").asDouble(),
+                        y + explored.path("height").asDouble());
+                marks.add(CheckMarks.Mark.rect(from.x(), from.y(), to.x() - from.x(), to.y() - from.y(),
                         CheckMarks.FAIL));
             }
             if ("blocked".equals(result.path("type").asString()) && d.path("from").isObject()) {
@@ -195,8 +201,8 @@ public class MapChecks extends BackgroundWork {
                         d.path("to").path("y").asDouble() - map.offset().y(), CheckMarks.FAIL));
             }
             for (JsonNode cell : d.path("cells")) {
-                marks.add(CheckMarks.Mark.rect(cell.path("x").asDouble() * tw, cell.path("y").asDouble() * th, tw, th,
-                        CheckMarks.FAIL));
+                PixelBox box = projection.cellBox(cell.path("x").asInt(), cell.path("y").asInt());
+                marks.add(CheckMarks.Mark.rect(box.x(), box.y(), box.width(), box.height(), CheckMarks.FAIL));
             }
             for (JsonNode o : d.path("offending")) {
                 marks.add(CheckMarks.Mark.rect(o.path("x").asDouble() - 3, o.path("y").asDouble() - 3, 6, 6,
