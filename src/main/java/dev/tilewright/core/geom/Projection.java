@@ -3,10 +3,10 @@ package dev.tilewright.core.geom;
 import java.util.List;
 
 /**
- * How a map's tiles lie on its screen: the one place that knows an orientation's geometry. Renderer, queries, grids,
- * checks, the editor and the reviewer's preview ask it rather than multiplying by the tile size themselves, so that an
- * orientation is one more implementation (its JavaScript twin is {@code frontend/model/projection.js}; both are held
- * to the cases in {@code src/test/resources/fixtures/projection/}).
+ * How a map's tiles lie on its screen: the place that knows an orientation's geometry, so that an orientation is one
+ * more implementation (its JavaScript twin is {@code frontend/model/projection.js}; both are held to the cases in
+ * {@code src/test/resources/fixtures/projection/}). The renderer's tile-by-tile drawing, the render service's
+ * windows, the checks and the editor's picking ask it; docs/architecture.md lists what does not yet.
  *
  * <p>Three spaces, as in Tiled's renderers: <em>tile</em> coordinates (fractional: tile (3,4)'s cell spans
  * [3,4) x [4,5)), <em>pixel</em> coordinates (where objects, query rays and collision grids live; on an
