@@ -161,8 +161,7 @@ public final class MapRenderer {
         byte[][] translate = new byte[grid.length][];
         Colours joined = new Colours();
         // the colour under the layers shows past the map's edges and where no layer has painted a block
-        boolean pastTheMap = new PixelBox(view.x(), view.y(), view.width(), view.height())
-                .reachesPast(map.projection().bounds(map.width(), map.height()));
+        boolean pastTheMap = view.box().reachesPast(map.projection().bounds(map.width(), map.height()));
         int fill = pastTheMap ? joined.indexOf(setup.under()) : -1;
         for (int row = 0; row < rows; row++) {
             for (int column = 0; column < columns; column++) {

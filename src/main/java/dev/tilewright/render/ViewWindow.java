@@ -1,5 +1,7 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.PixelBox;
+
 /**
  * A rectangle of the map in map pixels (tile (0,0) starts at (0,0)), not aligned to tiles. Scrolling moves its
  * origin; it is kept inside the map, and a window larger than the map pins to 0 on that axis.
@@ -10,6 +12,11 @@ public record ViewWindow(int x, int y, int width, int height) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("a view window needs a positive size, was " + width + "x" + height);
         }
+    }
+
+    /** The window as a box of the map's screen pixels (what the map's projection answers about). */
+    public PixelBox box() {
+        return new PixelBox(x, y, width, height);
     }
 
     /** This window moved (never resized) so that it lies inside a map of the given pixel size. */

@@ -170,7 +170,7 @@ public class RenderService {
         return lanes.run(Lanes.Lane.DRAW, cost, () -> {
             ViewWindow whole = wholeOf(b);
             ViewWindow view = window == null ? whole : clamped(window, b);
-            TileRect cells = b.projection().tilesMeeting(boxOf(view)).intersection(b.bounds());
+            TileRect cells = b.projection().tilesMeeting(view.box()).intersection(b.bounds());
             byte[] kinds = DiffMarks.cells(a, b, cells);
             List<Pixels> frames = new ArrayList<>();
             Function<String, Pixels> pictures = images(mapId);
@@ -217,8 +217,9 @@ public class RenderService {
             TileMap map = maps.view(mapId).map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Function<String, Pixels> images = images(mapId);
+            ViewWindow whole = wholeOf(map);
             List<ViewWindow> windows = dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(),
-                    tour.height(), tour.speed(), tour.fps(), wholeOf(map).width(), wholeOf(map).height());
+                    tour.height(), tour.speed(), tour.fps(), whole.width(), whole.height());
             // frame by frame: each is drawn when the GIF writer asks for it and dropped once written; animated tiles
             // show the frame of the moment each GIF frame stands for
             int delayCs = Math.max(2, Math.round(100f / tour.fps()));
@@ -307,10 +308,6 @@ public class RenderService {
         return window.clampedTo(whole.width(), whole.height());
     }
 
-    private static PixelBox boxOf(ViewWindow view) {
-        return new PixelBox(view.x(), view.y(), view.width(), view.height());
-    }
-
     /**
      * The map's collision grid (as its grid settings say, with its overrides), computed for the windows' tiles only
      * (and a row around them, which the derived flags read): exact for any version rendered.
@@ -320,7 +317,7 @@ public class RenderService {
         GridComputer computer = new GridComputer(map, data::get, Atlases.pixels(decoded));
         CollisionGrid grid = computer.emptyGrid();
         for (ViewWindow view : views) {
-            TileRect seen = map.projection().tilesMeeting(boxOf(clamped(view, map)));
+            TileRect seen = map.projection().tilesMeeting(clamped(view, map).box());
             int top = Math.max(0, seen.y() - 1);
             computer.recompute(grid, new TileRect(seen.x(), top, seen.width(), (int) (seen.bottom() + 1 - top)));
         }
