@@ -6,6 +6,10 @@
 import { apiFetch, refusal } from '../sync/http.js';
 import { button } from '../render/dom.js';
 import { objectAt } from './objects.js';
+import { projectionOf } from '../model/projection.js';
+
+/** A platformer check's default jump: three tiles high, in pixels. */
+const threeTiles = (map) => projectionOf(map).tileToPixel(0, 3).y;
 
 export const CHECKS_PROPERTY = 'tilewright.checks';
 const TYPES = {
@@ -116,7 +120,7 @@ export class ChecksEditor {
       box.append(row('Movement', movement), row('Box', input('number', draft.box.width, 'check-box-width', (v) => { draft.box.width = Number(v); }),
         '×', input('number', draft.box.height, 'check-box-height', (v) => { draft.box.height = Number(v); })));
       if (draft.movement === 'platformer') {
-        box.append(row('Jump height', input('number', draft.jumpHeight ?? editor.map.tileHeight * 3, 'check-jump',
+        box.append(row('Jump height', input('number', draft.jumpHeight ?? threeTiles(editor.map), 'check-jump',
           (v) => { draft.jumpHeight = Number(v); })));
       }
     }
@@ -186,7 +190,7 @@ export class ChecksEditor {
     if (d.type === 'reachable' || d.type === 'blocked') Object.assign(out, { from: d.from, to: d.to });
     if (d.type === 'reachable') {
       Object.assign(out, { movement: d.movement ?? 'topdown', box: d.box });
-      if (d.movement === 'platformer') out.jumpHeight = d.jumpHeight ?? this.editor.map.tileHeight * 3;
+      if (d.movement === 'platformer') out.jumpHeight = d.jumpHeight ?? threeTiles(this.editor.map);
     }
     if (d.type === 'noEmptyCells') Object.assign(out, { layerId: d.layerId, ...(d.area ? { area: d.area } : {}) });
     if (d.type === 'objectsHaveProperty') Object.assign(out, { class: d.class, property: d.property });

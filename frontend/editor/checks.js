@@ -4,19 +4,22 @@
 // objects that lack a property or lie outside the map. Results come from GET …/checks and live `checks` frames.
 
 import { apiFetch } from '../sync/http.js';
+import { projectionOf } from '../model/projection.js';
 
 const FAIL = '#ff4136';
 const PATH = '#39cccc';
 
-/** The marks a result asks to be drawn, in map pixels: {kind: 'rect'|'line'|'cells'|'path', ...}. */
-export function marks(result, tileWidth, tileHeight, offset = { x: 0, y: 0 }) {
+/**
+ * The marks a result asks to be drawn, in map pixels ({kind: 'rect'|'line'|'cells'|'path', ...}), on a map of that
+ * projection (tile areas become the boxes the projection gives them).
+ */
+export function marks(result, projection, offset = { x: 0, y: 0 }) {
   const d = result.details ?? {};
   const out = [];
   if (result.type === 'reachable') {
     if (d.tiles?.length) out.push({ kind: 'path', tiles: d.tiles });
     if (!result.passed && d.explored) {
-      out.push({ kind: 'rect', x: d.explored.x * tileWidth, y: d.explored.y * tileHeight,
-        width: d.explored.width * tileWidth, height: d.explored.height * tileHeight });
+      out.push({ kind: 'rect', ...projection.areaBox(d.explored) });
     }
   } else if (result.type === 'blocked' && d.from && d.to) {
     out.push({ kind: 'line', from: { x: d.from.x - offset.x, y: d.from.y - offset.y },
@@ -92,12 +95,12 @@ export class ChecksPanel {
   select(result) {
     this.selected = result.name;
     const { map, view } = this.editor;
-    const all = marks(result, map.tileWidth, map.tileHeight, map.offset);
+    const projection = projectionOf(map);
+    const all = marks(result, projection, map.offset);
     const first = all[0];
     if (first) {
-      const at = first.kind === 'path' || first.kind === 'cells'
-        ? { x: (first.tiles ?? first.cells)[0].x * map.tileWidth, y: (first.tiles ?? first.cells)[0].y * map.tileHeight }
-        : first.kind === 'line' ? first.from : first;
+      const tile = (first.tiles ?? first.cells)?.[0];
+      const at = tile ? projection.tileToScreen(tile.x, tile.y) : first.kind === 'line' ? first.from : first;
       view.x = at.x - view.width / (2 * view.zoom);
       view.y = at.y - view.height / (2 * view.zoom);
       this.editor.emit('view');
@@ -109,11 +112,12 @@ export class ChecksPanel {
   draw(ctx, view) {
     if (!this.report) return;
     const { map } = this.editor;
+    const projection = projectionOf(map);
     const px = 1 / view.zoom;
     ctx.lineWidth = 2 * px;
     for (const result of this.report.results) {
       if (result.passed && result.name !== this.selected) continue;
-      for (const m of marks(result, map.tileWidth, map.tileHeight, map.offset)) {
+      for (const m of marks(result, projection, map.offset)) {
         ctx.strokeStyle = m.kind === 'path' ? PATH : FAIL;
         if (m.kind === 'rect') {
           ctx.setLineDash([6 * px, 4 * px]);
@@ -125,12 +129,14 @@ export class ChecksPanel {
           ctx.lineTo(m.to.x, m.to.y);
           ctx.stroke();
         } else if (m.kind === 'cells') {
-          for (const c of m.cells) ctx.strokeRect(c.x * map.tileWidth, c.y * map.tileHeight, map.tileWidth, map.tileHeight);
+          for (const c of m.cells) {
+            const cell = projection.cellBox(c.x, c.y);
+            ctx.strokeRect(cell.x, cell.y, cell.width, cell.height);
+          }
         } else {
           ctx.beginPath();
           m.tiles.forEach((t, i) => {
-            const x = (t.x + 0.5) * map.tileWidth;
-            const y = (t.y + 0.5) * map.tileHeight;
+            const { x, y } = projection.tileToScreen(t.x + 0.5, t.y + 0.5);
             if (i === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
           });
           ctx.stroke();

@@ -4,6 +4,7 @@
 
 import { changeRegions, places } from '../history/diffs.js';
 import { apiFetch } from '../sync/http.js';
+import { projectionOf } from '../model/projection.js';
 
 export const COLOURS = { added: '#2ecc40', removed: '#ff4136', changed: '#ff9f1a' };
 /** Regions drawn at most (a diff may list many more runs; the places to step through still cover them all). */
@@ -34,11 +35,11 @@ export class CompareOverlay {
     const response = await this.fetch(`${this.base}/diff?from=${from}`);
     const answer = await response.json().catch(() => null);
     if (!response.ok) throw new Error(answer?.detail ?? `the server answered ${response.status}`);
-    const { tileWidth, tileHeight } = this.editor.map;
+    const projection = projectionOf(this.editor.map);
     this.from = from;
     this.to = answer.to;
-    this.regions = changeRegions(answer.diff, tileWidth, tileHeight);
-    this.places = places(this.regions, tileWidth, tileHeight);
+    this.regions = changeRegions(answer.diff, projection);
+    this.places = places(this.regions, projection);
     this.unlisted = (answer.diff.layers ?? []).some((l) => l.listed === false);
     this.at = -1;
     this.bar.hidden = false;

@@ -5,20 +5,18 @@
 // minimap pixel at a time from the top visible tile there (its tile's average colour), so it is never stale.
 
 import { apiFetch, retryAfterMs } from '../sync/http.js';
-import { Orthogonal } from '../model/projection.js';
+import { projectionOf } from '../model/projection.js';
 
 /**
  * The minimap pixels a rectangle of cells covers, and for each the cell at its centre:
  * {x0, y0, x1, y1} (pixels, end exclusive) and cellAt(px, py) -> {x, y}. @param {object} rect cells
  */
-export function patchArea(rect, tileWidth, tileHeight, scale, width, height) {
-  const x0 = Math.max(0, Math.floor(rect.x * tileWidth * scale));
-  const y0 = Math.max(0, Math.floor(rect.y * tileHeight * scale));
-  const x1 = Math.min(width, Math.ceil((rect.x + rect.width) * tileWidth * scale));
-  const y1 = Math.min(height, Math.ceil((rect.y + rect.height) * tileHeight * scale));
+export function patchArea(rect, projection, scale, width, height) {
+  const box = projection.areaBox(rect);
   return {
-    x0, y0, x1, y1,
-    cellAt: (px, py) => new Orthogonal(tileWidth, tileHeight).tileAt((px + 0.5) / scale, (py + 0.5) / scale),
+    x0: Math.max(0, Math.floor(box.x * scale)), y0: Math.max(0, Math.floor(box.y * scale)),
+    x1: Math.min(width, Math.ceil((box.x + box.width) * scale)), y1: Math.min(height, Math.ceil((box.y + box.height) * scale)),
+    cellAt: (px, py) => projection.tileAt((px + 0.5) / scale, (py + 0.5) / scale),
   };
 }
 
@@ -54,8 +52,7 @@ export class Minimap {
     this.lastFetch = -Infinity;
     this.dragging = false;
     const { map } = editor;
-    const mapW = map.width * map.tileWidth;
-    const mapH = map.height * map.tileHeight;
+    const { width: mapW, height: mapH } = projectionOf(map).bounds(map.width, map.height);
     this.scale = Math.min(200 / mapW, 200 / mapH);
     canvas.width = Math.max(1, Math.round(mapW * this.scale));
     canvas.height = Math.max(1, Math.round(mapH * this.scale));
@@ -128,7 +125,7 @@ export class Minimap {
       this.patched.getContext('2d').drawImage(this.image, 0, 0, this.canvas.width, this.canvas.height);
     }
     const ctx = this.patched.getContext('2d');
-    const area = patchArea(rect, map.tileWidth, map.tileHeight, this.scale, this.canvas.width, this.canvas.height);
+    const area = patchArea(rect, projectionOf(map), this.scale, this.canvas.width, this.canvas.height);
     for (let py = area.y0; py < area.y1; py++) {
       for (let px = area.x0; px < area.x1; px++) {
         const { x, y } = area.cellAt(px, py);

@@ -301,8 +301,7 @@ export class ObjectTools {
       return;
     }
     const size = this.tileOf({ gid });
-    const { tileWidth, tileHeight } = this.editor.map;
-    const place = this.snapToGrid ? { x: cell.x * tileWidth, y: (cell.y + 1) * tileHeight } : at;
+    const place = this.snapToGrid ? projectionOf(this.editor.map).imageAt(cell.x, cell.y) : at;
     this.add(layer, { shape: 'rectangle', gid, ...place, width: size.width, height: size.height });
   }
 

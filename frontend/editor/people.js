@@ -2,6 +2,8 @@
 // on the canvas in their colour with their name, and this editor's own pointer, tool and selection sent to them (the
 // session throttles it). Names are the accounts' (the server sends them; the page says this editor's own).
 
+import { projectionOf } from '../model/projection.js';
+
 /** This editor's name as the others see it: the signed-in account's, which the page carries. */
 export function personName(page = document.body) {
   return page.dataset.userName || 'You';
@@ -81,10 +83,11 @@ export class PeoplePanel {
       ctx.fillStyle = person.color;
       const s = person.selection;
       if (s) {
-        const a = view.toScreen(s.x * map.tileWidth, s.y * map.tileHeight);
+        const box = projectionOf(map).areaBox(s);
+        const a = view.toScreen(box.x, box.y);
         ctx.setLineDash([4, 3]);
         ctx.lineWidth = 2;
-        ctx.strokeRect(a.x, a.y, s.width * map.tileWidth * view.zoom, s.height * map.tileHeight * view.zoom);
+        ctx.strokeRect(a.x, a.y, box.width * view.zoom, box.height * view.zoom);
         ctx.setLineDash([]);
       }
       if (!person.cursor) continue;

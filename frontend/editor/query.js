@@ -3,6 +3,7 @@
 // tiles with something on the current layer and the objects inside (POST .../queries/rect, .../circle).
 
 import { apiFetch, problemText } from '../sync/http.js';
+import { projectionOf } from '../model/projection.js';
 
 export class QueryTool {
   /** @param {import('./editor.js').Editor} editor */
@@ -61,15 +62,19 @@ export class QueryTool {
   }
 
   draw(ctx, view) {
-    const { tileWidth: tw, tileHeight: th } = this.editor.map;
+    const projection = projectionOf(this.editor.map);
+    const cellOf = (t) => {
+      const b = projection.cellBox(t.x, t.y);
+      return [b.x, b.y, b.width, b.height];
+    };
     const line = 1.5 / view.zoom;
     if (this.result) {
       ctx.fillStyle = 'rgba(56, 217, 245, 0.35)';
-      for (const t of this.result.tiles) ctx.fillRect(t.x * tw, t.y * th, tw, th);
+      for (const t of this.result.tiles) ctx.fillRect(...cellOf(t));
       if (this.result.hit) {
         ctx.strokeStyle = '#ff3b7f';
         ctx.lineWidth = 2 * line;
-        ctx.strokeRect(this.result.hit.tile.x * tw, this.result.hit.tile.y * th, tw, th);
+        ctx.strokeRect(...cellOf(this.result.hit.tile));
       }
       for (const ref of this.result.objects ?? []) {
         const o = this.editor.map.layer(ref.layerId)?.objects?.find((object) => object.id === ref.id);

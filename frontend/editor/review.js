@@ -3,6 +3,7 @@
 // panel asks for the first comment; a click on a pin opens its thread. The panel itself is review/panel.js.
 
 import { anchorFrom, pinAt, pinPoint } from '../review/threads.js';
+import { projectionOf } from '../model/projection.js';
 
 export const PIN_COLOURS = { open: '#ff851b', resolved: '#8a8f98', selected: '#ffdc00', draft: '#39cccc' };
 /** A pin's radius, in screen pixels. */
@@ -51,8 +52,7 @@ export class ReviewPins {
     }
     const { map } = this.editor;
     const clamp = (v, most) => Math.max(0, Math.min(most, v));
-    const width = map.width * map.tileWidth;
-    const height = map.height * map.tileHeight;
+    const { width, height } = projectionOf(map).bounds(map.width, map.height);
     const x = clamp(anchor.x, width);
     const y = clamp(anchor.y, height);
     this.panel.compose({ x, y, width: clamp(anchor.width, width - x), height: clamp(anchor.height, height - y) },

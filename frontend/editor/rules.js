@@ -7,7 +7,7 @@
 
 import { apiFetch, refusal } from '../sync/http.js';
 import { button } from '../render/dom.js';
-import { tilesInSight } from '../model/projection.js';
+import { projectionOf, tilesInSight } from '../model/projection.js';
 import { drawTile } from '../render/tilesets.js';
 import { intGridColor } from '../render/renderer.js';
 import { newSetRow, tileStrip, valuesBox } from './ruleparts.js';
@@ -353,6 +353,7 @@ export class RulesPanel {
     const ts = this.tileset();
     const out = map.layer(this.preview.output);
     const { rect, gids } = this.preview;
+    const projection = projectionOf(map);
     ctx.save();
     ctx.strokeStyle = '#ffd24a';
     ctx.lineWidth = 1;
@@ -363,8 +364,12 @@ export class RulesPanel {
       const id = (made & 0x0fffffff) - 1;
       const gid = made === 0 || !ts || id >= ts.tileCount ? 0 : ((ts.firstGid + id) | (made & 0xf0000000)) >>> 0;
       const source = gid === 0 ? null : images.source(ts.tilesetId, id);
-      if (source) drawTile(ctx, source, gid, x * map.tileWidth, (y + 1) * map.tileHeight - source.height);
-      if (out && out.get(x, y) !== gid) ctx.strokeRect(x * map.tileWidth + 0.5, y * map.tileHeight + 0.5, map.tileWidth - 1, map.tileHeight - 1);
+      const at = projection.imageAt(x, y);
+      if (source) drawTile(ctx, source, gid, at.x, at.y - source.height);
+      if (out && out.get(x, y) !== gid) {
+        const cell = projection.cellBox(x, y);
+        ctx.strokeRect(cell.x + 0.5, cell.y + 0.5, cell.width - 1, cell.height - 1);
+      }
     }
     ctx.restore();
   }

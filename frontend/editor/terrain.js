@@ -6,8 +6,9 @@
 
 import { paintTerrain, WangTiles } from '../model/terrain.js';
 import { cellsOp, floodArea } from '../model/stamp.js';
-import { drawTile } from '../render/tilesets.js';
-import { FLIP_D, tileId } from '../model/gid.js';
+import { drawStanding } from '../render/tilesets.js';
+import { projectionOf } from '../model/projection.js';
+import { tileId } from '../model/gid.js';
 import { lineCells } from './tools.js';
 
 export const TERRAIN_SEED = 'tilewright.terrain.seed';
@@ -164,13 +165,12 @@ export class TerrainTool {
     const stroke = this.stroke;
     if (!stroke?.result) return;
     const { editor } = this;
-    const { tileWidth: tw, tileHeight: th } = editor.map;
+    const projection = projectionOf(editor.map);
     for (const c of stroke.result.cells) {
       const tileset = editor.map.tilesetOf(c.gid);
       const source = tileset && editor.images.source(tileset.tilesetId, tileId(c.gid) - tileset.firstGid);
       if (!source) continue;
-      const shownH = (c.gid & FLIP_D) !== 0 ? source.width : source.height;
-      drawTile(ctx, source, c.gid, c.x * tw + source.offsetX, (c.y + 1) * th - shownH + source.offsetY);
+      drawStanding(ctx, source, c.gid, projection.imageAt(c.x, c.y));
     }
   }
 }

@@ -5,8 +5,8 @@
 
 import { INLINE_LIMIT } from '../model/region.js';
 import { fillRectOp, floodArea, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
-import { drawTile } from '../render/tilesets.js';
-import { FLIP_D, tileId } from '../model/gid.js';
+import { drawStanding } from '../render/tilesets.js';
+import { tileId } from '../model/gid.js';
 import { projectionOf } from '../model/projection.js';
 
 // the server's default tilewright.limits.max-cells-per-op: a whole 4096x4096 layer
@@ -244,16 +244,20 @@ export class Tools {
 
   drawOverlay(ctx, view) {
     const { editor } = this;
-    const { tileWidth: tw, tileHeight: th } = editor.map;
+    const projection = projectionOf(editor.map);
+    const boxOf = (area) => {
+      const b = projection.areaBox(area);
+      return [b.x, b.y, b.width, b.height];
+    };
     const line = 1 / view.zoom;
     if (editor.selection) {
       const r = editor.selection;
       ctx.fillStyle = 'rgba(47, 111, 222, 0.18)';
-      ctx.fillRect(r.x * tw, r.y * th, r.width * tw, r.height * th);
+      ctx.fillRect(...boxOf(r));
       ctx.setLineDash([4 * line, 3 * line]);
       ctx.strokeStyle = '#2f6fde';
       ctx.lineWidth = 1.5 * line;
-      ctx.strokeRect(r.x * tw, r.y * th, r.width * tw, r.height * th);
+      ctx.strokeRect(...boxOf(r));
       ctx.setLineDash([]);
     }
     const drag = this.drag;
@@ -262,7 +266,7 @@ export class Tools {
       if (r) {
         ctx.strokeStyle = drag.kind === 'rect' ? '#ffd24a' : '#2f6fde';
         ctx.lineWidth = 2 * line;
-        ctx.strokeRect(r.x * tw, r.y * th, r.width * tw, r.height * th);
+        ctx.strokeRect(...boxOf(r));
       }
       return;
     }
@@ -274,10 +278,7 @@ export class Tools {
       for (const c of editor.stamp.cellsAt(editor.map, x0, y0)) {
         const tileset = editor.map.tilesetOf(c.gid);
         const source = tileset && editor.images.source(tileset.tilesetId, tileId(c.gid) - tileset.firstGid);
-        if (source) {
-          const shownH = (c.gid & FLIP_D) !== 0 ? source.width : source.height;
-          drawTile(ctx, source, c.gid, c.x * tw + source.offsetX, (c.y + 1) * th - shownH + source.offsetY);
-        }
+        if (source) drawStanding(ctx, source, c.gid, projection.imageAt(c.x, c.y));
       }
       ctx.globalAlpha = 1;
     }
@@ -285,6 +286,6 @@ export class Tools {
     const h = editor.tool === 'brush' && editor.stamp ? editor.stamp.height : 1;
     ctx.strokeStyle = editor.tool === 'eraser' ? '#ff6b6b' : '#ffffff';
     ctx.lineWidth = 1.5 * line;
-    ctx.strokeRect((this.hover.x - Math.floor(w / 2)) * tw, (this.hover.y - Math.floor(h / 2)) * th, w * tw, h * th);
+    ctx.strokeRect(...boxOf({ x: this.hover.x - Math.floor(w / 2), y: this.hover.y - Math.floor(h / 2), width: w, height: h }));
   }
 }

@@ -21,18 +21,17 @@ function box(object, tileWidth, tileHeight) {
  * The regions a diff names, in map pixels, each with its kind: its cell runs (a run from one gid to one gid by
  * those, else by its cells) and its objects' boxes. Sorted top to bottom, left to right.
  */
-export function changeRegions(diff, tileWidth, tileHeight) {
+export function changeRegions(diff, projection) {
   const regions = [];
   for (const layer of diff.layers ?? []) {
     for (const run of layer.cells ?? []) {
       const kind = run.from !== undefined ? kindOf([run.from], [run.to]) : kindOf(run.before, run.after);
-      regions.push({ x: run.x * tileWidth, y: run.y * tileHeight, width: run.width * tileWidth,
-        height: run.height * tileHeight, kind, layerId: layer.layerId });
+      regions.push({ ...projection.areaBox(run), kind, layerId: layer.layerId });
     }
     for (const [list, kind] of [[layer.objectsAdded, 'added'], [layer.objectsRemoved, 'removed'],
       [(layer.objectsChanged ?? []).map((c) => c.after), 'changed']]) {
       for (const object of list ?? []) {
-        regions.push({ ...box(object, tileWidth, tileHeight), kind, layerId: layer.layerId, object: object.id });
+        regions.push({ ...box(object, projection.tileWidth, projection.tileHeight), kind, layerId: layer.layerId, object: object.id });
       }
     }
   }
@@ -40,8 +39,9 @@ export function changeRegions(diff, tileWidth, tileHeight) {
 }
 
 /** The places to step through: the blocks of BLOCK x BLOCK cells that changes touch, top to bottom, left to right. */
-export function places(regions, tileWidth, tileHeight) {
-  const size = { w: BLOCK * tileWidth, h: BLOCK * tileHeight };
+export function places(regions, projection) {
+  const block = projection.areaBox({ x: 0, y: 0, width: BLOCK, height: BLOCK });
+  const size = { w: block.width, h: block.height };
   const blocks = new Map();
   for (const r of regions) {
     const bx = Math.floor((r.x + r.width / 2) / size.w);

@@ -53,11 +53,17 @@ export class Orthogonal {
 
   /** The screen box of a map of width x height tiles. */
   bounds(width, height) {
-    return { x: 0, y: 0, width: width * this.tileWidth, height: height * this.tileHeight };
+    return this.areaBox({ x: 0, y: 0, width, height });
   }
 
   cellBox(x, y) {
     return { x: x * this.tileWidth, y: y * this.tileHeight, width: this.tileWidth, height: this.tileHeight };
+  }
+
+  /** The smallest screen box holding the cells of an area of tiles (an empty area's box is empty). */
+  areaBox(area) {
+    return { x: area.x * this.tileWidth, y: area.y * this.tileHeight,
+      width: area.width * this.tileWidth, height: area.height * this.tileHeight };
   }
 
   /** The tiles whose cells share at least a pixel with a screen box (whole pixels), not clamped to a map. */

@@ -5,6 +5,7 @@
 
 import { apiFetch } from '../sync/http.js';
 import { changeRegions, places, versions } from '../history/diffs.js';
+import { projectionOf } from '../model/projection.js';
 
 export class PreviewCompare {
   /**
@@ -62,8 +63,8 @@ export class PreviewCompare {
     if (!response.ok) throw new Error(answer?.detail ?? `the server answered ${response.status}`);
     this.since = since;
     this.to = answer.to;
-    this.places = places(changeRegions(answer.diff, this.page.tileWidth, this.page.tileHeight),
-      this.page.tileWidth, this.page.tileHeight);
+    const projection = projectionOf(this.page);
+    this.places = places(changeRegions(answer.diff, projection), projection);
     this.at = -1;
     this.bar.classList.add('comparing');
     this.page.refresh();

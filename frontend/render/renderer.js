@@ -8,10 +8,10 @@
 // least recently used out first; the blocks around the view are drawn ahead, a little each frame.
 
 import { CHUNK, drawnObjects, objectReferences } from '../model/tilemap.js';
-import { alignmentPoint, drawTile, frameAt } from './tilesets.js';
+import { alignmentPoint, drawStanding, drawTile, frameAt } from './tilesets.js';
 import { drawText } from './text.js';
 import { projectionOf, tilesInSight } from '../model/projection.js';
-import { FLAGS, FLIP_D, tileId } from '../model/gid.js';
+import { FLAGS, tileId } from '../model/gid.js';
 
 const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
 const FAR_BELOW = 0.5;
@@ -226,20 +226,20 @@ export class Renderer {
       const { x, y, right, bottom } = tilesInSight(map, sight);
       return right <= x || bottom <= y || tiles.every((l) => l.holds({ x, y, width: right - x, height: bottom - y }));
     }
-    const cw = CHUNK * map.tileWidth;
-    const ch = CHUNK * map.tileHeight;
-    const sx = image.width / (map.width * map.tileWidth);
-    const sy = image.height / (map.height * map.tileHeight);
-    const cx0 = Math.max(0, Math.floor(sight.x / cw));
-    const cy0 = Math.max(0, Math.floor(sight.y / ch));
-    const cx1 = Math.min(tiles[0].chunksX - 1, Math.floor((sight.x + sight.width) / cw));
-    const cy1 = Math.min(tiles[0].chunksY - 1, Math.floor((sight.y + sight.height) / ch));
+    const projection = projectionOf(map);
+    const bounds = projection.bounds(map.width, map.height);
+    const sx = image.width / bounds.width;
+    const sy = image.height / bounds.height;
+    const { x, y, right, bottom } = tilesInSight(map, sight);
+    if (right <= x || bottom <= y) return true;
     ctx.imageSmoothingEnabled = true;
-    for (let cy = cy0; cy <= cy1; cy++) {
-      for (let cx = cx0; cx <= cx1; cx++) {
+    for (let cy = Math.floor(y / CHUNK); cy * CHUNK < bottom; cy++) {
+      for (let cx = Math.floor(x / CHUNK); cx * CHUNK < right; cx++) {
         const c = cy * tiles[0].chunksX + cx;
         if (tiles.every((l) => l.isLoaded(c))) continue;
-        ctx.drawImage(image, cx * cw * sx, cy * ch * sy, cw * sx, ch * sy, cx * cw, cy * ch, cw, ch);
+        const chunk = projection.areaBox({ x: cx * CHUNK, y: cy * CHUNK, width: CHUNK, height: CHUNK });
+        ctx.drawImage(image, (chunk.x - bounds.x) * sx, (chunk.y - bounds.y) * sy, chunk.width * sx, chunk.height * sy,
+          chunk.x, chunk.y, chunk.width, chunk.height);
       }
     }
     ctx.imageSmoothingEnabled = false;
@@ -262,18 +262,23 @@ export class Renderer {
     return { dx, dy };
   }
 
-  /** The range of blocks of a level that a world rectangle shows. */
+  /**
+   * The range of blocks of a level that a world rectangle shows: those holding a tile in sight or one whose overflow
+   * (tiles reach up and right out of their cells) does.
+   */
   blockRange(level, sight) {
-    const { map } = this;
     const { cells } = LEVELS[level];
-    const bw = cells * map.tileWidth;
-    const bh = cells * map.tileHeight;
-    return {
-      bx0: Math.max(0, Math.floor((sight.x - this.overflow.x) / bw)),
-      by0: Math.max(0, Math.floor(sight.y / bh)),
-      bx1: Math.min(Math.ceil(map.width / cells) - 1, Math.floor((sight.x + sight.width) / bw)),
-      by1: Math.min(Math.ceil(map.height / cells) - 1, Math.floor((sight.y + sight.height + this.overflow.y) / bh)),
-    };
+    const { x, y, right, bottom } = tilesInSight(this.map, { x: sight.x - this.overflow.x, y: sight.y,
+      width: sight.width + this.overflow.x, height: sight.height + this.overflow.y });
+    if (right <= x || bottom <= y) return { bx0: 0, by0: 0, bx1: -1, by1: -1 };
+    return { bx0: Math.floor(x / cells), by0: Math.floor(y / cells),
+      bx1: Math.floor((right - 1) / cells), by1: Math.floor((bottom - 1) / cells) };
+  }
+
+  /** The world box of block (bx, by) of a level (without its overflow). */
+  blockBox(level, bx, by) {
+    const { cells } = LEVELS[level];
+    return projectionOf(this.map).areaBox({ x: bx * cells, y: by * cells, width: cells, height: cells });
   }
 
   /** A layer's block, drawn if it was not (or is dirty); null where the layer has no cells. */
@@ -298,8 +303,9 @@ export class Renderer {
     } else {
       if (!this.hasCells(layer, bx * cells, by * cells, cells)) return null;
       block = { canvas: document.createElement('canvas'), dirty: true };
-      block.canvas.width = Math.ceil((cells * map.tileWidth + this.overflow.x) * scale);
-      block.canvas.height = Math.ceil((cells * map.tileHeight + this.overflow.y) * scale);
+      const box = this.blockBox(level, 0, 0);
+      block.canvas.width = Math.ceil((box.width + this.overflow.x) * scale);
+      block.canvas.height = Math.ceil((box.height + this.overflow.y) * scale);
       if (level === 0) this.nearBlocks++;
     }
     blocks.set(key, block);
@@ -316,17 +322,16 @@ export class Renderer {
   }
 
   drawTileLayer(layer, sight) {
-    const { map } = this;
     const level = this.level();
-    const { cells } = LEVELS[level];
-    const bw = cells * map.tileWidth;
-    const bh = cells * map.tileHeight;
     const { bx0, by0, bx1, by1 } = this.blockRange(level, sight);
     this.ctx.imageSmoothingEnabled = level === 1;
     for (let by = by0; by <= by1; by++) {
       for (let bx = bx0; bx <= bx1; bx++) {
         const block = this.block(layer, level, bx, by, this.buildUntil);
-        if (block) this.ctx.drawImage(block.canvas, bx * bw, by * bh - this.overflow.y, bw + this.overflow.x, bh + this.overflow.y);
+        if (!block) continue;
+        const box = this.blockBox(level, bx, by);
+        this.ctx.drawImage(block.canvas, box.x, box.y - this.overflow.y, box.width + this.overflow.x,
+          box.height + this.overflow.y);
       }
     }
     this.ctx.imageSmoothingEnabled = false;
@@ -343,9 +348,7 @@ export class Renderer {
    */
   prefetch(sight) {
     const level = this.level();
-    const { cells } = LEVELS[level];
-    const marginX = cells * this.map.tileWidth;
-    const marginY = cells * this.map.tileHeight;
+    const { width: marginX, height: marginY } = this.blockBox(level, 0, 0);
     const around = { x: sight.x - marginX, y: sight.y - marginY, width: sight.width + 2 * marginX, height: sight.height + 2 * marginY };
     const { bx0, by0, bx1, by1 } = this.blockRange(level, around);
     const until = performance.now() + PREFETCH_MS;
@@ -397,12 +400,15 @@ export class Renderer {
     ctx.clearRect(0, 0, block.canvas.width, block.canvas.height);
     ctx.setTransform(scale, 0, 0, scale, 0, this.overflow.y * scale);
     ctx.globalAlpha = 0.55;
+    const projection = projectionOf(map);
+    const origin = projection.cellBox(x0, y0);
     for (let y = y0; y < Math.min(map.height, y0 + cells); y++) {
       for (let x = x0; x < Math.min(map.width, x0 + cells); x++) {
         const value = layer.get(x, y);
         if (value === 0) continue;
         ctx.fillStyle = intGridColor(this.intGridColors, value);
-        ctx.fillRect((x - x0) * map.tileWidth, (y - y0) * map.tileHeight, map.tileWidth, map.tileHeight);
+        const cell = projection.cellBox(x, y);
+        ctx.fillRect(cell.x - origin.x, cell.y - origin.y, cell.width, cell.height);
       }
     }
     ctx.globalAlpha = 1;
@@ -456,8 +462,11 @@ export class Renderer {
     const ctx = block.canvas.getContext('2d');
     const animatingBefore = this.animating;
     this.animating = false;
-    const tw = map.tileWidth * scale;
-    const th = map.tileHeight * scale;
+    // tiles that fit their cells (an orthogonal map's, of its size) are copied in whole at the block's scale
+    const projection = projectionOf(map);
+    const first = projection.cellBox(x0, y0);
+    const tw = first.width * scale;
+    const th = first.height * scale;
     if (Number.isInteger(tw) && Number.isInteger(th) && this.fitCells) {
       const image = ctx.createImageData(block.canvas.width, block.canvas.height);
       const out = new Uint32Array(image.data.buffer);
@@ -467,8 +476,10 @@ export class Renderer {
           const gid = layer.get(x, y);
           const pixels = gid === 0 ? null : this.tilePixels(this.shown(gid), scale, tw, th);
           if (pixels === null) continue;
-          const at = (y - y0) * th * stride + (x - x0) * tw;
-          for (let row = 0; row < th; row++) out.set(pixels.subarray(row * tw, row * tw + tw), at + row * stride);
+          const cell = projection.cellBox(x, y);
+          const at = (cell.y - first.y) * scale * stride + (cell.x - first.x) * scale;
+          const span = tw; // the tile's pixels: rows of its scaled width, each copied to its row of the block
+          for (let row = 0; row < th; row++) out.set(pixels.subarray(row * span, row * span + span), at + row * stride);
         }
       }
       ctx.putImageData(image, 0, 0);
@@ -482,8 +493,7 @@ export class Renderer {
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     ctx.imageSmoothingEnabled = scale < 1;
     // in the map's render order (right-down by default): it decides which of two overlapping tiles is on top
-    const projection = projectionOf(map);
-    const origin = projection.cellBox(x0, y0);
+    const origin = first;
     const area = { x: x0, y: y0, width: Math.min(map.width, x0 + cells) - x0, height: Math.min(map.height, y0 + cells) - y0 };
     projection.inDrawOrder(area, (x, y) => {
       const gid = layer.get(x, y) === 0 ? 0 : this.shown(layer.get(x, y));
@@ -492,9 +502,8 @@ export class Renderer {
       if (!tileset) return;
       const source = this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
       if (!source) return;
-      const shownH = (gid & FLIP_D) !== 0 ? source.width : source.height;
       const at = projection.imageAt(x, y);
-      drawTile(ctx, source, gid, at.x - origin.x + source.offsetX, at.y - origin.y - shownH + source.offsetY + this.overflow.y);
+      drawStanding(ctx, source, gid, { x: at.x - origin.x, y: at.y - origin.y + this.overflow.y });
     });
     block.dirty = false;
     block.animated = this.animating;
@@ -589,19 +598,20 @@ export class Renderer {
 
   drawGrid(sight) {
     const { map, ctx } = this;
-    if (this.view.zoom * map.tileWidth < 6) return; // too dense to help
+    const projection = projectionOf(map);
+    if (this.view.zoom * projection.cellBox(0, 0).width < 6) return; // too dense to help
     ctx.strokeStyle = 'rgba(0, 0, 0, 0.25)';
     ctx.lineWidth = 1 / this.view.zoom;
     ctx.beginPath();
     const { x: x0, y: y0, right: x1, bottom: y1 } = tilesInSight(map, sight);
-    for (let x = x0; x <= x1; x++) {
-      ctx.moveTo(x * map.tileWidth, y0 * map.tileHeight);
-      ctx.lineTo(x * map.tileWidth, y1 * map.tileHeight);
-    }
-    for (let y = y0; y <= y1; y++) {
-      ctx.moveTo(x0 * map.tileWidth, y * map.tileHeight);
-      ctx.lineTo(x1 * map.tileWidth, y * map.tileHeight);
-    }
+    const line = (fromX, fromY, toX, toY) => {
+      const a = projection.tileToScreen(fromX, fromY);
+      const b = projection.tileToScreen(toX, toY);
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+    };
+    for (let x = x0; x <= x1; x++) line(x, y0, x, y1);
+    for (let y = y0; y <= y1; y++) line(x0, y, x1, y);
     ctx.stroke();
   }
 }

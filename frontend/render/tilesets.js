@@ -121,6 +121,15 @@ export function drawTile(ctx, source, gid, x, y) {
   ctx.restore();
 }
 
+/**
+ * Draws a tile of a map standing on a point, as the map draws a cell's tile: its bottom-left there (a cell's is the
+ * projection's imageAt), rising by its shown height, moved by the tileset's tile offset.
+ */
+export function drawStanding(ctx, source, gid, at) {
+  const shownH = (gid & FLIP_D) !== 0 ? source.width : source.height;
+  drawTile(ctx, source, gid, at.x + source.offsetX, at.y - shownH + source.offsetY);
+}
+
 const ALIGNMENTS = {
   topleft: [0, 0], top: [0.5, 0], topright: [1, 0], left: [0, 0.5], center: [0.5, 0.5], right: [1, 0.5],
   bottomleft: [0, 1], bottom: [0.5, 1], bottomright: [1, 1],

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Orthogonal } from '../model/projection.js';
 
 import { changeRegions, places } from '../history/diffs.js';
 
@@ -17,7 +18,7 @@ const DIFF = {
 };
 
 test('a diff\'s runs and objects become regions in map pixels with their kinds, top to bottom', () => {
-  const regions = changeRegions(DIFF, 16, 8);
+  const regions = changeRegions(DIFF, new Orthogonal(16, 8));
   const key = (r) => `${r.kind}@${r.x},${r.y},${r.width}x${r.height}`;
   assert.deepEqual(regions.map(key), [
     'added@0,0,1024x512',
@@ -30,10 +31,10 @@ test('a diff\'s runs and objects become regions in map pixels with their kinds, 
 });
 
 test('the places to step through are the blocks changes touch, in reading order, each spanning its changes', () => {
-  const regions = changeRegions(DIFF, 16, 8);
-  const steps = places(regions, 16, 8);
+  const regions = changeRegions(DIFF, new Orthogonal(16, 8));
+  const steps = places(regions, new Orthogonal(16, 8));
   // blocks of 16 x 16 cells (256 x 128 px) by where each change's middle lies
   assert.deepEqual(steps.map((p) => `${p.bx},${p.by}:${p.count}`), ['0,0:3', '4,0:1', '2,2:1', '6,6:1']);
   assert.deepEqual(steps[0], { bx: 0, by: 0, x: 8, y: 8, width: 196, height: 52, count: 3 });
-  assert.deepEqual(places([], 16, 8), []);
+  assert.deepEqual(places([], new Orthogonal(16, 8)), []);
 });

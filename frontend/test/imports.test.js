@@ -74,8 +74,9 @@ test('every request goes through sync/http.js (CSRF, problems, Retry-After in on
   assert.deepEqual(direct, []);
 });
 
-test('which tile a point lies in is the projection\'s to say: no module but model/projection.js divides by a tile size', () => {
-  const dividing = /\/\s*(?:[\w.]+\.)?(?:tileWidth|tileHeight|tw|th)\b(?!\s*\()/;
+test('where a tile lies is the projection\'s to say: no module but model/projection.js multiplies or divides by a tile size', () => {
+  const size = String.raw`(?:[\w.]+\.)?(?:tileWidth|tileHeight|tw|th)\b(?!\s*\()`;
+  const dividing = new RegExp(String.raw`[/*]\s*${size}|\b${size}\s*\*`);
   const found = [];
   for (const path of graph.keys()) {
     if (name(path) === 'model/projection.js') continue;
@@ -83,5 +84,7 @@ test('which tile a point lies in is the projection\'s to say: no module but mode
     code.split('\n').forEach((line, i) => { if (dividing.test(line)) found.push(`${name(path)}:${i + 1}: ${line.trim()}`); });
   }
   assert.deepEqual(found, []);
-  assert.ok(dividing.test('Math.floor(x / map.tileWidth)') && dividing.test('y / th') && !dividing.test('x * tileWidth'));
+  assert.ok(dividing.test('Math.floor(x / map.tileWidth)') && dividing.test('y / th') && dividing.test('x * map.tileWidth')
+    && dividing.test('map.tileHeight * 3') && dividing.test('(x+1) * tileHeight') && !dividing.test('tileWidth === 16')
+    && !dividing.test('info.tileWidth - map.tileWidth') && !dividing.test('widthOf(tw)'));
 });

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Orthogonal } from '../model/projection.js';
 
 import {
   addTourPoint, clampAxis, covers, parseSize, parseViews, regionAround, tourUrl, viewQuery,
@@ -91,12 +92,12 @@ test('the minimap fetches a thumbnail a moment after saves settle, and at most e
 test('a change is drawn onto the minimap pixel by pixel: the pixels its cells cover, each from the cell at its centre', async () => {
   const { patchArea } = await import('../editor/minimap.js');
   // a 100x50 map of 16 px tiles on a 200x100 minimap: 0.125 px per map pixel, 2 px per tile
-  const area = patchArea({ x: 10, y: 4, width: 3, height: 1 }, 16, 16, 0.125, 200, 100);
+  const area = patchArea({ x: 10, y: 4, width: 3, height: 1 }, new Orthogonal(16, 16), 0.125, 200, 100);
   assert.deepEqual([area.x0, area.y0, area.x1, area.y1], [20, 8, 26, 10]);
   assert.deepEqual(area.cellAt(20, 8), { x: 10, y: 4 });
   assert.deepEqual(area.cellAt(25, 9), { x: 12, y: 4 });
   // large maps: a pixel covers many cells; rectangles past the edge are clipped
-  const big = patchArea({ x: 0, y: 0, width: 4096, height: 4096 }, 16, 16, 200 / 65536, 200, 200);
+  const big = patchArea({ x: 0, y: 0, width: 4096, height: 4096 }, new Orthogonal(16, 16), 200 / 65536, 200, 200);
   assert.deepEqual([big.x0, big.y0, big.x1, big.y1], [0, 0, 200, 200]);
   // a pixel shows the cell under its centre: pixel 199.5 of 200 across 4096 cells
   assert.deepEqual(big.cellAt(199, 0), { x: 4085, y: 10 });

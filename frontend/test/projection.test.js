@@ -23,6 +23,7 @@ for (const file of files) {
       for (const t of c.tileAt) assert.deepEqual(p.tileAt(...t.screen), point(t.tile), `tileAt ${t.screen}`);
       assert.deepEqual(p.bounds(...c.map), box(c.bounds));
       for (const t of c.cellBox) assert.deepEqual(p.cellBox(...t.tile), box(t.box));
+      for (const t of c.areaBox) assert.deepEqual(p.areaBox(box(t.area)), box(t.box), `areaBox ${t.area}`);
       for (const t of c.tilesMeeting) assert.deepEqual(p.tilesMeeting(box(t.box)), box(t.tiles), `tilesMeeting ${t.box}`);
       for (const t of c.imageAt) assert.deepEqual(p.imageAt(...t.tile), point(t.bottomLeft));
       for (const t of c.drawOrder) {

@@ -92,6 +92,22 @@ class ArchitectureTest {
                 .check(MAIN);
     }
 
+    /**
+     * Screen geometry goes through the map's projection: what draws, marks, queries or pins a map asks
+     * {@code TileMap.projection()} where a tile lies, never the tile size to multiply by (the collision grid's element
+     * sizes divide a tile in tile space, and the formats and DTOs carry the size as data: they may read it).
+     */
+    @Test
+    void geometryGoesThroughTheProjection() {
+        noClasses().that().resideInAnyPackage("dev.tilewright.render..", "dev.tilewright.rendering..",
+                        "dev.tilewright.query..", "dev.tilewright.core.query..", "dev.tilewright.checks..",
+                        "dev.tilewright.review..", "dev.tilewright.history..", "dev.tilewright.core.history..",
+                        "dev.tilewright.world..")
+                .should().callMethod(dev.tilewright.core.model.TileMap.class, "tileWidth")
+                .orShould().callMethod(dev.tilewright.core.model.TileMap.class, "tileHeight")
+                .check(MAIN);
+    }
+
     /** The live protocol is frames and their JSON: it knows no socket, room or peer. */
     @Test
     void theLiveProtocolKnowsNoTransport() {

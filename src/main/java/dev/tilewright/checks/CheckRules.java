@@ -140,7 +140,7 @@ public final class CheckRules {
                 for (MapObject o : objects.objects()) {
                     if (spot.objectId() != null ? o.id() != null && o.id().equals(spot.objectId())
                             : spot.object().equals(o.name())) {
-                        double[] box = o.box(map.tileWidth(), map.tileHeight());
+                        double[] box = o.box(map);
                         return new double[]{box[0] + map.offset().x(), box[1] + map.offset().y()};
                     }
                 }
@@ -228,7 +228,7 @@ public final class CheckRules {
             if (layer instanceof ObjectLayer objects && (check.layerId() != null ? layer.id() == check.layerId()
                     : check.layer() == null || layer.name().equals(check.layer()))) {
                 for (MapObject o : objects.drawn()) {
-                    double[] b = o.box(map.tileWidth(), map.tileHeight());
+                    double[] b = o.box(map);
                     if ((b[0] < 0 || b[1] < 0 || b[0] + b[2] > width || b[1] + b[3] > height) && count++ < MOST_NAMED) {
                         outside.add(ref(layer, o));
                     }

@@ -1,6 +1,7 @@
 package dev.tilewright.query;
 
 import dev.tilewright.config.QueryProperties;
+import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.Gid;
@@ -277,7 +278,8 @@ public class QueryService {
 
     private static TileRect objectRect(TileMap map, ObjectRef ref) {
         MapObject object = ((ObjectLayer) map.layer(ref.layerId()).orElseThrow()).object(ref.id()).orElseThrow();
-        return ObjectTiles.tileRect(object, map.tileWidth(), map.tileHeight());
+        Orthogonal grid = cells(map);
+        return ObjectTiles.tileRect(object, grid.tileWidth(), grid.tileHeight());
     }
 
     private static IntPairPredicate filter(TileMap map, Integer layerId, Boolean nonEmpty, String path) {
@@ -295,7 +297,8 @@ public class QueryService {
         List<ObjectIndex> out = new ArrayList<>();
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
-                out.add(ObjectTiles.of(objects, map.width(), map.height(), map.tileWidth(), map.tileHeight()));
+                out.add(ObjectTiles.of(objects, map.width(), map.height(), cells(map).tileWidth(),
+                        cells(map).tileHeight()));
             }
         }
         return out;
@@ -306,7 +309,8 @@ public class QueryService {
         List<ObjectRef> out = new ArrayList<>();
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
-                ObjectIndex index = ObjectTiles.of(objects, map.width(), map.height(), map.tileWidth(), map.tileHeight());
+                ObjectIndex index = ObjectTiles.of(objects, map.width(), map.height(), cells(map).tileWidth(),
+                        cells(map).tileHeight());
                 List<Integer> ids = new ArrayList<>();
                 index.query(area, ids::add);
                 ids.sort(null);
@@ -317,6 +321,18 @@ public class QueryService {
             }
         }
         return out;
+    }
+
+    /**
+     * The cells the exact queries walk: an orthogonal map's rows and columns (fixed-point tile spans, ray walks and
+     * object boxes are written for them; another orientation is refused until its own are).
+     */
+    private static Orthogonal cells(TileMap map) {
+        if (map.projection() instanceof Orthogonal grid) {
+            return grid;
+        }
+        throw Refused.invalidField("orientation", "Queries answer orthogonal maps only, not "
+                + map.projection().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " ones.");
     }
 
     private static TileLayer tileLayer(TileMap map, int layerId, String field) {
@@ -354,29 +370,31 @@ public class QueryService {
      * A map's coordinate space for one query: world pixels (minus the map's offset) or tiles, in fixed-point
      * units, and the range coordinates must keep to (the map and a margin around it).
      */
-    private record Space(TileMap map, long cellWidth, long cellHeight, double unitX, double unitY, boolean tiles,
-                         int margin) {
+    private record Space(TileMap map, Orthogonal cells, long cellWidth, long cellHeight, double unitX, double unitY,
+                         boolean tiles, int margin) {
 
         static Space of(TileMap map, String units, String path, int margin) {
             boolean tiles = Refused.choice(Queries.Units.class, units, Queries.Units.PIXELS, path + "units")
                     == Queries.Units.TILES;
-            long w = (long) map.tileWidth() * Fixed.ONE;
-            long h = (long) map.tileHeight() * Fixed.ONE;
-            return new Space(map, w, h, tiles ? w : Fixed.ONE, tiles ? h : Fixed.ONE, tiles, margin);
+            Orthogonal cells = QueryService.cells(map);
+            long w = (long) cells.tileWidth() * Fixed.ONE;
+            long h = (long) cells.tileHeight() * Fixed.ONE;
+            return new Space(map, cells, w, h, tiles ? w : Fixed.ONE, tiles ? h : Fixed.ONE, tiles, margin);
         }
 
         long x(Double value, String field) {
             double v = Refused.finite(value, field);
-            return inRange(tiles ? v * map.tileWidth() : v - map.offset().x(), map.width(), map.tileWidth(), field);
+            return inRange(tiles ? v * cells.tileWidth() : v - map.offset().x(), map.width(), cells.tileWidth(), field);
         }
 
         long y(Double value, String field) {
             double v = Refused.finite(value, field);
-            return inRange(tiles ? v * map.tileHeight() : v - map.offset().y(), map.height(), map.tileHeight(), field);
+            return inRange(tiles ? v * cells.tileHeight() : v - map.offset().y(), map.height(), cells.tileHeight(),
+                    field);
         }
 
         long length(double value, String field) {
-            return inRange(tiles ? value * map.tileWidth() : value, map.width(), map.tileWidth(), field);
+            return inRange(tiles ? value * cells.tileWidth() : value, map.width(), cells.tileWidth(), field);
         }
 
         /** Map pixels to fixed point, refused beyond the margin around the map. */

@@ -1,5 +1,6 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
@@ -34,11 +35,11 @@ final class CellStacks {
     private int[][] means;
     private long[] sums;
 
-    CellStacks(TileMap map, Paint[] paints, int box, long budget) {
+    CellStacks(TileMap map, Orthogonal cells, Paint[] paints, int box, long budget) {
         this.paints = paints;
         this.box = box;
-        this.tileWidth = map.tileWidth();
-        this.tileHeight = map.tileHeight();
+        this.tileWidth = cells.tileWidth();
+        this.tileHeight = cells.tileHeight();
         this.inCell = tileWidth % box == 0 && tileHeight % box == 0;
         this.across = inCell ? tileWidth / box : 0;
         this.down = inCell ? tileHeight / box : 0;

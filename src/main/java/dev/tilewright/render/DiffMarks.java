@@ -1,5 +1,7 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -83,16 +85,16 @@ public final class DiffMarks {
      */
     public static void mark(Pixels canvas, double scale, int left, int top, TileMap a, TileMap b, TileRect rect,
                             byte[] kinds) {
-        int tw = b.tileWidth();
-        int th = b.tileHeight();
-        // the cell each output pixel lies in, per column and per row
+        Projection projection = b.projection();
+        // the cell each output pixel lies in, per column and per row (an orthogonal map's cells are in columns and
+        // rows), relative to the rect
         int[] cellX = new int[canvas.width()];
         for (int x = 0; x < canvas.width(); x++) {
-            cellX[x] = Math.floorDiv((int) Math.floor(left + (x + 0.5) / scale), tw) - rect.x();
+            cellX[x] = projection.tileAt(new Position(Math.floor(left + (x + 0.5) / scale), top)).x() - rect.x();
         }
         int[] cellY = new int[canvas.height()];
         for (int y = 0; y < canvas.height(); y++) {
-            cellY[y] = Math.floorDiv((int) Math.floor(top + (y + 0.5) / scale), th) - rect.y();
+            cellY[y] = projection.tileAt(new Position(left, Math.floor(top + (y + 0.5) / scale))).y() - rect.y();
         }
         int[] argb = canvas.argb();
         int line = 2;
@@ -176,7 +178,7 @@ public final class DiffMarks {
 
     private static void box(Pixels canvas, double scale, int left, int top, TileMap map, MapObject o, int colour,
                             boolean ghost) {
-        java.awt.Shape outline = ShapePainter.outline(o, map.tileWidth(), map.tileHeight());
+        java.awt.Shape outline = ShapePainter.outline(o, map);
         if (outline != null) {
             java.awt.Graphics2D g = ShapePainter.graphics(canvas);
             try {
@@ -195,7 +197,7 @@ public final class DiffMarks {
             }
             return;
         }
-        double[] b = o.box(map.tileWidth(), map.tileHeight());
+        double[] b = o.box(map);
         double w = b[2];
         double h = b[3];
         double x0 = b[0];

@@ -99,7 +99,7 @@ public final class MapRenderer {
         }
         Bottom bottom = Bottom.of(map, options, view, setup.fromBlocks());
         if (!bottom.run().isEmpty()) {
-            drawStacks(canvas, view, map, bottom.run(), setup, blocks);
+            setup.blocks().drawStacks(canvas, view, bottom.run(), setup.under());
         }
         ShapePainter shapes = null;
         for (Layer layer : map.layers().subList(bottom.rest(), map.layers().size())) {
@@ -109,7 +109,7 @@ public final class MapRenderer {
             }
             if (layer instanceof TileLayer tiles) {
                 if (setup.fromBlocks()) {
-                    drawBlocks(canvas, view, map, tiles, setup, paint, blocks);
+                    setup.blocks().drawLayer(canvas, view, tiles, paint);
                 } else {
                     drawTiles(canvas, view, map, tiles, setup.atlases(), setup.reach(), paint, options.timeMs());
                 }
@@ -131,7 +131,7 @@ public final class MapRenderer {
             Overlays.collision(canvas, view, options.collision());
         }
         if (options.gridLines()) {
-            Overlays.gridLines(canvas, view, map.tileWidth(), map.tileHeight());
+            Overlays.gridLines(canvas, view, map.projection());
         }
         return canvas;
     }
@@ -152,79 +152,17 @@ public final class MapRenderer {
         if (bottom.rest() < map.layers().size()) {
             return null;
         }
-        int span = TileBlocks.BLOCK * map.tileWidth();
-        int bx0 = Math.floorDiv(view.x(), span);
-        int by0 = Math.floorDiv(view.y(), span);
-        int columns = Math.floorDiv(view.x() + view.width() - 1, span) - bx0 + 1;
-        int rows = Math.floorDiv(view.y() + view.height() - 1, span) - by0 + 1;
-        Block[] grid = new Block[columns * rows];
-        byte[][] translate = new byte[grid.length][];
-        Colours joined = new Colours();
-        // the colour under the layers shows past the map's edges and where no layer has painted a block
-        boolean pastTheMap = view.box().reachesPast(map.projection().bounds(map.width(), map.height()));
-        int fill = pastTheMap ? joined.indexOf(setup.under()) : -1;
-        for (int row = 0; row < rows; row++) {
-            for (int column = 0; column < columns; column++) {
-                Block block = bottom.run().isEmpty() ? null : stack(map, bottom.run(), setup, blocks, bx0 + column,
-                        by0 + row);
-                if (block != null && !block.indexed()) {
-                    return null;
-                }
-                if (block == null && fill < 0) {
-                    fill = joined.indexOf(setup.under());
-                }
-                if (block != null) {
-                    int at = row * columns + column;
-                    grid[at] = block;
-                    translate[at] = new byte[block.colours().length];
-                    for (int c = 0; c < block.colours().length; c++) {
-                        int index = joined.indexOf(block.colours()[c]);
-                        if (index < 0) {
-                            return null;
-                        }
-                        translate[at][c] = (byte) index;
-                    }
-                }
-            }
-        }
-        byte background = (byte) Math.max(0, fill);
-        int vx = view.x();
-        int vy = view.y();
-        int vw = view.width();
-        boolean gaps = fill >= 0; // else every row is covered by its blocks whole
-        return new PngWriter.Indexed(vw, view.height(), joined.toArray(), (y, into) -> {
-            int py = vy + y;
-            int row = Math.floorDiv(py, span) - by0;
-            int inBlock = py - (by0 + row) * span;
-            if (gaps) {
-                Arrays.fill(into, 0, vw, background);
-            }
-            for (int column = 0; column < columns; column++) {
-                Block block = grid[row * columns + column];
-                if (block == null || inBlock >= block.height()) {
-                    continue;
-                }
-                int left = (bx0 + column) * span;
-                int x0 = Math.max(left, vx);
-                int x1 = Math.min(left + block.width(), vx + vw);
-                byte[] indices = block.indices();
-                byte[] to = translate[row * columns + column];
-                int from = inBlock * block.width() - left;
-                for (int px = x0; px < x1; px++) {
-                    into[px - vx] = to[indices[from + px] & 0xFF];
-                }
-            }
-        });
+        return setup.blocks().indexed(view, bottom.run(), setup.under());
     }
 
     /**
-     * What a view's drawing needs of the map's tilesets: the atlas of each map tileset, the key of their decoded
-     * forms, how far a tile reaches, whether tile layers are drawn from blocks, and the colour under every layer.
+     * What a view's drawing needs of the map's tilesets: the atlas of each map tileset, how far a tile reaches, the
+     * block drawing when tile layers are drawn from blocks ({@link SquareBlocks}), and the colour under every layer.
      */
-    private record Setup(Atlas[] atlases, List<Long> tilesetsKey, Reach reach, boolean fromBlocks, int under) {
+    private record Setup(Atlas[] atlases, Reach reach, SquareBlocks blocks, int under) {
 
         static Setup of(TileMap map, Function<Long, Atlas> atlases, ViewWindow view, Options options,
-                        TileBlocks blocks) {
+                        TileBlocks cache) {
             Atlas[] byTileset = new Atlas[map.tilesets().size()];
             List<Long> tilesetsKey = new ArrayList<>();
             for (int i = 0; i < byTileset.length; i++) {
@@ -234,19 +172,18 @@ public final class MapRenderer {
             }
             Reach reach = Reach.of(byTileset);
             // cached blocks hold tiles as they are: a moment's frames of animated tiles are drawn tile by tile
-            // and a window smaller than a quarter of a block (a sampled thumbnail's few pixels) draws its few tiles
-            // rather than whole blocks it would hardly use
-            long span = (long) TileBlocks.BLOCK * map.tileWidth();
-            boolean fromBlocks = blocks != null && reach.fitCells(map.tileWidth(), map.tileHeight())
-                    && (options.timeMs() == null || !Drawable.animated(byTileset))
-                    && (long) view.width() * view.height() * 4 >= span * span;
+            boolean still = options.timeMs() == null || !Drawable.animated(byTileset);
+            SquareBlocks blocks = still ? SquareBlocks.of(map, byTileset, List.copyOf(tilesetsKey), reach, view, cache)
+                    : null;
             int under = options.background() && map.backgroundColor() != null
                     ? Pixels.premultiply(Pixels.parseColor(map.backgroundColor())) : 0;
-            return new Setup(byTileset, List.copyOf(tilesetsKey), reach, fromBlocks, under);
+            return new Setup(byTileset, reach, blocks, under);
+        }
+
+        boolean fromBlocks() {
+            return blocks != null;
         }
     }
-
-    private static final Paint PLAIN = new Paint(0, 0, 255, -1);
 
     /**
      * The plain tile layers a view draws first (drawn from blocks, each block of them kept as one stack), and the
@@ -263,7 +200,7 @@ public final class MapRenderer {
                 if (paint == null || !draws(layer, options)) {
                     continue;
                 }
-                if (!(fromBlocks && layer instanceof TileLayer tiles && paint.equals(PLAIN))) {
+                if (!(fromBlocks && layer instanceof TileLayer tiles && paint.equals(Paint.PLAIN))) {
                     return new Bottom(run, i);
                 }
                 run.add(tiles);
@@ -340,10 +277,9 @@ public final class MapRenderer {
             return new Reach(size, offset, minSize, collections);
         }
 
-        /** Whether every tile covers exactly its cell of a square grid of this size, whatever its flips. */
-        boolean fitCells(int tileWidth, int tileHeight) {
-            return tileWidth == tileHeight && !collections && offset == 0
-                    && (size == 0 || size == tileWidth && minSize == tileWidth);
+        /** Whether every tile covers exactly a square cell of this side, whatever its flips. */
+        boolean fitCells(int side) {
+            return !collections && offset == 0 && (size == 0 || size == side && minSize == side);
         }
     }
 
@@ -372,139 +308,6 @@ public final class MapRenderer {
             int y = projection.imageBottom(cx, cy) - height + atlas.tileset().tileOffsetY() + paint.dy();
             blit(canvas, view, source, x, y, width, height, gid, paint);
         });
-    }
-
-    /** Draws a tile layer block by block, each rendered once per chunk content and kept in the cache. */
-    private static void drawBlocks(Pixels canvas, ViewWindow view, TileMap map, TileLayer layer, Setup setup,
-                                   Paint paint, TileBlocks blocks) {
-        int span = TileBlocks.BLOCK * map.tileWidth();
-        int left = view.x() - paint.dx();
-        int top = view.y() - paint.dy();
-        int bx0 = Math.max(0, Math.floorDiv(left, span));
-        int by0 = Math.max(0, Math.floorDiv(top, span));
-        int bx1 = Math.min((map.width() - 1) / TileBlocks.BLOCK, Math.floorDiv(left + view.width() - 1, span));
-        int by1 = Math.min((map.height() - 1) / TileBlocks.BLOCK, Math.floorDiv(top + view.height() - 1, span));
-        for (int by = by0; by <= by1; by++) {
-            for (int bx = bx0; bx <= bx1; bx++) {
-                Block block = kept(map, List.of(layer), setup.atlases(), setup.tilesetsKey(), 0, blocks, bx, by);
-                if (block != null) {
-                    composite(canvas, view, block, bx * span + paint.dx(), by * span + paint.dy(), paint);
-                }
-            }
-        }
-    }
-
-    /**
-     * Draws the bottom run of plain tile layers as stacks (per block, the layers over the colour under them, kept
-     * in the cache as one): the view's pixels there are the stack's, copied.
-     */
-    private static void drawStacks(Pixels canvas, ViewWindow view, TileMap map, List<TileLayer> run, Setup setup,
-                                   TileBlocks blocks) {
-        int span = TileBlocks.BLOCK * map.tileWidth();
-        int bx0 = Math.max(0, Math.floorDiv(view.x(), span));
-        int by0 = Math.max(0, Math.floorDiv(view.y(), span));
-        int bx1 = Math.floorDiv(view.x() + view.width() - 1, span);
-        int by1 = Math.floorDiv(view.y() + view.height() - 1, span);
-        int[] dst = canvas.argb();
-        for (int by = by0; by <= by1; by++) {
-            for (int bx = bx0; bx <= bx1; bx++) {
-                Block block = stack(map, run, setup, blocks, bx, by);
-                if (block == null) {
-                    continue;
-                }
-                int x = bx * span;
-                int y = by * span;
-                int x0 = Math.max(x, view.x());
-                int x1 = Math.min(x + block.width(), view.x() + view.width());
-                for (int py = Math.max(y, view.y()); py < Math.min(y + block.height(), view.y() + view.height()); py++) {
-                    int from = (py - y) * block.width() - x;
-                    int to = (py - view.y()) * view.width() - view.x();
-                    for (int px = x0; px < x1; px++) {
-                        dst[to + px] = block.pixel(from + px);
-                    }
-                }
-            }
-        }
-    }
-
-    /** The stack of the run's layers at block (bx, by), or null where the block is off the map or none has a tile. */
-    private static Block stack(TileMap map, List<TileLayer> run, Setup setup, TileBlocks blocks, int bx, int by) {
-        if (bx < 0 || by < 0 || bx > (map.width() - 1) / TileBlocks.BLOCK || by > (map.height() - 1) / TileBlocks.BLOCK) {
-            return null;
-        }
-        return kept(map, run, setup.atlases(), setup.tilesetsKey(), setup.under(), blocks, bx, by);
-    }
-
-    /**
-     * Block (bx, by) of the layers over {@code under}, from the cache or drawn and put there; null when none of the
-     * layers has painted the chunk it lies in (the block would be {@code under} alone).
-     */
-    private static Block kept(TileMap map, List<TileLayer> layers, Atlas[] atlases, List<Long> tilesetsKey, int under,
-                              TileBlocks blocks, int bx, int by) {
-        int perChunk = TileLayer.CHUNK_SIZE / TileBlocks.BLOCK;
-        List<Long> stamps = new ArrayList<>(layers.size());
-        boolean painted = false;
-        for (TileLayer layer : layers) {
-            long stamp = layer.chunkStamp(bx / perChunk, by / perChunk);
-            painted |= stamp != 0;
-            stamps.add(stamp);
-        }
-        if (!painted) {
-            return null;
-        }
-        TileBlocks.Key key = new TileBlocks.Key(stamps, (by % perChunk) * perChunk + bx % perChunk, tilesetsKey, under);
-        Block block = blocks.get(key);
-        if (block == null) {
-            block = Block.of(drawBlock(map, layers, atlases, bx, by, under));
-            blocks.put(key, block);
-        }
-        return block;
-    }
-
-    /** The tiles of the layers in block (bx, by) over {@code under}, bottom layer first (they fit their cells). */
-    private static Pixels drawBlock(TileMap map, List<TileLayer> layers, Atlas[] atlases, int bx, int by, int under) {
-        int size = map.tileWidth();
-        int cx0 = bx * TileBlocks.BLOCK;
-        int cy0 = by * TileBlocks.BLOCK;
-        int cells = TileBlocks.BLOCK;
-        int columns = Math.min(cells, map.width() - cx0);
-        int rows = Math.min(cells, map.height() - cy0);
-        Pixels block = Pixels.blank(columns * size, rows * size);
-        if (under != 0) {
-            Arrays.fill(block.argb(), under);
-        }
-        ViewWindow whole = new ViewWindow(0, 0, block.width(), block.height());
-        for (TileLayer layer : layers) {
-            for (int row = 0; row < rows; row++) {
-                for (int column = 0; column < columns; column++) {
-                    int gid = layer.get(cx0 + column, cy0 + row);
-                    Drawable tile = gid == Gid.EMPTY ? null : Drawable.of(map, atlases, gid, null);
-                    if (tile != null) {
-                        blit(block, whole, tile.source(), column * size, row * size, size, size, gid, PLAIN);
-                    }
-                }
-            }
-        }
-        return block;
-    }
-
-    /** A block copied into the view at (x, y) with the layer's tint and opacity, as {@link #blit} would draw it. */
-    private static void composite(Pixels canvas, ViewWindow view, Block block, int x, int y, Paint paint) {
-        int x0 = Math.max(x, view.x());
-        int y0 = Math.max(y, view.y());
-        int x1 = Math.min(x + block.width(), view.x() + view.width());
-        int y1 = Math.min(y + block.height(), view.y() + view.height());
-        int[] dst = canvas.argb();
-        for (int py = y0; py < y1; py++) {
-            int from = (py - y) * block.width() - x;
-            int to = (py - view.y()) * view.width() - view.x();
-            for (int px = x0; px < x1; px++) {
-                int pixel = block.pixel(from + px);
-                if (pixel != 0) {
-                    paint.plot(dst, to + px, pixel);
-                }
-            }
-        }
     }
 
     /**

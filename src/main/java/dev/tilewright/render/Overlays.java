@@ -1,5 +1,8 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Projection;
+import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
 
 /** What a view can show over the map: the computed collision grid and tile grid lines. */
@@ -41,15 +44,26 @@ final class Overlays {
         }
     }
 
-    /** A line on the left and top pixel of every tile, over what is drawn. */
-    static void gridLines(Pixels canvas, ViewWindow view, int tileWidth, int tileHeight) {
+    /** A line on the left and top pixel of every tile's cell, over what is drawn. */
+    static void gridLines(Pixels canvas, ViewWindow view, Projection projection) {
         int[] dst = canvas.argb();
-        for (int y = 0; y < view.height(); y++) {
-            boolean lineRow = Math.floorMod(view.y() + y, tileHeight) == 0;
-            for (int x = 0; x < view.width(); x++) {
-                if (lineRow || Math.floorMod(view.x() + x, tileWidth) == 0) {
-                    int i = y * view.width() + x;
-                    dst[i] = Pixels.over(GRID_LINE, dst[i]);
+        PixelBox seen = view.box();
+        TileRect cells = projection.tilesMeeting(seen);
+        for (int ty = cells.y(); ty < cells.bottom(); ty++) {
+            for (int tx = cells.x(); tx < cells.right(); tx++) {
+                PixelBox cell = projection.cellBox(tx, ty);
+                long x0 = Math.max(cell.x(), seen.x());
+                long x1 = Math.min(cell.right(), seen.right());
+                long y0 = Math.max(cell.y(), seen.y());
+                long y1 = Math.min(cell.bottom(), seen.bottom());
+                for (long y = y0; y < y1; y++) {
+                    // the top row whole, below it the left column where the view shows it
+                    long from = y == cell.y() ? x0 : cell.x() == x0 ? x0 : x1;
+                    long to = y == cell.y() ? x1 : Math.min(x1, from + 1);
+                    for (long x = from; x < to; x++) {
+                        int i = (int) ((y - seen.y()) * view.width() + x - seen.x());
+                        dst[i] = Pixels.over(GRID_LINE, dst[i]);
+                    }
                 }
             }
         }

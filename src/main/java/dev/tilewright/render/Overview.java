@@ -1,5 +1,9 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.Orthogonal;
+import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Projection;
+import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -37,7 +41,7 @@ public final class Overview {
             false, true);
 
     /** What the pixels depend on besides cells. */
-    private record Look(int width, int height, int tileWidth, int tileHeight, String background,
+    private record Look(int width, int height, Projection projection, String background,
                         List<LayerLook> layers, List<Long> tilesets) {
 
         static Look of(TileMap map, Atlas[] atlases) {
@@ -59,7 +63,7 @@ public final class Overview {
                 tilesets.add(atlases[i] == null ? -1 : atlases[i].serial());
                 tilesets.add((long) map.tilesets().get(i).firstGid());
             }
-            return new Look(map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.backgroundColor(),
+            return new Look(map.width(), map.height(), map.projection(), map.backgroundColor(),
                     List.copyOf(layers), List.copyOf(tilesets));
         }
 
@@ -92,20 +96,24 @@ public final class Overview {
 
     private Overview(TileMap map, Atlas[] atlases, int maxSide, long exactPixels) {
         this.look = Look.of(map, atlases);
-        this.mapWidth = Math.multiplyExact(map.width(), map.tileWidth());
-        this.mapHeight = Math.multiplyExact(map.height(), map.tileHeight());
-        this.box = boxSize(mapWidth, mapHeight, map.tileWidth(), map.tileHeight(), maxSide);
+        Projection projection = map.projection();
+        PixelBox bounds = projection.bounds(map.width(), map.height());
+        this.mapWidth = Math.toIntExact(bounds.width());
+        this.mapHeight = Math.toIntExact(bounds.height());
+        this.box = boxSize(mapWidth, mapHeight, projection.tileWidth(), projection.tileHeight(), maxSide);
         this.pixels = Pixels.blank(ceilDiv(mapWidth, box), ceilDiv(mapHeight, box));
         List<LayerLook> shown = look.shownTiles();
         this.layerIds = shown.stream().mapToInt(LayerLook::id).toArray();
         MapRenderer.Reach reach = MapRenderer.Reach.of(atlases);
-        boolean cellsAlone = reach.fitCells(map.tileWidth(), map.tileHeight()) && !look.showsImages()
+        boolean cellsAlone = SquareBlocks.squareCells(map, reach) != null && !look.showsImages()
                 && shown.stream().allMatch(l -> l.paint.dx() == 0 && l.paint.dy() == 0);
-        this.rendered = !cellsAlone && (double) mapWidth * mapHeight <= exactPixels;
+        // stacks are of an orthogonal map's rectangular cells
+        Orthogonal cells = projection instanceof Orthogonal grid ? grid : null;
+        this.rendered = cells == null || !cellsAlone && (double) mapWidth * mapHeight <= exactPixels;
         this.margin = reach.size() + reach.offset() + shown.stream()
                 .mapToInt(l -> Math.max(Math.abs(l.paint.dx()), Math.abs(l.paint.dy()))).max().orElse(0);
         this.seen = new long[layerIds.length][];
-        this.stacks = rendered ? null : new CellStacks(map, shown.stream().map(LayerLook::paint).toArray(Paint[]::new),
+        this.stacks = rendered ? null : new CellStacks(map, cells, shown.stream().map(LayerLook::paint).toArray(Paint[]::new),
                 box, STACK_BYTES);
     }
 
@@ -190,14 +198,13 @@ public final class Overview {
         BitSet boxes = new BitSet();
         int reach = rendered ? margin : 0;
         changed.stream().forEach(chunk -> {
-            long left = (long) (chunk % chunksX) * TileLayer.CHUNK_SIZE * map.tileWidth() - reach;
-            long top = (long) (chunk / chunksX) * TileLayer.CHUNK_SIZE * map.tileHeight() - reach;
-            long span = (long) TileLayer.CHUNK_SIZE * map.tileWidth() + 2L * reach;
-            long spanY = (long) TileLayer.CHUNK_SIZE * map.tileHeight() + 2L * reach;
-            int bx0 = (int) Math.max(0, left / box);
-            int by0 = (int) Math.max(0, top / box);
-            int bx1 = (int) Math.min(pixels.width() - 1, (left + span - 1) / box);
-            int by1 = (int) Math.min(pixels.height() - 1, (top + spanY - 1) / box);
+            int size = TileLayer.CHUNK_SIZE;
+            PixelBox area = map.projection().areaBox(new TileRect(chunk % chunksX * size, chunk / chunksX * size,
+                    size, size)).grown(reach, reach, reach, reach);
+            int bx0 = (int) Math.max(0, area.x() / box);
+            int by0 = (int) Math.max(0, area.y() / box);
+            int bx1 = (int) Math.min(pixels.width() - 1, (area.right() - 1) / box);
+            int by1 = (int) Math.min(pixels.height() - 1, (area.bottom() - 1) / box);
             for (int by = by0; by <= by1; by++) {
                 boxes.set(by * pixels.width() + bx0, by * pixels.width() + bx1 + 1);
             }

@@ -8,6 +8,9 @@ import dev.tilewright.core.model.LayerAttributes;
  */
 record Paint(int dx, int dy, int alpha, int tint, Blend blend) {
 
+    /** As the tiles are: not offset, opaque, untinted, normal blending. */
+    static final Paint PLAIN = new Paint(0, 0, 255, -1);
+
     Paint(int dx, int dy, int alpha, int tint) {
         this(dx, dy, alpha, tint, Blend.NORMAL);
     }

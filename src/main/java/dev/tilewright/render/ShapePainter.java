@@ -4,6 +4,7 @@ import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.ObjectText;
+import dev.tilewright.core.model.TileMap;
 
 import java.awt.AlphaComposite;
 import java.awt.BasicStroke;
@@ -80,7 +81,7 @@ final class ShapePainter {
      * points, an ellipse as one, anything else (rectangles, text, tile objects from their bottom-left) as its box;
      * null for a point or an object without a size (marked otherwise).
      */
-    static Shape outline(MapObject object, int tileWidth, int tileHeight) {
+    static Shape outline(MapObject object, TileMap map) {
         Shape shape;
         if (object.shape() == ObjectShape.POLYGON || object.shape() == ObjectShape.POLYLINE) {
             Path2D.Double path = new Path2D.Double();
@@ -94,7 +95,7 @@ final class ShapePainter {
             }
             shape = path;
         } else {
-            double[] box = object.box(tileWidth, tileHeight);
+            double[] box = object.box(map);
             if (object.shape() == ObjectShape.POINT || box[2] == 0 && box[3] == 0) {
                 return null;
             }

@@ -1,5 +1,6 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.model.TileMap;
 
 import java.util.List;
@@ -31,8 +32,9 @@ public final class WorldRenderer {
             int[] under = null;
             int color = 0;
             if (options.background() && map.backgroundColor() != null) {
-                under = new int[]{placed.x() - window.x(), placed.y() - window.y(), map.width() * map.tileWidth(),
-                        map.height() * map.tileHeight()};
+                PixelBox bounds = map.projection().bounds(map.width(), map.height());
+                under = new int[]{(int) (placed.x() - window.x() + bounds.x()), (int) (placed.y() - window.y() + bounds.y()),
+                        Math.toIntExact(bounds.width()), Math.toIntExact(bounds.height())};
                 color = Pixels.parseColor(map.backgroundColor());
             }
             canvas.drawOver(part, 0, 0, under, color);

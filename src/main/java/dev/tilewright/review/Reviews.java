@@ -4,6 +4,7 @@ import dev.tilewright.access.Caller;
 import dev.tilewright.access.ShareRevoked;
 import dev.tilewright.access.Throttle;
 import dev.tilewright.config.ReviewProperties;
+import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.history.Anchor;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.ObjectLayer;
@@ -416,12 +417,11 @@ public class Reviews {
     }
 
     private static void check(Anchor anchor, TileMap map) {
-        long width = (long) map.width() * map.tileWidth();
-        long height = (long) map.height() * map.tileHeight();
-        if (!anchor.inside(width, height)) {
+        PixelBox bounds = map.projection().bounds(map.width(), map.height());
+        if (!anchor.inside(bounds)) {
             throw Refused.invalidField("anchor", "The anchor (" + anchor.x() + ", " + anchor.y() + ", "
-                    + anchor.width() + "x" + anchor.height() + ") is not inside the map's " + width + "x" + height
-                    + " pixels.");
+                    + anchor.width() + "x" + anchor.height() + ") is not inside the map's " + bounds.width() + "x"
+                    + bounds.height() + " pixels.");
         }
         Layer layer = null;
         if (anchor.layerId() != null) {

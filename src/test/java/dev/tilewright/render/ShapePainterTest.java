@@ -71,7 +71,8 @@ class ShapePainterTest {
         assertThat(drawn.argb()[46 * 160 + 110]).as("so is the opposite one").isZero();
         assertThat(drawn.argb()[32 * 160 + 15] >>> 24).as("the left end reaches the box's side").isGreaterThan(200);
         assertThat(ShapePainter.outline(new MapObject(1, "", "", ObjectShape.CAPSULE, 16, 16, 96.0, 32.0, null, null,
-                null, null, null, null), 16, 16).contains(17, 17)).as("its outline leaves the corner out").isFalse();
+                null, null, null, null), new TileMap("m", 4, 4, 16, 16, null, List.of(),
+                Properties.EMPTY, 1, 1)).contains(17, 17)).as("its outline leaves the corner out").isFalse();
     }
 
     @Test

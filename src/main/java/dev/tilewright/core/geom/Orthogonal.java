@@ -50,7 +50,13 @@ public record Orthogonal(int tileWidth, int tileHeight, boolean leftward, boolea
 
     @Override
     public PixelBox bounds(int width, int height) {
-        return new PixelBox(0, 0, (long) width * tileWidth, (long) height * tileHeight);
+        return areaBox(new TileRect(0, 0, width, height));
+    }
+
+    @Override
+    public PixelBox areaBox(TileRect area) {
+        return new PixelBox((long) area.x() * tileWidth, (long) area.y() * tileHeight, (long) area.width() * tileWidth,
+                (long) area.height() * tileHeight);
     }
 
     @Override

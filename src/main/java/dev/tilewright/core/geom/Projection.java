@@ -43,6 +43,12 @@ public sealed interface Projection permits Orthogonal {
     PixelBox cellBox(int tileX, int tileY);
 
     /**
+     * The smallest screen box that holds the cells of a rectangle of tiles (a map's bounds are its whole area's; an
+     * empty area's box is empty).
+     */
+    PixelBox areaBox(TileRect area);
+
+    /**
      * The tiles whose cells share at least a pixel with a screen box, not clamped to any map (an empty box meets
      * none).
      */

@@ -13,6 +13,8 @@ import dev.tilewright.core.edit.RenameMap;
 import dev.tilewright.core.edit.SetGrid;
 import dev.tilewright.core.edit.SetProperty;
 import dev.tilewright.core.edit.UpdateLayer;
+import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerKind;
@@ -44,9 +46,9 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
         }
     }
 
-    /** Whether the anchor lies inside a map of {@code pixelWidth} x {@code pixelHeight} pixels. */
-    public boolean inside(long pixelWidth, long pixelHeight) {
-        return x >= 0 && y >= 0 && (long) x + width <= pixelWidth && (long) y + height <= pixelHeight;
+    /** Whether the anchor lies inside a map's bounds. */
+    public boolean inside(PixelBox bounds) {
+        return !new PixelBox(x, y, width, height).reachesPast(bounds);
     }
 
     /**
@@ -57,7 +59,7 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
      * @param map the map the ops lead to (for the bounds of ops that touch all of it)
      */
     public boolean mayHaveChanged(List<MapOp> ops, TileMap map) {
-        TileRect under = tiles(map.tileWidth(), map.tileHeight());
+        TileRect under = tiles(map.projection());
         boolean[] met = {false};
         for (MapOp op : ops) {
             if (mayChangeAnything(op)) {
@@ -88,13 +90,9 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
                 || op instanceof SetGrid || op instanceof OverrideGrid);
     }
 
-    /** The tiles under the anchor on a map of such tiles (a point: the one tile it is in). */
-    public TileRect tiles(int tileWidth, int tileHeight) {
-        int fromX = Math.floorDiv(x, tileWidth);
-        int fromY = Math.floorDiv(y, tileHeight);
-        int toX = width == 0 ? fromX : Math.max(fromX, Math.floorDiv(x + width - 1, tileWidth));
-        int toY = height == 0 ? fromY : Math.max(fromY, Math.floorDiv(y + height - 1, tileHeight));
-        return new TileRect(fromX, fromY, toX - fromX + 1, toY - fromY + 1);
+    /** The tiles under the anchor on a map of that projection (a point or a line: the tiles of its pixels). */
+    public TileRect tiles(Projection projection) {
+        return projection.tilesMeeting(new PixelBox(x, y, Math.max(1, width), Math.max(1, height)));
     }
 
     /** Whether what the anchor covers differs from {@code before} to {@code after}. */
@@ -113,7 +111,7 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
             Layer b = after.layer(id).orElse(null);
             if (a instanceof TileLayer || b instanceof TileLayer) {
                 if (cellsDiffer(a instanceof TileLayer t ? t : null, b instanceof TileLayer t ? t : null,
-                        before.tileWidth(), before.tileHeight())) {
+                        before.projection())) {
                     return true;
                 }
             } else if ((a instanceof ObjectLayer || b instanceof ObjectLayer)
@@ -137,8 +135,8 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
     }
 
     /** Whether a cell under the anchor differs (a layer one version lacks reads as empty there). */
-    private boolean cellsDiffer(TileLayer a, TileLayer b, int tileWidth, int tileHeight) {
-        TileRect under = tiles(tileWidth, tileHeight);
+    private boolean cellsDiffer(TileLayer a, TileLayer b, Projection projection) {
+        TileRect under = tiles(projection);
         for (int cy = under.y(); cy < under.y() + under.height(); cy++) {
             for (int cx = under.x(); cx < under.x() + under.width(); cx++) {
                 if (gid(a, cx, cy) != gid(b, cx, cy)) {
@@ -158,7 +156,7 @@ public record Anchor(int x, int y, int width, int height, Integer layerId, Integ
         Set<MapObject> met = new HashSet<>();
         if (layer instanceof ObjectLayer objects) {
             for (MapObject o : objects.objects()) {
-                double[] b = o.box(map.tileWidth(), map.tileHeight());
+                double[] b = o.box(map);
                 if (b[0] <= x + width && b[0] + b[2] >= x && b[1] <= y + height && b[1] + b[3] >= y) {
                     met.add(o);
                 }

@@ -102,6 +102,11 @@ public record MapObject(Integer id, String name, String type, ObjectShape shape,
      * The box the object covers in map pixels: {x, y, width, height}. A tile object rises from its bottom-left corner
      * and is a tile's size when it gives none; other shapes without a size are a point.
      */
+    public double[] box(TileMap map) {
+        return box(map.tileWidth(), map.tileHeight());
+    }
+
+    /** As {@link #box(TileMap)}, a tile object without a size being {@code tileWidth x tileHeight}. */
     public double[] box(int tileWidth, int tileHeight) {
         boolean tile = gid != null && gid != 0;
         double w = width != null && width > 0 ? width : tile ? tileWidth : 0;

@@ -57,6 +57,11 @@ class ProjectionFixturesTest {
             TileCoord at = tile(t.get("tile"));
             assertThat(p.cellBox(at.x(), at.y())).isEqualTo(box(t.get("box")));
         }
+        for (JsonNode t : c.get("areaBox")) {
+            PixelBox area = box(t.get("area"));
+            assertThat(p.areaBox(new TileRect((int) area.x(), (int) area.y(), (int) area.width(), (int) area.height())))
+                    .as("areaBox %s", t.get("area")).isEqualTo(box(t.get("box")));
+        }
         for (JsonNode t : c.get("tilesMeeting")) {
             PixelBox tiles = box(t.get("tiles"));
             assertThat(p.tilesMeeting(box(t.get("box")))).as("tilesMeeting %s", t.get("box"))

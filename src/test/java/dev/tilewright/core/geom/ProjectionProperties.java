@@ -63,6 +63,32 @@ class ProjectionProperties {
         assertThat(p.tilesMeeting(p.cellBox(first.x(), first.y()))).isEqualTo(new TileRect(first.x(), first.y(), 1, 1));
     }
 
+    @Property(tries = 500)
+    void anAreasBoxIsTheSmallestHoldingItsCells(@ForAll @IntRange(min = 1, max = 64) int tileWidth,
+                                                @ForAll @IntRange(min = 1, max = 64) int tileHeight,
+                                                @ForAll @IntRange(min = -300, max = 300) int x,
+                                                @ForAll @IntRange(min = -300, max = 300) int y,
+                                                @ForAll @IntRange(min = 1, max = 12) int width,
+                                                @ForAll @IntRange(min = 1, max = 12) int height) {
+        Projection p = new Orthogonal(tileWidth, tileHeight);
+        long left = Long.MAX_VALUE;
+        long top = Long.MAX_VALUE;
+        long right = Long.MIN_VALUE;
+        long bottom = Long.MIN_VALUE;
+        for (int ty = y; ty < y + height; ty++) {
+            for (int tx = x; tx < x + width; tx++) {
+                PixelBox cell = p.cellBox(tx, ty);
+                left = Math.min(left, cell.x());
+                top = Math.min(top, cell.y());
+                right = Math.max(right, cell.right());
+                bottom = Math.max(bottom, cell.bottom());
+            }
+        }
+        assertThat(p.areaBox(new TileRect(x, y, width, height)))
+                .isEqualTo(new PixelBox(left, top, right - left, bottom - top));
+        assertThat(p.areaBox(new TileRect(x, y, 0, height)).isEmpty()).isTrue();
+    }
+
     @Property(tries = 300)
     void drawOrderVisitsEveryTileOnceRowByRow(@ForAll @IntRange(min = 0, max = 20) int width,
                                               @ForAll @IntRange(min = 0, max = 20) int height,

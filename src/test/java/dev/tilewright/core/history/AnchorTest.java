@@ -4,6 +4,7 @@ import dev.tilewright.core.edit.AddObject;
 import dev.tilewright.core.edit.Cell;
 import dev.tilewright.core.edit.Paint;
 import dev.tilewright.core.edit.RandomOps;
+import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.TileMap;
@@ -73,8 +74,12 @@ class AnchorTest {
         assertThat(new Anchor(0, 0, 0, 0, null, 2).changed(after, moved)).as("object 2 moved").isTrue();
         assertThat(new Anchor(0, 0, 0, 0, null, 1).changed(after, moved)).as("object 1 not").isFalse();
         assertThatThrownBy(() -> new Anchor(0, 0, -1, 0, null, null)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(new Anchor(0, 0, 560, 528, null, null).inside(560, 528)).isTrue();
-        assertThat(new Anchor(1, 0, 560, 528, null, null).inside(560, 528)).isFalse();
+        PixelBox bounds = new PixelBox(0, 0, 560, 528);
+        assertThat(new Anchor(0, 0, 560, 528, null, null).inside(bounds)).isTrue();
+        assertThat(new Anchor(1, 0, 560, 528, null, null).inside(bounds)).isFalse();
+        assertThat(new Anchor(-1, 0, 1, 1, null, null).inside(bounds)).isFalse();
+        assertThat(new Anchor(0, 527, 0, 1, null, null).inside(bounds)).isTrue();
+        assertThat(new Anchor(0, 527, 0, 2, null, null).inside(bounds)).isFalse();
     }
 
     private static MapObject box(int id, double x, double y) {
