@@ -16,11 +16,11 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -125,35 +125,40 @@ class AccessMatrixTest {
         Map<String, Integer> seen = new LinkedHashMap<>();
         List<String> wrong = new ArrayList<>();
         for (Route route : ourRoutes()) {
-            Supplier<String> path = () -> concrete(route, admin, project);
+            // a caller the route lets through may change or delete what it names: a fresh one; a refused caller
+            // changes nothing (were it let through by mistake, its own answer would say so)
+            java.util.function.Function<Integer, String> path = status -> concrete(route, admin, project, status == null);
             // a page's form posted without its CSRF token is refused (403) before anything else
-            expect(wrong, route, "anonymous", admin.anonymous(), path.get(),
-                    route.requires().on() == Requires.On.ANYONE ? null
-                            : Integer.valueOf(route.pattern().startsWith("/api/") ? 401
-                            : route.method().equals("GET") ? 302 : 403));
+            Integer anonymous = route.requires().on() == Requires.On.ANYONE ? null
+                    : Integer.valueOf(route.pattern().startsWith("/api/") ? 401
+                    : route.method().equals("GET") ? 302 : 403);
+            expect(wrong, route, "anonymous", admin.anonymous(), path.apply(anonymous), anonymous);
             if (route.pattern().startsWith("/api/")) {
-                expect(wrong, route, "revoked token", revokedApi, path.get(), 401);
+                expect(wrong, route, "revoked token", revokedApi, path.apply(401), 401);
             }
             for (Who who : callers) {
                 seen.merge(who.name(), 1, Integer::sum);
                 ProjectRole standing = route.requires().on() == Requires.On.TEAM && !who.admin() ? null : who.role();
-                expect(wrong, route, who.name(), who.api(), path.get(), expected(route, standing, who.admin()));
+                Integer status = expected(route, standing, who.admin());
+                expect(wrong, route, who.name(), who.api(), path.apply(status), status);
             }
             Requires.On on = route.requires().on();
+            Integer sharedStatus = expected(route,
+                    on == Requires.On.MAP || on == Requires.On.TILESET ? ProjectRole.VIEWER : null, false);
             String shared = on == Requires.On.MAP ? filled(route, String.valueOf(sharedMap))
-                    : on == Requires.On.TILESET ? filled(route, String.valueOf(sharedTileset)) : path.get();
+                    : on == Requires.On.TILESET ? filled(route, String.valueOf(sharedTileset)) : path.apply(sharedStatus);
             seen.merge("view share link", 1, Integer::sum);
-            expect(wrong, route, "view share link", share, shared, expected(route,
-                    on == Requires.On.MAP || on == Requires.On.TILESET ? ProjectRole.VIEWER : null, false));
+            expect(wrong, route, "view share link", share, shared, sharedStatus);
             if (List.of(Requires.On.MAP, Requires.On.TILESET, Requires.On.WORLD, Requires.On.TEAM)
                     .contains(route.requires().on())) {
                 // the same route on something of another team's project: there for its owner (and the admin) only
                 for (Who who : callers) {
+                    Integer status = expected(route, who.theirs(), who.admin());
                     expect(wrong, route, who.name() + " on another team's", who.api(),
-                            concrete(route, admin, otherProject), expected(route, who.theirs(), who.admin()));
+                            concrete(route, admin, otherProject, status == null), status);
                 }
-                expect(wrong, route, "view share link on another team's", share, concrete(route, admin, otherProject),
-                        expected(route, null, false));
+                expect(wrong, route, "view share link on another team's", share,
+                        concrete(route, admin, otherProject, false), expected(route, null, false));
             }
         }
         assertThat(wrong).as("answers that break the permission table").isEmpty();
@@ -217,9 +222,23 @@ class AccessMatrixTest {
         return api.request(route.method(), path, "application/json", "{}".getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The route's path with its variables filled in: a fresh map or tileset of the project (routes may delete it). */
-    private static String concrete(Route route, Api admin, long project) {
-        String id = switch (route.requires().on()) {
+    /** The ids shared where nothing is changed, by what they name and whose project it is. */
+    private final Map<String, String> unchanged = new HashMap<>();
+
+    /**
+     * The route's path with its variables filled in: a fresh map or tileset of the project when the call may change
+     * or delete it (a route other than GET that lets the caller through), else one kept for such calls.
+     */
+    private String concrete(Route route, Api admin, long project, boolean allowed) {
+        if (allowed && !route.method().equals("GET")) {
+            return filled(route, idFor(route, admin, project));
+        }
+        return filled(route, unchanged.computeIfAbsent(route.requires().on() + "@" + project,
+                kind -> idFor(route, admin, project)));
+    }
+
+    private static String idFor(Route route, Api admin, long project) {
+        return switch (route.requires().on()) {
             case MAP -> String.valueOf(mapIn(admin, project));
             case TILESET -> String.valueOf(tilesetIn(admin, project));
             case WORLD -> String.valueOf(worldIn(admin, project));
@@ -227,7 +246,6 @@ class AccessMatrixTest {
             case TEAM -> String.valueOf(admin.get("/api/v1/projects/" + project).json().get("teamId").asLong());
             default -> "1";
         };
-        return filled(route, id);
     }
 
     /** The route's path with {@code id} and made-up values for its other variables. */

@@ -75,11 +75,9 @@ class StreamingBrowserTest {
                     for (int i = 0; i < gids.length; i++) {
                         gids[i] = layer == 1 ? 1 + random.nextInt(8) : random.nextInt(6) == 0 ? 1 + random.nextInt(8) : 0;
                     }
-                    ByteBuffer raw = ByteBuffer.allocate(4 * gids.length).order(ByteOrder.LITTLE_ENDIAN);
-                    raw.asIntBuffer().put(gids);
                     Api.Response put = api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"putRegion\","
                             + "\"layerId\":" + layer + ",\"x\":" + x0 + ",\"y\":" + y0 + ",\"width\":" + PART + ",\"height\":"
-                            + PART + ",\"data\":\"" + Zlib.base64(raw.array()) + "\"}]}", "If-Match", "*");
+                            + PART + ",\"data\":\"" + Zlib.gids(gids) + "\"}]}", "If-Match", "*");
                     assertThat(put.status()).as(put.text()).isEqualTo(200);
                 }
             }
