@@ -2,6 +2,7 @@ package dev.tilewright.format;
 
 import dev.tilewright.core.model.CustomTypes;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,27 @@ public final class TiledFiles {
     /** The path a reference in {@code fromFile} names, inside the upload. */
     public String resolve(String fromFile, String reference) {
         return resolved(fromFile, reference);
+    }
+
+    /** A path with its file name's ending replaced ({@code maps/a.tmj} -> {@code maps/a.tmx}). */
+    public static String withEnding(String path, String ending) {
+        int slash = path.lastIndexOf('/');
+        int dot = path.lastIndexOf('.');
+        return (dot > slash + 1 ? path.substring(0, dot) : path) + ending;
+    }
+
+    /** How a file at {@code fromFile} refers to {@code path} (both inside one folder tree): {@code ../tilesets/a.tsx}. */
+    public static String relative(String fromFile, String path) {
+        List<String> from = new ArrayList<>(List.of(fromFile.split("/")));
+        from.remove(from.size() - 1);
+        List<String> to = List.of(path.split("/"));
+        int common = 0;
+        while (common < from.size() && common < to.size() - 1 && from.get(common).equals(to.get(common))) {
+            common++;
+        }
+        StringBuilder reference = new StringBuilder("../".repeat(from.size() - common));
+        reference.append(String.join("/", to.subList(common, to.size())));
+        return reference.toString();
     }
 
     /**

@@ -94,7 +94,7 @@ public class MapEdits {
     private final MapRows rows;
     private final OpLog log;
     private final TilesetService tilesets;
-    private final LimitsProperties limits;
+    private final EditLimits limits;
     private final TransactionTemplate tx;
     private final MapFeed feed;
     private final ApplicationEventPublisher events;
@@ -116,7 +116,7 @@ public class MapEdits {
         this.rows = rows;
         this.log = log;
         this.tilesets = tilesets;
-        this.limits = limits;
+        this.limits = new EditLimits(limits);
         this.tx = tx;
         this.feed = feed;
         this.events = events;
@@ -160,8 +160,8 @@ public class MapEdits {
      * import's own limits).
      */
     void applyFirst(long mapId, MapCache.Cached created, MapOp first, Author author) {
-        checkText(first);
-        Refused tooMany = layersOverLimit(created.map(), first);
+        limits.checkText(first);
+        Refused tooMany = limits.layersOverLimit(created.map(), first);
         if (tooMany != null) {
             throw tooMany;
         }
@@ -244,7 +244,7 @@ public class MapEdits {
         private void checkEach() {
             for (int i = 0; i < ops.length; i++) {
                 try {
-                    checkLimits(changes.get(i).op());
+                    limits.checkSize(changes.get(i).op());
                     ops[i] = withTileCounts(changes.get(i).op(), "", this::project);
                 } catch (Refused refused) {
                     outcomes[i] = new Declined(refused.refusal(), false);
@@ -276,9 +276,9 @@ public class MapEdits {
 
         /** A change applied to the cached map (with what derived layers make of it) and queued for the log. */
         private void applyOne(int i) {
-            Refused tooMany = layersOverLimit(cached.map(), ops[i]);
+            Refused tooMany = limits.layersOverLimit(cached.map(), ops[i]);
             if (tooMany == null) {
-                tooMany = intGridOverLimit(cached.map(), ops[i]);
+                tooMany = limits.intGridOverLimit(cached.map(), ops[i]);
             }
             if (tooMany != null) {
                 outcomes[i] = new Declined(tooMany.refusal(), false);
@@ -401,70 +401,5 @@ public class MapEdits {
             return new AddTileset(add.tilesetId(), add.firstGid(), stored.tileCount());
         }
         return op;
-    }
-
-    private void checkText(MapOp op) {
-        long text = op.longestText();
-        if (text > limits.maxTextBytes()) {
-            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-text-bytes",
-                    limits.maxTextBytes(), "A text object's text has " + text + " bytes").with("field", "ops");
-        }
-    }
-
-    /** The refusal when the op could take the map past its layer limit (checked before anything is applied). */
-    private Refused layersOverLimit(TileMap map, MapOp op) {
-        int added = op.layersAdded();
-        if (added == 0 || map.layers().size() + added <= limits.maxLayersPerMap()) {
-            return null;
-        }
-        return Refused.overLimit(Refusal.Kind.INVALID, "tilewright.limits.max-layers-per-map",
-                limits.maxLayersPerMap(), "The map has " + map.layers().size() + " layers and the change adds " + added)
-                .with("field", "ops");
-    }
-
-    private void checkLimits(MapOp op) {
-        checkText(op);
-        if (op.opCount() > limits.maxOpsPerRequest()) {
-            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-ops-per-request",
-                    limits.maxOpsPerRequest(), "The change holds " + op.opCount() + " ops; send it in parts")
-                    .with("field", "ops");
-        }
-        if (op.cellCount() > limits.maxCellsPerOp()) {
-            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-cells-per-op",
-                    limits.maxCellsPerOp(), "The change writes " + op.cellCount() + " cells; send it in parts")
-                    .with("field", "ops");
-        }
-        if (op.fillCells() > limits.maxFillCells()) {
-            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-fill-cells",
-                    limits.maxFillCells(), "The change fills " + op.fillCells() + " cells; fill less at once")
-                    .with("field", "ops");
-        }
-    }
-
-    /**
-     * A change that fills IntGrid cells past max-cells-per-op (with what it writes cell by cell): its auto-layers are
-     * worked out cell by cell, so such fills count as cells. Null when within.
-     */
-    private Refused intGridOverLimit(TileMap map, MapOp op) {
-        long cells = op.cellCount() + intGridFills(map, op);
-        if (cells <= limits.maxCellsPerOp()) {
-            return null;
-        }
-        return Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-cells-per-op",
-                limits.maxCellsPerOp(), "The change writes " + cells + " cells (IntGrid fills count cell by cell: "
-                        + "their auto-layers are worked out for each); send it in parts").with("field", "ops");
-    }
-
-    private static long intGridFills(TileMap map, MapOp op) {
-        if (op instanceof Batch batch) {
-            return batch.ops().stream().mapToLong(o -> intGridFills(map, o)).sum();
-        }
-        int layerId = op instanceof dev.tilewright.core.edit.FillRect fill ? fill.layerId()
-                : op instanceof dev.tilewright.core.edit.RestoreCells restore ? restore.layerId() : -1;
-        if (layerId >= 0 && map.layer(layerId)
-                .filter(l -> l instanceof dev.tilewright.core.model.TileLayer t && t.isIntGrid()).isPresent()) {
-            return op.fillCells();
-        }
-        return 0;
     }
 }

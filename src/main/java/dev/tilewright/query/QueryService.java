@@ -295,10 +295,10 @@ public class QueryService {
 
     private static List<ObjectIndex> objectIndexes(TileMap map) {
         List<ObjectIndex> out = new ArrayList<>();
+        Orthogonal grid = cells(map);
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
-                out.add(ObjectTiles.of(objects, map.width(), map.height(), cells(map).tileWidth(),
-                        cells(map).tileHeight()));
+                out.add(ObjectTiles.of(objects, map.width(), map.height(), grid.tileWidth(), grid.tileHeight()));
             }
         }
         return out;
@@ -307,10 +307,11 @@ public class QueryService {
     /** The objects of every object layer referenced from the area's tiles, layer by layer. */
     private static List<ObjectRef> objectsIn(TileMap map, TileRect area) {
         List<ObjectRef> out = new ArrayList<>();
+        Orthogonal grid = cells(map);
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
-                ObjectIndex index = ObjectTiles.of(objects, map.width(), map.height(), cells(map).tileWidth(),
-                        cells(map).tileHeight());
+                ObjectIndex index = ObjectTiles.of(objects, map.width(), map.height(), grid.tileWidth(),
+                        grid.tileHeight());
                 List<Integer> ids = new ArrayList<>();
                 index.query(area, ids::add);
                 ids.sort(null);

@@ -104,7 +104,7 @@ public final class Overview {
         this.pixels = Pixels.blank(ceilDiv(mapWidth, box), ceilDiv(mapHeight, box));
         List<LayerLook> shown = look.shownTiles();
         this.layerIds = shown.stream().mapToInt(LayerLook::id).toArray();
-        MapRenderer.Reach reach = MapRenderer.Reach.of(atlases);
+        Reach reach = Reach.of(atlases);
         boolean cellsAlone = SquareBlocks.squareCells(map, reach) != null && !look.showsImages()
                 && shown.stream().allMatch(l -> l.paint.dx() == 0 && l.paint.dy() == 0);
         // stacks are of an orthogonal map's rectangular cells

@@ -36,10 +36,10 @@ final class SquareBlocks {
     }
 
     /**
-     * The square cells of a map's projection when its tiles fit them ({@link MapRenderer.Reach#fitCells}), else
+     * The square cells of a map's projection when its tiles fit them ({@link Reach#fitCells}), else
      * null.
      */
-    static Orthogonal squareCells(TileMap map, MapRenderer.Reach reach) {
+    static Orthogonal squareCells(TileMap map, Reach reach) {
         return map.projection() instanceof Orthogonal grid && grid.tileWidth() == grid.tileHeight()
                 && reach.fitCells(grid.tileWidth()) ? grid : null;
     }
@@ -49,7 +49,7 @@ final class SquareBlocks {
      * quarter of a block (a sampled thumbnail's few pixels draw their few tiles rather than whole blocks they would
      * hardly use).
      */
-    static SquareBlocks of(TileMap map, Atlas[] atlases, List<Long> tilesetsKey, MapRenderer.Reach reach,
+    static SquareBlocks of(TileMap map, Atlas[] atlases, List<Long> tilesetsKey, Reach reach,
                            ViewWindow view, TileBlocks cache) {
         Orthogonal grid = cache == null ? null : squareCells(map, reach);
         if (grid == null) {

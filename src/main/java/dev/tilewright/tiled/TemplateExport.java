@@ -48,7 +48,7 @@ final class TemplateExport {
                 }
             }
             if (from != null && from.source() != null) {
-                String source = TiledExportService.relative(at, TiledFiles.resolved(mapPath, from.source()));
+                String source = TiledFiles.relative(at, TiledFiles.resolved(mapPath, from.source()));
                 out.put(reference, new TiledTemplate(at, TemplateWriter.write(o, source, from.firstGid()), o));
             }
         });

@@ -206,7 +206,7 @@ public class TiledExportService {
             bundle.add(placed.mapId(), genesis.files(), map, used, mapPath,
                     Request.of("zip", null, null, genesis.layerData()).options());
             if (!placed.byPattern()) {
-                listed.add(new TiledWorld.MapEntry(relative(world.fileName(), mapPath), placed.x(), placed.y(),
+                listed.add(new TiledWorld.MapEntry(TiledFiles.relative(world.fileName(), mapPath), placed.x(), placed.y(),
                         placed.width(), placed.height()));
             }
         }
@@ -215,7 +215,7 @@ public class TiledExportService {
         if (autotile != null) {
             bundle.entries.put(TiledFiles.resolved(world.fileName(), Rules.FILE), autotile);
         }
-        String base = TiledFiles.safeName(withEnding(world.fileName().substring(world.fileName().lastIndexOf('/') + 1), ""));
+        String base = TiledFiles.safeName(TiledFiles.withEnding(world.fileName().substring(world.fileName().lastIndexOf('/') + 1), ""));
         bundle.withTypes(propertyTypes.of(world.projectId()), base);
         return new Export(zip(bundle.entries), "application/zip", base + ".zip", 0);
     }
@@ -258,7 +258,7 @@ public class TiledExportService {
         MapCatalogue.Files files = maps.genesis(mapId).files();
         Bundle bundle = new Bundle();
         String mapEnding = BUNDLED_MAP.endings().get(0);
-        String mapPath = files == null ? base + mapEnding : withEnding(files.map(), mapEnding);
+        String mapPath = files == null ? base + mapEnding : TiledFiles.withEnding(files.map(), mapEnding);
         bundle.add(mapId, files, map, used, mapPath, options);
         bundle.withTypes(propertyTypes.ofMap(mapId), base);
         byte[] autotile = rules.fileForMap(mapId, map);
@@ -294,7 +294,7 @@ public class TiledExportService {
                         written.put(used.get(i).id(), as);
                     }
                 }
-                out.add(new TiledTileset(use.firstGid(), as.source() == null ? null : relative(mapPath, as.source()),
+                out.add(new TiledTileset(use.firstGid(), as.source() == null ? null : TiledFiles.relative(mapPath, as.source()),
                         as.tileset(), null, Map.of(), as.templates()));
             }
             List<Layer> layers = map.layers();
@@ -328,7 +328,7 @@ public class TiledExportService {
             String tsxPath = null;
             Tileset as = null;
             if (filed != null && imagesNamed(tileset)) {
-                tsxPath = filed.path() == null ? null : withEnding(filed.path(), BUNDLED_TILESET.endings().get(0));
+                tsxPath = filed.path() == null ? null : TiledFiles.withEnding(filed.path(), BUNDLED_TILESET.endings().get(0));
                 as = tileset;
                 if (tsxPath != null && !fits(tsxPath, BUNDLED_TILESET.writeTileset(as, templates))) {
                     as = null;
@@ -390,27 +390,6 @@ public class TiledExportService {
         } catch (RuntimeException e) {
             return false;
         }
-    }
-
-    /** A path with its file name's ending replaced ({@code maps/a.tmj} -> {@code maps/a.tmx}). */
-    static String withEnding(String path, String ending) {
-        int slash = path.lastIndexOf('/');
-        int dot = path.lastIndexOf('.');
-        return (dot > slash + 1 ? path.substring(0, dot) : path) + ending;
-    }
-
-    /** How a file at {@code fromFile} refers to {@code path} (both inside one folder tree): {@code ../tilesets/a.tsx}. */
-    static String relative(String fromFile, String path) {
-        List<String> from = new ArrayList<>(List.of(fromFile.split("/")));
-        from.remove(from.size() - 1);
-        List<String> to = List.of(path.split("/"));
-        int common = 0;
-        while (common < from.size() && common < to.size() - 1 && from.get(common).equals(to.get(common))) {
-            common++;
-        }
-        StringBuilder reference = new StringBuilder("../".repeat(from.size() - common));
-        reference.append(String.join("/", to.subList(common, to.size())));
-        return reference.toString();
     }
 
     private static byte[] csv(TileMap map) {
