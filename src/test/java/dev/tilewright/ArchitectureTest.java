@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,6 +60,25 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS)
                 .orShould().dependOnClassesThat().resideInAnyPackage("dev.tilewright.map..", "dev.tilewright.tileset..",
                         "dev.tilewright.web..", "dev.tilewright.config..", "dev.tilewright.db..")
+                .check(MAIN);
+    }
+
+    /**
+     * The command line's jar (src/assembly/cli.xml) holds core, format, render and cli and three libraries: they need
+     * nothing else of ours nor any framework, and nothing of the service needs the command line.
+     */
+    @Test
+    void theCommandLineNeedsNothingOfTheService() {
+        String[] jar = {"dev.tilewright.core..", "dev.tilewright.format..", "dev.tilewright.render..",
+                "dev.tilewright.cli.."};
+        classes().that().resideInAnyPackage(jar)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(java.util.stream.Stream.concat(
+                        java.util.Arrays.stream(jar), java.util.stream.Stream.of("java..", "javax.imageio..",
+                                "javax.xml..", "org.w3c..", "org.xml..", "tools.jackson..", "com.fasterxml.jackson..",
+                                "com.github.luben..")).toArray(String[]::new))
+                .check(MAIN);
+        noClasses().that().resideOutsideOfPackage("dev.tilewright.cli..")
+                .should().dependOnClassesThat().resideInAPackage("dev.tilewright.cli..")
                 .check(MAIN);
     }
 

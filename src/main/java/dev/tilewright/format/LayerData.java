@@ -69,7 +69,8 @@ public final class LayerData {
         }
         byte[] packed;
         try {
-            packed = Base64.getMimeDecoder().decode(text.strip());
+            String data = text.strip();
+            packed = plainBase64(data);
         } catch (IllegalArgumentException e) {
             throw TiledFormatException.invalid(file, "layer '" + layer + "' data is not base64: " + e.getMessage());
         }
@@ -83,6 +84,15 @@ public final class LayerData {
         int[] gids = new int[cells];
         ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(gids);
         return gids;
+    }
+
+    /** Base64 of one line as Tiled writes it; text with line breaks or other characters goes to the MIME decoder. */
+    private static byte[] plainBase64(String data) {
+        try {
+            return Base64.getDecoder().decode(data);
+        } catch (IllegalArgumentException notOneLine) {
+            return Base64.getMimeDecoder().decode(data);
+        }
     }
 
     /** Gids from a plain list of unsigned numbers (Tiled's JSON array form). */

@@ -180,9 +180,13 @@ final class MapAssembly {
     private static TileLayer tileLayer(String file, int id, RawTiles tiles, TileRect bounds, List<TiledTileset> tilesets) {
         TileLayer layer = new TileLayer(id, tiles.attributes(), bounds.width(), bounds.height());
         boolean intGrid = layer.isIntGrid(); // values, not gids: IntGridFiles checks them
+        boolean[] known = intGrid ? null : knownIds(tilesets);
         for (Chunk chunk : tiles.chunks()) {
             for (int gid : intGrid ? new int[0] : chunk.gids()) {
-                checkGid(file, "layer '" + tiles.attributes().name() + "'", gid, tilesets);
+                int tile = Gid.id(gid);
+                if (known == null || tile >= known.length || !known[tile]) {
+                    checkGid(file, "layer '" + tiles.attributes().name() + "'", gid, tilesets);
+                }
             }
             layer.write(new TileRect(chunk.x() - bounds.x(), chunk.y() - bounds.y(), chunk.width(), chunk.height()),
                     chunk.gids());
@@ -216,6 +220,34 @@ final class MapAssembly {
         }
         return new TileRect((int) x0, (int) y0, (int) Math.min(Integer.MAX_VALUE, x1 - x0),
                 (int) Math.min(Integer.MAX_VALUE, y1 - y0));
+    }
+
+    /** Tile ids past which {@link #knownIds} is not worked out (each cell is then checked on its own). */
+    private static final int MOST_KNOWN = 1 << 24;
+
+    /**
+     * Which tile ids the tilesets have, by id ({@link #checkGid}'s answer for each, worked out once: a layer's cells
+     * are checked by a look-up, not a search); null when the ids reach past {@link #MOST_KNOWN}.
+     */
+    private static boolean[] knownIds(List<TiledTileset> tilesets) {
+        long end = 1;
+        for (TiledTileset tileset : tilesets) {
+            end = Math.max(end, (long) tileset.firstGid() + tileset.tileset().tileCount());
+        }
+        if (end > MOST_KNOWN) {
+            return null;
+        }
+        List<TiledTileset> byFirst = tilesets.stream()
+                .sorted(java.util.Comparator.comparingInt(TiledTileset::firstGid)).toList();
+        boolean[] known = new boolean[(int) end];
+        for (int i = 0; i < byFirst.size(); i++) {
+            TiledTileset tileset = byFirst.get(i);
+            int until = i + 1 < byFirst.size() ? byFirst.get(i + 1).firstGid() : known.length;
+            for (int id = Math.max(1, tileset.firstGid()); id < Math.min(until, known.length); id++) {
+                known[id] = tileset.tileset().hasTile(id - tileset.firstGid());
+            }
+        }
+        return known;
     }
 
     static void checkGid(String file, String where, int gid, List<TiledTileset> tilesets) {

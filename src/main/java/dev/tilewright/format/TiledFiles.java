@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -20,9 +22,21 @@ public final class TiledFiles {
     private final Map<String, byte[]> files = new LinkedHashMap<>();
     private final CustomTypes uploadedTypes;
     private final CustomTypes types;
+    /** Reads a file of the tree that was not handed over, by its path in the tree (null: there is none). */
+    private final Function<String, byte[]> rest;
+    /** Whether the files are a folder tree read by path (no file is taken for another of its name). */
+    private final boolean tree;
 
     public TiledFiles(Map<String, byte[]> byPath) {
         this(byPath, CustomTypes.NONE);
+    }
+
+    /**
+     * The files of a folder tree read as they are referenced (the command line's, in a repository): {@code rest}
+     * gives a file by its path in the tree, or null when there is none; {@code byPath} those read already.
+     */
+    public TiledFiles(Map<String, byte[]> byPath, CustomTypes types, Function<String, byte[]> rest) {
+        this(byPath, types, Objects.requireNonNull(rest), true);
     }
 
     /**
@@ -30,6 +44,13 @@ public final class TiledFiles {
      * among them (the project's own definition winning where both define a type).
      */
     public TiledFiles(Map<String, byte[]> byPath, CustomTypes projectTypes) {
+        this(byPath, projectTypes, path -> null, false);
+    }
+
+    private TiledFiles(Map<String, byte[]> byPath, CustomTypes projectTypes,
+                       Function<String, byte[]> rest, boolean tree) {
+        this.rest = rest;
+        this.tree = tree;
         byPath.forEach((path, bytes) -> files.put(normalise(path, path), bytes));
         CustomTypes sent = CustomTypes.NONE;
         for (Map.Entry<String, byte[]> file : files.entrySet()) {
@@ -64,6 +85,13 @@ public final class TiledFiles {
     /** The path a reference in {@code fromFile} names, inside the upload. */
     public String resolve(String fromFile, String reference) {
         return resolved(fromFile, reference);
+    }
+
+    /** A file's name without its folder and ending ({@code maps/desert.tmx} -> {@code desert}): a map's name. */
+    public static String baseName(String path) {
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     /** A path with its file name's ending replaced ({@code maps/a.tmj} -> {@code maps/a.tmx}). */
@@ -107,10 +135,17 @@ public final class TiledFiles {
 
     public byte[] read(String fromFile, String path) {
         byte[] bytes = files.get(path);
+        if (bytes == null && (bytes = rest.apply(path)) != null) {
+            files.put(path, bytes);
+        }
         if (bytes != null) {
             return bytes;
         }
         String name = path.substring(path.lastIndexOf('/') + 1);
+        if (tree) {
+            throw TiledFormatException.missing(fromFile, path, "'" + path + "' is referenced by " + fromFile
+                    + " but there is no such file");
+        }
         List<String> sameName = files.keySet().stream()
                 .filter(p -> p.equals(name) || p.endsWith("/" + name)).toList();
         if (sameName.size() == 1) {

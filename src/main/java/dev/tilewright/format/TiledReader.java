@@ -165,7 +165,7 @@ public abstract sealed class TiledReader<N extends TiledNode<N>> permits TmxRead
     }
 
     private TiledTileset read(N ts, String file, int firstGid, String source) {
-        String name = ts.text("name", baseName(file));
+        String name = ts.text("name", TiledFiles.baseName(file));
         NotKept.unknown(warnings, "tileset", "tileset[" + name + "]", ts.names());
         if (ts.hasPart("terraintypes", "terrains")) {
             NotKept.legacyTerrains(warnings, name);
@@ -379,12 +379,6 @@ public abstract sealed class TiledReader<N extends TiledNode<N>> permits TmxRead
             throw TiledFormatException.invalid(file, "'" + text + "' is not a colour (rrggbb)");
         }
         return Integer.parseInt(hex, 16);
-    }
-
-    static String baseName(String file) {
-        String name = file.substring(file.lastIndexOf('/') + 1);
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     static boolean endsWith(String path, String ending) {

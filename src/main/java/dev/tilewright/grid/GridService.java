@@ -16,6 +16,7 @@ import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.Versioned;
 import dev.tilewright.system.HeapBudget;
+import dev.tilewright.render.Atlas;
 import dev.tilewright.tileset.Atlases;
 import dev.tilewright.tileset.TilesetService;
 import dev.tilewright.core.refusal.Refusal;
@@ -98,7 +99,7 @@ public class GridService {
         int eh = elementHeight == null ? settings.elementHeight(map.tileHeight()) : elementHeight;
         check(map, ew, eh);
         Map<Long, Tileset> data = tilesets.data(map.tilesets());
-        TilePixels pixels = settings.fromPixels() ? Atlases.pixels(atlases.of(map.tilesets())) : null;
+        TilePixels pixels = settings.fromPixels() ? Atlas.pixels(atlases.of(map.tilesets())) : null;
         String fingerprint = fingerprint(settings, ew, eh, data);
         Slot slot = new Slot(mapId, ew, eh);
         boolean atSettingsSize = ew == settings.elementWidth(map.tileWidth())

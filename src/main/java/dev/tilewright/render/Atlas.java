@@ -55,6 +55,14 @@ public final class Atlas {
         return new Atlas(tileset, null, images);
     }
 
+    /** The tiles' pixels of decoded tilesets by id, for a grid computed from pixels. */
+    public static TilePixels pixels(Map<Long, Atlas> decoded) {
+        return (tilesetId, localId) -> {
+            Atlas atlas = decoded.get(tilesetId);
+            return atlas == null ? null : atlas.tileImage(localId);
+        };
+    }
+
     /** A number unique to this decoded atlas in this process (caches of what it drew key on it). */
     long serial() {
         return serial;

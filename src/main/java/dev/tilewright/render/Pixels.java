@@ -26,6 +26,26 @@ public record Pixels(int width, int height, int[] argb) {
         return out;
     }
 
+    /** These pixels each drawn as a {@code scale} x {@code scale} square (themselves at scale 1). */
+    public Pixels scaled(int scale) {
+        if (scale == 1) {
+            return this;
+        }
+        int wide = width * scale;
+        Pixels out = blank(wide, height * scale);
+        int[] dst = out.argb;
+        for (int y = 0; y < height; y++) {
+            int row = y * scale * wide;
+            for (int x = 0; x < width; x++) {
+                java.util.Arrays.fill(dst, row + x * scale, row + x * scale + scale, argb[y * width + x]);
+            }
+            for (int copy = 1; copy < scale; copy++) {
+                System.arraycopy(dst, row, dst, row + copy * wide, wide);
+            }
+        }
+        return out;
+    }
+
     /** Multiplies a byte by a byte, divided by 255, rounded as Qt does. */
     static int mul(int x, int a) {
         int t = x * a;

@@ -1,6 +1,7 @@
 package dev.tilewright.render;
 
 import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.model.TileMap;
 
 /**
  * A rectangle of the map in map pixels (tile (0,0) starts at (0,0)), not aligned to tiles. Scrolling moves its
@@ -12,6 +13,13 @@ public record ViewWindow(int x, int y, int width, int height) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("a view window needs a positive size, was " + width + "x" + height);
         }
+    }
+
+    /** The window over the whole of the map's screen pixels (its projection's bounds). */
+    public static ViewWindow whole(TileMap map) {
+        PixelBox bounds = map.projection().bounds(map.width(), map.height());
+        return new ViewWindow(Math.toIntExact(bounds.x()), Math.toIntExact(bounds.y()),
+                Math.toIntExact(bounds.width()), Math.toIntExact(bounds.height()));
     }
 
     /** The window as a box of the map's screen pixels (what the map's projection answers about). */

@@ -1,7 +1,6 @@
 package dev.tilewright.rendering;
 
 import dev.tilewright.config.RenderProperties;
-import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.GridComputer;
@@ -130,8 +129,7 @@ public class RenderService {
             }
             MapRenderer.Options options = new MapRenderer.Options(MapRenderer.Options.SHOWN, request.objects(),
                     request.gridLines(), request.background(), null, request.parallax());
-            Pixels drawn = scaled(WorldRenderer.render(reached, window, options, blocks),
-                    request.scale());
+            Pixels drawn = WorldRenderer.render(reached, window, options, blocks).scaled(request.scale());
             return new Frame(0, List.of(window), png.write(drawn, properties.pngLevel()));
         });
     }
@@ -153,7 +151,7 @@ public class RenderService {
             TileMap map = at.map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Pixels small = overviews.thumbnail(mapId, map, decoded::get, images(mapId), size);
-            ViewWindow whole = wholeOf(map);
+            ViewWindow whole = ViewWindow.whole(map);
             return new Frame(at.version(), List.of(whole), png.write(small, properties.pngLevel()));
         });
     }
@@ -168,7 +166,7 @@ public class RenderService {
         long cost = window == null ? Lanes.BIG : check(new Request(sideBySide ? List.of(window, window)
                 : List.of(window), scale, List.of(), true, false, true, false));
         return lanes.run(Lanes.Lane.DRAW, cost, () -> {
-            ViewWindow whole = wholeOf(b);
+            ViewWindow whole = ViewWindow.whole(b);
             ViewWindow view = window == null ? whole : clamped(window, b);
             TileRect cells = b.projection().tilesMeeting(view.box()).intersection(b.bounds());
             byte[] kinds = DiffMarks.cells(a, b, cells);
@@ -179,7 +177,7 @@ public class RenderService {
                 Function<ViewWindow, Pixels> draw = v -> MapRenderer.render(map, decoded::get, pictures, v,
                         MapRenderer.Options.VISIBLE, blocks);
                 Pixels drawn = window == null ? Thumbnail.of(whole.width(), whole.height(), properties.maxThumbnailSize(),
-                        properties.maxPixels(), draw) : scaled(draw.apply(view), scale);
+                        properties.maxPixels(), draw) : draw.apply(view).scaled(scale);
                 double factor = window == null ? (double) drawn.width() / whole.width() : scale;
                 DiffMarks.mark(drawn, factor, view.x(), view.y(), a, b, cells, kinds);
                 frames.add(drawn);
@@ -217,7 +215,7 @@ public class RenderService {
             TileMap map = maps.view(mapId).map();
             Map<Long, Atlas> decoded = atlases.of(map.tilesets());
             Function<String, Pixels> images = images(mapId);
-            ViewWindow whole = wholeOf(map);
+            ViewWindow whole = ViewWindow.whole(map);
             List<ViewWindow> windows = dev.tilewright.render.CameraPath.windows(tour.path(), tour.width(),
                     tour.height(), tour.speed(), tour.fps(), whole.width(), whole.height());
             // frame by frame: each is drawn when the GIF writer asks for it and dropped once written; animated tiles
@@ -286,7 +284,7 @@ public class RenderService {
         for (ViewWindow requested : request.views()) {
             ViewWindow view = clamped(requested, map);
             clamped.add(view);
-            Pixels frame = scaled(MapRenderer.render(map, decoded::get, images, view, options, blocks), request.scale());
+            Pixels frame = MapRenderer.render(map, decoded::get, images, view, options, blocks).scaled(request.scale());
             if (!marks.isEmpty()) {
                 CheckMarks.draw(frame, request.scale(), view.x(), view.y(), marks);
             }
@@ -296,15 +294,9 @@ public class RenderService {
     }
 
     /** The whole of a map's screen as a window. */
-    private static ViewWindow wholeOf(TileMap map) {
-        PixelBox bounds = map.projection().bounds(map.width(), map.height());
-        return new ViewWindow(Math.toIntExact(bounds.x()), Math.toIntExact(bounds.y()), Math.toIntExact(bounds.width()),
-                Math.toIntExact(bounds.height()));
-    }
-
     /** A window moved to lie inside the map's screen. */
     private static ViewWindow clamped(ViewWindow window, TileMap map) {
-        ViewWindow whole = wholeOf(map);
+        ViewWindow whole = ViewWindow.whole(map);
         return window.clampedTo(whole.width(), whole.height());
     }
 
@@ -314,7 +306,7 @@ public class RenderService {
      */
     private static CollisionGrid collision(TileMap map, Map<Long, Tileset> data, Map<Long, Atlas> decoded,
                                            List<ViewWindow> views) {
-        GridComputer computer = new GridComputer(map, data::get, Atlases.pixels(decoded));
+        GridComputer computer = new GridComputer(map, data::get, Atlas.pixels(decoded));
         CollisionGrid grid = computer.emptyGrid();
         for (ViewWindow view : views) {
             TileRect seen = map.projection().tilesMeeting(clamped(view, map).box());
@@ -329,26 +321,6 @@ public class RenderService {
         Map<String, Pixels> decoded = new HashMap<>();
         return source -> decoded.computeIfAbsent(source,
                 s -> mapImages.read(mapId, s).map(Atlas::decodeImage).orElse(null));
-    }
-
-    static Pixels scaled(Pixels frame, int scale) {
-        if (scale == 1) {
-            return frame;
-        }
-        int width = frame.width() * scale;
-        Pixels out = Pixels.blank(width, frame.height() * scale);
-        int[] src = frame.argb();
-        int[] dst = out.argb();
-        for (int y = 0; y < frame.height(); y++) {
-            int row = y * scale * width;
-            for (int x = 0; x < frame.width(); x++) {
-                java.util.Arrays.fill(dst, row + x * scale, row + x * scale + scale, src[y * frame.width() + x]);
-            }
-            for (int copy = 1; copy < scale; copy++) {
-                System.arraycopy(dst, row, dst, row + copy * width, width);
-            }
-        }
-        return out;
     }
 
     /** Split screen: the frames left to right, top-aligned. */

@@ -145,7 +145,7 @@ public class TiledImportService {
         files.paths().stream().filter(p -> Formats.hasMapEnding(p) && !placed.contains(p)).forEach(p ->
                 warnings.add("files[" + p + "]", "not placed by " + worldFile + " (not in its maps, no pattern "
                         + "matches it in its folder): not imported"));
-        long worldId = worlds.create(new Worlds.NewWorld(project, baseName(worldFile), worldFile,
+        long worldId = worlds.create(new Worlds.NewWorld(project, TiledFiles.baseName(worldFile), worldFile,
                 world.onlyShowAdjacentMaps(), world.patterns(), places));
         keepTypes(project, files, warnings);
         return new Imported<>(worldId, warnings.list());
@@ -178,11 +178,8 @@ public class TiledImportService {
             uses.add(new MapTileset(stored.id(), tileset.firstGid(), tileset.tileset().tileCount()));
             tilesetFiles.add(new MapCatalogue.TilesetFile(stored.id(), tileset.source()));
         }
-        List<MapOp> ops = new ArrayList<>();
-        for (int i = 0; i < map.layers().size(); i++) {
-            ops.addAll(LayerOps.recreate(map.layers().get(i), i));
-        }
-        long mapId = maps.create(project, new MapCatalogue.Genesis(baseName(mapFile), map.width(), map.height(),
+        List<MapOp> ops = LayerOps.recreateAll(map.layers());
+        long mapId = maps.create(project, new MapCatalogue.Genesis(TiledFiles.baseName(mapFile), map.width(), map.height(),
                 map.tileWidth(), map.tileHeight(), map.offset(), map.backgroundColor(), uses, map.properties(),
                 map.nextLayerId(), map.nextObjectId(), layerData, map.settings(),
                 new MapCatalogue.Files(mapFile, tilesetFiles)), ops.isEmpty() ? null : new Batch(ops), author);
@@ -310,11 +307,5 @@ public class TiledImportService {
                         e.file() + ": " + e.getMessage()).with("field", "files").with("file", e.file());
             };
         }
-    }
-
-    private static String baseName(String file) {
-        String name = file.substring(file.lastIndexOf('/') + 1);
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 }

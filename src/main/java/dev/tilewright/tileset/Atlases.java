@@ -1,7 +1,6 @@
 package dev.tilewright.tileset;
 
 import dev.tilewright.system.HeapBudget;
-import dev.tilewright.core.grid.TilePixels;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.render.Atlas;
 import org.springframework.stereotype.Component;
@@ -39,13 +38,6 @@ public class Atlases {
         return decoded;
     }
 
-    /** The tiles' pixels of decoded tilesets, for a grid computed from pixels. */
-    public static TilePixels pixels(Map<Long, Atlas> decoded) {
-        return (tilesetId, localId) -> {
-            Atlas atlas = decoded.get(tilesetId);
-            return atlas == null ? null : atlas.tileImage(localId);
-        };
-    }
 
     public synchronized Atlas get(long tilesetId) {
         Atlas cached = cache.get(tilesetId);

@@ -8,9 +8,11 @@ import dev.tilewright.support.FeatureTest;
 import dev.tilewright.support.RequiresTools;
 import dev.tilewright.support.Tool;
 import dev.tilewright.support.VariedLayer;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -33,17 +35,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @FeatureTest
 @RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // one pair of browsers for the class: a start and sign-in cost seconds
 class BigEditsBrowserTest {
 
     @TempDir
-    Path dir;
+    static Path dir;
     @LocalServerPort
     int port;
     Api api;
     ChromeDriver alice;
     ChromeDriver bob;
 
-    @BeforeEach
+    @BeforeAll
     void open() throws Exception {
         api = new Api(port);
         alice = Browsers.chromium(dir.resolve("alice"));
@@ -55,13 +58,19 @@ class BigEditsBrowserTest {
         }
     }
 
+    /** Nothing of a test's editors runs into the next test's. */
     @AfterEach
-    void close() {
+    void leave() {
         for (ChromeDriver browser : new ChromeDriver[]{alice, bob}) {
             if (browser != null) {
-                browser.quit();
+                browser.get("about:blank");
             }
         }
+    }
+
+    @AfterAll
+    void close() {
+        Browsers.quit(alice, bob);
     }
 
     /** A side x side map open in both editors, alice with a tile picked and a tool chosen; its id. */
@@ -190,10 +199,19 @@ class BigEditsBrowserTest {
                 + "[{\"tilesetId\":" + tileset + "}],\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}")
                 .json().get("id").asLong();
         VariedLayer.paint(team.owner(), mapId, side, side);
-        alice.quit(); // alice is the team's editor here
+        ChromeDriver admin = alice; // alice is the team's editor Vera here, in a browser of her own
         alice = Browsers.chromium(dir.resolve("vera"));
-        alice.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
-        Browsers.signIn(alice, port, team.member().email(), team.member().password());
+        try {
+            alice.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+            Browsers.signIn(alice, port, team.member().email(), team.member().password());
+            undoneByTheServer(mapId, side);
+        } finally {
+            Browsers.quit(alice);
+            alice = admin;
+        }
+    }
+
+    private void undoneByTheServer(long mapId, int side) throws Exception {
         openBoth(mapId);
         EditorPage a = new EditorPage(alice);
         EditorPage b = new EditorPage(bob);

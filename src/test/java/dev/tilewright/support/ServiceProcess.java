@@ -47,6 +47,7 @@ public final class ServiceProcess implements AutoCloseable {
         Path log = Files.createTempFile("tilewright-service", ".log");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(laneOptions());
         command.addAll(jvm);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), TilewrightApplication.class.getName(),
                 "--server.port=" + port));
@@ -69,6 +70,15 @@ public final class ServiceProcess implements AutoCloseable {
             process.destroyForcibly();
             throw new AssertionError(failed.getMessage() + "\n" + service.log(), failed);
         }
+    }
+
+    /**
+     * JVM options the test lane gives every service it starts (the pom's {@code tilewright.service-jvm}, e.g. C1
+     * alone, as its own forks run); none outside it, so a benchmark's service keeps its JVM's defaults.
+     */
+    private static List<String> laneOptions() {
+        String options = System.getProperty("tilewright.service-jvm", "").trim();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
     }
 
     private static int freePort() throws IOException {

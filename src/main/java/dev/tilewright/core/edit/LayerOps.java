@@ -16,6 +16,15 @@ public final class LayerOps {
     private LayerOps() {
     }
 
+    /** The ops that add these layers (bottom first, groups before their layers) to a map that has none. */
+    public static List<MapOp> recreateAll(List<Layer> layers) {
+        List<MapOp> ops = new ArrayList<>();
+        for (int i = 0; i < layers.size(); i++) {
+            ops.addAll(recreate(layers.get(i), i));
+        }
+        return ops;
+    }
+
     /**
      * Adds the layer (same id, attributes and group) at a stack index, then its non-empty chunks, then its objects.
      * A group's layers are recreated by their own calls, after it.

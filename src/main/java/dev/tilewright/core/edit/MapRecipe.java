@@ -17,10 +17,7 @@ public final class MapRecipe {
     }
 
     public static List<MapOp> of(TileMap map) {
-        List<MapOp> ops = new ArrayList<>();
-        for (int i = 0; i < map.layers().size(); i++) {
-            ops.addAll(LayerOps.recreate(map.layers().get(i), i));
-        }
+        List<MapOp> ops = new ArrayList<>(LayerOps.recreateAll(map.layers()));
         if (!map.settings().equals(MapSettings.DEFAULT)) {
             ops.add(new UpdateMap(map.settings().className(), map.settings().renderOrder(),
                     map.settings().parallaxOrigin()));

@@ -167,10 +167,32 @@ public final class TileLayer extends Layer {
             throw new IllegalArgumentException("a " + rect.width() + "x" + rect.height() + " region takes "
                     + rect.area() + " gids, got " + gids.length);
         }
-        int i = 0;
-        for (int y = rect.y(); y < rect.bottom(); y++) {
-            for (int x = rect.x(); x < rect.right(); x++) {
-                set(x, y, gids[i++]);
+        if (frozen) {
+            throw new IllegalStateException("a view of a layer is read-only");
+        }
+        // a row's run inside one chunk of its own (plain, not shared) is compared and copied whole; elsewhere (a
+        // chunk packed, shared or not there yet) cell by cell, which makes it one of its own for the next rows
+        for (int row = 0; row < rect.height(); row++) {
+            int y = rect.y() + row;
+            for (int x = rect.x(); x < rect.right(); ) {
+                int runEnd = Math.min((int) rect.right(), (x / CHUNK_SIZE + 1) * CHUNK_SIZE);
+                int from = row * rect.width() + x - rect.x();
+                int index = chunkIndex(x, y);
+                int[] chunk = table.plain(index);
+                if (chunk != null && !table.isShared(index) && table.packed(index) == null) {
+                    int at = cellIndex(x, y);
+                    int n = runEnd - x;
+                    if (Arrays.mismatch(chunk, at, at + n, gids, from, from + n) >= 0) {
+                        System.arraycopy(gids, from, chunk, at, n);
+                        dirty.set(index);
+                        table.touch(index);
+                    }
+                } else {
+                    for (int cx = x; cx < runEnd; cx++) {
+                        set(cx, y, gids[from + cx - x]);
+                    }
+                }
+                x = runEnd;
             }
         }
     }

@@ -173,7 +173,30 @@ class TileLayerTest {
                 layer.fill(rect, gid);
                 paint(oracle, width, rect, gid);
             }
-            if (kind == 2) {
+            if (kind == 2 && random.nextBoolean()) {
+                // a region written (runs of a row copied whole into chunks of its own): what changed is marked
+                int x = random.nextInt(width);
+                int y = random.nextInt(height);
+                TileRect rect = new TileRect(x, y, 1 + random.nextInt(Math.min(width - x, 150)),
+                        1 + random.nextInt(Math.min(height - y, 70)));
+                int[] gids = new int[Math.toIntExact(rect.area())];
+                for (int i = 0; i < gids.length; i++) {
+                    gids[i] = random.nextInt(3) == 0 ? gid : random.nextInt(4);
+                }
+                int[] before = oracle.clone();
+                layer.markClean();
+                layer.write(rect, gids);
+                for (int i = 0; i < gids.length; i++) {
+                    oracle[(rect.y() + i / rect.width()) * width + rect.x() + i % rect.width()] = gids[i];
+                }
+                java.util.BitSet changed = new java.util.BitSet();
+                for (int i = 0; i < oracle.length; i++) {
+                    if (oracle[i] != before[i]) {
+                        changed.set((i / width / 64) * layer.chunksX() + (i % width) / 64);
+                    }
+                }
+                assertThat(layer.changedChunks()).as("the chunks a write changed, and only they").isEqualTo(changed);
+            } else if (kind == 2) {
                 int x = random.nextInt(width);
                 int y = random.nextInt(height);
                 layer.set(x, y, gid);
