@@ -1,16 +1,13 @@
 package dev.tilewright.cli;
 
 import dev.tilewright.core.geom.TileRect;
-import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.model.TileMap;
-import dev.tilewright.core.model.Tileset;
 import dev.tilewright.render.AreaPicture;
 import dev.tilewright.render.Atlas;
 import dev.tilewright.render.TextPicture;
 
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -67,7 +64,7 @@ final class AsciiCommand implements Command {
     public Exit run(Args args, PrintStream out, PrintStream err) {
         String file = args.operands(1, 1, "tilewright ascii MAP [options] (tilewright ascii --help)").get(0);
         int columns = args.number("columns", 120, 1, 4096);
-        String legendAsked = args.choice("legend", List.of("auto", "tiles", "collision", "gids"));
+        String legendAsked = args.choice("legend", TextPicture.LEGENDS);
         LocalMaps.Opened opened = LocalMaps.open(args, file, err);
         TileMap map = opened.map();
         TileRect area = area(args, map);
@@ -82,34 +79,13 @@ final class AsciiCommand implements Command {
 
     private static TextPicture.Legend legend(String asked, LocalMaps.Opened opened) {
         TileMap map = opened.map();
-        String chosen = asked.equals("auto") ? automatic(opened) : asked;
-        return switch (chosen) {
-            case "tiles" -> TextPicture.tiles(map, opened.tilesets()::get, false);
-            case "gids" -> TextPicture.tiles(map, opened.tilesets()::get, true);
-            default -> {
-                if ((long) map.width() * map.height() > MAX_GRID_CELLS) {
-                    throw Exit.usage("the collision grid of a " + map.width() + "x" + map.height() + " map is past "
-                            + MAX_GRID_CELLS + " cells: use --legend tiles or gids");
-                }
-                CollisionGrid grid = new GridComputer(map, opened.tilesets()::get,
-                        Atlas.pixels(opened.atlases())).compute();
-                yield TextPicture.collision(map, grid);
+        return TextPicture.named(asked, map, opened.tilesets()::get, () -> {
+            if ((long) map.width() * map.height() > MAX_GRID_CELLS) {
+                throw Exit.usage("the collision grid of a " + map.width() + "x" + map.height() + " map is past "
+                        + MAX_GRID_CELLS + " cells: use --legend tiles or gids");
             }
-        };
-    }
-
-    /** What {@code auto} means for this map: see the help. */
-    private static String automatic(LocalMaps.Opened opened) {
-        boolean named = false;
-        boolean shapes = false;
-        for (Tileset tileset : opened.tilesets().values()) {
-            for (var tile : tileset.tiles().values()) {
-                named |= tile.properties().get(TextPicture.PROPERTY).isPresent()
-                        || tile.type() != null && !tile.type().isEmpty();
-                shapes |= tile.collision() != null && !tile.collision().isEmpty();
-            }
-        }
-        return named ? "tiles" : shapes || opened.map().gridSettings().fromPixels() ? "collision" : "gids";
+            return new GridComputer(map, opened.tilesets()::get, Atlas.pixels(opened.atlases())).compute();
+        });
     }
 
     /** The area asked for (clipped to the map), or the whole map. */

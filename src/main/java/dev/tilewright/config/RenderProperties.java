@@ -24,6 +24,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param overviewExactPixels map pixels up to which a map whose tiles reach out of their cells (offsets, tall
  *                        tiles, image layers) has its overview rendered exactly; a larger one has each tile drawn
  *                        into its own cell
+ * @param maxTextCells    cells of the area one {@code render.txt} pictures (every cell is read once)
  */
 @ConfigurationProperties("tilewright.render")
 public record RenderProperties(
@@ -39,5 +40,6 @@ public record RenderProperties(
         @DefaultValue("-1") long thumbnailCacheBytes,
         @DefaultValue("1024") int overviewSide,
         @DefaultValue("-1") long overviewCacheBytes,
-        @DefaultValue("67108864") long overviewExactPixels) {
+        @DefaultValue("67108864") long overviewExactPixels,
+        @DefaultValue("67108864") long maxTextCells) {
 }

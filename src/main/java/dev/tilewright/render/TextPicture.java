@@ -129,6 +129,43 @@ public final class TextPicture {
         return new Picture(List.copyOf(lines), meanings, k);
     }
 
+    /** The legends there are, by the name the command line and {@code render.txt} take. */
+    public static final List<String> LEGENDS = List.of("auto", "tiles", "collision", "gids");
+
+    /**
+     * The legend called so ({@link #LEGENDS}): {@code auto} is {@code tiles} when any tile of the map's tilesets
+     * has an {@value #PROPERTY} property or a class, else {@code collision} when any tile has collision shapes (or
+     * the grid comes from pixels), else {@code gids}.
+     *
+     * @param grid the map's collision grid, worked out only when the legend needs it
+     */
+    public static Legend named(String name, TileMap map, LongFunction<Tileset> tilesets,
+                               java.util.function.Supplier<CollisionGrid> grid) {
+        String chosen = name.equals("auto") ? automatic(map, tilesets) : name;
+        return switch (chosen) {
+            case "tiles" -> tiles(map, tilesets, false);
+            case "gids" -> tiles(map, tilesets, true);
+            case "collision" -> collision(map, grid.get());
+            default -> throw new IllegalArgumentException("no legend '" + name + "': " + LEGENDS);
+        };
+    }
+
+    private static String automatic(TileMap map, LongFunction<Tileset> tilesets) {
+        boolean named = false;
+        boolean shapes = map.gridSettings().fromPixels();
+        for (MapTileset use : map.tilesets()) {
+            Tileset tileset = tilesets.apply(use.tilesetId());
+            if (tileset == null) {
+                continue;
+            }
+            for (TileData tile : tileset.tiles().values()) {
+                named |= tile.properties().get(PROPERTY).isPresent() || tile.type() != null && !tile.type().isEmpty();
+                shapes |= tile.collision() != null && !tile.collision().isEmpty();
+            }
+        }
+        return named ? "tiles" : shapes ? "collision" : "gids";
+    }
+
     /**
      * The collision grid's legend: a tile is {@code #} when every element of it is solid on every side, {@code +}
      * when some element blocks a side, {@code .} when it is free.

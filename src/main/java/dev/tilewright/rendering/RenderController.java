@@ -51,6 +51,24 @@ class RenderController {
         return respond(id, List.of(window(x, y, width, height, "width")), drawing, ifNoneMatch);
     }
 
+    /**
+     * A version of the map, or an area of its tiles, as text for CI logs and terminals (docs/rendering.md): what
+     * {@code tilewright ascii} prints for the same map. Its ETag is the version pictured and the options.
+     */
+    @GetMapping(value = "/api/v1/maps/{id}/render.txt", produces = "text/plain;charset=UTF-8")
+    @Requires(on = Requires.On.MAP)
+    ResponseEntity<String> text(@PathVariable long id, @RequestParam(required = false) Long version,
+                                @RequestParam(required = false) Integer x, @RequestParam(required = false) Integer y,
+                                @RequestParam(required = false) Integer width,
+                                @RequestParam(required = false) Integer height,
+                                @RequestParam(defaultValue = "120") int columns,
+                                @RequestParam(defaultValue = "auto") String legend,
+                                @RequestParam(defaultValue = "false") boolean color) {
+        RenderService.Text text = renders.text(id, version, x, y, width, height, columns, legend, color);
+        return ResponseEntity.ok().eTag(ETags.of(text.version()))
+                .header("X-Version", String.valueOf(text.version())).body(text.text());
+    }
+
     /** Several view windows side by side (split screen): {@code view=x,y,width,height}, repeated. */
     @GetMapping(value = "/api/v1/maps/{id}/views.png", produces = MediaType.IMAGE_PNG_VALUE)
     @Requires(on = Requires.On.MAP)

@@ -12,6 +12,8 @@ import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.Versioned;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.render.Atlas;
+import dev.tilewright.render.TextPicture;
+import dev.tilewright.render.AreaPicture;
 import dev.tilewright.render.CheckMarks;
 import dev.tilewright.render.DiffMarks;
 import dev.tilewright.render.MapRenderer;
@@ -99,6 +101,73 @@ public class RenderService {
             return draw(at.version(), mapId, at.map(), atlases.of(used),
                     request.collision() ? tilesets.data(used) : Map.of(), request, marks);
         });
+    }
+
+    /** A map pictured as text: the version it shows, and the text (lines, then the legend; or colour lines). */
+    public record Text(long version, String text) {
+    }
+
+    /**
+     * A version of a map (null: the current one), or an area of its tiles (null: all of them), as text
+     * (docs/rendering.md): a character per tile, or per square of tiles to fit {@code columns}, with the legend
+     * named ({@link TextPicture#LEGENDS}); {@code color}: 24-bit colour half blocks instead. What the command line's
+     * {@code ascii} prints for the same map. The area's cells are held to {@code max-text-cells}.
+     */
+    public Text text(long mapId, Long version, Integer x, Integer y, Integer width, Integer height, int columns,
+                     String legend, boolean color) {
+        if (columns < 1 || columns > MAX_TEXT_COLUMNS) {
+            throw Refused.invalidField("columns", "columns is 1 to " + MAX_TEXT_COLUMNS + ", not " + columns + ".");
+        }
+        if (!TextPicture.LEGENDS.contains(legend)) {
+            throw Refused.invalidField("legend", "legend is one of " + String.join(", ", TextPicture.LEGENDS)
+                    + ", not '" + legend + "'.");
+        }
+        // checked on the map as it is now before the work waits for its lane (its cost: the area's cells), then on
+        // the version pictured
+        long cost = checkedTextArea(maps.view(mapId).map(), x, y, width, height).area();
+        return lanes.run(Lanes.Lane.DRAW, cost, () -> {
+            Versioned at = history.snapshot(mapId, version);
+            TileMap map = at.map();
+            TileRect area = checkedTextArea(map, x, y, width, height);
+            List<MapTileset> used = map.tilesets();
+            Map<Long, Atlas> decoded = atlases.of(used);
+            Map<Long, Tileset> data = tilesets.data(used);
+            if (color) {
+                Pixels picture = AreaPicture.of(map, decoded::get, images(mapId), area, columns, properties.maxPixels());
+                return new Text(at.version(), String.join("", TextPicture.halfBlocks(picture)));
+            }
+            TextPicture.Legend named = TextPicture.named(legend, map, data::get,
+                    () -> new GridComputer(map, data::get, Atlas.pixels(decoded)).compute());
+            return new Text(at.version(), TextPicture.of(area, named, columns).text());
+        });
+    }
+
+    /** The most characters a line of {@code render.txt} has. */
+    static final int MAX_TEXT_COLUMNS = 1024;
+
+    private TileRect checkedTextArea(TileMap map, Integer x, Integer y, Integer width, Integer height) {
+        TileRect area = textArea(map, x, y, width, height);
+        if (area.area() > properties.maxTextCells()) {
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.render.max-text-cells",
+                    properties.maxTextCells(), "The area holds " + area.area() + " cells; picture a part of it "
+                            + "(x, y, width, height in tiles)").with("field", "width");
+        }
+        return area;
+    }
+
+    private static TileRect textArea(TileMap map, Integer x, Integer y, Integer width, Integer height) {
+        int left = x == null ? 0 : x;
+        int top = y == null ? 0 : y;
+        if (left < 0 || left >= map.width() || top < 0 || top >= map.height()) {
+            throw Refused.invalidField(left < 0 || left >= map.width() ? "x" : "y", "The area starts inside the "
+                    + map.width() + "x" + map.height() + " map (x, y in tiles).");
+        }
+        int wide = width == null ? map.width() - left : width;
+        int tall = height == null ? map.height() - top : height;
+        if (wide < 1 || tall < 1) {
+            throw Refused.invalidField(wide < 1 ? "width" : "height", "width and height are at least 1 tile.");
+        }
+        return new TileRect(left, top, Math.min(wide, map.width() - left), Math.min(tall, map.height() - top));
     }
 
     /** A map of a world: its top-left corner in world pixels and its pixel size. */

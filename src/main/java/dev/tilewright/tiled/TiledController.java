@@ -190,7 +190,7 @@ class TiledController {
     }
 
     /** An export as a download. */
-    private static ResponseEntity.BodyBuilder attachment(TiledExportService.Export export) {
+    static ResponseEntity.BodyBuilder attachment(TiledExportService.Export export) {
         return ResponseEntity.ok().contentType(MediaType.parseMediaType(export.contentType()))
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(export.fileName())
                         .build().toString());

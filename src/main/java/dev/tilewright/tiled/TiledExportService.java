@@ -120,6 +120,9 @@ public class TiledExportService {
         }
     }
 
+    /** The time every zip entry is stamped with (the earliest a zip can say), so exports are byte-stable. */
+    private static final java.time.LocalDateTime FIXED_TIME = java.time.LocalDateTime.of(1980, 1, 1, 0, 0);
+
     /** What one cell of a TMJ's CSV data costs besides its digits while it is written (a JSON array node). */
     private static final long TMJ_CELL_BYTES = 40;
     /** What a bundle Tiled opens as it is holds: a map as TMX (unless its path says otherwise), tilesets as TSX. */
@@ -220,6 +223,60 @@ public class TiledExportService {
         return new Export(zip(bundle.entries), "application/zip", base + ".zip", 0);
     }
 
+    /**
+     * A whole project as one zip Tiled opens as it is, the same bytes for the same versions (entries in a fixed
+     * order, fixed times): every map (by id) at the path it came in by, in that path's format, or, made here, as
+     * {@code <name>.tmx} (a path taken already: {@code <name>-<id>}); each world's file at its path listing its maps
+     * where they are in the zip (patterns are not written: other maps of the project in their folder would match
+     * them); the tilesets, images and templates the maps use, once each; the project's property types and rules.
+     * Refused before anything is written when the maps' layer data would take more than max-export-work-bytes.
+     */
+    public Export exportProject(long projectId, String projectName, List<Long> mapIds, List<WorldJson> inWorlds) {
+        List<Versioned> snapshots = mapIds.stream().map(id -> maps.snapshot(id, null)).toList();
+        long work = 0;
+        for (int i = 0; i < mapIds.size(); i++) {
+            work += LayerData.workBytes(snapshots.get(i).map(),
+                    Request.of("zip", null, null, maps.genesis(mapIds.get(i)).layerData()).options(), 0);
+        }
+        if (work > limits.maxExportWorkBytes()) {
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-export-work-bytes",
+                    limits.maxExportWorkBytes(), "Writing the tile layers of this project's " + mapIds.size()
+                            + " maps as they came in takes about " + (work >> 20) + " MiB; export its maps one by "
+                            + "one, with encoding=base64&compression=zlib").with("field", "projectId");
+        }
+        Bundle bundle = new Bundle();
+        Map<Long, String> paths = new java.util.HashMap<>();
+        List<TileMap> all = new ArrayList<>();
+        for (int i = 0; i < mapIds.size(); i++) {
+            long mapId = mapIds.get(i);
+            TileMap map = snapshots.get(i).map();
+            var genesis = maps.genesis(mapId);
+            String path = genesis.files() != null ? genesis.files().map()
+                    : TiledFiles.safeName(map.name()) + BUNDLED_MAP.endings().get(0);
+            if (bundle.entries.containsKey(path)) {
+                path = TiledFiles.withEnding(path, "") + "-" + mapId
+                        + Formats.mapOf(path).orElse(BUNDLED_MAP).endings().get(0);
+            }
+            paths.put(mapId, path);
+            all.add(map);
+            bundle.add(mapId, genesis.files(), map, map.tilesets().stream().map(t -> tilesets.get(t.tilesetId()))
+                    .toList(), path, Request.of("zip", null, null, genesis.layerData()).options());
+        }
+        for (WorldJson world : inWorlds) {
+            List<TiledWorld.MapEntry> listed = world.maps().stream().map(placed -> new TiledWorld.MapEntry(
+                    TiledFiles.relative(world.fileName(), paths.get(placed.mapId())), placed.x(), placed.y(),
+                    placed.width(), placed.height())).toList();
+            bundle.entries.put(world.fileName(), TiledWorld.write(listed, List.of(), world.onlyShowAdjacentMaps()));
+        }
+        byte[] autotile = rules.fileFor(projectId, all);
+        if (autotile != null) {
+            bundle.entries.put(Rules.FILE, autotile);
+        }
+        String base = TiledFiles.safeName(projectName);
+        bundle.withTypes(propertyTypes.of(projectId), base);
+        return new Export(zip(bundle.entries), "application/zip", base + ".zip", 0);
+    }
+
     public Export exportTileset(long tilesetId, String format) {
         StoredTileset stored = tilesets.get(tilesetId);
         String base = TiledFiles.safeName(stored.tileset().name());
@@ -310,8 +367,8 @@ public class TiledExportService {
             // its templates go beside it (as they came, or written from those made here), instances written against them
             Map<String, TiledTemplate> templates = TemplateExport.filled(templateFiles.all(TemplateFiles.Owner.MAP,
                     mapId), mapPath, out);
-            templates.forEach((reference, template) -> entries.put(TiledFiles.resolved(mapPath, reference),
-                    template.bytes()));
+            new java.util.TreeMap<>(templates).forEach((reference, template) -> entries.put(
+                    TiledFiles.resolved(mapPath, reference), template.bytes()));
             TiledMap written = tiled(map, out, layers).withTemplates(templates);
             // in the syntax of its path (a world's maps keep theirs: a .tmj stays JSON), TMX where it names none
             entries.put(mapPath, Formats.mapOf(mapPath).orElse(BUNDLED_MAP).writeMap(written, options));
@@ -409,7 +466,10 @@ public class TiledExportService {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
             for (Map.Entry<String, byte[]> entry : entries.entrySet()) {
-                zip.putNextEntry(new ZipEntry(entry.getKey()));
+                ZipEntry file = new ZipEntry(entry.getKey());
+                // the same version, the same bytes: a repository that keeps exports sees a change only when a map has
+                file.setTimeLocal(FIXED_TIME);
+                zip.putNextEntry(file);
                 zip.write(entry.getValue());
                 zip.closeEntry();
             }

@@ -29,7 +29,7 @@ class CliTest {
     Path dir;
 
     /** A 4x3 map of 8 px tiles: a wall tile (ascii "#") around two water tiles (class "water") and a hole. */
-    private static final String SMALL = """
+    static final String SMALL = """
             <?xml version="1.0" encoding="UTF-8"?>
             <map version="1.10" orientation="orthogonal" renderorder="right-down" width="4" height="3"
                  tilewidth="8" tileheight="8" infinite="0" nextlayerid="2" nextobjectid="1">
@@ -49,6 +49,11 @@ class CliTest {
             """;
 
     private void small(String name, String csv) throws Exception {
+        small(dir, name, csv);
+    }
+
+    /** The small map as {@code name} in {@code dir} with its tiles.png ({@code csv}: its middle row otherwise). */
+    static void small(Path dir, String name, String csv) throws Exception {
         BufferedImage tiles = new BufferedImage(16, 8, BufferedImage.TYPE_INT_ARGB);
         for (int y = 0; y < 8; y++) {
             for (int x = 0; x < 16; x++) {

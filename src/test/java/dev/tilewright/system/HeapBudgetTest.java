@@ -19,7 +19,7 @@ class HeapBudgetTest {
 
     private static RenderProperties render(long atlases, long blocks, long thumbnails) {
         return new RenderProperties(16777216, 8, 4, atlases, blocks, 600, 100000000, 1024, 2, thumbnails, 1024, -1,
-                67108864);
+                67108864, 67108864);
     }
 
     private static GridProperties grid(long bytes) {

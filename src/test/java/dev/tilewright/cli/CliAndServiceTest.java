@@ -1,0 +1,81 @@
+package dev.tilewright.cli;
+
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The command line and the service give the same answers for the same map: {@code tilewright ascii} of a file and
+ * {@code render.txt} of the map imported from it; {@code tilewright diff} of two files and the service's diff of the
+ * two versions they are.
+ */
+@FeatureTest
+class CliAndServiceTest {
+
+    @LocalServerPort
+    int port;
+    @TempDir
+    Path dir;
+
+    @Test
+    void asciiOfAFileIsRenderTxtOfTheMapImportedFromIt() throws Exception {
+        CliTest.small(dir, "small.tmx", null);
+        Api api = new Api(port);
+        long id = imported(api, "small.tmx");
+        for (String[] options : new String[][]{{}, {"--legend", "gids"}, {"--legend", "collision"},
+                {"--color", "--columns", "4"}, {"--x", "1", "--y", "1", "--width", "3", "--height", "2"}}) {
+            String[] args = new String[options.length + 2];
+            args[0] = "ascii";
+            args[1] = "small.tmx";
+            System.arraycopy(options, 0, args, 2, options.length);
+            Cli.Run cli = Cli.run(dir, args);
+            assertThat(cli.code()).as(cli.err()).isZero();
+            StringBuilder query = new StringBuilder("?");
+            for (int i = 0; i < options.length; i++) {
+                String name = options[i].substring(2);
+                boolean flag = i + 1 == options.length || options[i + 1].startsWith("--");
+                query.append(name).append('=').append(flag ? "true" : options[++i]).append('&');
+            }
+            Api.Response served = api.get("/api/v1/maps/" + id + "/render.txt" + query);
+            assertThat(served.status()).as(served.text()).isEqualTo(200);
+            assertThat(served.text()).as(String.join(" ", options)).isEqualTo(cli.out());
+        }
+        Api.Response wide = api.get("/api/v1/maps/" + id + "/render.txt?columns=5000");
+        assertThat(wide.status()).isEqualTo(422);
+        assertThat(wide.json().get("field").asString()).isEqualTo("columns");
+    }
+
+    @Test
+    void aDiffOfTwoFilesIsTheServicesDiffOfTheTwoVersions() throws Exception {
+        CliTest.small(dir, "before.tmx", null);
+        CliTest.small(dir, "after.tmx", "1,2,2,2,");
+        Api api = new Api(port);
+        long id = imported(api, "before.tmx");
+        Api.Response painted = api.postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"paint\","
+                + "\"layerId\":1,\"cells\":[{\"x\":3,\"y\":1,\"gid\":2}]}]}", "If-Match", "\"1\"");
+        assertThat(painted.status()).as(painted.text()).isEqualTo(200);
+        JsonNode served = api.get("/api/v1/maps/" + id + "/diff?from=1&to=2").json().get("diff");
+        Cli.Run cli = Cli.run(dir, "diff", "before.tmx", "after.tmx", "--format", "json");
+        assertThat(cli.code()).as(cli.err()).isZero();
+        JsonNode ours = JsonMapper.builder().build().readTree(cli.out()).get("diff");
+        assertThat(ours).isEqualTo(served);
+        assertThat(ours.get("counts").get("cellsChanged").asLong()).isEqualTo(1);
+    }
+
+    private long imported(Api api, String file) throws Exception {
+        Api.Response made = api.postFiles("/api/v1/maps/import", Map.of(file, Files.readAllBytes(dir.resolve(file)),
+                "tiles.png", Files.readAllBytes(dir.resolve("tiles.png"))));
+        assertThat(made.status()).as(made.text()).isEqualTo(201);
+        return made.json().get("id").asLong();
+    }
+}
