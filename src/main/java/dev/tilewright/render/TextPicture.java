@@ -34,6 +34,8 @@ public final class TextPicture {
     /** Characters handed out, in order, to classes and tiles that name none. */
     private static final String LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     private static final char EMPTY = ' ';
+    /** The character of every class and tile past the letters there are. */
+    private static final char MANY = '*';
 
     private TextPicture() {
     }
@@ -273,7 +275,7 @@ public final class TextPicture {
                 if (type != null) {
                     return classes.computeIfAbsent(type, t -> {
                         char c = fresh(t);
-                        meanings.put(c, "class " + t);
+                        meanings.put(c, c == MANY ? "any other class or tile" : "class " + t);
                         return c;
                     });
                 }
@@ -281,8 +283,8 @@ public final class TextPicture {
                     return EMPTY;
                 }
                 char c = fresh("");
-                meanings.put(c, tileset == null ? "tile " + id + " (no tileset)"
-                        : describe(tileset, id - owner.get().firstGid(), data));
+                meanings.put(c, c == MANY ? "any other class or tile" : tileset == null ? "tile " + id
+                        + " (no tileset)" : describe(tileset, id - owner.get().firstGid(), data));
                 return c;
             }
 
@@ -295,7 +297,7 @@ public final class TextPicture {
                 while (next[0] < LETTERS.length() && meanings.containsKey(LETTERS.charAt(next[0]))) {
                     next[0]++;
                 }
-                return next[0] < LETTERS.length() ? LETTERS.charAt(next[0]++) : '*';
+                return next[0] < LETTERS.length() ? LETTERS.charAt(next[0]++) : MANY;
             }
 
             @Override
