@@ -17,7 +17,7 @@ public final class Tilewright {
     private static final Map<String, Command> COMMANDS = new LinkedHashMap<>();
 
     static {
-        for (Command command : List.of(new RenderCommand(), new AsciiCommand(), new DiffCommand())) {
+        for (Command command : List.of(new RenderCommand(), new AsciiCommand(), new DiffCommand(), new TextconvCommand())) {
             COMMANDS.put(command.name(), command);
         }
     }

@@ -191,6 +191,40 @@ class CliTest {
         assertThat(old.out()).contains("cells (3,1) 1x1: 0 -> 2");
     }
 
+    /** git in {@code dir}, as a person runs it (the launcher's java named by JAVA_HOME); its output. */
+    private String git(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+        builder.environment().put("HOME", dir.toString());
+        Process process = builder.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as("git " + String.join(" ", args) + ":\n" + out).isZero();
+        return out;
+    }
+
+    @Test
+    @RequiresTools(Tool.GIT)
+    void gitDiffShowsTheRowsThatChangedThroughTextconv() throws Exception {
+        Files.createDirectories(dir.resolve("maps"));
+        small(dir.resolve("maps"), "level.tmx", null);
+        git("init", "-q");
+        git("config", "user.email", "ci@example.test");
+        git("config", "user.name", "CI");
+        git("config", "diff.tilewright.textconv", "'" + Cli.PROGRAM + "' textconv");
+        Files.writeString(dir.resolve(".gitattributes"), "*.tmx diff=tilewright\n");
+        git("add", ".");
+        git("commit", "-q", "-m", "a level");
+        Files.writeString(dir.resolve("maps/level.tmx"), SMALL.replace("1,2,2,0,", "1,2,2,2,"));
+        String diff = git("diff", "maps/level.tmx");
+        assertThat(diff).contains("-  1: 1,2,2,0", "+  1: 1,2,2,2").doesNotContain("-  0:", "+  2:");
+        Cli.Run text = Cli.run(dir, "textconv", "maps/level.tmx");
+        assertThat(text.out()).startsWith("map 4x3 tiles of 8x8").contains("tileset \"Tiles\" first gid 1, 2 tiles",
+                "layer 1 tile {\"name\":\"ground\"", "  0: 1,1,1,1\n  1: 1,2,2,2\n  2: 1,1,1,1\n");
+    }
+
     @Test
     @RequiresTools({Tool.TILED, Tool.TMXRASTERIZER})
     void aRenderOfTiledsDesertIsWhatTmxrasterizerDraws() throws Exception {

@@ -16,7 +16,9 @@ public enum Tool {
     TMXRASTERIZER("tmxrasterizer", "tiled", null),
     CHROMIUM("chromium", "chromium", null),
     CHROMEDRIVER("chromedriver", "chromium-driver", null),
-    NODE("node", "nodejs", null);
+    NODE("node", "nodejs", null),
+    /** git, for the command line's git support (textconv, merge driver) in a real repository. */
+    GIT("git", "git", null);
 
     private final String command;
     private final String debianPackage;
