@@ -205,6 +205,10 @@ final class LocalMaps {
             return null;
         }
         try {
+            // a link in the tree that leads out of it is not followed (a pull request can bring links)
+            if (!file.toRealPath().startsWith(root.toRealPath())) {
+                throw Exit.file(path + ": a link to a file outside the tree read (" + root + ")");
+            }
             long size = Files.size(file);
             if (read + size > limits.maxBytes()) {
                 throw Exit.file(path + ": reading its " + size + " bytes would pass --max-bytes ("

@@ -93,6 +93,13 @@ class CliTest {
         Cli.Run lost = Cli.run(dir, "render", "lost.tmx");
         assertThat(lost.code()).as("a referenced file is missing").isEqualTo(4);
         assertThat(lost.err()).contains("lost.png");
+        Path outside = Files.createTempDirectory("outside");
+        Files.copy(dir.resolve("tiles.png"), outside.resolve("secret.png"));
+        Files.createSymbolicLink(dir.resolve("linked.png"), outside.resolve("secret.png"));
+        Files.writeString(dir.resolve("linking.tmx"), SMALL.replace("tiles.png", "linked.png"));
+        Cli.Run linked = Cli.run(dir, "ascii", "linking.tmx");
+        assertThat(linked.code()).as("a link out of the tree is not followed").isEqualTo(4);
+        assertThat(linked.err()).contains("linked.png: a link to a file outside the tree read");
         Files.writeString(dir.resolve("notes.txt"), "hello");
         assertThat(Cli.run(dir, "render", "notes.txt").code()).isEqualTo(4);
         long mapBytes = Files.size(dir.resolve("small.tmx"));
