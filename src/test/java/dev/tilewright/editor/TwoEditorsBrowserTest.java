@@ -7,9 +7,11 @@ import dev.tilewright.support.Browsers;
 import dev.tilewright.support.CuttableProxy;
 import dev.tilewright.support.EditorPage;
 import dev.tilewright.support.FeatureTest;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -32,6 +34,7 @@ import static org.assertj.core.api.Assertions.within;
  * unsent, sent by REST on the next load.
  */
 @FeatureTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // one pair of browsers (Alice's, Bob's) for the class
 @RequiresTools({Tool.CHROMIUM, Tool.CHROMEDRIVER})
 class TwoEditorsBrowserTest {
 
@@ -39,7 +42,7 @@ class TwoEditorsBrowserTest {
     private static final int H = 12;
 
     @TempDir
-    Path dir;
+    static Path dir;
     @LocalServerPort
     int port;
     Api api;
@@ -47,7 +50,7 @@ class TwoEditorsBrowserTest {
     ChromeDriver bob;
     CuttableProxy bobsNetwork;
 
-    @BeforeEach
+    @BeforeAll
     void open() throws Exception {
         api = new Api(port);
         bobsNetwork = new CuttableProxy(port);
@@ -60,13 +63,21 @@ class TwoEditorsBrowserTest {
         Browsers.signIn(bob, port, b.email(), b.password());
     }
 
+    /** Nothing of a test's editors runs into the next test's, and Bob's network is whole again. */
     @AfterEach
-    void close() throws Exception {
+    void leave() {
+        bobsNetwork.mend();
+        bobsNetwork.thaw();
         for (ChromeDriver browser : new ChromeDriver[]{alice, bob}) {
             if (browser != null) {
-                browser.quit();
+                browser.get("about:blank");
             }
         }
+    }
+
+    @AfterAll
+    void close() throws Exception {
+        Browsers.quit(alice, bob);
         bobsNetwork.close();
     }
 
