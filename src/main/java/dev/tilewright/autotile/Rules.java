@@ -154,18 +154,32 @@ public class Rules {
 
     /** The same for several maps of a project (a world's): the rule sets any of them names. */
     public byte[] fileFor(long projectId, List<dev.tilewright.core.model.TileMap> maps) {
-        Set<String> used = new HashSet<>();
-        boolean intGrid = false;
+        Set<String> used = null;
         for (dev.tilewright.core.model.TileMap map : maps) {
-            for (dev.tilewright.core.model.Layer layer : map.layers()) {
-                if (layer instanceof dev.tilewright.core.model.TileLayer tiles && tiles.isIntGrid()) {
-                    intGrid = true;
-                    tiles.attributes().properties().get(AutoLayers.RULES).map(p -> String.valueOf(p.value()))
-                            .ifPresent(used::add);
-                }
+            used = namedBy(map, used);
+        }
+        return fileFor(projectId, used);
+    }
+
+    /**
+     * The rule sets a map's IntGrid layers name, added to {@code so far}; null when neither it nor those before
+     * have an IntGrid layer (then no rules go with them).
+     */
+    public static Set<String> namedBy(dev.tilewright.core.model.TileMap map, Set<String> soFar) {
+        Set<String> used = soFar;
+        for (dev.tilewright.core.model.Layer layer : map.layers()) {
+            if (layer instanceof dev.tilewright.core.model.TileLayer tiles && tiles.isIntGrid()) {
+                used = used == null ? new HashSet<>() : used;
+                tiles.attributes().properties().get(AutoLayers.RULES).map(p -> String.valueOf(p.value()))
+                        .ifPresent(used::add);
             }
         }
-        if (!intGrid) {
+        return used;
+    }
+
+    /** The file for maps whose IntGrid layers name {@code used} rule sets ({@link #namedBy}; null: none). */
+    public byte[] fileFor(long projectId, Set<String> used) {
+        if (used == null) {
             return null;
         }
         ProjectRules all = of(projectId);

@@ -124,7 +124,11 @@ public class RenderService {
         }
         // checked on the map as it is now before the work waits for its lane (its cost: the area's cells), then on
         // the version pictured
-        long cost = checkedTextArea(maps.view(mapId).map(), x, y, width, height).area();
+        TileMap now = maps.view(mapId).map();
+        long cost = checkedTextArea(now, x, y, width, height).area();
+        if (!color && !legend.equals("tiles") && !legend.equals("gids")) {
+            cost = Math.max(cost, (long) now.width() * now.height()); // the collision grid is the whole map's
+        }
         return lanes.run(Lanes.Lane.DRAW, cost, () -> {
             Versioned at = history.snapshot(mapId, version);
             TileMap map = at.map();
@@ -136,8 +140,15 @@ public class RenderService {
                 Pixels picture = AreaPicture.of(map, decoded::get, images(mapId), area, columns, properties.maxPixels());
                 return new Text(at.version(), String.join("", TextPicture.halfBlocks(picture)));
             }
-            TextPicture.Legend named = TextPicture.named(legend, map, data::get,
-                    () -> new GridComputer(map, data::get, Atlas.pixels(decoded)).compute());
+            TextPicture.Legend named = TextPicture.named(legend, map, data::get, () -> {
+                if ((long) map.width() * map.height() > properties.maxTextCells()) {
+                    throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.render.max-text-cells",
+                            properties.maxTextCells(), "The collision legend works out the grid of the whole "
+                                    + map.width() + "x" + map.height() + " map; use legend=tiles or legend=gids")
+                            .with("field", "legend");
+                }
+                return new GridComputer(map, data::get, Atlas.pixels(decoded)).compute();
+            });
             return new Text(at.version(), TextPicture.of(area, named, columns).text());
         });
     }

@@ -232,11 +232,11 @@ public class TiledExportService {
      * Refused before anything is written when the maps' layer data would take more than max-export-work-bytes.
      */
     public Export exportProject(long projectId, String projectName, List<Long> mapIds, List<WorldJson> inWorlds) {
-        List<Versioned> snapshots = mapIds.stream().map(id -> maps.snapshot(id, null)).toList();
+        // one map held at a time (a project's maps together may be far more than the map cache holds)
         long work = 0;
-        for (int i = 0; i < mapIds.size(); i++) {
-            work += LayerData.workBytes(snapshots.get(i).map(),
-                    Request.of("zip", null, null, maps.genesis(mapIds.get(i)).layerData()).options(), 0);
+        for (long mapId : mapIds) {
+            work += LayerData.workBytes(maps.snapshot(mapId, null).map(),
+                    Request.of("zip", null, null, maps.genesis(mapId).layerData()).options(), 0);
         }
         if (work > limits.maxExportWorkBytes()) {
             throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-export-work-bytes",
@@ -246,10 +246,9 @@ public class TiledExportService {
         }
         Bundle bundle = new Bundle();
         Map<Long, String> paths = new java.util.HashMap<>();
-        List<TileMap> all = new ArrayList<>();
-        for (int i = 0; i < mapIds.size(); i++) {
-            long mapId = mapIds.get(i);
-            TileMap map = snapshots.get(i).map();
+        Set<String> ruleSets = null;
+        for (long mapId : mapIds) {
+            TileMap map = maps.snapshot(mapId, null).map();
             var genesis = maps.genesis(mapId);
             String path = genesis.files() != null ? genesis.files().map()
                     : TiledFiles.safeName(map.name()) + BUNDLED_MAP.endings().get(0);
@@ -258,7 +257,7 @@ public class TiledExportService {
                         + Formats.mapOf(path).orElse(BUNDLED_MAP).endings().get(0);
             }
             paths.put(mapId, path);
-            all.add(map);
+            ruleSets = Rules.namedBy(map, ruleSets);
             bundle.add(mapId, genesis.files(), map, map.tilesets().stream().map(t -> tilesets.get(t.tilesetId()))
                     .toList(), path, Request.of("zip", null, null, genesis.layerData()).options());
         }
@@ -268,7 +267,7 @@ public class TiledExportService {
                     placed.width(), placed.height())).toList();
             bundle.entries.put(world.fileName(), TiledWorld.write(listed, List.of(), world.onlyShowAdjacentMaps()));
         }
-        byte[] autotile = rules.fileFor(projectId, all);
+        byte[] autotile = rules.fileFor(projectId, ruleSets);
         if (autotile != null) {
             bundle.entries.put(Rules.FILE, autotile);
         }

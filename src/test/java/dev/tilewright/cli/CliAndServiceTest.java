@@ -53,6 +53,17 @@ class CliAndServiceTest {
         Api.Response wide = api.get("/api/v1/maps/" + id + "/render.txt?columns=5000");
         assertThat(wide.status()).isEqualTo(422);
         assertThat(wide.json().get("field").asString()).isEqualTo("columns");
+        // past max-text-cells: a whole 8200x8200 map, and its collision grid even for a small area
+        long huge = api.newMap("huge", 8200, 8200);
+        Api.Response whole = api.get("/api/v1/maps/" + huge + "/render.txt?legend=gids");
+        assertThat(whole.status()).isEqualTo(413);
+        assertThat(whole.json().get("limit").asString()).isEqualTo("tilewright.render.max-text-cells");
+        Api.Response grid = api.get("/api/v1/maps/" + huge + "/render.txt?legend=collision&width=10&height=10");
+        assertThat(grid.status()).isEqualTo(413);
+        assertThat(grid.json().get("field").asString()).isEqualTo("legend");
+        Api.Response corner = api.get("/api/v1/maps/" + huge + "/render.txt?legend=gids&width=10&height=2");
+        assertThat(corner.status()).as(corner.text()).isEqualTo(200);
+        assertThat(corner.text()).isEqualTo("          \n          \n");
     }
 
     @Test
