@@ -120,16 +120,7 @@ final class LocalMaps {
         if (path.startsWith("/") || Path.of(path).normalize().startsWith("..")) {
             throw Exit.usage(path + " is not a path inside the tree (" + root + ")");
         }
-        try {
-            long size = Files.size(file);
-            if (read + size > limits.maxBytes()) {
-                throw Exit.file(file + ": its " + size + " bytes are past --max-bytes (" + limits.maxBytes() + ")");
-            }
-            read += size;
-            return open(path.replace('\\', '/'), Files.readAllBytes(file));
-        } catch (IOException e) {
-            throw new Exit.Failure(Exit.FILE, file + ": " + e.getMessage(), e);
-        }
+        return open(path.replace('\\', '/'), counted(file, file.toString()));
     }
 
     private Opened open(String path, byte[] content) {
@@ -209,15 +200,24 @@ final class LocalMaps {
             if (!file.toRealPath().startsWith(root.toRealPath())) {
                 throw Exit.file(path + ": a link to a file outside the tree read (" + root + ")");
             }
+        } catch (IOException e) {
+            throw new Exit.Failure(Exit.FILE, path + ": " + e.getMessage(), e);
+        }
+        return counted(file, path);
+    }
+
+    /** A file's bytes, its size first counted against what the command may still read ({@code --max-bytes}). */
+    private byte[] counted(Path file, String what) {
+        try {
             long size = Files.size(file);
             if (read + size > limits.maxBytes()) {
-                throw Exit.file(path + ": reading its " + size + " bytes would pass --max-bytes ("
+                throw Exit.file(what + ": reading its " + size + " bytes would pass --max-bytes ("
                         + limits.maxBytes() + " bytes of files per command)");
             }
             read += size;
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new Exit.Failure(Exit.FILE, path + ": " + e.getMessage(), e);
+            throw new Exit.Failure(Exit.FILE, what + ": " + e.getMessage(), e);
         }
     }
 
