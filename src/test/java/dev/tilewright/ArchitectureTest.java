@@ -120,7 +120,7 @@ class ArchitectureTest {
     @Test
     void geometryGoesThroughTheProjection() {
         noClasses().that().resideInAnyPackage("dev.tilewright.render..", "dev.tilewright.rendering..",
-                        "dev.tilewright.query..", "dev.tilewright.core.query..", "dev.tilewright.checks..",
+                        "dev.tilewright.query..", "dev.tilewright.core.query..", "dev.tilewright.checks..", "dev.tilewright.core.check..",
                         "dev.tilewright.review..", "dev.tilewright.history..", "dev.tilewright.core.history..",
                         "dev.tilewright.world..")
                 .should().callMethod(dev.tilewright.core.model.TileMap.class, "tileWidth")

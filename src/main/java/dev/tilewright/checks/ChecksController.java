@@ -1,6 +1,8 @@
 package dev.tilewright.checks;
 
 import dev.tilewright.access.Caller;
+import dev.tilewright.core.check.Check;
+import dev.tilewright.core.check.CheckList;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles.Action;
 import dev.tilewright.map.Author;
@@ -32,19 +34,19 @@ class ChecksController {
     /** The map's checks as set. */
     @GetMapping("/checks/definitions")
     @Requires(on = Requires.On.MAP)
-    CheckRules.Checks definitions(@PathVariable long id) {
-        return new CheckRules.Checks(checks.checks(id));
+    CheckList definitions(@PathVariable long id) {
+        return new CheckList(checks.checks(id));
     }
 
     /** Sets the map's checks (an edit: versioned, undoable); {@code If-Match} is optional. */
     @PutMapping("/checks")
     @Requires(value = Action.EDIT, on = Requires.On.MAP)
-    ResponseEntity<CheckRules.Checks> put(@PathVariable long id, @RequestBody CheckRules.Checks body,
+    ResponseEntity<CheckList> put(@PathVariable long id, @RequestBody CheckList body,
                                           @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                           Caller caller) {
-        List<CheckRules.Check> list = body == null ? null : body.checks();
+        List<Check> list = body == null ? null : body.checks();
         long version = checks.put(id, list, ifMatch, Author.of(caller));
-        return ResponseEntity.ok().eTag(ETags.of(version)).body(new CheckRules.Checks(list));
+        return ResponseEntity.ok().eTag(ETags.of(version)).body(new CheckList(list));
     }
 
     /** What the checks came to on a version (the current one when not given). */

@@ -1,9 +1,11 @@
 package dev.tilewright.checks;
 
+import dev.tilewright.core.check.CheckResult;
+
 import java.util.List;
 
 /** A map's checks ran on a version: its open editors hear the results. */
-public record ChecksRan(long mapId, long version, List<CheckRules.Result> results) {
+public record ChecksRan(long mapId, long version, List<CheckResult> results) {
 
     /**
      * The live frame: {@code {"type":"checks","version","results":[{name, type, passed, message}]}}; what each found

@@ -1,7 +1,11 @@
 package dev.tilewright.checks;
 
-import dev.tilewright.checks.CheckRules.Check;
-import dev.tilewright.checks.CheckRules.Result;
+import dev.tilewright.core.check.Check;
+import dev.tilewright.core.check.CheckList;
+import dev.tilewright.core.check.CheckResult;
+import dev.tilewright.core.check.CheckRules;
+import dev.tilewright.core.check.CheckRun;
+import dev.tilewright.core.check.Searches;
 import dev.tilewright.config.ChecksProperties;
 import dev.tilewright.core.edit.SetProperty;
 import dev.tilewright.core.geom.PixelBox;
@@ -9,14 +13,17 @@ import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileMap;
+import dev.tilewright.config.GridProperties;
+import dev.tilewright.config.QueryProperties;
+import dev.tilewright.core.grid.Reach;
+import dev.tilewright.core.query.GridRay;
+import dev.tilewright.grid.GridService;
 import dev.tilewright.grid.Reachability;
 import dev.tilewright.map.Author;
 import dev.tilewright.map.MapEdits;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.OpsCommitted;
 import dev.tilewright.map.Versioned;
-import dev.tilewright.query.Queries;
-import dev.tilewright.query.QueryService;
 import dev.tilewright.render.CheckMarks;
 import dev.tilewright.system.BackgroundWork;
 import dev.tilewright.system.FairQueue;
@@ -58,17 +65,18 @@ import java.util.concurrent.TimeUnit;
 public class MapChecks extends BackgroundWork {
 
     /** What a version's checks came to: {@code done} (results), {@code pending} (due), {@code skipped}. */
-    public record Report(long mapId, long version, String state, List<Result> results) {
+    public record Report(long mapId, long version, String state, List<CheckResult> results) {
     }
 
     private static final Logger log = LoggerFactory.getLogger(MapChecks.class);
-    private static final TypeReference<List<Result>> RESULTS = new TypeReference<>() {
+    private static final TypeReference<List<CheckResult>> RESULTS = new TypeReference<>() {
     };
 
     private final MapReads reads;
     private final MapEdits edits;
-    private final Reachability reachability;
-    private final QueryService queries;
+    private final GridService grids;
+    private final Reach.Limits reachLimits;
+    private final QueryProperties queries;
     private final JdbcTemplate jdbc;
     private final JsonMapper json;
     private final ChecksProperties properties;
@@ -79,12 +87,14 @@ public class MapChecks extends BackgroundWork {
     private ScheduledExecutorService timer;
     private ExecutorService runners;
 
-    MapChecks(MapReads reads, MapEdits edits, Reachability reachability, QueryService queries, JdbcTemplate jdbc,
-              JsonMapper json, ChecksProperties properties, ApplicationEventPublisher events) {
+    MapChecks(MapReads reads, MapEdits edits, GridService grids, GridProperties gridProperties,
+              QueryProperties queries, JdbcTemplate jdbc, JsonMapper json, ChecksProperties properties,
+              ApplicationEventPublisher events) {
         super("checks", Phase.WRITE_BACK);
         this.reads = reads;
         this.edits = edits;
-        this.reachability = reachability;
+        this.grids = grids;
+        this.reachLimits = Reachability.limits(gridProperties);
         this.queries = queries;
         this.jdbc = jdbc;
         this.json = json;
@@ -116,7 +126,7 @@ public class MapChecks extends BackgroundWork {
                     properties.maxChecks(), checks.size() + " checks").with("field", "checks");
         }
         CheckRules.validate(checks);
-        String text = json.writeValueAsString(new CheckRules.Checks(checks));
+        String text = json.writeValueAsString(new CheckList(checks));
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > properties.maxBytes()) {
             throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.checks.max-bytes",
@@ -273,22 +283,12 @@ public class MapChecks extends BackgroundWork {
             if (checks.isEmpty()) {
                 return; // a map without checks has nothing to keep or tell
             }
-            List<Result> results = new ArrayList<>();
-            long deadline = System.nanoTime() + properties.runBudgetMs() * 1_000_000L;
-            for (Check check : checks) {
-                if (System.nanoTime() - deadline > 0) {
-                    // past the run's budget: what is left is reported, not run (nor tried again until an edit)
-                    results.add(CheckRules.failed(check, "Not run: the map's checks took longer than a run may ("
-                            + properties.runBudgetMs() + " ms, tilewright.checks.run-budget-ms); make the slow ones "
-                            + "cheaper (a smaller area, fewer checks).", Map.of("gaveUp", true)));
-                    continue;
-                }
-                Result result = run(mapId, view, check);
-                if (result == null) {
-                    // the map moved on while the grid was searched: the commit that moved it runs them again
-                    return;
-                }
-                results.add(result);
+            List<CheckResult> results;
+            try {
+                results = CheckRun.run(view.map(), checks, searches(mapId, view), properties.runBudgetMs());
+            } catch (Searches.MovedOn movedOn) {
+                // the map moved on while the grid was searched: the commit that moved it runs them again
+                return;
             }
             store(mapId, view.version(), results);
             events.publishEvent(new ChecksRan(mapId, view.version(), results));
@@ -301,63 +301,32 @@ public class MapChecks extends BackgroundWork {
         }
     }
 
-    /** One check on a version of the map; null when a grid search answered for another version. */
-    private Result run(long mapId, Versioned view, Check check) {
+    /** The searches on the grid the service keeps for the map, for the version being checked. */
+    private Searches searches(long mapId, Versioned view) {
         TileMap map = view.map();
-        try {
-            CheckRules.Type type = CheckRules.Type.named(check.type(), "type");
-            return switch (type) {
-                case NO_EMPTY_CELLS -> CheckRules.noEmptyCells(map, check);
-                case OBJECTS_HAVE_PROPERTY -> CheckRules.objectsHaveProperty(map, check);
-                case INSIDE_MAP -> CheckRules.insideMap(map, check);
-                case REACHABLE, BLOCKED -> search(mapId, view, check, type);
-            };
-        } catch (Refused refused) {
-            // what the check asks cannot be asked of this version (a place outside the map, a box too large)
-            return CheckRules.failed(check, refused.getMessage(), Map.of("field",
-                    java.util.Objects.toString(refused.refusal().field(), "")));
-        }
+        return new Searches() {
+            @Override
+            public GridRay.Hit blocked(double fromX, double fromY, double toX, double toY) {
+                return GridRay.first(map, grid(null, null).grid(), fromX, fromY, toX, toY, queries.marginTiles(),
+                        queries.maxTiles());
+            }
+
+            @Override
+            public Reach.Answer reach(Reach.Search search) {
+                return Reach.search(grid(null, null).placed(), search, reachLimits);
+            }
+
+            private GridService.Computed grid(Integer ew, Integer eh) {
+                GridService.Computed computed = grids.grid(mapId, ew, eh);
+                if (computed.version() != view.version()) {
+                    throw new Searches.MovedOn();
+                }
+                return computed;
+            }
+        };
     }
 
-    private Result search(long mapId, Versioned view, Check check, CheckRules.Type type) {
-        double[] from = CheckRules.where(view.map(), check.from());
-        double[] to = CheckRules.where(view.map(), check.to());
-        if (from == null || to == null) {
-            CheckRules.Spot missing = from == null ? check.from() : check.to();
-            return CheckRules.failed(check, "The map has no object " + (missing.object() != null
-                    ? "named '" + missing.object() + "'" : missing.objectId()) + ".", Map.of());
-        }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("from", Map.of("x", from[0], "y", from[1]));
-        details.put("to", Map.of("x", to[0], "y", to[1]));
-        if (type == CheckRules.Type.BLOCKED) {
-            Queries.RayAnswer ray = (Queries.RayAnswer) queries.answer(mapId, new Queries.Ray(
-                    new Queries.Point(from[0], from[1]), new Queries.Point(to[0], to[1]), "walk",
-                    new Queries.StopAt(null, true, null), "pixels"));
-            details.put("hit", ray.hit());
-            return ray.hit() != null ? CheckRules.passed(check, "The line is blocked at tile " + ray.hit().tile().x()
-                    + ", " + ray.hit().tile().y() + ".", details)
-                    : CheckRules.failed(check, "Nothing blocks the line.", details);
-        }
-        Reachability.PathAnswer path = reachability.path(mapId, new Reachability.PathQuery(
-                new Reachability.Point(from[0], from[1]), new Reachability.Point(to[0], to[1]), check.movement(),
-                new Reachability.Size(check.box().width(), check.box().height()), check.jumpHeight(), check.gravity(),
-                check.runSpeed(), null, null));
-        if (path.version() != view.version()) {
-            return null;
-        }
-        // a path's first tiles (a result stays small however long the way; its length says how long)
-        details.put("pathLength", path.tiles().size());
-        details.put("tiles", path.tiles().subList(0, Math.min(path.tiles().size(), CheckRules.MOST_PATH)));
-        details.put("explored", path.explored());
-        details.put("visited", path.visited());
-        details.put("gaveUp", path.gaveUp());
-        return path.reachable() ? CheckRules.passed(check, "Reachable in " + path.tiles().size() + " tiles.", details)
-                : CheckRules.failed(check, path.gaveUp() ? "The search gave up before it got there."
-                : "Not reachable: the search explored " + path.visited() + " places.", details);
-    }
-
-    private void store(long mapId, long version, List<Result> results) {
+    private void store(long mapId, long version, List<CheckResult> results) {
         jdbc.update("INSERT INTO map_check_results (map_id, version, results) VALUES (?, ?, ?::jsonb) ON CONFLICT "
                 + "(map_id, version) DO UPDATE SET results = EXCLUDED.results, checked_at = now()", mapId, version,
                 json.writeValueAsString(results));
@@ -370,7 +339,7 @@ public class MapChecks extends BackgroundWork {
     private List<Check> parse(TileMap map) {
         return map.properties().get(CheckRules.PROPERTY).map(p -> {
             try {
-                CheckRules.Checks read = json.readValue(String.valueOf(p.value()), CheckRules.Checks.class);
+                CheckList read = json.readValue(String.valueOf(p.value()), CheckList.class);
                 return read.checks() == null ? List.<Check>of() : read.checks();
             } catch (JacksonException unreadable) {
                 // edited by hand (a Tiled property): it reads as no checks rather than failing every run

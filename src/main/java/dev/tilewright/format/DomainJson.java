@@ -3,9 +3,11 @@ package dev.tilewright.format;
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.tilewright.core.check.Check;
 import dev.tilewright.core.edit.AddLayer;
 import dev.tilewright.core.edit.AddObject;
 import dev.tilewright.core.edit.AddTileset;
@@ -53,6 +55,7 @@ public final class DomainJson {
         return builder
                 .addMixIn(MapOp.class, MapOpMixin.class)
                 .addMixIn(Properties.class, PropertiesMixin.class)
+                .addMixIn(Check.class, CheckMixin.class)
                 .changeDefaultPropertyInclusion(inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
                 .enable(EnumFeature.WRITE_ENUMS_TO_LOWERCASE)
                 .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
@@ -90,6 +93,12 @@ public final class DomainJson {
             @JsonSubTypes.Type(value = RemoveTileset.class, name = "removeTileset"),
             @JsonSubTypes.Type(value = Batch.class, name = "batch")})
     interface MapOpMixin {
+    }
+
+    /** A check's objects' class is {@code class} in JSON (a word Java keeps for itself). */
+    abstract static class CheckMixin {
+        @JsonProperty("class")
+        abstract String objectClass();
     }
 
     abstract static class PropertiesMixin {

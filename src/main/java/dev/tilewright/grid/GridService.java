@@ -6,8 +6,7 @@ import dev.tilewright.core.edit.MapOp;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.grid.GridMotion;
-import dev.tilewright.core.grid.PathFinder;
-import dev.tilewright.core.grid.PlatformerReach;
+import dev.tilewright.core.grid.Reach;
 import dev.tilewright.core.grid.TilePixels;
 import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.TileMap;
@@ -45,8 +44,11 @@ import java.util.TreeMap;
 public class GridService {
 
     /** A grid as computed for a version of a map, with where that map lies (its offset) and its tile size. */
-    public record Computed(long version, CollisionGrid grid, double originX, double originY, int tileWidth,
-                           int tileHeight) {
+    public record Computed(long version, Reach.Placed placed) {
+
+        public CollisionGrid grid() {
+            return placed.grid();
+        }
     }
 
     /** How a grid came to be: computed anew, brought forward from a kept one, or the kept one as it was. */
@@ -127,8 +129,8 @@ public class GridService {
             made = store(mapId, made);
         }
         keep(slot, made);
-        return new Computed(made.version(), made.grid(), map.offset().x(), map.offset().y(), map.tileWidth(),
-                map.tileHeight());
+        return new Computed(made.version(), new Reach.Placed(made.grid(), map.offset().x(), map.offset().y(),
+                map.tileWidth(), map.tileHeight()));
     }
 
     /**
@@ -212,95 +214,19 @@ public class GridService {
         if (Math.abs(dx) > mapWidth || Math.abs(dy) > mapHeight) {
             throw Refused.invalidField(Math.abs(dx) > mapWidth ? "dx" : "dy", "A move is at most the map's size.");
         }
-        double left = x - computed.originX();
-        double top = y - computed.originY();
+        double left = x - computed.placed().originX();
+        double top = y - computed.placed().originY();
         if (left < -mapWidth || top < -mapHeight || left > 2 * mapWidth || top > 2 * mapHeight) {
             throw Refused.invalidField("box.x", "The box lies too far outside the map.");
         }
         return GridMotion.filter(grid, left, top, width, height, dx, dy);
     }
 
-    /** A path search's answer, positions in elements of the grid it ran on. */
-    public record Path(Computed grid, PathFinder.Result result) {
-    }
-
-    /** A platformer search's answer, standing places in map pixels. */
-    public record Platformer(Computed grid, PlatformerReach.Result result, double takeOffSpeed) {
-    }
-
-    /**
-     * Platformer reachability of a box standing at a top-left position (world pixels; it first falls to the ground)
-     * to any standing place covering the goal point.
-     */
-    public Platformer platformer(long mapId, double fromX, double fromY, double toX, double toY, double width,
-                                 double height, double jumpHeight, double gravity, double runSpeed,
-                                 Integer elementWidth, Integer elementHeight) {
-        Computed computed = gridFor(mapId, width, height, elementWidth, elementHeight);
-        CollisionGrid grid = computed.grid();
-        double mapWidth = grid.pixelWidth();
-        double mapHeight = grid.pixelHeight();
-        if (!(jumpHeight > 0 && jumpHeight <= mapHeight)) {
-            throw Refused.invalidField("jumpHeight", "jumpHeight is pixels above 0 and at most the map's height.");
-        }
-        if (!(gravity > 0 && gravity <= 1e6) || !(runSpeed >= 0 && runSpeed <= 1e5)) {
-            throw Refused.invalidField(gravity > 0 && gravity <= 1e6 ? "runSpeed" : "gravity",
-                    "gravity is 0 to 10^6 px/s^2 (not 0), runSpeed 0 to 10^5 px/s.");
-        }
-        double sx = fromX - computed.originX();
-        double sy = fromY - computed.originY();
-        if (sx < 0 || sy < 0 || sx >= mapWidth || sy >= mapHeight) {
-            throw Refused.invalidField("from.x", "from lies outside the map.");
-        }
-        PlatformerReach reach = new PlatformerReach(grid, width, height, jumpHeight, gravity, runSpeed);
-        return new Platformer(computed, reach.search(sx, sy, toX - computed.originX(), toY - computed.originY(),
-                properties.maxPlatformerPlaces()), reach.takeOffSpeed());
-    }
-
-    /**
-     * Top-down reachability of a box from one top-left position to another (world pixels), over the grid with
-     * elements of the given size.
-     */
-    public Path path(long mapId, double fromX, double fromY, double toX, double toY, double width, double height,
-                     Integer elementWidth, Integer elementHeight) {
-        Computed computed = grid(mapId, elementWidth, elementHeight);
-        CollisionGrid grid = computed.grid();
-        long elements = (long) grid.columns() * grid.rows();
-        if (elements > properties.maxPathElements()) {
-            throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.grid.max-path-elements",
-                    properties.maxPathElements(), "A path search on " + elements + " elements; ask with larger "
-                            + "elements (elementWidth/elementHeight)").with("field", "elementWidth");
-        }
-        checkBox(grid, width, height);
-        int boxWidth = (int) Math.ceil(width / grid.elementWidth());
-        int boxHeight = (int) Math.ceil(height / grid.elementHeight());
-        PathFinder finder = new PathFinder(grid, boxWidth, boxHeight);
-        int sx = element(fromX - computed.originX(), grid.elementWidth(), grid.columns(), "from.x");
-        int sy = element(fromY - computed.originY(), grid.elementHeight(), grid.rows(), "from.y");
-        int gx = element(toX - computed.originX(), grid.elementWidth(), grid.columns(), "to.x");
-        int gy = element(toY - computed.originY(), grid.elementHeight(), grid.rows(), "to.y");
-        return new Path(computed, finder.search(sx, sy, gx, gy, properties.maxPathVisited()));
-    }
-
     /** The grid, for a box that must have a positive size no larger than the map. */
     private Computed gridFor(long mapId, double width, double height, Integer elementWidth, Integer elementHeight) {
         Computed computed = grid(mapId, elementWidth, elementHeight);
-        checkBox(computed.grid(), width, height);
+        Reach.checkBox(computed.grid(), width, height);
         return computed;
-    }
-
-    private static void checkBox(CollisionGrid grid, double width, double height) {
-        if (width <= 0 || height <= 0 || width > grid.pixelWidth() || height > grid.pixelHeight()) {
-            throw Refused.invalidField("box.width", "The box needs a positive size no larger than the map, was "
-                    + width + "x" + height + ".");
-        }
-    }
-
-    private static int element(double pixels, int size, int count, String field) {
-        double element = Math.floor(pixels / size);
-        if (!(element >= 0 && element < count)) {
-            throw Refused.invalidField(field, field + " lies outside the map.");
-        }
-        return (int) element;
     }
 
     private void check(TileMap map, int ew, int eh) {

@@ -13,6 +13,7 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.query.Fixed;
 import dev.tilewright.core.query.ObjectIndex;
 import dev.tilewright.core.query.ObjectTiles;
+import dev.tilewright.core.query.GridRay;
 import dev.tilewright.core.query.RayEntry;
 import dev.tilewright.core.query.RayWalk;
 import dev.tilewright.core.query.TileSpans;
@@ -62,7 +63,7 @@ public class QueryService {
     }
 
     /**
-     * The computed grid (elements the size of tiles) when a query stops at it: computed before the map's lock is
+     * The computed grid (at the map's grid settings' size) when a query stops at it: computed before the map's lock is
      * taken (it may load tilesets), so it can be a version behind an edit made meanwhile.
      */
     private CollisionGrid gridFor(long mapId, List<Query> queries) {
@@ -181,8 +182,8 @@ public class QueryService {
                     "stopAt names one of layerId, grid: true or objects: true.");
         }
         if (Boolean.TRUE.equals(stopAt.grid())) {
-            // elements the size of tiles: a tile stops the ray when any of its sides is solid
-            return (tx, ty) -> (grid.get(tx, ty) & CollisionGrid.SIDES) != 0;
+            // a tile stops the ray when any side of any of its elements is solid
+            return (tx, ty) -> GridRay.stops(grid, map, tx, ty);
         }
         if (stopAt.layerId() != null) {
             return new LayerStop(tileLayer(map, stopAt.layerId(), path + "layerId"));
@@ -324,16 +325,9 @@ public class QueryService {
         return out;
     }
 
-    /**
-     * The cells the exact queries walk: an orthogonal map's rows and columns (fixed-point tile spans, ray walks and
-     * object boxes are written for them; another orientation is refused until its own are).
-     */
+    /** The cells the exact queries walk: an orthogonal map's rows and columns (others refused, {@link GridRay}). */
     private static Orthogonal cells(TileMap map) {
-        if (map.projection() instanceof Orthogonal grid) {
-            return grid;
-        }
-        throw Refused.invalidField("orientation", "Queries answer orthogonal maps only, not "
-                + map.projection().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " ones.");
+        return GridRay.cells(map);
     }
 
     private static TileLayer tileLayer(TileMap map, int layerId, String field) {
@@ -400,13 +394,7 @@ public class QueryService {
 
         /** Map pixels to fixed point, refused beyond the margin around the map. */
         private long inRange(double pixels, int tilesAcross, int tileSize, String field) {
-            double reach = (double) (tilesAcross + margin) * tileSize;
-            double least = -(double) margin * tileSize;
-            if (!(pixels >= least && pixels <= reach)) {
-                throw Refused.invalidField(field, field + " lies too far outside the map: keep within "
-                        + margin + " tiles of it (tilewright.query.margin-tiles).");
-            }
-            return Fixed.of(pixels);
+            return Fixed.within(pixels, tilesAcross, tileSize, margin, field);
         }
 
         double outX(double fixed) {

@@ -1,6 +1,7 @@
-package dev.tilewright.checks;
+package dev.tilewright.core.check;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tilewright.core.check.Check.Area;
+import dev.tilewright.core.check.Check.Spot;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -19,9 +20,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A map's checks as its {@code tilewright.checks} property keeps them (docs/review.md): what each type needs, and the
- * checks that need nothing but the map (cells and objects) worked out on it. The ones that search the collision grid
- * ({@code reachable}, {@code blocked}) are {@link MapChecks}'.
+ * What each type of check needs, and the checks that need nothing but the map (cells and objects) worked out on
+ * it. The ones that search the collision grid ({@code reachable}, {@code blocked}) go through {@link Searches};
+ * {@link CheckRun} runs a map's checks.
  */
 public final class CheckRules {
 
@@ -29,59 +30,14 @@ public final class CheckRules {
     }
 
     /** The map property the checks are kept in, as a JSON string. */
-    static final String PROPERTY = "tilewright.checks";
+    public static final String PROPERTY = "tilewright.checks";
     /** The most offending cells or objects a result names (its counts stay exact). */
-    static final int MOST_NAMED = 100;
+    public static final int MOST_NAMED = 100;
     /** The most tiles of a path a result gives. */
-    static final int MOST_PATH = 1000;
-
-    enum Type {
-        REACHABLE("reachable"), BLOCKED("blocked"), NO_EMPTY_CELLS("noEmptyCells"),
-        OBJECTS_HAVE_PROPERTY("objectsHaveProperty"), INSIDE_MAP("insideMap");
-
-        final String apiName;
-
-        Type(String apiName) {
-            this.apiName = apiName;
-        }
-
-        static Type named(String name, String field) {
-            for (Type type : values()) {
-                if (type.apiName.equals(name)) {
-                    return type;
-                }
-            }
-            throw Refused.invalidField(field, "type is one of reachable, blocked, noEmptyCells, "
-                    + "objectsHaveProperty, insideMap, not '" + name + "'.");
-        }
-    }
-
-    /** A place: world pixels ({@code x}, {@code y}), or an object by {@code object} name or {@code objectId}. */
-    record Spot(Double x, Double y, String object, Integer objectId) {
-    }
-
-    record Box(Double width, Double height) {
-    }
-
-    /** Tiles: {@code width} x {@code height} from ({@code x}, {@code y}). */
-    record Area(Integer x, Integer y, Integer width, Integer height) {
-    }
-
-    /** One check; which fields count depends on its type. */
-    record Check(String name, String type, Spot from, Spot to, String movement, Box box, Double jumpHeight,
-                 Double gravity, Double runSpeed, String layer, Integer layerId, Area area,
-                 @JsonProperty("class") String objectClass, String property) {
-    }
-
-    record Checks(List<Check> checks) {
-    }
-
-    /** A check's outcome: passed or not, what it found ({@code message}) and its details (a path, cells, objects). */
-    public record Result(String name, String type, boolean passed, String message, Map<String, Object> details) {
-    }
+    public static final int MOST_PATH = 1000;
 
     /** Refuses checks that could never run: names missing or repeated, unknown types, required fields absent. */
-    static void validate(List<Check> checks) {
+    public static void validate(List<Check> checks) {
         Set<String> names = new HashSet<>();
         for (int i = 0; i < checks.size(); i++) {
             Check check = checks.get(i);
@@ -92,12 +48,12 @@ public final class CheckRules {
             if (!names.add(check.name())) {
                 throw Refused.invalidField(at + "name", "Two checks are named '" + check.name() + "'.");
             }
-            Type type = Type.named(check.type(), at + "type");
+            CheckType type = CheckType.named(check.type(), at + "type");
             switch (type) {
                 case REACHABLE, BLOCKED -> {
                     spot(check.from(), at + "from");
                     spot(check.to(), at + "to");
-                    if (type == Type.REACHABLE && (check.box() == null || check.box().width() == null
+                    if (type == CheckType.REACHABLE && (check.box() == null || check.box().width() == null
                             || check.box().height() == null)) {
                         throw Refused.invalidField(at + "box", "reachable needs the size of what moves: "
                                 + "\"box\": {\"width\": 12, \"height\": 14}.");
@@ -149,7 +105,7 @@ public final class CheckRules {
         return null;
     }
 
-    static Result noEmptyCells(TileMap map, Check check) {
+    static CheckResult noEmptyCells(TileMap map, Check check) {
         TileLayer layer = null;
         for (Layer l : map.layers()) {
             if (l instanceof TileLayer tiles && (check.layerId() != null ? l.id() == check.layerId()
@@ -159,7 +115,7 @@ public final class CheckRules {
             }
         }
         if (layer == null) {
-            return failed(check, "The map has no tile layer " + (check.layerId() != null ? check.layerId()
+            return CheckResult.failed(check, "The map has no tile layer " + (check.layerId() != null ? check.layerId()
                     : "'" + check.layer() + "'") + ".", Map.of());
         }
         Area a = check.area();
@@ -182,11 +138,11 @@ public final class CheckRules {
         details.put("area", Map.of("x", x0, "y", y0, "width", Math.max(0, x1 - x0), "height", Math.max(0, y1 - y0)));
         details.put("emptyCells", empty);
         details.put("cells", cells);
-        return empty == 0 ? passed(check, "No empty cell in layer '" + layer.name() + "'.", details)
-                : failed(check, empty + " empty cells in layer '" + layer.name() + "'.", details);
+        return empty == 0 ? CheckResult.passed(check, "No empty cell in layer '" + layer.name() + "'.", details)
+                : CheckResult.failed(check, empty + " empty cells in layer '" + layer.name() + "'.", details);
     }
 
-    static Result objectsHaveProperty(TileMap map, Check check) {
+    static CheckResult objectsHaveProperty(TileMap map, Check check) {
         List<Map<String, Object>> lacking = new ArrayList<>();
         int seen = 0;
         int missing = 0;
@@ -211,13 +167,13 @@ public final class CheckRules {
         details.put("objects", seen);
         details.put("lacking", missing);
         details.put("offending", lacking);
-        return missing == 0 ? passed(check, "All " + seen + " objects of class '" + check.objectClass() + "' have '"
+        return missing == 0 ? CheckResult.passed(check, "All " + seen + " objects of class '" + check.objectClass() + "' have '"
                 + check.property() + "'.", details)
-                : failed(check, missing + " of " + seen + " objects of class '" + check.objectClass() + "' lack '"
+                : CheckResult.failed(check, missing + " of " + seen + " objects of class '" + check.objectClass() + "' lack '"
                 + check.property() + "'.", details);
     }
 
-    static Result insideMap(TileMap map, Check check) {
+    static CheckResult insideMap(TileMap map, Check check) {
         // objects live in pixel space: the map there spans tile (0,0) to tile (width, height)
         Position far = map.projection().tileToPixel(map.width(), map.height());
         double width = far.x();
@@ -235,8 +191,8 @@ public final class CheckRules {
                 }
             }
         }
-        return count == 0 ? passed(check, "Every object lies inside the map.", Map.of("offending", outside))
-                : failed(check, count + " objects lie (partly) outside the map.", Map.of("offending", outside,
+        return count == 0 ? CheckResult.passed(check, "Every object lies inside the map.", Map.of("offending", outside))
+                : CheckResult.failed(check, count + " objects lie (partly) outside the map.", Map.of("offending", outside,
                 "outside", count));
     }
 
@@ -250,11 +206,4 @@ public final class CheckRules {
         return ref;
     }
 
-    static Result passed(Check check, String message, Map<String, Object> details) {
-        return new Result(check.name(), check.type(), true, message, details);
-    }
-
-    static Result failed(Check check, String message, Map<String, Object> details) {
-        return new Result(check.name(), check.type(), false, message, details);
-    }
 }

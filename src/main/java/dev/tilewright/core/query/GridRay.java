@@ -1,0 +1,95 @@
+package dev.tilewright.core.query;
+
+import dev.tilewright.core.geom.Orthogonal;
+import dev.tilewright.core.grid.CollisionGrid;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.core.refusal.Refused;
+
+/**
+ * A ray against a map's computed collision grid: the seed's walk from one world point to another, stopped by the
+ * first tile with a solid side. What a {@code blocked} check asks; the grid stop of a ray query is the same rule
+ * ({@link #stops}).
+ */
+public final class GridRay {
+
+    private GridRay() {
+    }
+
+    public record Tile(int x, int y) {
+    }
+
+    public record Point(double x, double y) {
+    }
+
+    /**
+     * Where a ray stopped: the tile, the point where it entered it (its start when it began there), the distance to
+     * that point (pixels) and the side it came in through.
+     */
+    public record Hit(Tile tile, Point point, double distance, RayEntry.Side side) {
+    }
+
+    /** Whether tile (tx, ty) stops a ray: any element of it has a solid side. */
+    public static boolean stops(CollisionGrid grid, TileMap map, int tx, int ty) {
+        int ex = grid.columns() / map.width();
+        int ey = grid.rows() / map.height();
+        for (int j = 0; j < ey; j++) {
+            for (int i = 0; i < ex; i++) {
+                if ((grid.get(tx * ex + i, ty * ey + j) & CollisionGrid.SIDES) != 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The first tile the walk from (fromX, fromY) to (toX, toY) (world pixels, within {@code marginTiles} of the
+     * map) meets that stops it; null when none does. Refuses a walk over more than {@code maxTiles} tiles.
+     */
+    public static Hit first(TileMap map, CollisionGrid grid, double fromX, double fromY, double toX, double toY,
+                            int marginTiles, long maxTiles) {
+        Orthogonal cells = cells(map);
+        long cw = (long) cells.tileWidth() * Fixed.ONE;
+        long ch = (long) cells.tileHeight() * Fixed.ONE;
+        long x0 = Fixed.within(fromX - map.offset().x(), map.width(), cells.tileWidth(), marginTiles, "from.x");
+        long y0 = Fixed.within(fromY - map.offset().y(), map.height(), cells.tileHeight(), marginTiles, "from.y");
+        long x1 = Fixed.within(toX - map.offset().x(), map.width(), cells.tileWidth(), marginTiles, "to.x");
+        long y1 = Fixed.within(toY - map.offset().y(), map.height(), cells.tileHeight(), marginTiles, "to.y");
+        long length = RayWalk.length(x0, y0, x1, y1, cw, ch, map.width(), map.height());
+        if (length > maxTiles) {
+            throw Refused.invalidField("to", "The walk would visit " + length + " tiles, more than the "
+                    + maxTiles + " a ray may (tilewright.query.max-tiles).");
+        }
+        int[] found = new int[2];
+        boolean[] stopped = new boolean[1];
+        RayWalk.walk(x0, y0, x1, y1, cw, ch, map.width(), map.height(), (tx, ty) -> {
+            if (stops(grid, map, tx, ty)) {
+                found[0] = tx;
+                found[1] = ty;
+                stopped[0] = true;
+                return false;
+            }
+            return true;
+        });
+        if (!stopped[0]) {
+            return null;
+        }
+        RayEntry entry = RayEntry.of(x0, y0, x1, y1, found[0], found[1], cw, ch, true);
+        long dx = x1 - x0;
+        long dy = y1 - y0;
+        Point point = new Point(Fixed.toPixels(entry.along(x0, dx)) + map.offset().x(),
+                Fixed.toPixels(entry.along(y0, dy)) + map.offset().y());
+        // each leg the rational rounded once, as the point is: a whole distance comes out whole
+        double distance = Math.hypot(entry.along(0, dx) / Fixed.ONE, entry.along(0, dy) / Fixed.ONE);
+        return new Hit(new Tile(found[0], found[1]), point, distance, entry.side());
+    }
+
+    /** An orthogonal map's cells; another orientation is refused until its own walks are written. */
+    public static Orthogonal cells(TileMap map) {
+        if (map.projection() instanceof Orthogonal grid) {
+            return grid;
+        }
+        throw Refused.invalidField("orientation", "Queries answer orthogonal maps only, not "
+                + map.projection().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " ones.");
+    }
+}
