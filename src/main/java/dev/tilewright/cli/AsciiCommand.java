@@ -1,7 +1,6 @@
 package dev.tilewright.cli;
 
 import dev.tilewright.core.geom.TileRect;
-import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.render.AreaPicture;
 import dev.tilewright.render.Atlas;
@@ -18,8 +17,6 @@ final class AsciiCommand implements Command {
 
     /** Map pixels an area may have to be drawn exactly for {@code --color} (past them: from tile colours). */
     static final long EXACT_PIXELS = 16_777_216L;
-    /** Cells of a map whose collision grid may be worked out for {@code --legend collision}. */
-    static final long MAX_GRID_CELLS = 67_108_864L;
 
     @Override
     public String name() {
@@ -79,13 +76,7 @@ final class AsciiCommand implements Command {
 
     private static TextPicture.Legend legend(String asked, LocalMaps.Opened opened) {
         TileMap map = opened.map();
-        return TextPicture.named(asked, map, opened.tilesets()::get, () -> {
-            if ((long) map.width() * map.height() > MAX_GRID_CELLS) {
-                throw Exit.usage("the collision grid of a " + map.width() + "x" + map.height() + " map is past "
-                        + MAX_GRID_CELLS + " cells: use --legend tiles or gids");
-            }
-            return new GridComputer(map, opened.tilesets()::get, Atlas.pixels(opened.atlases())).compute();
-        });
+        return TextPicture.named(asked, map, opened.tilesets()::get, () -> opened.grid("use --legend tiles or gids"));
     }
 
     /** The area asked for (clipped to the map), or the whole map. */

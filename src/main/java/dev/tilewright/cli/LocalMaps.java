@@ -1,6 +1,9 @@
 package dev.tilewright.cli;
 
+import dev.tilewright.core.grid.CollisionGrid;
+import dev.tilewright.core.grid.GridComputer;
 import dev.tilewright.core.model.CustomTypes;
+import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
@@ -62,6 +65,24 @@ final class LocalMaps {
      */
     record Opened(String path, TileMap map, Map<Long, Tileset> tilesets, Map<Long, Atlas> atlases,
                   Function<String, Pixels> images, List<Warnings.Warning> warnings) {
+
+        /** Elements of a collision grid worked out at most, as the service's tilewright.grid.max-elements. */
+        static final long MAX_GRID_ELEMENTS = 67_108_864L;
+
+        /**
+         * The map's collision grid at its grid settings' element size; refused ({@link Exit#USAGE}, with
+         * {@code otherwise} said) past {@link #MAX_GRID_ELEMENTS}, before any is worked out.
+         */
+        CollisionGrid grid(String otherwise) {
+            GridSettings settings = map.gridSettings();
+            long elements = (long) map.width() * (map.tileWidth() / settings.elementWidth(map.tileWidth()))
+                    * map.height() * (map.tileHeight() / settings.elementHeight(map.tileHeight()));
+            if (elements > MAX_GRID_ELEMENTS) {
+                throw Exit.usage("the collision grid of " + path + " would have " + elements + " elements, past "
+                        + MAX_GRID_ELEMENTS + ": " + otherwise);
+            }
+            return new GridComputer(map, tilesets::get, Atlas.pixels(atlases)).compute();
+        }
     }
 
     private final Path root;

@@ -17,7 +17,8 @@ public final class Tilewright {
     private static final Map<String, Command> COMMANDS = new LinkedHashMap<>();
 
     static {
-        for (Command command : List.of(new RenderCommand(), new AsciiCommand(), new DiffCommand(), new TextconvCommand())) {
+        for (Command command : List.of(new RenderCommand(), new AsciiCommand(), new DiffCommand(), new CheckCommand(),
+                new TextconvCommand())) {
             COMMANDS.put(command.name(), command);
         }
     }
@@ -89,7 +90,7 @@ public final class Tilewright {
         return text.toString();
     }
 
-    private static String version() {
+    static String version() {
         String version = Tilewright.class.getPackage().getImplementationVersion();
         return version == null ? "(development build)" : version;
     }

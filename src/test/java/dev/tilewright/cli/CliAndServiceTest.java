@@ -1,6 +1,7 @@
 package dev.tilewright.cli;
 
 import dev.tilewright.support.Api;
+import dev.tilewright.support.Eventually;
 import dev.tilewright.support.FeatureTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,6 +11,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The command line and the service give the same answers for the same map: {@code tilewright ascii} of a file and
  * {@code render.txt} of the map imported from it; {@code tilewright diff} of two files and the service's diff of the
- * two versions they are.
+ * two versions they are; {@code tilewright check} of a file and the service's checks of the map imported from it.
  */
 @FeatureTest
 class CliAndServiceTest {
@@ -81,6 +83,32 @@ class CliAndServiceTest {
         JsonNode ours = JsonMapper.builder().build().readTree(cli.out()).get("diff");
         assertThat(ours).isEqualTo(served);
         assertThat(ours.get("counts").get("cellsChanged").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void aCheckOfAFileIsTheServicesChecksOfTheMapImportedFromIt() throws Exception {
+        // the four checks in the map's own property: the service runs them after the import, the command line on
+        // the file
+        JsonMapper json = JsonMapper.builder().build();
+        var all = json.createArrayNode();
+        all.addAll((tools.jackson.databind.node.ArrayNode) json.readTree(CliCheckTest.OWN).get("checks"));
+        all.addAll((tools.jackson.databind.node.ArrayNode) json.readTree(CliCheckTest.CONFIG).get("checks").get(0)
+                .get("checks"));
+        String checks = "{\"checks\":" + all + "}";
+        CliCheckTest.level(dir, "level.tmx", checks, CliCheckTest.WALLED);
+        Api api = new Api(port);
+        long id = imported(api, "level.tmx");
+        JsonNode served = Eventually.eventually("the service's checks of the imported map", Duration.ofSeconds(30),
+                () -> {
+                    JsonNode report = api.get("/api/v1/maps/" + id + "/checks").json();
+                    return report.get("state").asString().equals("done") ? report.get("results") : null;
+                });
+        Cli.Run cli = Cli.run(dir, "check", "level.tmx", "--format", "json");
+        assertThat(cli.code()).as(cli.err()).isEqualTo(1);
+        JsonNode ours = json.readTree(cli.out()).get("maps").get(0).get("results");
+        assertThat(ours).hasSize(4).isEqualTo(served);
+        assertThat(ours.get(2).get("passed").asBoolean()).as("the wall keeps the spawn from the exit").isFalse();
+        assertThat(ours.get(3).get("details").get("hit").get("tile").get("x").asInt()).isEqualTo(3);
     }
 
     private long imported(Api api, String file) throws Exception {

@@ -86,23 +86,39 @@ public final class CheckRules {
         }
     }
 
-    /** Where a spot is on a map, in world pixels (an object's top-left corner); null when its object is not there. */
-    static double[] where(TileMap map, Spot spot) {
-        if (spot.object() == null && spot.objectId() == null) {
-            return new double[]{spot.x(), spot.y()};
+    /** An object a spot names, and its layer. */
+    public record Named(ObjectLayer layer, MapObject object) {
+    }
+
+    /** The object a spot names; null when the spot is a point, or no object of the map is so named. */
+    public static Named named(TileMap map, Spot spot) {
+        if (spot == null || spot.object() == null && spot.objectId() == null) {
+            return null;
         }
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
                 for (MapObject o : objects.objects()) {
                     if (spot.objectId() != null ? o.id() != null && o.id().equals(spot.objectId())
                             : spot.object().equals(o.name())) {
-                        double[] box = o.box(map);
-                        return new double[]{box[0] + map.offset().x(), box[1] + map.offset().y()};
+                        return new Named(objects, o);
                     }
                 }
             }
         }
         return null;
+    }
+
+    /** Where a spot is on a map, in world pixels (an object's top-left corner); null when its object is not there. */
+    static double[] where(TileMap map, Spot spot) {
+        if (spot.object() == null && spot.objectId() == null) {
+            return new double[]{spot.x(), spot.y()};
+        }
+        Named named = named(map, spot);
+        if (named == null) {
+            return null;
+        }
+        double[] box = named.object().box(map);
+        return new double[]{box[0] + map.offset().x(), box[1] + map.offset().y()};
     }
 
     static CheckResult noEmptyCells(TileMap map, Check check) {
@@ -124,18 +140,19 @@ public final class CheckRules {
         int x1 = Math.min(layer.width(), a == null || a.width() == null ? layer.width() : x0 + a.width());
         int y1 = Math.min(layer.height(), a == null || a.height() == null ? layer.height() : y0 + a.height());
         long empty = 0;
-        List<Map<String, Integer>> cells = new ArrayList<>();
+        List<Map<String, Object>> cells = new ArrayList<>();
         for (int y = y0; y < y1; y++) {
             for (int x = x0; x < x1; x++) {
                 if (layer.get(x, y) == 0) {
                     if (empty++ < MOST_NAMED) {
-                        cells.add(Map.of("x", x, "y", y));
+                        cells.add(ordered("x", x, "y", y));
                     }
                 }
             }
         }
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("area", Map.of("x", x0, "y", y0, "width", Math.max(0, x1 - x0), "height", Math.max(0, y1 - y0)));
+        details.put("area", ordered("x", x0, "y", y0, "width", Math.max(0, x1 - x0), "height",
+                Math.max(0, y1 - y0)));
         details.put("emptyCells", empty);
         details.put("cells", cells);
         return empty == 0 ? CheckResult.passed(check, "No empty cell in layer '" + layer.name() + "'.", details)
@@ -167,10 +184,10 @@ public final class CheckRules {
         details.put("objects", seen);
         details.put("lacking", missing);
         details.put("offending", lacking);
-        return missing == 0 ? CheckResult.passed(check, "All " + seen + " objects of class '" + check.objectClass() + "' have '"
-                + check.property() + "'.", details)
-                : CheckResult.failed(check, missing + " of " + seen + " objects of class '" + check.objectClass() + "' lack '"
-                + check.property() + "'.", details);
+        String of = " objects of class '" + check.objectClass() + "' ";
+        return missing == 0 ? CheckResult.passed(check, "All " + seen + of + "have '" + check.property() + "'.",
+                details)
+                : CheckResult.failed(check, missing + " of " + seen + of + "lack '" + check.property() + "'.", details);
     }
 
     static CheckResult insideMap(TileMap map, Check check) {
@@ -191,9 +208,22 @@ public final class CheckRules {
                 }
             }
         }
-        return count == 0 ? CheckResult.passed(check, "Every object lies inside the map.", Map.of("offending", outside))
-                : CheckResult.failed(check, count + " objects lie (partly) outside the map.", Map.of("offending", outside,
-                "outside", count));
+        return count == 0 ? CheckResult.passed(check, "Every object lies inside the map.",
+                ordered("offending", outside))
+                : CheckResult.failed(check, count + " objects lie (partly) outside the map.",
+                ordered("offending", outside, "outside", count));
+    }
+
+    /**
+     * Keys and values as a map that keeps their order (a result's JSON is the same bytes each run: {@code Map.of}
+     * iterates in an order each JVM picks).
+     */
+    static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
     }
 
     private static Map<String, Object> ref(Layer layer, MapObject o) {

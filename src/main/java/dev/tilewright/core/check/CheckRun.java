@@ -33,7 +33,7 @@ public final class CheckRun {
             if (System.nanoTime() - deadline > 0) {
                 results.add(CheckResult.failed(check, "Not run: the map's checks took longer than a run may ("
                         + budgetMs + " ms, tilewright.checks.run-budget-ms); make the slow ones cheaper (a smaller "
-                        + "area, fewer checks).", Map.of("gaveUp", true)));
+                        + "area, fewer checks).", CheckRules.ordered("gaveUp", true)));
                 continue;
             }
             results.add(one(map, check, searches));
@@ -53,7 +53,7 @@ public final class CheckRun {
             };
         } catch (Refused refused) {
             // what the check asks cannot be asked of this map (a place outside it, a box too large)
-            return CheckResult.failed(check, refused.getMessage(), Map.of("field",
+            return CheckResult.failed(check, refused.getMessage(), CheckRules.ordered("field",
                     Objects.toString(refused.refusal().field(), "")));
         }
     }
@@ -67,8 +67,8 @@ public final class CheckRun {
                     ? "named '" + missing.object() + "'" : missing.objectId()) + ".", Map.of());
         }
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("from", Map.of("x", from[0], "y", from[1]));
-        details.put("to", Map.of("x", to[0], "y", to[1]));
+        details.put("from", CheckRules.ordered("x", from[0], "y", from[1]));
+        details.put("to", CheckRules.ordered("x", to[0], "y", to[1]));
         if (type == CheckType.BLOCKED) {
             GridRay.Hit hit = searches.blocked(from[0], from[1], to[0], to[1]);
             details.put("hit", hit);
