@@ -9,10 +9,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -251,12 +248,7 @@ record CheckReport(List<Checked> maps, List<Unread> unread, Set<String> known) {
     }
 
     private static String digest(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8))).substring(0, 32);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return PullCommand.sha256(text.getBytes(StandardCharsets.UTF_8)).substring(0, 32);
     }
 
     /** Text for an XML attribute or element: the five escaped, characters XML 1.0 cannot hold dropped. */

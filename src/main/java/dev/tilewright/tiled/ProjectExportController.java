@@ -15,20 +15,33 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * A whole project as one zip (docs/tiled.md): what a CI job pulls. The same versions give the same bytes, and its
- * ETag is their digest, so a pull that finds nothing new is a 304 with no body.
+ * A whole project as one zip (docs/tiled.md), and its manifest: what a CI job pulls. The same versions give the same
+ * bytes, and the ETag is a digest of the files, so a pull that finds nothing new is a 304 with no body; a pull that
+ * finds some files changed asks for just those ({@code path=}).
  */
 @RestController
 class ProjectExportController {
+
+    /** One file of a project's export: its path in the zip, its size and its SHA-256. */
+    record ManifestFile(String path, long bytes, String sha256) {
+    }
+
+    /** Every file of a project's export, in the zip's order. */
+    record Manifest(long projectId, String name, List<ManifestFile> files) {
+    }
 
     private final TiledExportService exports;
     private final MapCatalogue catalogue;
@@ -45,26 +58,75 @@ class ProjectExportController {
         this.lanes = lanes;
     }
 
+    /** The zip of the project, or ({@code path=}, repeated) of just those of its files. */
     @GetMapping("/api/v1/projects/{id}/export")
     @Requires(on = Requires.On.PROJECT)
-    ResponseEntity<byte[]> export(@PathVariable long id,
+    ResponseEntity<byte[]> export(@PathVariable long id, @RequestParam(required = false) List<String> path,
                                   @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        TiledExportService.ProjectFiles files = files(id);
+        Map<String, byte[]> entries = files.entries();
+        if (path != null && !path.isEmpty()) {
+            Map<String, byte[]> chosen = new LinkedHashMap<>();
+            for (String wanted : path) {
+                if (!entries.containsKey(wanted)) {
+                    throw Refused.invalidField("path", "The project's export has no file '" + wanted + "' (its "
+                            + "manifest, GET /api/v1/projects/" + id + "/export/manifest, lists them).");
+                }
+            }
+            entries.forEach((name, bytes) -> {
+                if (path.contains(name)) {
+                    chosen.put(name, bytes);
+                }
+            });
+            entries = chosen;
+        }
+        String etag = etag(entries);
+        if (ETags.noneMatchHits(ifNoneMatch, etag)) {
+            return notModified(etag);
+        }
+        byte[] zip = ExportBundle.zip(entries);
+        return TiledController.attachment(new TiledExportService.Export(zip, "application/zip", files.base()
+                + ".zip", 0)).eTag(etag).cacheControl(CacheControl.noCache()).body(zip);
+    }
+
+    /** Every file the project's zip holds, with its size and digest; the same ETag as the whole zip. */
+    @GetMapping("/api/v1/projects/{id}/export/manifest")
+    @Requires(on = Requires.On.PROJECT)
+    ResponseEntity<Manifest> manifest(@PathVariable long id,
+                                      @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false)
+                                      String ifNoneMatch) {
+        TiledExportService.ProjectFiles files = files(id);
+        String etag = etag(files.entries());
+        if (ETags.noneMatchHits(ifNoneMatch, etag)) {
+            return notModified(etag);
+        }
+        List<ManifestFile> listed = files.entries().entrySet().stream().map(e -> new ManifestFile(e.getKey(),
+                e.getValue().length, sha256(e.getValue()))).toList();
+        return ResponseEntity.ok().eTag(etag).cacheControl(CacheControl.noCache())
+                .body(new Manifest(id, directory.project(id).orElseThrow().name(), listed));
+    }
+
+    private TiledExportService.ProjectFiles files(long id) {
         String name = directory.project(id).orElseThrow(() -> Refused.notFound("Project", id)).name();
         List<Long> mapIds = catalogue.list(List.of(id)).stream().map(MapCatalogue.MapEntitySummary::id).toList();
         List<WorldJson> inWorlds = worlds.list(Set.of(id), null).stream().map(w -> worlds.get(w.id())).toList();
-        TiledExportService.Export export = lanes.run(Lanes.Lane.EXPORT,
-                () -> exports.exportProject(id, name, mapIds, inWorlds));
-        String etag = "\"" + digest(export.body()) + "\"";
-        if (ETags.noneMatchHits(ifNoneMatch, etag)) {
-            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(CacheControl.noCache())
-                    .build();
-        }
-        return TiledController.attachment(export).eTag(etag).cacheControl(CacheControl.noCache()).body(export.body());
+        return lanes.run(Lanes.Lane.EXPORT, () -> exports.projectFiles(id, name, mapIds, inWorlds));
     }
 
-    private static String digest(byte[] body) {
+    private static <T> ResponseEntity<T> notModified(String etag) {
+        return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(CacheControl.noCache()).build();
+    }
+
+    /** A digest of the files (each path with its bytes' digest, in order): the same files, the same ETag. */
+    private static String etag(Map<String, byte[]> entries) {
+        StringBuilder listed = new StringBuilder();
+        entries.forEach((path, bytes) -> listed.append(path).append('\0').append(sha256(bytes)).append('\n'));
+        return "\"" + sha256(listed.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 32) + "\"";
+    }
+
+    private static String sha256(byte[] bytes) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body), 0, 16);
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

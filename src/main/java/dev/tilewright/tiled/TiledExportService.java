@@ -1,20 +1,14 @@
 package dev.tilewright.tiled;
 
 import dev.tilewright.config.LimitsProperties;
-import dev.tilewright.core.model.CustomTypes;
-import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.TileLayer;
-import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.format.LayerData;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.autotile.Rules;
-import dev.tilewright.format.IntGridFiles;
 import dev.tilewright.format.TiledMap;
-import dev.tilewright.format.TiledProject;
-import dev.tilewright.format.TiledTemplate;
 import dev.tilewright.format.TiledTileset;
 import dev.tilewright.format.Formats;
 import dev.tilewright.format.MapFormat;
@@ -33,9 +27,6 @@ import dev.tilewright.core.refusal.Refusal;
 import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -44,8 +35,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 /**
  * Writes maps and tilesets out in Tiled's formats: a lone .tmx/.tmj with its tilesets embedded, a zip bundle that
@@ -120,14 +109,10 @@ public class TiledExportService {
         }
     }
 
-    /** The time every zip entry is stamped with (the earliest a zip can say), so exports are byte-stable. */
-    private static final java.time.LocalDateTime FIXED_TIME = java.time.LocalDateTime.of(1980, 1, 1, 0, 0);
-
     /** What one cell of a TMJ's CSV data costs besides its digits while it is written (a JSON array node). */
     private static final long TMJ_CELL_BYTES = 40;
-    /** What a bundle Tiled opens as it is holds: a map as TMX (unless its path says otherwise), tilesets as TSX. */
-    private static final MapFormat BUNDLED_MAP = Formats.map("tmx").orElseThrow();
-    private static final TilesetFormat BUNDLED_TILESET = Formats.tileset("tsx").orElseThrow();
+    private static final MapFormat BUNDLED_MAP = ExportBundle.MAP;
+    private static final TilesetFormat BUNDLED_TILESET = ExportBundle.TILESET;
 
     private final MapHistory maps;
     private final LimitsProperties limits;
@@ -195,7 +180,7 @@ public class TiledExportService {
         if (format != null && !format.equalsIgnoreCase("zip")) {
             throw Refused.invalidField("format", "A world is exported as a zip (format=zip), not '" + format + "'.");
         }
-        Bundle bundle = new Bundle();
+        ExportBundle bundle = new ExportBundle(tilesets, mapImages, templateFiles);
         List<TiledWorld.MapEntry> listed = new ArrayList<>();
         List<TileMap> placedMaps = new ArrayList<>();
         for (WorldJson.Placed placed : world.maps()) {
@@ -220,7 +205,7 @@ public class TiledExportService {
         }
         String base = TiledFiles.safeName(TiledFiles.withEnding(world.fileName().substring(world.fileName().lastIndexOf('/') + 1), ""));
         bundle.withTypes(propertyTypes.of(world.projectId()), base);
-        return new Export(zip(bundle.entries), "application/zip", base + ".zip", 0);
+        return new Export(bundle.zip(), "application/zip", base + ".zip", 0);
     }
 
     /**
@@ -232,6 +217,16 @@ public class TiledExportService {
      * Refused before anything is written when the maps' layer data would take more than max-export-work-bytes.
      */
     public Export exportProject(long projectId, String projectName, List<Long> mapIds, List<WorldJson> inWorlds) {
+        ProjectFiles files = projectFiles(projectId, projectName, mapIds, inWorlds);
+        return new Export(ExportBundle.zip(files.entries()), "application/zip", files.base() + ".zip", 0);
+    }
+
+    /** A project's files as its zip holds them: by path, in the zip's order; {@code base} names the zip. */
+    public record ProjectFiles(String base, Map<String, byte[]> entries) {
+    }
+
+    /** The files of {@link #exportProject}, before they are zipped. */
+    public ProjectFiles projectFiles(long projectId, String projectName, List<Long> mapIds, List<WorldJson> inWorlds) {
         // one map held at a time (a project's maps together may be far more than the map cache holds)
         long work = 0;
         for (long mapId : mapIds) {
@@ -244,7 +239,7 @@ public class TiledExportService {
                             + " maps as they came in takes about " + (work >> 20) + " MiB; export its maps one by "
                             + "one, with encoding=base64&compression=zlib").with("field", "projectId");
         }
-        Bundle bundle = new Bundle();
+        ExportBundle bundle = new ExportBundle(tilesets, mapImages, templateFiles);
         Map<Long, String> paths = new java.util.HashMap<>();
         Set<String> ruleSets = null;
         for (long mapId : mapIds) {
@@ -273,7 +268,7 @@ public class TiledExportService {
         }
         String base = TiledFiles.safeName(projectName);
         bundle.withTypes(propertyTypes.of(projectId), base);
-        return new Export(zip(bundle.entries), "application/zip", base + ".zip", 0);
+        return new ProjectFiles(base, bundle.entries);
     }
 
     public Export exportTileset(long tilesetId, String format) {
@@ -286,12 +281,6 @@ public class TiledExportService {
                 base + written.endings().get(0), 0);
     }
 
-    private static TiledMap tiled(TileMap map, List<TiledTileset> tilesetsAs, List<Layer> layers) {
-        return new TiledMap(map.name(), map.width(), map.height(), map.tileWidth(), map.tileHeight(), map.offset(),
-                map.backgroundColor(), map.properties(), tilesetsAs, IntGridFiles.forFile(layers), map.nextLayerId(),
-                map.nextObjectId(), Map.of(), map.settings());
-    }
-
     /** The map as a lone Tiled file holds it: every tileset embedded, image sources as they are. */
     private static TiledMap lone(TileMap map, List<StoredTileset> used) {
         List<TiledTileset> out = new ArrayList<>();
@@ -302,7 +291,7 @@ public class TiledExportService {
                     tileset.imageSource() == null ? name + ".png" : tileset.imageSource(),
                     id -> tileset.tile(id).image().source()), null, Map.of()));
         }
-        return tiled(map, out, map.layers());
+        return ExportBundle.tiled(map, out, map.layers());
     }
 
     /**
@@ -312,7 +301,7 @@ public class TiledExportService {
      */
     private byte[] bundle(long mapId, TileMap map, List<StoredTileset> used, String base, TmxWriter.Options options) {
         MapCatalogue.Files files = maps.genesis(mapId).files();
-        Bundle bundle = new Bundle();
+        ExportBundle bundle = new ExportBundle(tilesets, mapImages, templateFiles);
         String mapEnding = BUNDLED_MAP.endings().get(0);
         String mapPath = files == null ? base + mapEnding : TiledFiles.withEnding(files.map(), mapEnding);
         bundle.add(mapId, files, map, used, mapPath, options);
@@ -321,131 +310,7 @@ public class TiledExportService {
         if (autotile != null) {
             bundle.entries.put(TiledFiles.resolved(mapPath, Rules.FILE), autotile);
         }
-        return zip(bundle.entries);
-    }
-
-    /**
-     * The files of a zip of maps: each map at its path, the tilesets and images they use once each (a tileset two
-     * maps use is written once; two that would go to one path with other content are told apart by name).
-     */
-    private final class Bundle {
-
-        final Map<String, byte[]> entries = new LinkedHashMap<>();
-        private final Set<String> names = new HashSet<>();
-        /** Where each stored tileset was written, and what it was written as. */
-        private final Map<Long, TiledTileset> written = new java.util.HashMap<>();
-
-        /** A map at {@code mapPath}, with the files it came in by ({@code files}; null: made here). */
-        void add(long mapId, MapCatalogue.Files files, TileMap map, List<StoredTileset> used, String mapPath,
-                 TmxWriter.Options options) {
-            entries.put(mapPath, null); // the map first in the zip, as Tiled's users expect to find it
-            List<TiledTileset> out = new ArrayList<>();
-            for (int i = 0; i < used.size(); i++) {
-                MapTileset use = map.tilesets().get(i);
-                TiledTileset as = written.get(used.get(i).id());
-                if (as == null) {
-                    MapCatalogue.TilesetFile filed = files == null ? null : files.tileset(use.tilesetId()).orElse(null);
-                    as = tileset(used.get(i), filed, mapPath);
-                    if (as.source() != null) {
-                        written.put(used.get(i).id(), as);
-                    }
-                }
-                out.add(new TiledTileset(use.firstGid(), as.source() == null ? null : TiledFiles.relative(mapPath, as.source()),
-                        as.tileset(), null, Map.of(), as.templates()));
-            }
-            List<Layer> layers = map.layers();
-            Map<String, byte[]> images = mapImages.all(mapId);
-            if (files != null) {
-                images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, source), png));
-            } else {
-                layers = layers.stream().map(l -> l instanceof ImageLayer picture && picture.image() != null
-                        ? inImages(picture) : l).toList();
-                images.forEach((source, png) -> entries.put(TiledFiles.resolved(mapPath, "images/"
-                        + baseName(source)), png));
-            }
-            // its templates go beside it (as they came, or written from those made here), instances written against them
-            Map<String, TiledTemplate> templates = TemplateExport.filled(templateFiles.all(TemplateFiles.Owner.MAP,
-                    mapId), mapPath, out);
-            new java.util.TreeMap<>(templates).forEach((reference, template) -> entries.put(
-                    TiledFiles.resolved(mapPath, reference), template.bytes()));
-            TiledMap written = tiled(map, out, layers).withTemplates(templates);
-            // in the syntax of its path (a world's maps keep theirs: a .tmj stays JSON), TMX where it names none
-            entries.put(mapPath, Formats.mapOf(mapPath).orElse(BUNDLED_MAP).writeMap(written, options));
-        }
-
-        /**
-         * Writes a tileset's files: as the import had it (at its path, or embedded in the map when it was: source
-         * null), or under {@code tilesets/} when made here or when its path holds another tileset already.
-         */
-        private TiledTileset tileset(StoredTileset stored, MapCatalogue.TilesetFile filed, String mapPath) {
-            Tileset tileset = stored.tileset();
-            // the templates its tiles' collision shapes are instances of go beside it, the instances written against them
-            Map<String, TiledTemplate> templates = templateFiles.all(TemplateFiles.Owner.TILESET, stored.id());
-            String tsxPath = null;
-            Tileset as = null;
-            if (filed != null && imagesNamed(tileset)) {
-                tsxPath = filed.path() == null ? null : TiledFiles.withEnding(filed.path(), BUNDLED_TILESET.endings().get(0));
-                as = tileset;
-                if (tsxPath != null && !fits(tsxPath, BUNDLED_TILESET.writeTileset(as, templates))) {
-                    as = null;
-                }
-            }
-            if (as == null) {
-                String name = unique(names, TiledFiles.safeName(tileset.name()));
-                tsxPath = "tilesets/" + name + BUNDLED_TILESET.endings().get(0);
-                as = tileset.withImageSources(name + ".png", local -> name + "/" + local + ".png");
-            }
-            String imagesFrom = tsxPath == null ? mapPath : tsxPath;
-            templates.forEach((reference, template) -> entries.put(TiledFiles.resolved(imagesFrom, reference),
-                    template.bytes()));
-            if (tsxPath != null) {
-                entries.put(tsxPath, BUNDLED_TILESET.writeTileset(as, templates));
-            }
-            if (as.isCollection()) {
-                as.tiles().forEach((local, data) -> entries.put(TiledFiles.resolved(imagesFrom,
-                        data.image().source()), tilesets.tileImage(stored.id(), local)));
-            } else {
-                entries.put(TiledFiles.resolved(imagesFrom, as.imageSource()), tilesets.image(stored.id()));
-            }
-            return new TiledTileset(0, tsxPath, as, null, Map.of(), templates);
-        }
-
-        /** Whether {@code bytes} can go to {@code path}: nothing is there, or the same bytes. */
-        private boolean fits(String path, byte[] bytes) {
-            byte[] there = entries.get(path);
-            return there == null || java.util.Arrays.equals(there, bytes);
-        }
-
-        /** The project's enums and classes, so Tiled opening the folder as a project knows them. */
-        void withTypes(CustomTypes types, String base) {
-            if (!types.isEmpty()) {
-                entries.put(base + TiledProject.ENDING, TiledProject.write(types));
-            }
-        }
-    }
-
-    /** An image layer showing its image from {@code images/} (in the same group). */
-    private static Layer inImages(ImageLayer picture) {
-        ImageLayer.Image image = picture.image();
-        ImageLayer moved = new ImageLayer(picture.id(), picture.attributes(), new ImageLayer.Image("images/"
-                + baseName(image.source()), image.width(), image.height(), image.transparentColor(), image.repeatX(),
-                image.repeatY()));
-        moved.setParentId(picture.parentId());
-        return moved;
-    }
-
-    /** Whether a tileset names its images as its file did (every stored tileset from an import does). */
-    private static boolean imagesNamed(Tileset tileset) {
-        try {
-            if (tileset.isCollection()) {
-                tileset.tiles().values().forEach(t -> TiledFiles.resolved("t.tsx", t.image().source()));
-            } else {
-                TiledFiles.resolved("t.tsx", tileset.imageSource());
-            }
-            return true;
-        } catch (RuntimeException e) {
-            return false;
-        }
+        return bundle.zip();
     }
 
     private static byte[] csv(TileMap map) {
@@ -455,38 +320,9 @@ public class TiledExportService {
             if (layer instanceof TileLayer tiles) {
                 String text = LayerData.encode(tiles.read(tiles.bounds()), map.width(), LayerData.Encoding.CSV,
                         LayerData.Compression.NONE) + "\n";
-                entries.put(unique(names, TiledFiles.safeName(layer.name())) + ".csv", text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                entries.put(ExportBundle.unique(names, TiledFiles.safeName(layer.name())) + ".csv", text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
         }
-        return zip(entries);
-    }
-
-    private static byte[] zip(Map<String, byte[]> entries) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
-            for (Map.Entry<String, byte[]> entry : entries.entrySet()) {
-                ZipEntry file = new ZipEntry(entry.getKey());
-                // the same version, the same bytes: a repository that keeps exports sees a change only when a map has
-                file.setTimeLocal(FIXED_TIME);
-                zip.putNextEntry(file);
-                zip.write(entry.getValue());
-                zip.closeEntry();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
-    }
-
-    private static String unique(Set<String> taken, String name) {
-        String candidate = name;
-        for (int n = 2; !taken.add(candidate); n++) {
-            candidate = name + "-" + n;
-        }
-        return candidate;
-    }
-
-    private static String baseName(String path) {
-        return TiledFiles.safeName(path.substring(path.replace('\\', '/').lastIndexOf('/') + 1));
+        return ExportBundle.zip(entries);
     }
 }

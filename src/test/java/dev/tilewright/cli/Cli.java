@@ -26,6 +26,12 @@ final class Cli {
 
     /** Runs {@code tilewright args...} in {@code dir}, within a minute. */
     static Run run(Path dir, String... args) throws IOException, InterruptedException {
+        return run(dir, java.util.Map.of(), args);
+    }
+
+    /** Runs it with these environment variables besides this JVM's (TILEWRIGHT_TOKEN, TILEWRIGHT_SERVER). */
+    static Run run(Path dir, java.util.Map<String, String> env, String... args) throws IOException,
+            InterruptedException {
         assertThat(PROGRAM).as("the command line (mvn package builds it)").isExecutable();
         List<String> command = new ArrayList<>(List.of(PROGRAM.toString()));
         command.addAll(List.of(args));
@@ -34,6 +40,9 @@ final class Cli {
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home")); // the launcher's java
+        builder.environment().remove("TILEWRIGHT_TOKEN");
+        builder.environment().remove("TILEWRIGHT_SERVER");
+        builder.environment().putAll(env);
         Process process = builder.start();
         process.getOutputStream().close();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {

@@ -111,6 +111,108 @@ class CliAndServiceTest {
         assertThat(ours.get(3).get("details").get("hit").get("tile").get("x").asInt()).isEqualTo(3);
     }
 
+    @Test
+    void aPullWritesTheProjectOnceAndThenOnlyWhatChanged() throws Exception {
+        Api api = new Api(port);
+        Api.TeamProject team = api.teamProject("Cyd", "viewer");
+        Api.Response world = team.owner().postFiles("/api/v1/worlds/import?projectId=" + team.project(),
+                dev.tilewright.support.WorldCorpus.files());
+        assertThat(world.status()).as(world.text()).isEqualTo(201);
+        // a CI job: a read token of a member who may only view the project
+        Map<String, String> env = Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                api.token(team.member(), "read"));
+        Cli.Run first = Cli.run(dir, env, "pull", String.valueOf(team.project()), "levels");
+        assertThat(first.code()).as(first.err()).isZero();
+        assertThat(first.out()).contains("7 files, 7 written");
+        Path levels = dir.resolve("levels");
+        Map<String, byte[]> pulled = files(levels);
+        assertThat(pulled.keySet()).contains("islands.world", "west.tmx", "east.tmj", "tiles.tsx", "tiles.png");
+        // by name, into another folder: the same bytes
+        Cli.Run byName = Cli.run(dir, env, "pull", "Cyd's team/levels", "again");
+        assertThat(byName.code()).as(byName.err()).isZero();
+        assertThat(files(dir.resolve("again"))).containsOnlyKeys(pulled.keySet()).allSatisfy((path, bytes) ->
+                assertThat(bytes).as(path).isEqualTo(pulled.get(path)));
+        Cli.Run unchanged = Cli.run(dir, env, "pull", String.valueOf(team.project()), "levels");
+        assertThat(unchanged.out()).startsWith("up to date");
+
+        // one map changes, another goes, a file of the folder's own stays
+        long west = api.get("/api/v1/maps?projectId=" + team.project() + "&name=west").json().get(0).get("id")
+                .asLong();
+        long cave = api.get("/api/v1/maps?projectId=" + team.project() + "&name=cave-1-1").json().get(0).get("id")
+                .asLong();
+        Api.Response painted = team.owner().postJson("/api/v1/maps/" + west + "/ops", "{\"ops\":[{\"type\":"
+                + "\"setProperty\",\"name\":\"difficulty\",\"property\":{\"name\":\"difficulty\",\"type\":"
+                + "\"int\",\"value\":3}}]}", "If-Match", "\"1\"");
+        assertThat(painted.status()).as(painted.text()).isEqualTo(200);
+        assertThat(team.owner().delete("/api/v1/maps/" + cave).status()).isEqualTo(204);
+        Files.writeString(levels.resolve("NOTES.md"), "ours");
+        Files.writeString(levels.resolve("east.tmj"), "edited by hand");
+        Cli.Run changed = Cli.run(dir, env, "pull", String.valueOf(team.project()), "levels");
+        assertThat(changed.code()).as(changed.err()).isZero();
+        assertThat(changed.out()).as("west changed, the world lists one map less, east was edited here")
+                .contains("6 files, 3 written", "1 removed");
+        Map<String, byte[]> now = files(levels);
+        assertThat(now).doesNotContainKey("cave-1-1.tmx").containsKey("NOTES.md");
+        assertThat(now.get("east.tmj")).isEqualTo(pulled.get("east.tmj"));
+        assertThat(new String(now.get("west.tmx"), java.nio.charset.StandardCharsets.UTF_8)).contains("difficulty");
+        assertThat(now.get("tiles.png")).isEqualTo(pulled.get("tiles.png"));
+
+        // the service's side: the manifest, a subset, a path it has not
+        JsonNode manifest = team.memberApi().get("/api/v1/projects/" + team.project() + "/export/manifest").json();
+        assertThat(manifest.get("files")).hasSize(6);
+        Api.Response subset = team.memberApi().get("/api/v1/projects/" + team.project()
+                + "/export?path=west.tmx&path=tiles.png");
+        assertThat(subset.status()).isEqualTo(200);
+        assertThat(entries(subset.body())).containsExactly("west.tmx", "tiles.png");
+        Api.Response none = team.memberApi().get("/api/v1/projects/" + team.project() + "/export?path=../x");
+        assertThat(none.status()).isEqualTo(422);
+        assertThat(none.json().get("field").asString()).isEqualTo("path");
+
+        // refused and unreachable: exit 3, nothing written
+        Map<String, String> wrong = Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                "twp_not-a-token");
+        Cli.Run refused = Cli.run(dir, wrong, "pull", String.valueOf(team.project()), "refused");
+        assertThat(refused.code()).isEqualTo(3);
+        assertThat(refused.err()).contains("401");
+        long elsewhere = api.get("/api/v1/maps/" + api.newMap("elsewhere", 2, 2)).json().get("projectId").asLong();
+        Cli.Run hidden = Cli.run(dir, Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                api.token(api.person("Stranger", elsewhere, "viewer"), "read")), "pull",
+                String.valueOf(team.project()), "hidden");
+        assertThat(hidden.code()).as("a project the token may not see is not found").isEqualTo(3);
+        assertThat(hidden.err()).contains("404");
+        try (java.net.ServerSocket closed = new java.net.ServerSocket(0)) {
+            int port = closed.getLocalPort();
+            closed.close();
+            Cli.Run away = Cli.run(dir, Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port), "pull", "1", "away");
+            assertThat(away.code()).isEqualTo(3);
+            assertThat(away.err()).contains("cannot reach");
+        }
+        assertThat(Cli.run(dir, "pull", "1", "x").code()).as("no service named").isEqualTo(2);
+    }
+
+    private static Map<String, byte[]> files(Path folder) throws Exception {
+        Map<String, byte[]> files = new java.util.TreeMap<>();
+        try (var walk = Files.walk(folder)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                String path = folder.relativize(file).toString();
+                if (!path.startsWith(".tilewright")) {
+                    files.put(path, Files.readAllBytes(file));
+                }
+            }
+        }
+        return files;
+    }
+
+    private static java.util.List<String> entries(byte[] zip) throws Exception {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        try (var in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip))) {
+            for (var e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                names.add(e.getName());
+            }
+        }
+        return names;
+    }
+
     private long imported(Api api, String file) throws Exception {
         Api.Response made = api.postFiles("/api/v1/maps/import", Map.of(file, Files.readAllBytes(dir.resolve(file)),
                 "tiles.png", Files.readAllBytes(dir.resolve("tiles.png"))));

@@ -1,0 +1,302 @@
+package dev.tilewright.cli;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/**
+ * {@code pull PROJECT DIR}: every file of a project's export (its maps, tilesets, images, templates, worlds and
+ * property types) into a folder, the same bytes for the same versions. The folder keeps what the last pull wrote
+ * ({@code .tilewright/pull.json}: the ETag, each file's digest), so a pull that finds nothing new asks one
+ * question and writes nothing, and one that finds changes fetches only the files whose bytes differ.
+ */
+final class PullCommand implements Command {
+
+    /** Where in the folder the last pull's record is kept. */
+    static final String STATE = ".tilewright/pull.json";
+    /** Bytes a manifest may take, and a pull may fetch by default (--max-bytes). */
+    static final long MAX_MANIFEST_BYTES = 16_777_216L;
+    static final long MAX_BYTES = 1_073_741_824L;
+    /** The longest query a batch of paths is asked with (servers take 8 KiB of request line). */
+    static final int MAX_QUERY = 6000;
+
+    @Override
+    public String name() {
+        return "pull";
+    }
+
+    @Override
+    public String summary() {
+        return "a project's maps, tilesets and worlds from a service into a folder (byte-stable, only what changed)";
+    }
+
+    @Override
+    public String help() {
+        return """
+                usage: tilewright pull PROJECT DIR [--server URL] [--max-bytes N]
+
+                Writes every file of the project's export (GET /api/v1/projects/{id}/export: its maps at the paths
+                they came in by, their tilesets, images and templates, its worlds and property types) into DIR,
+                the same bytes for the same versions, so a repository that commits them sees a change only when a
+                map changed. DIR/.tilewright/pull.json records the pull: the next one asks the service one
+                question and writes nothing when nothing changed, else fetches just the files whose bytes differ
+                from DIR's, and removes the files an earlier pull wrote that the project no longer has (files it
+                never wrote are left alone).
+                  PROJECT          the project's id (as in its URL), or its name ("Team/Project" when two teams
+                                   have one of that name)
+                  --server URL     the service (default: TILEWRIGHT_SERVER); the token is TILEWRIGHT_TOKEN (a
+                                   read-scope token of a project member is enough)
+                  --max-bytes N    bytes fetched at most (default 1073741824)
+                Exits 3 when the service cannot be reached or refuses, 4 when DIR cannot be written.
+                """;
+    }
+
+    @Override
+    public Set<String> valued() {
+        return Set.of("server", "max-bytes");
+    }
+
+    @Override
+    public Set<String> flags() {
+        return Set.of();
+    }
+
+    @Override
+    public Exit run(Args args, PrintStream out, PrintStream err) {
+        List<String> operands = args.operands(2, 2, "tilewright pull PROJECT DIR");
+        Service service = Service.of(args, System.getenv());
+        long maxBytes = args.number("max-bytes", (int) Math.min(Integer.MAX_VALUE, MAX_BYTES), 1, Integer.MAX_VALUE);
+        JsonMapper json = JsonMapper.builder().build();
+        long project = project(service, operands.get(0), json);
+        Path dir = Path.of(operands.get(1)).toAbsolutePath().normalize();
+        createDirectories(dir);
+        Pulled before = Pulled.read(dir, json, service.base().toString(), project);
+
+        // nothing new when the service says so and the folder still holds what the last pull wrote
+        boolean intact = before.files().entrySet().stream().allMatch(f -> f.getValue().equals(digest(dir, f.getKey())));
+        String manifestPath = "/api/v1/projects/" + project + "/export/manifest";
+        Service.Response answer = service.get(manifestPath, intact ? before.etag() : null, MAX_MANIFEST_BYTES);
+        if (answer.status() == 304) {
+            out.println("up to date: project " + project + ", " + before.files().size() + " files (nothing fetched)");
+            return Exit.OK;
+        }
+        JsonNode manifest = service.json(answer, json);
+        String etag = answer.header("ETag").orElse(null);
+        Map<String, String> wanted = new LinkedHashMap<>();
+        for (JsonNode file : manifest.path("files")) {
+            wanted.put(safe(dir, file.path("path").asString("")), file.path("sha256").asString(""));
+        }
+        List<String> changed = new ArrayList<>();
+        wanted.forEach((path, sha) -> {
+            if (!sha.equals(digest(dir, path))) {
+                changed.add(path);
+            }
+        });
+        long fetched = 0;
+        for (List<String> batch : batches(changed)) {
+            StringBuilder query = new StringBuilder();
+            batch.forEach(p -> query.append(query.isEmpty() ? "?" : "&").append("path=").append(Service.encode(p)));
+            Service.Response zip = service.get("/api/v1/projects/" + project + "/export" + query, null,
+                    maxBytes - fetched);
+            fetched += zip.body().length;
+            write(dir, zip.body(), Set.copyOf(batch), wanted);
+        }
+        int removed = 0;
+        for (Map.Entry<String, String> gone : before.files().entrySet()) {
+            if (!wanted.containsKey(gone.getKey()) && gone.getValue().equals(digest(dir, gone.getKey()))) {
+                delete(dir.resolve(gone.getKey()));
+                removed++;
+            }
+        }
+        new Pulled(service.base().toString(), project, etag, new TreeMap<>(wanted)).write(dir, json);
+        out.println("pulled project " + project + " ('" + manifest.path("name").asString("") + "'): "
+                + wanted.size() + " files, " + changed.size() + " written (" + fetched + " bytes fetched), "
+                + removed + " removed, " + (wanted.size() - changed.size()) + " unchanged");
+        return Exit.OK;
+    }
+
+    /** The project's id: PROJECT itself when it is a number, else the project of that name the caller sees. */
+    private static long project(Service service, String given, JsonMapper json) {
+        if (given.matches("[0-9]{1,18}")) {
+            return Long.parseLong(given);
+        }
+        List<Long> found = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        for (JsonNode team : service.json(service.get("/api/v1/teams", null, MAX_MANIFEST_BYTES), json)) {
+            JsonNode projects = service.json(service.get("/api/v1/teams/" + team.path("id").asLong() + "/projects",
+                    null, MAX_MANIFEST_BYTES), json);
+            for (JsonNode p : projects) {
+                String name = p.path("name").asString("");
+                String full = team.path("name").asString("") + "/" + name;
+                seen.add(full);
+                if (given.equals(name) || given.equals(full)) {
+                    found.add(p.path("id").asLong());
+                }
+            }
+        }
+        if (found.size() != 1) {
+            throw new Exit.Failure(found.isEmpty() ? Exit.SERVICE : Exit.USAGE, (found.isEmpty()
+                    ? "no project named '" + given + "' that this token sees" : "two projects are named '" + given
+                    + "': name it Team/Project") + (seen.isEmpty() ? "" : " (" + String.join(", ", seen) + ")")
+                    + "; or give its id");
+        }
+        return found.get(0);
+    }
+
+    /** The paths in batches whose query stays short. */
+    private static List<List<String>> batches(List<String> paths) {
+        List<List<String>> batches = new ArrayList<>();
+        List<String> batch = new ArrayList<>();
+        int length = 0;
+        for (String path : paths) {
+            int cost = Service.encode(path).length() + 6;
+            if (!batch.isEmpty() && length + cost > MAX_QUERY) {
+                batches.add(batch);
+                batch = new ArrayList<>();
+                length = 0;
+            }
+            batch.add(path);
+            length += cost;
+        }
+        if (!batch.isEmpty()) {
+            batches.add(batch);
+        }
+        return batches;
+    }
+
+    /** Writes the zip's files (each one asked for, its bytes those the manifest names) into the folder. */
+    private static void write(Path dir, byte[] zip, Set<String> asked, Map<String, String> wanted) {
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                String path = safe(dir, entry.getName());
+                byte[] bytes = in.readAllBytes();
+                if (!asked.contains(path) || !sha256(bytes).equals(wanted.get(path))) {
+                    throw new Exit.Failure(Exit.SERVICE, "the service sent " + path + " unasked or other than its "
+                            + "manifest says: try again");
+                }
+                Path file = dir.resolve(path);
+                createDirectories(file.getParent());
+                Path temp = file.resolveSibling("." + file.getFileName() + ".pulling");
+                Files.write(temp, bytes);
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (IOException e) {
+            throw Exit.file(dir + ": " + e.getMessage());
+        }
+    }
+
+    /** A path the service named, refused when it would lead out of the folder or into the pull's record. */
+    static String safe(Path dir, String path) {
+        Path resolved = dir.resolve(path).normalize();
+        if (path.isEmpty() || path.startsWith("/") || path.contains("\\") || !resolved.startsWith(dir)
+                || resolved.equals(dir) || path.startsWith(".tilewright/")) {
+            throw new Exit.Failure(Exit.SERVICE, "the service named a file outside the folder: '" + path + "'");
+        }
+        try {
+            // a link in the folder that leads out of it is not written through
+            Path parent = resolved.getParent();
+            while (parent != null && !Files.exists(parent)) {
+                parent = parent.getParent();
+            }
+            if (parent != null && !parent.toRealPath().startsWith(dir.toRealPath())) {
+                throw Exit.file(path + ": a link in " + dir + " leads out of it");
+            }
+        } catch (IOException e) {
+            throw Exit.file(path + ": " + e.getMessage());
+        }
+        return path;
+    }
+
+    /** The SHA-256 of the folder's file at {@code path}; empty when it has none. */
+    private static String digest(Path dir, String path) {
+        Path file = dir.resolve(path);
+        if (!Files.isRegularFile(file)) {
+            return "";
+        }
+        try {
+            return sha256(Files.readAllBytes(file));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    private static void createDirectories(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw Exit.file(dir + ": cannot be made: " + e.getMessage());
+        }
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw Exit.file(file + ": cannot be removed: " + e.getMessage());
+        }
+    }
+
+    /** What a pull wrote into a folder: from which service and project, its ETag, each file's digest. */
+    record Pulled(String server, long project, String etag, Map<String, String> files) {
+
+        /** The folder's record when it is of this service's project; else none (a first pull). */
+        static Pulled read(Path dir, JsonMapper json, String server, long project) {
+            Path file = dir.resolve(STATE);
+            Pulled none = new Pulled(server, project, null, Map.of());
+            if (!Files.isRegularFile(file)) {
+                return none;
+            }
+            try {
+                JsonNode state = json.readTree(Files.readAllBytes(file));
+                if (!server.equals(state.path("server").asString("")) || project != state.path("project").asLong()) {
+                    return none;
+                }
+                Map<String, String> files = new TreeMap<>();
+                state.path("files").properties().forEach(e -> files.put(e.getKey(), e.getValue().asString("")));
+                return new Pulled(server, project, state.path("etag").asString(null), files);
+            } catch (IOException | RuntimeException unreadable) {
+                return none;
+            }
+        }
+
+        void write(Path dir, JsonMapper json) {
+            ObjectNode state = json.createObjectNode();
+            state.put("server", server).put("project", project).put("etag", etag);
+            ObjectNode listed = state.putObject("files");
+            files.forEach(listed::put);
+            Path file = dir.resolve(STATE);
+            try {
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, json.writerWithDefaultPrettyPrinter().writeValueAsString(state) + "\n");
+            } catch (IOException e) {
+                throw Exit.file(file + ": " + e.getMessage());
+            }
+        }
+    }
+}
