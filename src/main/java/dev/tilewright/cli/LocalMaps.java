@@ -145,18 +145,32 @@ final class LocalMaps {
     }
 
     private Opened open(String path, byte[] content) {
+        Warnings warnings = new Warnings();
+        return opened(path, read(path, content, warnings).map(), warnings);
+    }
+
+    /**
+     * The map in {@code file} as Tiled's form of it, read as if it were the tree's file at {@code path}, and how its
+     * layer data was written (for a command that writes it back: the merge driver).
+     */
+    MapFormat.Read readAs(Path file, String path) {
+        if (path.startsWith("/") || Path.of(path).normalize().startsWith("..")) {
+            throw Exit.usage(path + " is not a path inside the tree (" + root + ")");
+        }
+        return read(path.replace('\\', '/'), counted(file, file.toString()), new Warnings());
+    }
+
+    private MapFormat.Read read(String path, byte[] content, Warnings warnings) {
         MapFormat format = Formats.mapOf(path).orElseThrow(() -> Exit.file(path + " is not a map file: a map is "
                 + String.join(", ", Formats.mapEndings()) + " or .json"));
         Map<String, byte[]> first = new LinkedHashMap<>();
         first.put(path, content);
         projectFile().ifPresent(project -> first.put(project, bytes(project, true)));
-        Warnings warnings = new Warnings();
         try {
             TiledFiles files = new TiledFiles(first, CustomTypes.NONE,
                     reference -> bytes(reference, false));
-            MapFormat.Read done = format.readMap(files, path, new ReadLimits(limits.maxSide(), limits.maxSide(),
+            return format.readMap(files, path, new ReadLimits(limits.maxSide(), limits.maxSide(),
                     limits.maxDecodedBytes()), warnings, false);
-            return opened(path, done.map(), warnings);
         } catch (TiledFormatException e) {
             throw Exit.file(e.file() + ": " + e.getMessage());
         } catch (Refused e) {
