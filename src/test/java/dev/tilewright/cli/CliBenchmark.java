@@ -67,7 +67,7 @@ public final class CliBenchmark {
      * a spawn at the top left and an exit at the bottom right, 20 doors with a target (CSV, as Tiled writes small
      * maps).
      */
-    private static void level(Path file, Random random) throws Exception {
+    static void level(Path file, Random random) throws Exception {
         int side = 256;
         StringBuilder csv = new StringBuilder();
         for (int y = 0; y < side; y++) {
@@ -113,7 +113,7 @@ public final class CliBenchmark {
     }
 
     /** 48 tiles of 32 px, each a colour of its own. */
-    private static void atlas(Path file) throws Exception {
+    static void atlas(Path file) throws Exception {
         BufferedImage image = new BufferedImage(8 * 32, 6 * 32, BufferedImage.TYPE_INT_ARGB);
         for (int y = 0; y < image.getHeight(); y++) {
             for (int x = 0; x < image.getWidth(); x++) {
