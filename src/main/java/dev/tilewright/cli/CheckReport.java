@@ -4,6 +4,7 @@ import dev.tilewright.core.check.Check;
 import dev.tilewright.core.check.CheckResult;
 import dev.tilewright.core.check.CheckType;
 import dev.tilewright.core.model.TileMap;
+import dev.tilewright.format.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -248,7 +249,7 @@ record CheckReport(List<Checked> maps, List<Unread> unread, Set<String> known) {
     }
 
     private static String digest(String text) {
-        return PullCommand.sha256(text.getBytes(StandardCharsets.UTF_8)).substring(0, 32);
+        return Sha256.hex(text.getBytes(StandardCharsets.UTF_8)).substring(0, 32);
     }
 
     /** Text for an XML attribute or element: the five escaped, characters XML 1.0 cannot hold dropped. */

@@ -138,10 +138,7 @@ final class LocalMaps {
      * there): an old version of a map, e.g. {@code git show HEAD~1:maps/a.tmx > /tmp/a.tmx}.
      */
     Opened openAs(Path file, String path) {
-        if (path.startsWith("/") || Path.of(path).normalize().startsWith("..")) {
-            throw Exit.usage(path + " is not a path inside the tree (" + root + ")");
-        }
-        return open(path.replace('\\', '/'), counted(file, file.toString()));
+        return open(inTree(path), counted(file, file.toString()));
     }
 
     private Opened open(String path, byte[] content) {
@@ -154,10 +151,15 @@ final class LocalMaps {
      * layer data was written (for a command that writes it back: the merge driver).
      */
     MapFormat.Read readAs(Path file, String path) {
+        return read(inTree(path), counted(file, file.toString()), new Warnings());
+    }
+
+    /** A path a command names as the tree's, with / between folders; refused when it leads out of the tree. */
+    private String inTree(String path) {
         if (path.startsWith("/") || Path.of(path).normalize().startsWith("..")) {
             throw Exit.usage(path + " is not a path inside the tree (" + root + ")");
         }
-        return read(path.replace('\\', '/'), counted(file, file.toString()), new Warnings());
+        return path.replace('\\', '/');
     }
 
     private MapFormat.Read read(String path, byte[] content, Warnings warnings) {

@@ -1,5 +1,6 @@
 package dev.tilewright.cli;
 
+import dev.tilewright.format.Sha256;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -10,10 +11,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,8 +88,11 @@ final class PullCommand implements Command {
         createDirectories(dir);
         Pulled before = Pulled.read(dir, json, service.base().toString(), project);
 
-        // nothing new when the service says so and the folder still holds what the last pull wrote
-        boolean intact = before.files().entrySet().stream().allMatch(f -> f.getValue().equals(digest(dir, f.getKey())));
+        // nothing new when the service says so and the folder still holds what the last pull wrote (each file of
+        // the folder read once, however many of these questions ask about it)
+        Map<String, String> local = new java.util.HashMap<>();
+        java.util.function.Function<String, String> digest = path -> local.computeIfAbsent(path, p -> digest(dir, p));
+        boolean intact = before.files().entrySet().stream().allMatch(f -> f.getValue().equals(digest.apply(f.getKey())));
         String manifestPath = "/api/v1/projects/" + project + "/export/manifest";
         Service.Response answer = service.get(manifestPath, intact ? before.etag() : null, MAX_MANIFEST_BYTES);
         if (answer.status() == 304) {
@@ -106,7 +107,7 @@ final class PullCommand implements Command {
         }
         List<String> changed = new ArrayList<>();
         wanted.forEach((path, sha) -> {
-            if (!sha.equals(digest(dir, path))) {
+            if (!sha.equals(digest.apply(path))) {
                 changed.add(path);
             }
         });
@@ -121,7 +122,7 @@ final class PullCommand implements Command {
         }
         int removed = 0;
         for (Map.Entry<String, String> gone : before.files().entrySet()) {
-            if (!wanted.containsKey(gone.getKey()) && gone.getValue().equals(digest(dir, gone.getKey()))) {
+            if (!wanted.containsKey(gone.getKey()) && gone.getValue().equals(digest.apply(gone.getKey()))) {
                 delete(dir.resolve(gone.getKey()));
                 removed++;
             }
@@ -188,7 +189,7 @@ final class PullCommand implements Command {
             for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
                 String path = safe(dir, entry.getName());
                 byte[] bytes = in.readAllBytes();
-                if (!asked.contains(path) || !sha256(bytes).equals(wanted.get(path))) {
+                if (!asked.contains(path) || !Sha256.hex(bytes).equals(wanted.get(path))) {
                     throw new Exit.Failure(Exit.SERVICE, "the service sent " + path + " unasked or other than its "
                             + "manifest says: try again");
                 }
@@ -232,17 +233,9 @@ final class PullCommand implements Command {
             return "";
         }
         try {
-            return sha256(Files.readAllBytes(file));
+            return Sha256.hex(Files.readAllBytes(file));
         } catch (IOException e) {
             return "";
-        }
-    }
-
-    static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
     }
 

@@ -13,10 +13,14 @@ final class SourceLines {
 
     private final String text;
     private final boolean tmx;
+    /** Where each line after the first starts. */
+    private final int[] starts;
 
     SourceLines(byte[] bytes, String path) {
         this.text = new String(bytes, StandardCharsets.UTF_8);
         this.tmx = path.toLowerCase(java.util.Locale.ROOT).endsWith(".tmx");
+        this.starts = java.util.stream.IntStream.range(0, text.length()).filter(i -> text.charAt(i) == '\n')
+                .map(i -> i + 1).toArray();
     }
 
     int object(int id) {
@@ -57,12 +61,7 @@ final class SourceLines {
 
     /** The 1-based line of a character offset. */
     private int line(int offset) {
-        int line = 1;
-        for (int i = 0; i < offset; i++) {
-            if (text.charAt(i) == '\n') {
-                line++;
-            }
-        }
-        return line;
+        int found = java.util.Arrays.binarySearch(starts, offset);
+        return (found >= 0 ? found + 1 : -found - 1) + 1;
     }
 }

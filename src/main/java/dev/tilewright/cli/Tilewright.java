@@ -81,7 +81,7 @@ public final class Tilewright {
                 Maps in Tiled's files (TMX, TMJ, TSX, TSJ) for CI jobs and terminals, drawn and compared by
                 Tilewright's own renderer and model. Commands:
                 """);
-        COMMANDS.values().forEach(c -> text.append(String.format("  %-8s %s%n", c.name(), c.summary())));
+        COMMANDS.values().forEach(c -> text.append(String.format("  %-13s %s%n", c.name(), c.summary())));
         text.append("""
 
                 Exit codes: 0 all good, 1 checks failed, 2 usage or configuration, 3 service unreachable or

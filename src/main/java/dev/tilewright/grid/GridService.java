@@ -11,6 +11,7 @@ import dev.tilewright.core.grid.TilePixels;
 import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
+import dev.tilewright.format.Sha256;
 import dev.tilewright.map.MapHistory;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.map.Versioned;
@@ -25,9 +26,6 @@ import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -196,12 +194,7 @@ public class GridService {
     /** Names what a grid is computed from besides the map's cells: the settings, element size and tile data. */
     private String fingerprint(GridSettings settings, int ew, int eh, Map<Long, Tileset> data) {
         String inputs = json.writeValueAsString(List.of(settings, ew, eh, new TreeMap<>(data)));
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(inputs.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return Sha256.hex(inputs.getBytes(StandardCharsets.UTF_8));
     }
 
     /** How far the box may move by (dx, dy), in world pixels, as the grid motion filter allows. */

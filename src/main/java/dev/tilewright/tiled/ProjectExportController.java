@@ -3,6 +3,7 @@ package dev.tilewright.tiled;
 import dev.tilewright.access.Directory;
 import dev.tilewright.access.Requires;
 import dev.tilewright.core.refusal.Refused;
+import dev.tilewright.format.Sha256;
 import dev.tilewright.map.MapCatalogue;
 import dev.tilewright.web.ETags;
 import dev.tilewright.web.Lanes;
@@ -19,9 +20,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +78,7 @@ class ProjectExportController {
             });
             entries = chosen;
         }
-        String etag = etag(entries);
+        String etag = etag(digests(entries));
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return notModified(etag);
         }
@@ -96,12 +94,13 @@ class ProjectExportController {
                                       @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false)
                                       String ifNoneMatch) {
         TiledExportService.ProjectFiles files = files(id);
-        String etag = etag(files.entries());
+        Map<String, String> digests = digests(files.entries());
+        String etag = etag(digests);
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return notModified(etag);
         }
         List<ManifestFile> listed = files.entries().entrySet().stream().map(e -> new ManifestFile(e.getKey(),
-                e.getValue().length, sha256(e.getValue()))).toList();
+                e.getValue().length, digests.get(e.getKey()))).toList();
         return ResponseEntity.ok().eTag(etag).cacheControl(CacheControl.noCache())
                 .body(new Manifest(id, directory.project(id).orElseThrow().name(), listed));
     }
@@ -117,18 +116,17 @@ class ProjectExportController {
         return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(CacheControl.noCache()).build();
     }
 
-    /** A digest of the files (each path with its bytes' digest, in order): the same files, the same ETag. */
-    private static String etag(Map<String, byte[]> entries) {
-        StringBuilder listed = new StringBuilder();
-        entries.forEach((path, bytes) -> listed.append(path).append('\0').append(sha256(bytes)).append('\n'));
-        return "\"" + sha256(listed.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 32) + "\"";
+    /** Each file's SHA-256, in the zip's order. */
+    private static Map<String, String> digests(Map<String, byte[]> entries) {
+        Map<String, String> digests = new LinkedHashMap<>();
+        entries.forEach((path, bytes) -> digests.put(path, Sha256.hex(bytes)));
+        return digests;
     }
 
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    /** A digest of the files (each path with its bytes' digest, in order): the same files, the same ETag. */
+    private static String etag(Map<String, String> digests) {
+        StringBuilder listed = new StringBuilder();
+        digests.forEach((path, sha) -> listed.append(path).append('\0').append(sha).append('\n'));
+        return "\"" + Sha256.hex(listed.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 32) + "\"";
     }
 }
