@@ -146,6 +146,9 @@ public final class ThreeWay {
     /** Each cell from the side that changed it, a row at a time. */
     private static TileLayer cells(TileLayer base, TileLayer ours, TileLayer theirs, Conflicts conflicts) {
         TileLayer merged = (TileLayer) ours.copy();
+        if (theirs.sameCells(base) || ours.sameCells(theirs)) {
+            return merged; // nothing of theirs to bring (chunk by chunk, copies' untouched chunks skipped)
+        }
         for (int y = 0; y < base.height(); y++) {
             TileRect row = new TileRect(0, y, base.width(), 1);
             int[] b = base.read(row);
@@ -233,16 +236,7 @@ public final class ThreeWay {
 
     private static boolean sameContent(Layer a, Layer b) {
         if (a instanceof TileLayer ta && b instanceof TileLayer tb) {
-            if (ta.width() != tb.width() || ta.height() != tb.height()) {
-                return false;
-            }
-            for (int y = 0; y < ta.height(); y++) {
-                TileRect row = new TileRect(0, y, ta.width(), 1);
-                if (!Arrays.equals(ta.read(row), tb.read(row))) {
-                    return false;
-                }
-            }
-            return true;
+            return ta.sameCells(tb);
         }
         if (a instanceof ObjectLayer oa && b instanceof ObjectLayer ob) {
             return new ArrayList<>(oa.objects()).equals(new ArrayList<>(ob.objects()));
