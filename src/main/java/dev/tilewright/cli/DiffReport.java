@@ -23,7 +23,11 @@ final class DiffReport {
         return out.toString();
     }
 
-    static String markdown(String from, String to, MapDiff.Diff diff) {
+    /**
+     * @param pictures markdown shown between the table and the list (images of the change, a link to them); may be
+     *                 empty
+     */
+    static String markdown(String from, String to, MapDiff.Diff diff, String pictures) {
         MapDiff.Counts c = diff.counts();
         StringBuilder out = new StringBuilder("### Map changes: `" + from + "` → `" + to + "`\n\n");
         if (same(diff)) {
@@ -35,14 +39,17 @@ final class DiffReport {
                 .append(c.objectsRemoved()).append(" | ").append(c.objectsChanged()).append(" | ")
                 .append(c.layersAdded()).append(" | ").append(c.layersRemoved()).append(" | ")
                 .append(c.layersMoved()).append(" | ").append(c.layersChanged()).append(" |\n\n");
+        out.append(pictures);
         List<String> lines = lines(diff);
         out.append("<details><summary>").append(lines.size()).append(" change").append(lines.size() == 1 ? "" : "s")
                 .append("</summary>\n\n");
-        lines.forEach(line -> out.append("- ").append(line.strip().replace("|", "\\|")).append('\n'));
+        // a layer's cells and objects are listed under it
+        lines.forEach(line -> out.append(line.startsWith(" ") ? "  - " : "- ").append(line.strip().replace("|", "\\|"))
+                .append('\n'));
         return out.append("\n</details>\n").toString();
     }
 
-    private static boolean same(MapDiff.Diff diff) {
+    static boolean same(MapDiff.Diff diff) {
         MapDiff.Counts c = diff.counts();
         return diff.map().isEmpty() && c.cellsChanged() == 0 && c.objectsAdded() + c.objectsRemoved()
                 + c.objectsChanged() + c.layersAdded() + c.layersRemoved() + c.layersMoved() + c.layersChanged() == 0;

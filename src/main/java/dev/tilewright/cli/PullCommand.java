@@ -135,7 +135,7 @@ final class PullCommand implements Command {
     }
 
     /** The project's id: PROJECT itself when it is a number, else the project of that name the caller sees. */
-    private static long project(Service service, String given, JsonMapper json) {
+    static long project(Service service, String given, JsonMapper json) {
         if (given.matches("[0-9]{1,18}")) {
             return Long.parseLong(given);
         }

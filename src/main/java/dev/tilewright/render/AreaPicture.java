@@ -24,8 +24,19 @@ public final class AreaPicture {
     private AreaPicture() {
     }
 
+    /** Changes a picture's pixel for the cells under it (a diff's marks): its colour as shown. */
+    public interface Marks {
+        int mark(int colour, TileRect cells);
+    }
+
     public static Pixels of(TileMap map, Function<Long, Atlas> atlases, Function<String, Pixels> images,
                             TileRect area, int columns, long exactPixels) {
+        return of(map, atlases, images, area, columns, exactPixels, null);
+    }
+
+    /** The same, each pixel then marked for the cells of {@code area} under it (none when {@code marks} is null). */
+    public static Pixels of(TileMap map, Function<Long, Atlas> atlases, Function<String, Pixels> images,
+                            TileRect area, int columns, long exactPixels, Marks marks) {
         PixelBox box = map.projection().areaBox(area);
         int side = (int) Math.max(1, (box.width() + columns - 1) / columns);
         int wide = (int) Math.max(1, box.width() / side);
@@ -34,9 +45,19 @@ public final class AreaPicture {
             ViewWindow view = new ViewWindow(Math.toIntExact(box.x()), Math.toIntExact(box.y()),
                     Math.toIntExact(box.width()), Math.toIntExact(box.height()));
             Pixels drawn = MapRenderer.render(map, atlases, images, view, MapRenderer.Options.VISIBLE);
-            return averaged(drawn, side, wide, tall);
+            Pixels shrunk = averaged(drawn, side, wide, tall);
+            if (marks != null) {
+                for (int y = 0; y < tall; y++) {
+                    for (int x = 0; x < wide; x++) {
+                        PixelBox under = new PixelBox(box.x() + (long) x * side, box.y() + (long) y * side, side, side);
+                        TileRect cells = map.projection().tilesMeeting(under).intersection(area);
+                        shrunk.argb()[y * wide + x] = marks.mark(shrunk.argb()[y * wide + x], cells);
+                    }
+                }
+            }
+            return shrunk;
         }
-        return fromTiles(map, atlases, area, wide, tall);
+        return fromTiles(map, atlases, area, wide, tall, marks);
     }
 
     /** Boxes of {@code side} x {@code side} pixels averaged (premultiplied, so transparency averages right). */
@@ -68,7 +89,8 @@ public final class AreaPicture {
     }
 
     /** Each pixel the average over the cells it covers of their stacks composited from average tile colours. */
-    private static Pixels fromTiles(TileMap map, Function<Long, Atlas> atlases, TileRect area, int wide, int tall) {
+    private static Pixels fromTiles(TileMap map, Function<Long, Atlas> atlases, TileRect area, int wide, int tall,
+                                    Marks marks) {
         List<TileLayer> shown = new ArrayList<>();
         List<Paint> paints = new ArrayList<>();
         for (Layer layer : map.layers()) {
@@ -89,13 +111,13 @@ public final class AreaPicture {
         Pixels out = Pixels.blank(wide, tall);
         // lines of pixels are worked out side by side, on every core
         java.util.stream.IntStream.range(0, tall).parallel()
-                .forEach(py -> line(shown, means, under, area, wide, tall, py, out));
+                .forEach(py -> line(shown, means, under, area, wide, tall, py, out, marks));
         return out;
     }
 
     /** One line of pixels of {@link #fromTiles}. */
     private static void line(List<TileLayer> shown, int[][] means, int under, TileRect area, int wide, int tall,
-                             int py, Pixels out) {
+                             int py, Pixels out, Marks marks) {
         int y0 = area.y() + (int) ((long) py * area.height() / tall);
         int y1 = Math.max(y0 + 1, area.y() + (int) ((long) (py + 1) * area.height() / tall));
         // the rows of this line, each layer's read at once
@@ -123,7 +145,9 @@ public final class AreaPicture {
                     b += colour & 0xFF;
                 }
             }
-            out.argb()[py * wide + px] = mean(a, r, g, b, (long) (x1 - x0) * (y1 - y0));
+            int colour = mean(a, r, g, b, (long) (x1 - x0) * (y1 - y0));
+            out.argb()[py * wide + px] = marks == null ? colour
+                    : marks.mark(colour, new TileRect(area.x() + x0, y0, x1 - x0, y1 - y0));
         }
     }
 

@@ -77,6 +77,29 @@ public final class DiffMarks {
     }
 
     /**
+     * Marks for a shrunk picture of {@code area} ({@link AreaPicture}): a pixel over changed cells is half its colour,
+     * half the change's (green added, red removed, orange changed, or a mix of them); the others are dimmed.
+     */
+    public static AreaPicture.Marks tint(TileMap a, TileMap b, TileRect area) {
+        byte[] kinds = cells(a, b, area);
+        return (colour, under) -> {
+            int kind = 0;
+            for (int y = under.y(); y < under.y() + under.height() && kind != CHANGED; y++) {
+                int row = (y - area.y()) * area.width() - area.x();
+                for (int x = under.x(); x < under.x() + under.width(); x++) {
+                    int k = kinds[row + x];
+                    kind = kind == 0 || kind == k ? k : k == 0 ? kind : CHANGED;
+                }
+            }
+            if (kind == 0) {
+                return dim(colour);
+            }
+            int half = Pixels.premultiply(0x80 << 24 | COLOURS[kind] & 0xFFFFFF);
+            return Pixels.over(half, colour == 0 ? 0xFF000000 : colour);
+        };
+    }
+
+    /**
      * Marks a drawn window.
      *
      * @param canvas the window as drawn, {@code scale} output pixels per map pixel, its top-left at map pixel

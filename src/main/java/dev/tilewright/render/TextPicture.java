@@ -55,6 +55,11 @@ public final class TextPicture {
 
         /** Each character used, with what it stands for, in the order they are explained. */
         Map<Character, String> meanings();
+
+        /** Whether a character marks something that must show (a changed cell): it wins a square of tiles. */
+        default boolean marks(char c) {
+            return false;
+        }
     }
 
     /** A picture: its lines (each ending with a newline) and what its characters mean. */
@@ -109,9 +114,12 @@ public final class TextPicture {
                     }
                 }
                 char shown = met[0];
+                boolean marked = legend.marks(shown);
                 for (int i = 0; i < distinct; i++) {
-                    if (counts[met[i]] > counts[shown]) {
+                    boolean marks = legend.marks(met[i]);
+                    if (marks && !marked || marks == marked && counts[met[i]] > counts[shown]) {
                         shown = met[i];
+                        marked = marks;
                     }
                 }
                 for (int i = 0; i < distinct; i++) {

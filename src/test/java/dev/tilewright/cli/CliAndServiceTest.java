@@ -83,6 +83,45 @@ class CliAndServiceTest {
         JsonNode ours = JsonMapper.builder().build().readTree(cli.out()).get("diff");
         assertThat(ours).isEqualTo(served);
         assertThat(ours.get("counts").get("cellsChanged").asLong()).isEqualTo(1);
+
+        // the same two versions named on the service (a team's project: its member's read token), by id and by
+        // name, and a file against a version
+        Api.TeamProject team = api.teamProject("Dora", "viewer");
+        Api.Response made = team.owner().postFiles("/api/v1/maps/import?projectId=" + team.project(), Map.of(
+                "before.tmx", Files.readAllBytes(dir.resolve("before.tmx")), "tiles.png",
+                Files.readAllBytes(dir.resolve("tiles.png"))));
+        assertThat(made.status()).as(made.text()).isEqualTo(201);
+        id = made.json().get("id").asLong();
+        assertThat(team.owner().postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"paint\","
+                + "\"layerId\":1,\"cells\":[{\"x\":3,\"y\":1,\"gid\":2}]}]}", "If-Match", "\"1\"").status())
+                .isEqualTo(200);
+        Map<String, String> env = Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                api.token(team.member(), "read"));
+        String name = api.get("/api/v1/maps/" + id).json().get("name").asString();
+        for (String[] pair : new String[][]{{id + "@1", id + "@2"}, {id + "@1", id + "@latest"},
+                {name + "@1", name + "@2", "--project", String.valueOf(team.project())}, {"before.tmx", id + "@2"}}) {
+            String[] args = new String[pair.length + 3];
+            args[0] = "diff";
+            System.arraycopy(pair, 0, args, 1, pair.length);
+            args[pair.length + 1] = "--format";
+            args[pair.length + 2] = "json";
+            Cli.Run versions = Cli.run(dir, env, args);
+            assertThat(versions.code()).as(versions.err()).isZero();
+            JsonNode report = JsonMapper.builder().build().readTree(versions.out());
+            assertThat(report.get("diff")).as(String.join(" ", pair)).isEqualTo(served);
+            assertThat(report.get("to").asString()).endsWith("@2");
+        }
+        Cli.Run markdown = Cli.run(dir, env, "diff", id + "@1", id + "@2", "--format", "markdown", "--ascii");
+        assertThat(markdown.code()).as(markdown.err()).isZero();
+        assertThat(markdown.out()).contains("/api/v1/maps/" + id + "/diff.png?from=1&to=2", "```text");
+        // the map a token may not see is not found; a version it never had is refused
+        Cli.Run hidden = Cli.run(dir, Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                api.token(api.person("Nosy", api.projectOf(api.newMap("nosy", 2, 2)), "viewer"), "read")),
+                "diff", id + "@1", id + "@2");
+        assertThat(hidden.code()).isEqualTo(3);
+        assertThat(hidden.err()).contains("404");
+        assertThat(Cli.run(dir, env, "diff", id + "@1", id + "@99").code()).isEqualTo(3);
+        assertThat(Cli.run(dir, env, "diff", name + "@1", name + "@2").err()).contains("--project");
     }
 
     @Test

@@ -198,6 +198,54 @@ class CliTest {
         assertThat(old.out()).contains("cells (3,1) 1x1: 0 -> 2");
     }
 
+    @Test
+    void aDiffDrawsTheAreaThatChangedWithTheChangesMarked() throws Exception {
+        small("before.tmx", null);
+        small("after.tmx", "1,2,2,2,");
+        // the changed cell (3,1) and two tiles around it, clipped to the 4x3 map: tiles 1..3 of every row
+        Cli.Run ascii = Cli.run(dir, "diff", "before.tmx", "after.tmx", "--ascii");
+        assertThat(ascii.code()).as(ascii.err()).isZero();
+        assertThat(ascii.out()).endsWith("""
+
+                tiles (1,0) 3x3 of after.tmx:
+                ###
+                ww+
+                ###
+                + added: a tile where there was none
+                # Tiles tile 0
+                w class water
+                """);
+        // a square of tiles a character: the changed one wins it
+        Cli.Run narrow = Cli.run(dir, "diff", "before.tmx", "after.tmx", "--ascii", "--columns", "2");
+        assertThat(narrow.out()).contains("of after.tmx:\n#+\n##\n(one character: 2x2 tiles)");
+        Cli.Run colour = Cli.run(dir, "diff", "before.tmx", "after.tmx", "--ascii", "--color", "--columns", "24");
+        assertThat(colour.code()).as(colour.err()).isZero();
+        // the added cell tinted green over its blue, the unchanged brown dimmed
+        assertThat(colour.out()).contains("\u2580", "\u001b[38;2;");
+        assertThat(Cli.run(dir, "diff", "before.tmx", "after.tmx", "--color").code()).as("--color without --ascii")
+                .isEqualTo(2);
+
+        Cli.Run images = Cli.run(dir, "diff", "before.tmx", "after.tmx", "--format", "markdown", "--images", "pics",
+                "--images-url", "https://ci.example/run/7/");
+        assertThat(images.code()).as(images.err()).isZero();
+        assertThat(images.out()).contains("![before](https://ci.example/run/7/before.png)",
+                "![changes](https://ci.example/run/7/overlay.png)", "  - cells (3,1) 1x1: 0 -> 2");
+        BufferedImage before = ImageIO.read(dir.resolve("pics/before.png").toFile());
+        BufferedImage after = ImageIO.read(dir.resolve("pics/after.png").toFile());
+        BufferedImage overlay = ImageIO.read(dir.resolve("pics/overlay.png").toFile());
+        assertThat(List.of(before.getWidth(), before.getHeight(), after.getWidth(), overlay.getHeight()))
+                .containsOnly(24);
+        // cell (3,1) is the area's (2,1): empty before, blue after, outlined green on the overlay; (1,0) dimmed
+        assertThat(before.getRGB(20, 12) >>> 24).isZero();
+        assertThat(after.getRGB(20, 12)).isEqualTo(0xFF2255CC);
+        assertThat(overlay.getRGB(16, 12)).isEqualTo(0xFF2ECC40);
+        assertThat(overlay.getRGB(2, 2) & 0xFFFFFF).isNotEqualTo(0x884422);
+        assertThat(after.getRGB(2, 2)).isEqualTo(0xFF884422);
+        Cli.Run none = Cli.run(dir, "diff", "before.tmx", "before.tmx", "--ascii", "--images", "nothing");
+        assertThat(none.out()).isEqualTo("before.tmx -> before.tmx: no changes\n");
+        assertThat(dir.resolve("nothing")).doesNotExist();
+    }
+
     /** git in {@code dir}, as a person runs it (the launcher's java named by JAVA_HOME); its output. */
     private String git(String... args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of("git"));
