@@ -135,6 +135,13 @@ export class HistoryPanel {
     text.className = 'what';
     text.textContent = change.summary.text;
     button.append(head, text);
+    if (change.message) {
+      // the message a push gave its version (tilewright push --message)
+      const message = document.createElement('span');
+      message.className = 'message';
+      message.textContent = `“${change.message}”`;
+      button.append(message);
+    }
     button.addEventListener('click', () => this.view(change).catch((e) => this.notify(`Could not show ${versions(change)}: ${e.message}`)));
     item.append(button);
     return item;

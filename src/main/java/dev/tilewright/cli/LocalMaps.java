@@ -88,6 +88,8 @@ final class LocalMaps {
     private final Path root;
     private final Limits limits;
     private long read;
+    /** The tree's files read, by path: a map and everything it references. */
+    private final java.util.Set<String> paths = new java.util.LinkedHashSet<>();
 
     /**
      * @param root the tree references may reach into: {@code --root}, else the current folder when it holds the
@@ -240,7 +242,13 @@ final class LocalMaps {
         } catch (IOException e) {
             throw new Exit.Failure(Exit.FILE, path + ": " + e.getMessage(), e);
         }
+        paths.add(path);
         return counted(file, path);
+    }
+
+    /** The paths of the tree's files read so far (a map's, then those it references), in the order read. */
+    List<String> filesRead() {
+        return List.copyOf(paths);
     }
 
     /** A file's bytes, its size first counted against what the command may still read ({@code --max-bytes}). */

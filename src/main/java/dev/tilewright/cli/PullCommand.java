@@ -85,6 +85,12 @@ final class PullCommand implements Command {
         JsonMapper json = JsonMapper.builder().build();
         long project = project(service, operands.get(0), json);
         Path dir = Path.of(operands.get(1)).toAbsolutePath().normalize();
+        return pull(service, project, dir, maxBytes, out, err);
+    }
+
+    /** Pulls the project into the folder (made when missing): what {@code pull PROJECT DIR} does. */
+    static Exit pull(Service service, long project, Path dir, long maxBytes, PrintStream out, PrintStream err) {
+        JsonMapper json = JsonMapper.builder().build();
         createDirectories(dir);
         Pulled before = Pulled.read(dir, json, service.base().toString(), project);
 
@@ -100,6 +106,11 @@ final class PullCommand implements Command {
             return Exit.OK;
         }
         JsonNode manifest = service.json(answer, json);
+        for (JsonNode alike : manifest.path("duplicateNames")) {
+            err.println("warning: project " + project + " has maps named alike, '" + alike.path("name").asString("")
+                    + "' (maps " + alike.path("mapIds") + "): all but the first are written as NAME-ID; rename them "
+                    + "on the service so that each is found by its name");
+        }
         String etag = answer.header("ETag").orElse(null);
         Map<String, String> wanted = new LinkedHashMap<>();
         for (JsonNode file : manifest.path("files")) {
@@ -227,7 +238,7 @@ final class PullCommand implements Command {
     }
 
     /** The SHA-256 of the folder's file at {@code path}; empty when it has none. */
-    private static String digest(Path dir, String path) {
+    static String digest(Path dir, String path) {
         Path file = dir.resolve(path);
         if (!Files.isRegularFile(file)) {
             return "";

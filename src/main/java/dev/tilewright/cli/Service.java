@@ -117,6 +117,61 @@ final class Service {
         return new Response(status, headers, body);
     }
 
+    /**
+     * POSTs files as multipart {@code files} parts (each named by its path) with form fields; the response whatever
+     * its status (the caller says what a refusal means), bounded by {@code maxBytes}; unreachable stops the command.
+     */
+    Response postFiles(String path, Map<String, byte[]> files, Map<String, String> fields, String ifMatch,
+                       long maxBytes) {
+        String boundary = "tilewright-" + java.util.UUID.randomUUID();
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        fields.forEach((name, value) -> body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\""
+                + name + "\"\r\n\r\n" + value + "\r\n").getBytes(StandardCharsets.UTF_8)));
+        files.forEach((name, bytes) -> {
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\""
+                    + name.replace("\"", "%22") + "\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            body.writeBytes(bytes);
+            body.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+        });
+        body.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        try {
+            HttpURLConnection connection = (HttpURLConnection) URI.create(base + path).toURL().openConnection();
+            connection.setConnectTimeout(10_000);
+            connection.setReadTimeout(300_000);
+            connection.setInstanceFollowRedirects(false);
+            connection.setRequestMethod("POST");
+            connection.setDoOutput(true);
+            connection.setFixedLengthStreamingMode(body.size());
+            connection.setRequestProperty("Content-Type", "multipart/form-data; boundary=" + boundary);
+            connection.setRequestProperty("Accept", "application/json");
+            if (token != null) {
+                connection.setRequestProperty("Authorization", "Bearer " + token);
+            }
+            if (ifMatch != null) {
+                connection.setRequestProperty("If-Match", ifMatch);
+            }
+            try (var out = connection.getOutputStream()) {
+                body.writeTo(out);
+            }
+            int status = connection.getResponseCode();
+            InputStream stream = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+            byte[] answer;
+            try (InputStream in = stream == null ? InputStream.nullInputStream() : stream) {
+                answer = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes));
+            }
+            return new Response(status, Map.of(), answer);
+        } catch (IOException e) {
+            throw new Exit.Failure(Exit.SERVICE, "cannot reach " + base + ": " + (e.getMessage() == null
+                    ? e.getClass().getSimpleName() : e.getMessage()), e);
+        }
+    }
+
+    /** What a refusal said, for a line of the command's report: its status, title and detail. */
+    static String refusal(Response response) {
+        return response.status() + problem(response.body());
+    }
+
     /** The JSON a 200 answered. */
     JsonNode json(Response response, JsonMapper json) {
         try {

@@ -41,7 +41,8 @@ public class HistoryService {
      * @param countedUpTo the last version counted when the page's budget ran out within this change, else null
      */
     public record Change(long fromVersion, long toVersion, Author author, Instant startedAt, Instant endedAt, long ops,
-                         ChangeSummary.Summary summary, Long restored, boolean complete, Long countedUpTo) {
+                         ChangeSummary.Summary summary, Long restored, boolean complete, Long countedUpTo,
+                         String message) {
     }
 
     /**
@@ -151,7 +152,8 @@ public class HistoryService {
         return new Change(run.fromVersion(), run.toVersion(), run.author(), run.startedAt(), run.endedAt(), run.ops(),
                 said, run.note() != null && run.note().startsWith(RESTORE)
                 ? Long.valueOf(run.note().substring(RESTORE.length())) : null, run.complete(),
-                reached < run.toVersion() ? reached : null);
+                reached < run.toVersion() ? reached : null,
+                run.note() == null || run.note().startsWith(RESTORE) ? null : run.note());
     }
 
     private static String layerName(TileMap map, int id) {

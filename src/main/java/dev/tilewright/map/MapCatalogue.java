@@ -24,6 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -141,6 +142,14 @@ public class MapCatalogue {
         this.json = json;
     }
 
+    /**
+     * Names more than one map of the project has, whatever their case (made before names were unique in a project):
+     * the name in lower case with the maps' ids. Empty for a project whose names are all its own.
+     */
+    public Map<String, List<Long>> duplicateNames(long projectId) {
+        return rows.duplicateNames(projectId);
+    }
+
     /** Creates a map; its layers arrive as the map's first op (version 1). Returns the new map's id. */
     public long create(NewMap request, Author author) {
         long project = projects.resolve(request.projectId());
@@ -166,6 +175,7 @@ public class MapCatalogue {
      */
     public long create(long projectId, Genesis genesis, MapOp first, Author author) {
         Long created = tx.execute(status -> {
+            rows.claimName(projectId, genesis.name(), null);
             MapEntity row = maps.saveAndFlush(new MapEntity(projectId, genesis.name(), genesis.width(), genesis.height(),
                     genesis.tileWidth(), genesis.tileHeight(), genesis.offset().x(), genesis.offset().y(),
                     genesis.backgroundColor(), json.writeValueAsString(genesis.properties()), json.writeValueAsString(genesis),

@@ -191,6 +191,8 @@ public class MapEdits {
         private MapCache.Cached cached;
         private Map<OpLog.Key, OpLog.Entry> earlier;
         private final List<OpLog.Entry> appended = new ArrayList<>();
+        /** The map's name after the commit when one of its ops renamed it, else null. */
+        private String renamed;
 
         Commit(long mapId, LongConsumer precondition, List<Submitted> changes, boolean storeNow) {
             this.mapId = mapId;
@@ -292,7 +294,17 @@ public class MapEdits {
                 // replaces), so its undo, a restoreCells naming it, takes those chunks by reference
                 TileMap unedited = appended.isEmpty() && op.fillCells() + op.cellCount() >= KEEP_BEFORE_CELLS
                         ? cached.map().view() : null;
+                String name = cached.map().name();
                 Applied applied = withDerived(op.applyTo(cached.map()), cached.map(), this::project);
+                if (!name.equals(cached.map().name())) {
+                    try {
+                        rows.claimName(project(), cached.map().name(), mapId);
+                    } catch (Refused taken) {
+                        applied.inverse().applyTo(cached.map());
+                        throw taken;
+                    }
+                    renamed = cached.map().name();
+                }
                 if (unedited != null) {
                     pastVersions.keep(mapId, now, unedited);
                 }
@@ -318,7 +330,10 @@ public class MapEdits {
                 return;
             }
             long last = appended.get(appended.size() - 1).version();
-            List<SqlStep> alongside = new ArrayList<>(2);
+            List<SqlStep> alongside = new ArrayList<>(3);
+            if (renamed != null) {
+                alongside.add(MapRows.renaming(mapId, renamed));
+            }
             cache.committed(mapId, cached, last, storeNow).ifPresent(alongside::add);
             feed.announcing(mapId, last).ifPresent(alongside::add);
             log.append(mapId, appended, alongside);

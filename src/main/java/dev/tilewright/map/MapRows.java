@@ -1,11 +1,16 @@
 package dev.tilewright.map;
 
+import dev.tilewright.core.refusal.Refusal;
 import dev.tilewright.core.refusal.Refused;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /** The few columns of a map's row the edit path reads and writes by plain JDBC; an unknown map is a 404. */
 @Component
@@ -40,6 +45,47 @@ class MapRows {
     /** The map as created, as JSON ({@link MapCatalogue.Genesis}). */
     String genesis(long mapId) {
         return column(mapId, "SELECT genesis FROM maps WHERE id = ?", String.class);
+    }
+
+    /** The first key of the advisory lock on a project's map names (the second is the project's id). */
+    private static final int NAMES_LOCK = 0x4E414D45;
+
+    /**
+     * Takes a name for a map of a project, or refuses it (409, field {@code name}) when another map of the project has
+     * it already, whatever its case (a project's maps become files of one folder, and some file systems do not tell
+     * {@code Desert.tmx} from {@code desert.tmx}). The project's names stay locked until the transaction ends, so two
+     * maps cannot take one name at once.
+     *
+     * @param mapId the map taking it (its own name is no conflict), or null for a map being made
+     */
+    void claimName(long projectId, String name, Long mapId) {
+        jdbc.query("SELECT pg_advisory_xact_lock(?, ?)", rs -> {
+        }, NAMES_LOCK, (int) (projectId ^ projectId >>> 32));
+        List<Long> taken = jdbc.queryForList("SELECT id FROM maps WHERE project_id = ? AND lower(name) = lower(?) "
+                + "AND id <> ? ORDER BY id LIMIT 1", Long.class, projectId, name, mapId == null ? -1L : mapId);
+        if (!taken.isEmpty()) {
+            throw Refused.of(Refusal.Kind.CONFLICT, "Map name taken", "This project already has a map named '"
+                    + name + "' (map " + taken.get(0) + "); map names are unique in a project, whatever their case. "
+                    + "Give this one another name (an import takes it from the file's name), or rename or delete map "
+                    + taken.get(0) + " first.").with("field", "name").with("mapId", taken.get(0));
+        }
+    }
+
+    /** Names two or more maps of a project have (made before names were unique), each with their ids. */
+    Map<String, List<Long>> duplicateNames(long projectId) {
+        Map<String, List<Long>> found = new TreeMap<>();
+        jdbc.query("SELECT m.id, m.name FROM maps m JOIN (SELECT lower(name) AS key FROM maps WHERE project_id = ? "
+                + "GROUP BY lower(name) HAVING count(*) > 1) d ON lower(m.name) = d.key WHERE m.project_id = ? "
+                + "ORDER BY m.id", rs -> {
+            found.computeIfAbsent(rs.getString("name").toLowerCase(java.util.Locale.ROOT), k -> new ArrayList<>())
+                    .add(rs.getLong("id"));
+        }, projectId, projectId);
+        return found;
+    }
+
+    /** The map's row takes its new name with the op that gave it (other names are checked against it at once). */
+    static SqlStep renaming(long mapId, String name) {
+        return SqlStep.of("UPDATE maps SET name = ? WHERE id = ?", name, mapId);
     }
 
     /** Moves the map's version on without writing its rows back (they run behind the log). */

@@ -78,6 +78,7 @@ class TeamPages {
         model.addAttribute("edits", role.map(r -> r.allows(Action.EDIT)).orElse(false));
         model.addAttribute("maintains", maintains);
         model.addAttribute("maps", maps.list(Set.of(id)));
+        model.addAttribute("duplicates", maps.duplicateNames(id));
         model.addAttribute("importProject", id);
         model.addAttribute("tilesets", tilesets.list(Set.of(id)));
         model.addAttribute("members", directory.projectMembers(id, caller));

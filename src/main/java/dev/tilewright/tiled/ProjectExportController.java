@@ -34,11 +34,19 @@ import java.util.Set;
 class ProjectExportController {
 
     /** One file of a project's export: its path in the zip, its size and its SHA-256. */
-    record ManifestFile(String path, long bytes, String sha256) {
+    /** One file: {@code mapId} and {@code version} say which map a map file is (null for other files). */
+    record ManifestFile(String path, long bytes, String sha256, Long mapId, Long version) {
     }
 
-    /** Every file of a project's export, in the zip's order. */
-    record Manifest(long projectId, String name, List<ManifestFile> files) {
+    /** Maps of the project named alike (before names were unique): the name, the maps' ids. */
+    record DuplicateName(String name, List<Long> mapIds) {
+    }
+
+    /**
+     * Every file of a project's export, in the zip's order, and its maps named alike (each written as
+     * {@code <name>-<id>} but the first).
+     */
+    record Manifest(long projectId, String name, List<ManifestFile> files, List<DuplicateName> duplicateNames) {
     }
 
     private final TiledExportService exports;
@@ -99,10 +107,14 @@ class ProjectExportController {
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
             return notModified(etag);
         }
-        List<ManifestFile> listed = files.entries().entrySet().stream().map(e -> new ManifestFile(e.getKey(),
-                e.getValue().length, digests.get(e.getKey()))).toList();
+        List<ManifestFile> listed = files.entries().entrySet().stream().map(e -> {
+            TiledExportService.MapFile map = files.maps().get(e.getKey());
+            return new ManifestFile(e.getKey(), e.getValue().length, digests.get(e.getKey()),
+                    map == null ? null : map.mapId(), map == null ? null : map.version());
+        }).toList();
         return ResponseEntity.ok().eTag(etag).cacheControl(CacheControl.noCache())
-                .body(new Manifest(id, directory.project(id).orElseThrow().name(), listed));
+                .body(new Manifest(id, directory.project(id).orElseThrow().name(), listed, catalogue.duplicateNames(id)
+                        .entrySet().stream().map(d -> new DuplicateName(d.getKey(), d.getValue())).toList()));
     }
 
     private TiledExportService.ProjectFiles files(long id) {

@@ -48,16 +48,18 @@ class TiledController {
     private final MapReads maps;
     private final Lanes lanes;
     private final Access access;
+    private final MapPushes pushes;
     private final Worlds worlds;
 
     TiledController(TiledImportService imports, TiledExportService exports, MapReads maps, Lanes lanes,
-                    Access access, Worlds worlds) {
+                    Access access, Worlds worlds, MapPushes pushes) {
         this.worlds = worlds;
         this.imports = imports;
         this.exports = exports;
         this.maps = maps;
         this.lanes = lanes;
         this.access = access;
+        this.pushes = pushes;
     }
 
     /**
@@ -146,6 +148,25 @@ class TiledController {
         MapJson map = maps.json(imported.made());
         return ResponseEntity.created(URI.create("/api/v1/maps/" + imported.made())).eTag(ETags.of(map.version()))
                 .body(new ImportedMap(map, imported.warnings()));
+    }
+
+    /**
+     * A map's next version from files: the map file (and what it references, as an import takes them) becomes the
+     * map's content with one op, whose note is {@code message}. If-Match (optional) names the version the files were
+     * made from; another version since is a 412, so a push never overwrites what it has not seen. A file that holds
+     * what the map holds makes no version ({@code changed: false}).
+     */
+    @PostMapping(value = "/api/v1/maps/{id}/versions", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @Requires(value = Action.EDIT, on = Requires.On.MAP)
+    ResponseEntity<MapPushes.Pushed> push(@PathVariable long id, @RequestPart("files") List<MultipartFile> files,
+                                          @RequestParam(name = "map", required = false) String chosen,
+                                          @RequestParam(required = false) String message,
+                                          @RequestHeader(value = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                          Caller caller) {
+        checkUpload(files);
+        MapPushes.Pushed pushed = lanes.run(Lanes.Lane.IMPORT, () -> pushes.push(id, imports.unpacked(byPath(files)),
+                chosen, message, ifMatch, Author.of(caller)));
+        return ResponseEntity.ok().eTag(ETags.of(pushed.version())).body(pushed);
     }
 
     @PostMapping(value = "/api/v1/tilesets/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)

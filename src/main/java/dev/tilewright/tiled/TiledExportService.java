@@ -221,8 +221,15 @@ public class TiledExportService {
         return new Export(ExportBundle.zip(files.entries()), "application/zip", files.base() + ".zip", 0);
     }
 
-    /** A project's files as its zip holds them: by path, in the zip's order; {@code base} names the zip. */
-    public record ProjectFiles(String base, Map<String, byte[]> entries) {
+    /**
+     * A project's files as its zip holds them: by path, in the zip's order; {@code base} names the zip; {@code maps}
+     * says which map (and version) each map file is.
+     */
+    public record ProjectFiles(String base, Map<String, byte[]> entries, Map<String, MapFile> maps) {
+    }
+
+    /** The map a file of a project's export is, at the version written. */
+    public record MapFile(long mapId, long version) {
     }
 
     /** The files of {@link #exportProject}, before they are zipped. */
@@ -241,9 +248,11 @@ public class TiledExportService {
         }
         ExportBundle bundle = new ExportBundle(tilesets, mapImages, templateFiles);
         Map<Long, String> paths = new java.util.HashMap<>();
+        Map<String, MapFile> mapFiles = new java.util.HashMap<>();
         Set<String> ruleSets = null;
         for (long mapId : mapIds) {
-            TileMap map = maps.snapshot(mapId, null).map();
+            var snapshot = maps.snapshot(mapId, null);
+            TileMap map = snapshot.map();
             var genesis = maps.genesis(mapId);
             String path = genesis.files() != null ? genesis.files().map()
                     : TiledFiles.safeName(map.name()) + BUNDLED_MAP.endings().get(0);
@@ -252,6 +261,7 @@ public class TiledExportService {
                         + Formats.mapOf(path).orElse(BUNDLED_MAP).endings().get(0);
             }
             paths.put(mapId, path);
+            mapFiles.put(path, new MapFile(mapId, snapshot.version()));
             ruleSets = Rules.namedBy(map, ruleSets);
             bundle.add(mapId, genesis.files(), map, map.tilesets().stream().map(t -> tilesets.get(t.tilesetId()))
                     .toList(), path, Request.of("zip", null, null, genesis.layerData()).options());
@@ -268,7 +278,7 @@ public class TiledExportService {
         }
         String base = TiledFiles.safeName(projectName);
         bundle.withTypes(propertyTypes.of(projectId), base);
-        return new ProjectFiles(base, bundle.entries);
+        return new ProjectFiles(base, bundle.entries, mapFiles);
     }
 
     public Export exportTileset(long tilesetId, String format) {

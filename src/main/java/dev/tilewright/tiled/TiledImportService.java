@@ -235,7 +235,7 @@ public class TiledImportService {
         return path.equals(Rules.FILE) || path.endsWith("/" + Rules.FILE);
     }
 
-    private void checkImages(TiledTileset tileset) {
+    void checkImages(TiledTileset tileset) {
         if (tileset.atlas() != null) {
             tilesets.checkImage(tileset.atlas(), "files[" + tileset.tileset().imageSource() + "]");
         }
@@ -243,7 +243,7 @@ public class TiledImportService {
                 tilesets.checkImage(png, "files[" + tileset.tileset().tile(id).image().source() + "]"));
     }
 
-    private ReadLimits readLimits() {
+    ReadLimits readLimits() {
         return new ReadLimits(limits.maxMapWidth(), limits.maxMapHeight(), limits.maxImportDecodedBytes());
     }
 
@@ -270,7 +270,7 @@ public class TiledImportService {
         }
     }
 
-    private TiledFiles checkedFiles(Map<String, byte[]> uploaded, long project) {
+    TiledFiles checkedFiles(Map<String, byte[]> uploaded, long project) {
         checkUpload(uploaded.size(), uploaded.values().stream().mapToLong(b -> b.length).sum());
         uploaded.forEach((path, bytes) -> {
             if (Formats.isTiledProject(path) && bytes.length
@@ -292,7 +292,7 @@ public class TiledImportService {
         return found.get(0);
     }
 
-    private <T> T read(java.util.function.Supplier<T> reader) {
+    <T> T read(java.util.function.Supplier<T> reader) {
         try {
             return reader.get();
         } catch (TiledFormatException e) {

@@ -257,7 +257,7 @@ class AccessMatrixTest {
 
     private static long mapIn(Api admin, long project) {
         long tileset = tilesetIn(admin, project);
-        return admin.postJson("/api/v1/maps", "{\"name\":\"cell\",\"width\":4,\"height\":4,\"tileWidth\":16,"
+        return admin.postJson("/api/v1/maps", "{\"name\":\"cell " + java.util.UUID.randomUUID() + "\",\"width\":4,\"height\":4,\"tileWidth\":16,"
                 + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":[{\"name\":\"ground\","
                 + "\"type\":\"tile\"}],\"projectId\":" + project + "}").json().get("id").asLong();
     }

@@ -35,7 +35,7 @@ class ProjectsApiTest {
 
     @BeforeEach
     void twoProjects() {
-        api = new Api(port);
+        api = new Api(port).inDefaultProject(); // this class is about where things go without a project
         defaultProject = jdbc.queryForObject("SELECT id FROM projects WHERE is_default", Long.class);
         long team = jdbc.queryForObject("INSERT INTO teams (name) VALUES ('Studio') RETURNING id", Long.class);
         other = jdbc.queryForObject("INSERT INTO projects (team_id, name) VALUES (?, 'Levels') RETURNING id",
@@ -57,7 +57,7 @@ class ProjectsApiTest {
     }
 
     private Api.Response newMap(Long project, long tileset) {
-        return api.postJson("/api/v1/maps", "{\"name\":\"m\",\"width\":8,\"height\":8,\"tileWidth\":16,"
+        return api.postJson("/api/v1/maps", "{\"name\":\"m " + java.util.UUID.randomUUID() + "\",\"width\":8,\"height\":8,\"tileWidth\":16,"
                 + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}]"
                 + (project == null ? "" : ",\"projectId\":" + project) + "}");
     }

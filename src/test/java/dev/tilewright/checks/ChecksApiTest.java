@@ -246,7 +246,7 @@ class ChecksApiTest {
     private static String walledGoal(Api admin, long project) {
         long tileset = admin.uploadTileset("walls", 2, 2, project);
         admin.patchJson("/api/v1/tilesets/" + tileset + "/tiles/0", "{\"solid\":true}");
-        Api.Response created = admin.postJson("/api/v1/maps", "{\"name\":\"maze\",\"width\":1024,\"height\":1024,"
+        Api.Response created = admin.postJson("/api/v1/maps", "{\"name\":\"maze " + java.util.UUID.randomUUID() + "\",\"width\":1024,\"height\":1024,"
                 + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],\"layers\":"
                 + "[{\"name\":\"ground\",\"type\":\"tile\"}],\"projectId\":" + project + "}");
         String map = "/api/v1/maps/" + created.json().get("id").asLong();

@@ -229,6 +229,73 @@ class CliAndServiceTest {
         assertThat(Cli.run(dir, "pull", "1", "x").code()).as("no service named").isEqualTo(2);
     }
 
+    @Test
+    void aPushMakesAVersionOfEachMapChangedHereAddsNewOnesAndOverwritesNothing() throws Exception {
+        Api api = new Api(port);
+        Api.TeamProject team = api.teamProject("Piet", "editor");
+        String project = String.valueOf(team.project());
+        CliTest.small(dir, "small.tmx", null);
+        Api.Response made = team.owner().postFiles("/api/v1/maps/import?projectId=" + project, Map.of("small.tmx",
+                Files.readAllBytes(dir.resolve("small.tmx")), "tiles.png", Files.readAllBytes(dir.resolve("tiles.png"))));
+        assertThat(made.status()).as(made.text()).isEqualTo(201);
+        long id = made.json().get("id").asLong();
+        // an editor's write token, as a CI job that pushes holds
+        Map<String, String> env = Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                api.token(team.member(), "write"));
+        assertThat(Cli.run(dir, env, "push", "levels", project).code()).as("not pulled yet").isEqualTo(2);
+        assertThat(Cli.run(dir, env, "pull", project, "levels").code()).isZero();
+        Path level = dir.resolve("levels/small.tmx");
+        String pulled = Files.readString(level);
+        assertThat(pulled).contains("1,2,2,0");
+
+        Cli.Run nothing = Cli.run(dir, env, "push", "levels", project);
+        assertThat(nothing.code()).as(nothing.err()).isZero();
+        assertThat(nothing.out()).contains("0 new versions, 0 new maps, 1 unchanged");
+        assertThat(api.get("/api/v1/maps/" + id).json().get("version").asLong()).isEqualTo(1);
+
+        // a cell painted here becomes version 2, with the message (the map's own tileset kept, one cell written);
+        // the folder is then as the service has it
+        int tilesets = api.get("/api/v1/tilesets?projectId=" + project).json().size();
+        Files.writeString(level, pulled.replace("1,2,2,0", "1,2,2,2"));
+        Cli.Run pushed = Cli.run(dir, env, "push", "levels", project, "--message", "a bridge over the gap");
+        assertThat(pushed.code()).as(pushed.out() + pushed.err()).isZero();
+        assertThat(pushed.out()).contains("pushed small.tmx: map " + id + " version 2", "1 new versions");
+        JsonNode diff = api.get("/api/v1/maps/" + id + "/diff?from=1&to=2").json().get("diff");
+        assertThat(diff.get("counts").get("cellsChanged").asLong()).isEqualTo(1);
+        assertThat(diff.get("layers").get(0).get("cells").get(0).get("x").asInt()).isEqualTo(3);
+        JsonNode change = api.get("/api/v1/maps/" + id + "/history").json().get("changes").get(0);
+        assertThat(change.get("message").asString()).isEqualTo("a bridge over the gap");
+        assertThat(change.get("summary").get("layers").get(0).get("cellsPainted").asInt()).isEqualTo(1);
+        assertThat(api.get("/api/v1/tilesets?projectId=" + project).json()).hasSize(tilesets);
+        assertThat(Cli.run(dir, env, "pull", project, "levels").out()).startsWith("up to date");
+
+        // a new map file is a new map of the project
+        Files.copy(level, dir.resolve("levels/second.tmx"));
+        Cli.Run added = Cli.run(dir, env, "push", "levels", project);
+        assertThat(added.code()).as(added.out() + added.err()).isZero();
+        assertThat(added.out()).contains("added second.tmx: map ");
+        assertThat(api.get("/api/v1/maps?projectId=" + project + "&name=second").json()).hasSize(1);
+
+        // changed on the service and here: not overwritten, named; a new file whose name is taken: refused
+        Api.Response there = team.owner().postJson("/api/v1/maps/" + id + "/ops", "{\"ops\":[{\"type\":\"paint\","
+                + "\"layerId\":1,\"cells\":[{\"x\":0,\"y\":0,\"gid\":2}]}]}", "If-Match", "\"2\"");
+        assertThat(there.status()).as(there.text()).isEqualTo(200);
+        Files.writeString(level, Files.readString(level).replace("1,2,2,2", "2,2,2,2"));
+        Files.copy(level, dir.resolve("levels/SECOND.tmx"));
+        Files.delete(dir.resolve("levels/second.tmx"));
+        Cli.Run refused = Cli.run(dir, env, "push", "levels", project);
+        assertThat(refused.code()).as(refused.out()).isEqualTo(3);
+        assertThat(refused.out()).contains("changed on the service since the pull, not pushed: small.tmx",
+                "refused: new map SECOND.tmx: 409 Map name taken", "deleted here, kept on the service: second.tmx");
+        assertThat(api.get("/api/v1/maps/" + id).json().get("version").asLong()).as("nothing overwritten").isEqualTo(3);
+
+        // a viewer's token may pull but not push
+        Api.Person viewer = api.person("Vic", team.project(), "viewer");
+        Cli.Run readOnly = Cli.run(dir, Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                api.token(viewer, "write")), "push", "levels", project);
+        assertThat(readOnly.code()).isEqualTo(3);
+    }
+
     private static Map<String, byte[]> files(Path folder) throws Exception {
         Map<String, byte[]> files = new java.util.TreeMap<>();
         try (var walk = Files.walk(folder)) {

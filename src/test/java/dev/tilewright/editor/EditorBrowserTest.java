@@ -133,7 +133,7 @@ class EditorBrowserTest {
     private long createMapAndTileset() throws Exception {
         browser.get("http://localhost:" + proxy.port() + "/maps");
         testId("new-map").click();
-        testId("new-map-name").sendKeys("painted");
+        testId("new-map-name").sendKeys("painted " + java.util.UUID.randomUUID());
         testId("new-map-width").clear();
         testId("new-map-width").sendKeys(String.valueOf(W));
         testId("new-map-height").clear();
@@ -732,7 +732,7 @@ class EditorBrowserTest {
         assertThat(api.get(map).json().get("layers")).hasSize(1);
 
         // someone else fills the top-left corner through REST meanwhile: it reaches us over the live socket, ours on top
-        long theirs = api.uploadTileset("theirs", 2, 1);
+        long theirs = api.uploadTileset("theirs", 2, 1, api.projectOf(mapId));
         assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
                 + "\"width\":3,\"height\":2,\"gid\":6},{\"type\":\"addTileset\",\"tilesetId\":" + theirs + "}]}",
                 "If-Match", "*").status()).isEqualTo(200);

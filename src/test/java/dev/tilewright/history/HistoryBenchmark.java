@@ -59,7 +59,7 @@ public final class HistoryBenchmark {
         for (int l = 0; l < LAYERS; l++) {
             layers.add(new MapCatalogue.NewLayer("layer " + (l + 1), LayerKind.TILE));
         }
-        long mapId = catalogue.create(new MapCatalogue.NewMap("history bench", SIDE, SIDE, 16, 16, null, null,
+        long mapId = catalogue.create(new MapCatalogue.NewMap("history bench" + " " + java.util.UUID.randomUUID(), SIDE, SIDE, 16, 16, null, null,
                 List.of(tileset), layers, null), null);
         Random random = new Random(1);
         for (int l = 1; l <= LAYERS; l++) {

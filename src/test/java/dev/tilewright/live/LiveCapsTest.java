@@ -33,7 +33,7 @@ class LiveCapsTest {
     Rooms rooms;
 
     private long newMap(Api api, long tileset) {
-        return api.postJson("/api/v1/maps", "{\"name\":\"caps\",\"width\":4,\"height\":4,\"tileWidth\":16,"
+        return api.postJson("/api/v1/maps", "{\"name\":\"caps " + java.util.UUID.randomUUID() + "\",\"width\":4,\"height\":4,\"tileWidth\":16,"
                 + "\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}]}").json().get("id").asLong();
     }
 

@@ -58,7 +58,7 @@ class CheckpointsTest {
     @Test
     void pastVersionsFromCheckpointsEqualThoseReplayedFromGenesis() {
         long tileset = tilesets.create(new TilesetService.NewTileset("t", 16, 16, 0, 0, null, Pngs.atlas(64, 64))).id();
-        long mapId = catalogue.create(new MapCatalogue.NewMap("checkpoints", 70, 66, 16, 16, null, null, List.of(tileset),
+        long mapId = catalogue.create(new MapCatalogue.NewMap("checkpoints" + " " + java.util.UUID.randomUUID(), 70, 66, 16, 16, null, null, List.of(tileset),
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE),
                         new MapCatalogue.NewLayer("things", LayerKind.OBJECT)), null), null);
         Random random = new Random(11);
@@ -92,7 +92,7 @@ class CheckpointsTest {
     @Test
     void checkpointsAreKeptAsAMapGrowsWithoutAnyoneReadingItsPast() {
         long tileset = tilesets.create(new TilesetService.NewTileset("t", 16, 16, 0, 0, null, Pngs.atlas(64, 64))).id();
-        long mapId = catalogue.create(new MapCatalogue.NewMap("growing", 20, 20, 16, 16, null, null, List.of(tileset),
+        long mapId = catalogue.create(new MapCatalogue.NewMap("growing" + " " + java.util.UUID.randomUUID(), 20, 20, 16, 16, null, null, List.of(tileset),
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         for (int i = 0; i < 25; i++) {
             edits.apply(mapId, v -> { }, null, null, new dev.tilewright.core.edit.Paint(1,

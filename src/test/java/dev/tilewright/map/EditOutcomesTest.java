@@ -38,7 +38,7 @@ class EditOutcomesTest {
     private long map() {
         long tileset = tilesets.create(new TilesetService.NewTileset("t-" + UUID.randomUUID(), 16, 16, 0, 0, null,
                 Pngs.atlas(64, 64))).id();
-        return catalogue.create(new MapCatalogue.NewMap("outcomes", 8, 8, 16, 16, null, null, List.of(tileset),
+        return catalogue.create(new MapCatalogue.NewMap("outcomes" + " " + java.util.UUID.randomUUID(), 8, 8, 16, 16, null, null, List.of(tileset),
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
     }
 

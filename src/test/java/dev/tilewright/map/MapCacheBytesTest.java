@@ -44,7 +44,7 @@ class MapCacheBytesTest {
         long tileset = tilesets.create(new TilesetService.NewTileset("t", 16, 16, 0, 0, null, Pngs.atlas(64, 64))).id();
         List<Long> maps = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            long mapId = catalogue.create(new MapCatalogue.NewMap("m" + i, 256, 64, 16, 16, null, null, List.of(tileset),
+            long mapId = catalogue.create(new MapCatalogue.NewMap("m" + i + " " + java.util.UUID.randomUUID(), 256, 64, 16, 16, null, null, List.of(tileset),
                     List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
             long before = reads.<Long>read(mapId, (v, map) -> map.heapBytes());
             // four chunks painted, each with a cell of its own (a fill alone shares one array): 4 x 16 KB more
@@ -69,7 +69,7 @@ class MapCacheBytesTest {
     @Test
     void aReadOfTheLogHoldsAtMostItsBytesAndPagesStillReachEveryVersion() {
         long tileset = tilesets.create(new TilesetService.NewTileset("log", 16, 16, 0, 0, null, Pngs.atlas(64, 64))).id();
-        long mapId = catalogue.create(new MapCatalogue.NewMap("log", 64, 64, 16, 16, null, null, List.of(tileset),
+        long mapId = catalogue.create(new MapCatalogue.NewMap("log" + " " + java.util.UUID.randomUUID(), 64, 64, 16, 16, null, null, List.of(tileset),
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         // ten ops of about 1,500 bytes each
         for (int i = 0; i < 10; i++) {

@@ -53,7 +53,7 @@ public final class StorageBenchmark {
         JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
         long tileset = context.getBean(TilesetService.class)
                 .create(new TilesetService.NewTileset("bench", 16, 16, 0, 0, null, Pngs.atlas(256, 256))).id();
-        long mapId = catalogue.create(new MapCatalogue.NewMap("bench", SIDE, SIDE, 16, 16, null, null, List.of(tileset),
+        long mapId = catalogue.create(new MapCatalogue.NewMap("bench" + " " + java.util.UUID.randomUUID(), SIDE, SIDE, 16, 16, null, null, List.of(tileset),
                 List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         for (int y = 0; y < SIDE; y += 1024) {
             for (int x = 0; x < SIDE; x += 1024) {
@@ -97,7 +97,7 @@ public final class StorageBenchmark {
     private static void largest(MapCatalogue catalogue, MapEdits edits, MapStore store, MapRepository rows,
                                 TransactionTemplate tx, long tileset) {
         int side = 65_536;
-        long mapId = catalogue.create(new MapCatalogue.NewMap("largest", side, side, 16, 16, null, null,
+        long mapId = catalogue.create(new MapCatalogue.NewMap("largest" + " " + java.util.UUID.randomUUID(), side, side, 16, 16, null, null,
                 List.of(tileset), List.of(new MapCatalogue.NewLayer("ground", LayerKind.TILE)), null), null);
         java.util.Random random = new java.util.Random(3);
         int strips = (side / 64) * (side / 64) / 100 / 16;

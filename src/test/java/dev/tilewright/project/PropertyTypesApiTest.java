@@ -154,6 +154,7 @@ class PropertyTypesApiTest {
         // a second import with a different definition keeps the project's, and says so
         files.put("game.tiled-project", "{\"propertyTypes\": [{\"name\": \"Mood\", \"type\": \"enum\", \"values\": [\"x\"]}]}"
                 .getBytes(StandardCharsets.UTF_8));
+        files.put("level 2.tmj", files.remove("level.tmj")); // a map's name is its own in a project
         Api.Response again = api.postFiles("/api/v1/maps/import?projectId=" + project, files);
         assertThat(again.status()).as(again.text()).isEqualTo(201);
         assertThat(again.text()).contains("project.propertyTypes[Mood]");

@@ -29,8 +29,80 @@ public final class Api {
     }
 
     private Api(int port, String token) {
+        this(port, token, Credentials.BOOTSTRAP_TOKEN.equals(token));
+    }
+
+    private Api(int port, String token, boolean ownProjects) {
         this.base = "http://localhost:" + port;
         this.token = token;
+        this.ownProjects = ownProjects;
+    }
+
+    /** Whether what the admin makes without naming a project goes into projects of this client's own. */
+    private final boolean ownProjects;
+    /** The names of maps {@link #newMap} made, to keep a second of one name apart. */
+    private final java.util.Set<String> madeNames = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** The admin as the service sees it: what it makes without a project goes into the instance's default one. */
+    public Api inDefaultProject() {
+        return new Api(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)), token, false);
+    }
+
+    /** The team of the instance's default project, per service (found once). */
+    private static final Map<String, Long> DEFAULT_TEAMS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The project of this client's maps, tilesets and imports when the admin names none (made when first needed). */
+    private Long ownProject;
+
+    /**
+     * Map names are unique in a project, and the tests of a run share one database: what the admin makes without
+     * naming a project goes into a project of this client's own (in the default project's team), not the default
+     * project, so two tests' maps of one name do not meet. A test that means the default project names it.
+     */
+    private boolean inOwnProject() {
+        return ownProjects;
+    }
+
+    private synchronized long ownProject() {
+        if (ownProject == null) {
+            ownProject = newProject(defaultTeam());
+        }
+        return ownProject;
+    }
+
+    private long defaultTeam() {
+        return DEFAULT_TEAMS.computeIfAbsent(base, b -> {
+                Response probe = send(HttpRequest.newBuilder(uri("/api/v1/maps")).header("Content-Type",
+                        "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"probe " + UUID.randomUUID()
+                        + "\",\"width\":1,\"height\":1,\"tileWidth\":16,\"tileHeight\":16}")));
+                long id = probe.json().get("id").asLong();
+                long project = probe.json().get("projectId").asLong();
+                delete("/api/v1/maps/" + id);
+                return get("/api/v1/projects/" + project).json().get("teamId").asLong();
+            });
+    }
+
+    private long newProject(long team) {
+        Response made = send(HttpRequest.newBuilder(uri("/api/v1/teams/" + team + "/projects"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"name\":\"tests " + UUID.randomUUID() + "\"}")));
+        if (made.status() != 201) {
+            throw new AssertionError("the test's project was not made: " + made.status() + " " + made.text());
+        }
+        return made.json().get("id").asLong();
+    }
+
+    /**
+     * The path with a {@code projectId} when the admin makes something and names no project: a tileset import goes
+     * into this client's own project; a map or world import into a new project of its own each time (tests import one
+     * example file again and again, and each import takes the map's name from the file's).
+     */
+    private String placed(String path) {
+        boolean imports = path.startsWith("/api/v1/maps/import") || path.startsWith("/api/v1/worlds/import");
+        if (!imports && !path.startsWith("/api/v1/tilesets/import") || !inOwnProject() || path.contains("projectId=")) {
+            return path;
+        }
+        long project = imports ? newProject(defaultTeam()) : ownProject();
+        return path + (path.contains("?") ? "&" : "?") + "projectId=" + project;
     }
 
     /** The same service, with another bearer token. */
@@ -77,6 +149,10 @@ public final class Api {
     }
 
     public Response postJson(String path, String json, String... headers) {
+        if ((path.equals("/api/v1/maps") || path.equals("/api/v1/worlds")) && inOwnProject() && json.trim().startsWith("{") && !json.contains("\"projectId\"")) {
+            String rest = json.trim().substring(1).trim();
+            json = "{\"projectId\":" + ownProject() + (rest.startsWith("}") ? "" : ",") + rest;
+        }
         return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)), headers);
     }
@@ -93,6 +169,10 @@ public final class Api {
 
     /** A multipart form post; values of type byte[] become file parts. */
     public Response postMultipart(String path, Map<String, Object> parts) {
+        if (path.equals("/api/v1/tilesets") && inOwnProject() && !parts.containsKey("projectId")) {
+            parts = new LinkedHashMap<>(parts);
+            parts.put("projectId", ownProject());
+        }
         String boundary = "----tw" + UUID.randomUUID();
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         for (Map.Entry<String, Object> part : parts.entrySet()) {
@@ -120,7 +200,7 @@ public final class Api {
 
     /** Posts a multipart body made once (to send it several times). */
     public Response post(String path, Files files) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", files.contentType())
+        return send(HttpRequest.newBuilder(uri(placed(path))).header("Content-Type", files.contentType())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(files.body())));
     }
 
@@ -165,6 +245,10 @@ public final class Api {
 
     /** A width x height map of 16 px tiles with an uploaded 4x2 tileset and one tile layer "ground" (id 1); its id. */
     public long newMap(String name, int width, int height) {
+        // a map names are unique in a project: a second of one name by this client is told apart
+        for (int n = 2; !madeNames.add(name.toLowerCase(java.util.Locale.ROOT)); n++) {
+            name = name.replaceFirst(" \\(\\d+\\)$", "") + " (" + n + ")";
+        }
         long tileset = uploadTileset(name, 4, 2);
         Response response = postJson("/api/v1/maps", "{\"name\":\"" + name + "\",\"width\":" + width + ",\"height\":"
                 + height + ",\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"

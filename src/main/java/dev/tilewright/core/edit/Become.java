@@ -22,7 +22,7 @@ import java.util.Set;
 /**
  * The one op that makes a map hold what another map holds: a file pushed from a repository becoming the map's next
  * version. Its map properties, settings and grid settings are set where they differ; a tile layer whose cells alone
- * differ gets the chunks that differ put back; any other layer that differs (its attributes, objects, image) is
+ * differ gets the cells that differ put back, a chunk at a time; any other layer that differs (its attributes, objects, image) is
  * removed and made again as it is in the other map, with its id; when the layers' ids, kinds or groups differ in
  * order, all layers are made again; tilesets are added and removed, the collision grid's overrides set. What no op
  * changes (the size, the tile size, the offset and background) is named instead, and then nothing is changed.
@@ -248,8 +248,16 @@ public final class Become {
                 TileRect rect = bounds.intersection(new TileRect(cx * TileLayer.CHUNK_SIZE, cy * TileLayer.CHUNK_SIZE,
                         TileLayer.CHUNK_SIZE, TileLayer.CHUNK_SIZE));
                 int[] cells = now.read(rect);
-                if (!Arrays.equals(was.read(rect), cells)) {
-                    ops.add(PutRegion.of(now.id(), rect, cells));
+                int[] before = was.read(rect);
+                if (!Arrays.equals(before, cells)) {
+                    // only the cells that differ are written (a history counts what a push changed, not its chunks)
+                    byte[] written = new byte[(cells.length + 7) / 8];
+                    for (int i = 0; i < cells.length; i++) {
+                        if (cells[i] != before[i]) {
+                            written[i >> 3] |= (byte) (1 << (i & 7));
+                        }
+                    }
+                    ops.add(PutRegion.masked(now.id(), rect, cells, written));
                 }
             }
         }
