@@ -44,12 +44,12 @@ final class AsciiCommand implements Command {
                                       when any tile has collision shapes, else gids (the default)
                   --color             the area drawn in colour, two pixel rows a line (ANSI 24-bit colour;
                                       GitHub's and GitLab's job logs show it)
-                """ + READING;
+                """ + ServiceMaps.HELP + READING;
     }
 
     @Override
     public Set<String> valued() {
-        return Command.union(Set.of("x", "y", "width", "height", "columns", "legend"), LocalMaps.Limits.OPTIONS);
+        return Command.union(Set.of("x", "y", "width", "height", "columns", "legend"), Command.union(LocalMaps.Limits.OPTIONS, ServiceMaps.OPTIONS));
     }
 
     @Override
@@ -62,7 +62,7 @@ final class AsciiCommand implements Command {
         String file = args.operands(1, 1, "tilewright ascii MAP [options] (tilewright ascii --help)").get(0);
         int columns = args.number("columns", 120, 1, 4096);
         String legendAsked = args.choice("legend", TextPicture.LEGENDS);
-        LocalMaps.Opened opened = LocalMaps.open(args, file, err);
+        LocalMaps.Opened opened = ServiceMaps.read(args, file, err);
         TileMap map = opened.map();
         TileRect area = area(args, map);
         if (args.has("color")) {

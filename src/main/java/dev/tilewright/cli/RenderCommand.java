@@ -40,12 +40,12 @@ final class RenderCommand implements Command {
                   --grid           draw the tile grid over it
                   --no-objects     leave object layers out
                   --max-pixels N   refuse an image larger than N pixels after scaling (default 16777216)
-                """ + READING;
+                """ + ServiceMaps.HELP + READING;
     }
 
     @Override
     public Set<String> valued() {
-        return Command.union(Set.of("out", "x", "y", "width", "height", "scale", "max-pixels"), LocalMaps.Limits.OPTIONS);
+        return Command.union(Set.of("out", "x", "y", "width", "height", "scale", "max-pixels"), Command.union(LocalMaps.Limits.OPTIONS, ServiceMaps.OPTIONS));
     }
 
     @Override
@@ -58,7 +58,7 @@ final class RenderCommand implements Command {
         String file = args.operands(1, 1, "tilewright render MAP [options] (tilewright render --help)").get(0);
         int scale = args.number("scale", 1, 1, 8);
         long maxPixels = args.number("max-pixels", (int) MAX_PIXELS, 1, Integer.MAX_VALUE);
-        LocalMaps.Opened opened = LocalMaps.open(args, file, err);
+        LocalMaps.Opened opened = ServiceMaps.read(args, file, err);
         ViewWindow whole = ViewWindow.whole(opened.map());
         ViewWindow view = window(args, whole);
         long pixels = (long) view.width() * view.height() * scale * scale;

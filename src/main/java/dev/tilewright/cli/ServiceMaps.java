@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -86,6 +87,31 @@ final class ServiceMaps implements AutoCloseable {
         opened.warnings().forEach(w -> err.println("warning: " + operand + ": " + w.path() + ": " + w.what()));
         return new Fetched(new Version(mapId, version), opened);
     }
+
+    /** The map an operand names: a file, or a version on the service ({@link #names}). */
+    LocalMaps.Opened open(String operand, java.io.PrintStream err) {
+        return names(operand) ? fetch(operand, err).opened() : LocalMaps.open(args, operand, err);
+    }
+
+    /**
+     * The map an operand names, read whole (a version's temporary folder is gone again when this returns: what a map
+     * needs is read into memory as it is opened).
+     */
+    static LocalMaps.Opened read(Args args, String operand, java.io.PrintStream err) {
+        try (ServiceMaps versions = new ServiceMaps(args)) {
+            return versions.open(operand, err);
+        }
+    }
+
+    /** The options of a command that reads MAP@VERSION. */
+    static final Set<String> OPTIONS = Set.of("server", "project");
+
+    /** What a command's help says of MAP@VERSION. */
+    static final String HELP = """
+              MAP may also be a version of a map on a service: MAP@VERSION (a map's id, or its name with
+              --project PROJECT; VERSION a number or latest), with --server URL (default: TILEWRIGHT_SERVER)
+              and the token in TILEWRIGHT_TOKEN
+            """;
 
     /** A map's id: MAP itself when a number, else the one map of that name in {@code --project}. */
     private long mapId(String given) {

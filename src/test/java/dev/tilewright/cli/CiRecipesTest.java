@@ -66,8 +66,7 @@ class CiRecipesTest {
         int ran = 0;
         int last = -1;
         for (JsonNode step : steps) {
-            String condition = step.path("if").asString("");
-            if (!step.has("run") || condition.contains("!= 'pull_request'")) {
+            if (!step.has("run") || !runsOn(step, "pull_request")) {
                 continue;
             }
             String script = step.get("run").asString();
@@ -89,14 +88,91 @@ class CiRecipesTest {
         assertThat(comment).as("the pull request's change to the level").contains("level.tmx", "ground");
 
         // the nightly run: the project pulled from the service
-        project(env, "Gus");
+        Api.TeamProject team = project(env, "Gus");
+        int nightly = 0;
         for (JsonNode step : steps) {
-            if (step.has("run") && step.path("if").asString("").contains("!= 'pull_request'")) {
+            if (step.has("run") && runsOn(step, "schedule")) {
                 assertThat(bash(work, env, step.get("run").asString())).isZero();
+                nightly++;
             }
         }
+        assertThat(nightly).isEqualTo(1);
         assertThat(work.resolve("levels/islands.world")).exists();
         assertThat(work.resolve("levels/level.tmx")).as("the repository's own files stay").exists();
+
+        // that pull request merged, then one that paints two cells of west: the merge to main sends it back
+        merged(work);
+        Map<String, String> onMain = new HashMap<>(env);
+        onMain.put("TILEWRIGHT_PUSH_TOKEN", pushToken(team));
+        int pushes = 0;
+        for (JsonNode step : steps) {
+            if (step.has("run") && runsOn(step, "push")) {
+                Map<String, String> stepEnv = new HashMap<>(onMain);
+                step.path("env").properties().forEach(e -> stepEnv.put(e.getKey(), secret(e.getValue().asString(),
+                        onMain)));
+                assertThat(bash(work, stepEnv, step.get("run").asString())).isZero();
+                pushes++;
+            }
+        }
+        assertThat(pushes).isEqualTo(1);
+        pushedBack(team);
+    }
+
+    /** Whether a GitHub step runs on an event, as its {@code if:} says (on every event without one). */
+    private static boolean runsOn(JsonNode step, String event) {
+        String condition = step.path("if").asString("");
+        if (condition.isBlank()) {
+            return true;
+        }
+        for (String alternative : condition.split("\\|\\|")) {
+            boolean all = true;
+            for (String part : alternative.split("&&")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("github\\.event_name\\s*(==|!=)\\s*'([a-z_]+)'")
+                        .matcher(part);
+                if (m.find()) {
+                    all &= m.group(1).equals("==") == m.group(2).equals(event);
+                }
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code ${{ secrets.NAME }}} as a runner gives it: the value of NAME. */
+    private static String secret(String value, Map<String, String> env) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{\\{\\s*secrets\\.([A-Z_]+)\\s*}}").matcher(value);
+        return m.matches() ? env.get(m.group(1)) : value;
+    }
+
+    /** The pulled levels committed on main, then a commit painting two cells of west merged. */
+    private void merged(Path work) throws Exception {
+        git(work, "checkout", "-q", "main");
+        git(work, "add", "-A", "levels");
+        git(work, "commit", "-q", "-m", "Levels as edited in Tilewright");
+        Path west = work.resolve("levels/west.tmx");
+        String text = Files.readString(west);
+        assertThat(text).contains("2,1,7,7,");
+        Files.writeString(west, text.replace("2,1,7,7,", "5,5,7,7,"));
+        git(work, "commit", "-q", "-am", "Paint the west shore");
+    }
+
+    /** A write token of an editor of the project, as the push secret holds. */
+    private String pushToken(Api.TeamProject team) {
+        Api api = new Api(port);
+        return api.token(api.person("Pusher", team.project(), "editor"), "write");
+    }
+
+    /** West on the service has the two cells as a new version, with the commit's subject as its message. */
+    private void pushedBack(Api.TeamProject team) {
+        JsonNode west = team.memberApi().get("/api/v1/maps?projectId=" + team.project() + "&name=west").json().get(0);
+        long id = west.get("id").asLong();
+        assertThat(west.get("version").asLong()).isEqualTo(2);
+        JsonNode diff = team.memberApi().get("/api/v1/maps/" + id + "/diff?from=1&to=2").json().get("diff");
+        assertThat(diff.get("counts").get("cellsChanged").asLong()).isEqualTo(2);
+        assertThat(team.memberApi().get("/api/v1/maps/" + id + "/history").json().get("changes").get(0)
+                .get("message").asString()).isEqualTo("Paint the west shore");
     }
 
     @Test
@@ -112,9 +188,20 @@ class CiRecipesTest {
         assertThat(Files.readString(work.resolve("reports/tilewright.xml"))).contains("<testsuites");
         assertThat(Files.readString(work.resolve("reports/diff.md"))).contains("level.tmx");
 
-        project(env, "Ida");
+        Api.TeamProject team = project(env, "Ida");
         assertThat(bash(work, env, lines(jobs.get("levels-pull").get("script"), true))).isZero();
         assertThat(work.resolve("levels/west.tmx")).exists();
+
+        // the default branch after a merge: what it changed in levels/ sent back
+        merged(work);
+        JsonNode push = jobs.get("levels-push");
+        Map<String, String> onMain = new HashMap<>(env);
+        onMain.put("TILEWRIGHT_PUSH_TOKEN", pushToken(team));
+        onMain.put("CI_COMMIT_TITLE", "Paint the west shore");
+        push.path("variables").properties().forEach(v -> onMain.put(v.getKey(), v.getValue().asString()
+                .startsWith("$") ? onMain.get(v.getValue().asString().substring(1)) : v.getValue().asString()));
+        assertThat(bash(work, onMain, lines(push.get("script"), true))).isZero();
+        pushedBack(team);
     }
 
     @Test
@@ -143,7 +230,7 @@ class CiRecipesTest {
     }
 
     /** A team's project holding the world corpus, named to the job with a viewer's read token, as CI is set up. */
-    private void project(Map<String, String> env, String viewer) throws Exception {
+    private Api.TeamProject project(Map<String, String> env, String viewer) throws Exception {
         Api api = new Api(port);
         Api.TeamProject team = api.teamProject(viewer, "viewer");
         Api.Response imported = team.owner().postFiles("/api/v1/worlds/import?projectId=" + team.project(),
@@ -151,6 +238,7 @@ class CiRecipesTest {
         assertThat(imported.status()).as(imported.text()).isEqualTo(201);
         env.put("TILEWRIGHT_PROJECT", String.valueOf(team.project()));
         env.put("TILEWRIGHT_TOKEN", api.token(team.member(), "read"));
+        return team;
     }
 
     /** The environment of a runner: tilewright on the PATH, a home of its own, the service to pull from. */

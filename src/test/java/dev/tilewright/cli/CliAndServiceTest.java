@@ -52,6 +52,16 @@ class CliAndServiceTest {
             assertThat(served.status()).as(served.text()).isEqualTo(200);
             assertThat(served.text()).as(String.join(" ", options)).isEqualTo(cli.out());
         }
+        // the map's version on the service, named instead of the file: the same text, the same picture
+        Map<String, String> env = Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                dev.tilewright.support.Credentials.BOOTSTRAP_TOKEN);
+        Cli.Run versioned = Cli.run(dir, env, "ascii", id + "@1");
+        assertThat(versioned.code()).as(versioned.err()).isZero();
+        assertThat(versioned.out()).isEqualTo(api.get("/api/v1/maps/" + id + "/render.txt?version=1").text());
+        assertThat(Cli.run(dir, env, "render", "small.tmx", "--out", "file.png").code()).isZero();
+        assertThat(Cli.run(dir, env, "render", id + "@latest", "--out", "served.png").code()).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("served.png"))).isEqualTo(Files.readAllBytes(dir.resolve("file.png")));
+
         Api.Response wide = api.get("/api/v1/maps/" + id + "/render.txt?columns=5000");
         assertThat(wide.status()).isEqualTo(422);
         assertThat(wide.json().get("field").asString()).isEqualTo("columns");
