@@ -64,7 +64,7 @@ final class CheckCommand implements Command {
     @Override
     public String help() {
         return """
-                usage: tilewright check [MAP|FOLDER ...] [--format text|json|junit|sarif] [--output FILE]
+                usage: tilewright check [MAP|FOLDER|MAP@VERSION ...] [--format text|json|junit|sarif] [--output FILE]
                                         [--config FILE] [--baseline FILE] [--write-baseline FILE] [--root DIR ...]
 
                 Runs the checks of each map (.tmx, .tmj; a folder: every one under it; none named: those
@@ -83,13 +83,13 @@ final class CheckCommand implements Command {
                 tilewright.json: {"maps": ["maps/**/*.tmx"], "checks": [{"maps": "maps/levels/*.tmx",
                   "checks": [{"name": "spawn reaches exit", "type": "reachable", "from": {"object": "spawn"},
                   "to": {"object": "exit"}, "box": {"width": 12, "height": 14}}]}]}   (docs/ci.md)
-                """ + READING;
+                """ + ServiceMaps.HELP + READING;
     }
 
     @Override
     public Set<String> valued() {
         return Command.union(Set.of("format", "output", "config", "baseline", "write-baseline"),
-                LocalMaps.Limits.OPTIONS);
+                Command.union(LocalMaps.Limits.OPTIONS, ServiceMaps.OPTIONS));
     }
 
     @Override
@@ -100,13 +100,14 @@ final class CheckCommand implements Command {
     @Override
     public Exit run(Args args, PrintStream out, PrintStream err) {
         String format = args.choice("format", FORMATS);
-        List<Path> named = args.operands().stream().map(Path::of).toList();
+        List<String> versions = args.operands().stream().filter(ServiceMaps::names).toList();
+        List<Path> named = args.operands().stream().filter(o -> !ServiceMaps.names(o)).map(Path::of).toList();
         Path root = LocalMaps.rootFor(args.get("root", null), named).toAbsolutePath().normalize();
         JsonMapper json = DomainJson.mapper();
         CheckConfig config = CheckConfig.read(root, args.get("config", null), json);
         Set<String> known = args.has("baseline") ? readBaseline(Path.of(args.get("baseline", null)), json) : Set.of();
-        List<Path> maps = maps(root, named, config);
-        if (maps.isEmpty()) {
+        List<Path> maps = named.isEmpty() && !versions.isEmpty() ? List.of() : maps(root, named, config);
+        if (maps.isEmpty() && versions.isEmpty()) {
             throw Exit.usage("no map to check: name maps or folders, or list patterns in tilewright.json's \"maps\"");
         }
         LocalMaps.Limits limits = LocalMaps.Limits.of(args);
@@ -126,26 +127,16 @@ final class CheckCommand implements Command {
                 unread.add(new CheckReport.Unread(path, failure.getMessage()));
                 continue;
             }
-            opened.warnings().forEach(w -> err.println("warning: " + path + ": " + w.path() + ": " + w.what()));
-            TileMap map = opened.map();
-            List<Check> checks = new ArrayList<>(own(path, map, json));
-            checks.addAll(config.checksFor(path));
-            try {
-                CheckRules.validate(checks);
-            } catch (Refused refused) {
-                throw Exit.usage(path + ": its checks and " + CheckConfig.NAME + "'s together: "
-                        + refused.getMessage());
+            checked.add(checked(path, path, opened, config, json, err, started));
+        }
+        // versions on a service: checked as their files would be (tilewright.json's patterns match the path the
+        // project's export gives the map), reported by MAP@VERSION (located by it and the tile or object: no line)
+        try (ServiceMaps service = new ServiceMaps(args)) {
+            for (String version : versions) {
+                long started = System.nanoTime();
+                ServiceMaps.Fetched map = service.fetch(version, err);
+                checked.add(checked(map.version().label(), map.opened().path(), map.opened(), config, json, err, started));
             }
-            Supplier<CollisionGrid> grid = () -> {
-                try {
-                    return opened.grid("check it with larger grid elements");
-                } catch (Exit.Failure tooLarge) {
-                    throw Refused.invalidField("map", tooLarge.getMessage());
-                }
-            };
-            List<CheckResult> results = CheckRun.run(map, checks, new GridSearches(map, grid, Reach.Limits.DEFAULT,
-                    MARGIN_TILES, MAX_RAY_TILES), BUDGET_MS);
-            checked.add(new CheckReport.Checked(path, map, List.copyOf(checks), results, System.nanoTime() - started));
         }
         CheckReport report = new CheckReport(checked, unread, known);
         String written = switch (format) {
@@ -170,6 +161,31 @@ final class CheckCommand implements Command {
             return Exit.FILE;
         }
         return report.failedAnew() > 0 ? Exit.FAILED : Exit.OK;
+    }
+
+    /** One map's checks run: its own, then those the config declares for {@code configPath}. */
+    private static CheckReport.Checked checked(String path, String configPath, LocalMaps.Opened opened,
+                                               CheckConfig config, JsonMapper json, PrintStream err, long started) {
+        opened.warnings().forEach(w -> err.println("warning: " + path + ": " + w.path() + ": " + w.what()));
+        TileMap map = opened.map();
+        List<Check> checks = new ArrayList<>(own(path, map, json));
+        checks.addAll(config.checksFor(configPath));
+        try {
+            CheckRules.validate(checks);
+        } catch (Refused refused) {
+            throw Exit.usage(path + ": its checks and " + CheckConfig.NAME + "'s together: "
+                    + refused.getMessage());
+        }
+        Supplier<CollisionGrid> grid = () -> {
+            try {
+                return opened.grid("check it with larger grid elements");
+            } catch (Exit.Failure tooLarge) {
+                throw Refused.invalidField("map", tooLarge.getMessage());
+            }
+        };
+        List<CheckResult> results = CheckRun.run(map, checks, new GridSearches(map, grid, Reach.Limits.DEFAULT,
+                MARGIN_TILES, MAX_RAY_TILES), BUDGET_MS);
+        return new CheckReport.Checked(path, map, List.copyOf(checks), results, System.nanoTime() - started);
     }
 
     /** The checks a map keeps in its property (none when absent); refused when it is not checks JSON. */

@@ -158,6 +158,18 @@ class CliAndServiceTest {
         assertThat(ours).hasSize(4).isEqualTo(served);
         assertThat(ours.get(2).get("passed").asBoolean()).as("the wall keeps the spawn from the exit").isFalse();
         assertThat(ours.get(3).get("details").get("hit").get("tile").get("x").asInt()).isEqualTo(3);
+
+        // the map's version on the service, checked by the command line: the same results, reported by MAP@VERSION
+        Map<String, String> env = Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                dev.tilewright.support.Credentials.BOOTSTRAP_TOKEN);
+        Cli.Run versioned = Cli.run(dir, env, "check", id + "@latest", "--format", "json");
+        assertThat(versioned.code()).as(versioned.err()).isEqualTo(1);
+        JsonNode map = json.readTree(versioned.out()).get("maps").get(0);
+        assertThat(map.get("results")).isEqualTo(served);
+        assertThat(map.get("path").asString()).isEqualTo(id + "@1");
+        Cli.Run sarif = Cli.run(dir, env, "check", id + "@1", "--format", "sarif");
+        // no file of the repository: located by the version and the object, not by a line
+        assertThat(sarif.out()).contains("\"uri\" : \"" + id + "@1\"", "\"fullyQualifiedName\" : \"layer 2/object 4\"");
     }
 
     @Test
