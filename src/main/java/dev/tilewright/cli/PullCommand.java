@@ -49,7 +49,7 @@ final class PullCommand implements Command {
     @Override
     public String help() {
         return """
-                usage: tilewright pull PROJECT DIR [--server URL] [--max-bytes N]
+                usage: tilewright pull PROJECT DIR [--format tmx|tmj] [--server URL] [--max-bytes N]
 
                 Writes every file of the project's export (GET /api/v1/projects/{id}/export: its maps at the paths
                 they came in by, their tilesets, images and templates, its worlds and property types) into DIR,
@@ -62,6 +62,8 @@ final class PullCommand implements Command {
                                    have one of that name)
                   --server URL     the service (default: TILEWRIGHT_SERVER); the token is TILEWRIGHT_TOKEN (a
                                    read-scope token of a project member is enough)
+                  --format F       every map as tmx or tmj (default: each as it came in, or as the folder's last
+                                   pull had them); worlds list them by those paths
                   --max-bytes N    bytes fetched at most (default 1073741824)
                 Exits 3 when the service cannot be reached or refuses, 4 when DIR cannot be written.
                 """;
@@ -69,7 +71,7 @@ final class PullCommand implements Command {
 
     @Override
     public Set<String> valued() {
-        return Set.of("server", "max-bytes");
+        return Set.of("server", "max-bytes", "format");
     }
 
     @Override
@@ -85,22 +87,31 @@ final class PullCommand implements Command {
         JsonMapper json = JsonMapper.builder().build();
         long project = project(service, operands.get(0), json);
         Path dir = Path.of(operands.get(1)).toAbsolutePath().normalize();
-        return pull(service, project, dir, maxBytes, out, err);
+        String format = args.has("format") ? args.choice("format", List.of("tmx", "tmj")) : null;
+        return pull(service, project, dir, format, maxBytes, out, err);
     }
 
-    /** Pulls the project into the folder (made when missing): what {@code pull PROJECT DIR} does. */
-    static Exit pull(Service service, long project, Path dir, long maxBytes, PrintStream out, PrintStream err) {
+    /**
+     * Pulls the project into the folder (made when missing): what {@code pull PROJECT DIR} does.
+     *
+     * @param format the maps' format, or null: as the folder's last pull had them (each as it came in, at first)
+     */
+    static Exit pull(Service service, long project, Path dir, String format, long maxBytes, PrintStream out,
+                     PrintStream err) {
         JsonMapper json = JsonMapper.builder().build();
         createDirectories(dir);
         Pulled before = Pulled.read(dir, json, service.base().toString(), project);
+        String as = format != null ? format : before.format();
+        String formatQuery = as == null ? "" : "format=" + as;
 
         // nothing new when the service says so and the folder still holds what the last pull wrote (each file of
         // the folder read once, however many of these questions ask about it)
         Map<String, String> local = new java.util.HashMap<>();
         java.util.function.Function<String, String> digest = path -> local.computeIfAbsent(path, p -> digest(dir, p));
         boolean intact = before.files().entrySet().stream().allMatch(f -> f.getValue().equals(digest.apply(f.getKey())));
-        String manifestPath = "/api/v1/projects/" + project + "/export/manifest";
-        Service.Response answer = service.get(manifestPath, intact ? before.etag() : null, MAX_MANIFEST_BYTES);
+        String manifestPath = "/api/v1/projects/" + project + "/export/manifest" + (as == null ? "" : "?" + formatQuery);
+        Service.Response answer = service.get(manifestPath, intact && java.util.Objects.equals(as, before.format())
+                ? before.etag() : null, MAX_MANIFEST_BYTES);
         if (answer.status() == 304) {
             out.println("up to date: project " + project + ", " + before.files().size() + " files (nothing fetched)");
             return Exit.OK;
@@ -126,6 +137,9 @@ final class PullCommand implements Command {
         for (List<String> batch : batches(changed)) {
             StringBuilder query = new StringBuilder();
             batch.forEach(p -> query.append(query.isEmpty() ? "?" : "&").append("path=").append(Service.encode(p)));
+            if (as != null) {
+                query.append('&').append(formatQuery);
+            }
             Service.Response zip = service.get("/api/v1/projects/" + project + "/export" + query, null,
                     maxBytes - fetched);
             fetched += zip.body().length;
@@ -138,7 +152,7 @@ final class PullCommand implements Command {
                 removed++;
             }
         }
-        new Pulled(service.base().toString(), project, etag, new TreeMap<>(wanted)).write(dir, json);
+        new Pulled(service.base().toString(), project, etag, as, new TreeMap<>(wanted)).write(dir, json);
         out.println("pulled project " + project + " ('" + manifest.path("name").asString("") + "'): "
                 + wanted.size() + " files, " + changed.size() + " written (" + fetched + " bytes fetched), "
                 + removed + " removed, " + (wanted.size() - changed.size()) + " unchanged");
@@ -267,12 +281,12 @@ final class PullCommand implements Command {
     }
 
     /** What a pull wrote into a folder: from which service and project, its ETag, each file's digest. */
-    record Pulled(String server, long project, String etag, Map<String, String> files) {
+    record Pulled(String server, long project, String etag, String format, Map<String, String> files) {
 
         /** The folder's record when it is of this service's project; else none (a first pull). */
         static Pulled read(Path dir, JsonMapper json, String server, long project) {
             Path file = dir.resolve(STATE);
-            Pulled none = new Pulled(server, project, null, Map.of());
+            Pulled none = new Pulled(server, project, null, null, Map.of());
             if (!Files.isRegularFile(file)) {
                 return none;
             }
@@ -283,7 +297,8 @@ final class PullCommand implements Command {
                 }
                 Map<String, String> files = new TreeMap<>();
                 state.path("files").properties().forEach(e -> files.put(e.getKey(), e.getValue().asString("")));
-                return new Pulled(server, project, state.path("etag").asString(null), files);
+                return new Pulled(server, project, state.path("etag").asString(null),
+                        state.path("format").asString(null), files);
             } catch (IOException | RuntimeException unreadable) {
                 return none;
             }
@@ -292,6 +307,9 @@ final class PullCommand implements Command {
         void write(Path dir, JsonMapper json) {
             ObjectNode state = json.createObjectNode();
             state.put("server", server).put("project", project).put("etag", etag);
+            if (format != null) {
+                state.put("format", format);
+            }
             ObjectNode listed = state.putObject("files");
             files.forEach(listed::put);
             Path file = dir.resolve(STATE);

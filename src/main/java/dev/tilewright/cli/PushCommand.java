@@ -43,7 +43,8 @@ final class PushCommand implements Command {
                 map (POST /api/v1/maps/{id}/versions: one op, with TEXT as its note); each map file the project
                 does not have is imported as a new map. A map that changed on the service since the pull is not
                 overwritten: it is named, and the others are still pushed; pull, merge (the merge driver does it
-                in git) and push again. A map file deleted here is named too: a push never deletes a map. When
+                in git) and push again. A map file deleted here is named too: a push never deletes a map; so is a
+                file the pull wrote that no map uses and that changed here (a world, property types). When
                 everything went, the folder is pulled again, so it holds the service's files and the next push
                 starts from them.
                   --message TEXT   the note of each version (default: "pushed PATH")
@@ -78,8 +79,9 @@ final class PushCommand implements Command {
                     + ": tilewright pull " + project + " " + operands.get(0) + " first, then change it and push");
         }
         String message = args.get("message", null);
-        JsonNode manifest = service.json(service.get("/api/v1/projects/" + project + "/export/manifest", null,
-                PullCommand.MAX_MANIFEST_BYTES), json);
+        // the manifest as the pull had it: its maps in the folder's format
+        JsonNode manifest = service.json(service.get("/api/v1/projects/" + project + "/export/manifest"
+                + (pulled.format() == null ? "" : "?format=" + pulled.format()), null, PullCommand.MAX_MANIFEST_BYTES), json);
         Map<String, JsonNode> served = new LinkedHashMap<>();
         manifest.path("files").forEach(f -> served.put(f.path("path").asString(""), f));
         Map<String, String> digests = new java.util.HashMap<>();
@@ -87,6 +89,8 @@ final class PushCommand implements Command {
                 q -> PullCommand.digest(dir, q));
 
         Worst worst = new Worst();
+        // the files some map of the folder uses (its own, its tilesets, images, templates)
+        Set<String> used = new java.util.HashSet<>();
         int pushed = 0, unchanged = 0, added = 0;
         for (Map.Entry<String, JsonNode> file : served.entrySet()) {
             String path = file.getKey();
@@ -105,6 +109,7 @@ final class PushCommand implements Command {
             if (upload == null) {
                 continue;
             }
+            used.addAll(upload.files().keySet());
             boolean changedHere = upload.files().keySet().stream()
                     .anyMatch(p -> !digest.apply(p).equals(pulled.files().get(p)));
             if (!changedHere) {
@@ -146,6 +151,7 @@ final class PushCommand implements Command {
             if (upload == null) {
                 continue;
             }
+            used.addAll(upload.files().keySet());
             Service.Response answer = service.postFiles("/api/v1/maps/import?projectId=" + project, upload.files(),
                     Map.of("map", path), null, PullCommand.MAX_MANIFEST_BYTES);
             if (answer.status() != 201) {
@@ -156,11 +162,20 @@ final class PushCommand implements Command {
             out.println("added " + path + ": map " + service.json(answer, json).path("id").asLong());
             added++;
         }
+        // a file the pull wrote, changed here, that no map uses (a world's layout, property types): not sent
+        for (String path : pulled.files().keySet()) {
+            if (!used.contains(path) && Files.isRegularFile(dir.resolve(path))
+                    && !digest.apply(path).equals(pulled.files().get(path))) {
+                out.println("changed here, not pushed: " + path + " (push sends maps and the files they use; change "
+                        + "a world's layout or the project's types on the service)");
+                worst.add(Exit.SERVICE);
+            }
+        }
         out.println("pushed to project " + project + ": " + pushed + " new versions, " + added + " new maps, "
                 + unchanged + " unchanged");
         if (worst.exit == Exit.OK && pushed + added > 0) {
             // the folder as the service now has it: the next push starts from what the service holds
-            return PullCommand.pull(service, project, dir, PullCommand.MAX_BYTES, out, err);
+            return PullCommand.pull(service, project, dir, null, PullCommand.MAX_BYTES, out, err);
         }
         return worst.exit;
     }

@@ -68,8 +68,9 @@ class ProjectExportController {
     @GetMapping("/api/v1/projects/{id}/export")
     @Requires(on = Requires.On.PROJECT)
     ResponseEntity<byte[]> export(@PathVariable long id, @RequestParam(required = false) List<String> path,
+                                  @RequestParam(required = false) String format,
                                   @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
-        TiledExportService.ProjectFiles files = files(id);
+        TiledExportService.ProjectFiles files = files(id, format);
         Map<String, byte[]> entries = files.entries();
         if (path != null && !path.isEmpty()) {
             Map<String, byte[]> chosen = new LinkedHashMap<>();
@@ -98,10 +99,10 @@ class ProjectExportController {
     /** Every file the project's zip holds, with its size and digest; the same ETag as the whole zip. */
     @GetMapping("/api/v1/projects/{id}/export/manifest")
     @Requires(on = Requires.On.PROJECT)
-    ResponseEntity<Manifest> manifest(@PathVariable long id,
+    ResponseEntity<Manifest> manifest(@PathVariable long id, @RequestParam(required = false) String format,
                                       @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false)
                                       String ifNoneMatch) {
-        TiledExportService.ProjectFiles files = files(id);
+        TiledExportService.ProjectFiles files = files(id, format);
         Map<String, String> digests = digests(files.entries());
         String etag = etag(digests);
         if (ETags.noneMatchHits(ifNoneMatch, etag)) {
@@ -117,11 +118,18 @@ class ProjectExportController {
                         .entrySet().stream().map(d -> new DuplicateName(d.getKey(), d.getValue())).toList()));
     }
 
-    private TiledExportService.ProjectFiles files(long id) {
+    /** Formats a project's maps may be written in ({@code format=}); without one each is in the format it came by. */
+    static final List<String> FORMATS = List.of("tmx", "tmj");
+
+    private TiledExportService.ProjectFiles files(long id, String format) {
+        if (format != null && !FORMATS.contains(format)) {
+            throw Refused.invalidField("format", "A project's maps are written as tmx or tmj (or, without format, each "
+                    + "as it came in), not '" + format + "'.");
+        }
         String name = directory.project(id).orElseThrow(() -> Refused.notFound("Project", id)).name();
         List<Long> mapIds = catalogue.list(List.of(id)).stream().map(MapCatalogue.MapEntitySummary::id).toList();
         List<WorldJson> inWorlds = worlds.list(Set.of(id), null).stream().map(w -> worlds.get(w.id())).toList();
-        return lanes.run(Lanes.Lane.EXPORT, () -> exports.projectFiles(id, name, mapIds, inWorlds));
+        return lanes.run(Lanes.Lane.EXPORT, () -> exports.projectFiles(id, name, mapIds, inWorlds, format));
     }
 
     private static <T> ResponseEntity<T> notModified(String etag) {

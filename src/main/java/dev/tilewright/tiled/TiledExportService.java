@@ -217,7 +217,7 @@ public class TiledExportService {
      * Refused before anything is written when the maps' layer data would take more than max-export-work-bytes.
      */
     public Export exportProject(long projectId, String projectName, List<Long> mapIds, List<WorldJson> inWorlds) {
-        ProjectFiles files = projectFiles(projectId, projectName, mapIds, inWorlds);
+        ProjectFiles files = projectFiles(projectId, projectName, mapIds, inWorlds, null);
         return new Export(ExportBundle.zip(files.entries()), "application/zip", files.base() + ".zip", 0);
     }
 
@@ -233,7 +233,9 @@ public class TiledExportService {
     }
 
     /** The files of {@link #exportProject}, before they are zipped. */
-    public ProjectFiles projectFiles(long projectId, String projectName, List<Long> mapIds, List<WorldJson> inWorlds) {
+    /** @param format the maps' format ({@code tmx} or {@code tmj}), or null: each in the format it came in by */
+    public ProjectFiles projectFiles(long projectId, String projectName, List<Long> mapIds, List<WorldJson> inWorlds,
+                                     String format) {
         // one map held at a time (a project's maps together may be far more than the map cache holds)
         long work = 0;
         for (long mapId : mapIds) {
@@ -256,6 +258,9 @@ public class TiledExportService {
             var genesis = maps.genesis(mapId);
             String path = genesis.files() != null ? genesis.files().map()
                     : TiledFiles.safeName(map.name()) + BUNDLED_MAP.endings().get(0);
+            if (format != null) {
+                path = TiledFiles.withEnding(path, "." + format);
+            }
             if (bundle.entries.containsKey(path)) {
                 path = TiledFiles.withEnding(path, "") + "-" + mapId
                         + Formats.mapOf(path).orElse(BUNDLED_MAP).endings().get(0);

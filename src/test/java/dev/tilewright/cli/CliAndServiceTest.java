@@ -249,6 +249,27 @@ class CliAndServiceTest {
             assertThat(away.err()).contains("cannot reach");
         }
         assertThat(Cli.run(dir, "pull", "1", "x").code()).as("no service named").isEqualTo(2);
+
+        // every map as TMJ: the world lists them so; the next pull keeps the folder's format; another is refused
+        Cli.Run tmj = Cli.run(dir, env, "pull", String.valueOf(team.project()), "as-json", "--format", "tmj");
+        assertThat(tmj.code()).as(tmj.err()).isZero();
+        Map<String, byte[]> json = files(dir.resolve("as-json"));
+        assertThat(json.keySet()).contains("west.tmj", "east.tmj", "tiles.tsx").doesNotContain("west.tmx");
+        assertThat(new String(json.get("islands.world"), java.nio.charset.StandardCharsets.UTF_8)).contains("west.tmj")
+                .doesNotContain("west.tmx");
+        assertThat(JsonMapper.builder().build().readTree(json.get("west.tmj")).get("layers")).isNotEmpty();
+        assertThat(Cli.run(dir, env, "pull", String.valueOf(team.project()), "as-json").out()).startsWith("up to date");
+        // a push from that folder finds every map unchanged (the manifest in its format) and names the world
+        // changed here, which no map uses and a push does not send
+        Files.writeString(dir.resolve("as-json/islands.world"), "{\"maps\": []}");
+        Cli.Run layout = Cli.run(dir, env, "push", "as-json", String.valueOf(team.project()));
+        assertThat(layout.code()).as(layout.out() + layout.err()).isEqualTo(3);
+        assertThat(layout.out()).contains("changed here, not pushed: islands.world", "0 new versions, 0 new maps, 3 unchanged");
+        assertThat(Cli.run(dir, env, "pull", String.valueOf(team.project()), "as-json", "--format", "png").code())
+                .isEqualTo(2);
+        Api.Response png = team.memberApi().get("/api/v1/projects/" + team.project() + "/export/manifest?format=png");
+        assertThat(png.status()).isEqualTo(422);
+        assertThat(png.json().get("field").asString()).isEqualTo("format");
     }
 
     @Test
@@ -305,6 +326,7 @@ class CliAndServiceTest {
         Files.writeString(level, Files.readString(level).replace("1,2,2,2", "2,2,2,2"));
         Files.copy(level, dir.resolve("levels/SECOND.tmx"));
         Files.delete(dir.resolve("levels/second.tmx"));
+        Files.writeString(dir.resolve("levels/.tiled-notes"), "not the pull's");
         Cli.Run refused = Cli.run(dir, env, "push", "levels", project);
         assertThat(refused.code()).as(refused.out()).isEqualTo(3);
         assertThat(refused.out()).contains("changed on the service since the pull, not pushed: small.tmx",
