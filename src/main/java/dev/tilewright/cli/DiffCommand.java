@@ -100,6 +100,12 @@ final class DiffCommand implements Command {
             a.opened.map().setName(b.opened.map().name());
             MapDiff.Diff diff = MapDiff.between(a.opened.map(), b.opened.map(), MAX_LISTED);
             Optional<TileRect> area = DiffPictures.area(diff, a.opened.map(), b.opened.map());
+            if ((args.has("ascii") || args.has("images")) && area.isPresent()
+                    && area.get().area() > DiffPictures.MAX_CELLS) {
+                throw Exit.usage("the change spans " + area.get().width() + "x" + area.get().height() + " tiles, past the "
+                        + DiffPictures.MAX_CELLS + " cells a picture of it may cover: leave out --ascii and --images "
+                        + "(the report lists every change)");
+            }
             String pictures = "";
             if (args.has("images") && area.isPresent()) {
                 Path dir = Path.of(args.get("images", null));

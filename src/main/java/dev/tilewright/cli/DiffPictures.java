@@ -31,6 +31,8 @@ final class DiffPictures {
 
     /** Tiles around the changed cells and objects that are shown too. */
     static final int MARGIN = 2;
+    /** Cells a picture of the change may span ({@code --ascii}, {@code --images}): what it marks is held a byte each. */
+    static final long MAX_CELLS = 16_777_216L;
     /** The longest side of an image {@code --images} writes. */
     static final int MAX_SIDE = 4096;
 

@@ -79,7 +79,7 @@ final class ServiceMaps implements AutoCloseable {
         try {
             folder = Files.createTempDirectory("tilewright-" + mapId + "-" + version + "-");
             folders.add(folder);
-            mapFile = unpack(zip.body(), folder);
+            mapFile = unpack(zip.body(), folder, LocalMaps.Limits.of(args).maxBytes());
         } catch (IOException e) {
             throw Exit.file("could not unpack the export of map " + mapId + " into a temporary folder: " + e.getMessage());
         }
@@ -146,9 +146,10 @@ final class ServiceMaps implements AutoCloseable {
         return Long.parseLong(m.group(1));
     }
 
-    /** Writes the zip's files into the folder; the path of its one map. */
-    private static String unpack(byte[] zip, Path folder) throws IOException {
+    /** Writes the zip's files into the folder (at most {@code maxBytes} of them, inflated); the path of its one map. */
+    private static String unpack(byte[] zip, Path folder, long maxBytes) throws IOException {
         List<String> maps = new ArrayList<>();
+        long left = maxBytes;
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
             for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
                 if (entry.isDirectory()) {
@@ -157,7 +158,13 @@ final class ServiceMaps implements AutoCloseable {
                 String path = PullCommand.safe(folder, entry.getName());
                 Path file = folder.resolve(path);
                 Files.createDirectories(file.getParent());
-                Files.write(file, in.readAllBytes());
+                byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, left + 1));
+                left -= bytes.length;
+                if (left < 0) {
+                    throw new Exit.Failure(Exit.SERVICE, "the service's export inflates past --max-bytes (" + maxBytes
+                            + " bytes)");
+                }
+                Files.write(file, bytes);
                 if (path.endsWith(".tmx") || path.endsWith(".tmj")) {
                     maps.add(path);
                 }

@@ -241,9 +241,39 @@ class CliTest {
         assertThat(overlay.getRGB(16, 12)).isEqualTo(0xFF2ECC40);
         assertThat(overlay.getRGB(2, 2) & 0xFFFFFF).isNotEqualTo(0x884422);
         assertThat(after.getRGB(2, 2)).isEqualTo(0xFF884422);
+        // a change from corner to corner of a 4097x4097 map: past the cells a picture may cover, refused before
+        // anything is drawn (the report alone is given)
+        wide("wide-a.tmx", 0);
+        wide("wide-b.tmx", 4097 * 4097 - 1);
+        Cli.Run spans = Cli.run(dir, "diff", "wide-a.tmx", "wide-b.tmx", "--ascii");
+        assertThat(spans.code()).as(spans.err()).isEqualTo(2);
+        assertThat(spans.err()).contains("4097x4097 tiles", "16777216");
+        assertThat(Cli.run(dir, "diff", "wide-a.tmx", "wide-b.tmx").out()).contains("2 cells");
         Cli.Run none = Cli.run(dir, "diff", "before.tmx", "before.tmx", "--ascii", "--images", "nothing");
         assertThat(none.out()).isEqualTo("before.tmx -> before.tmx: no changes\n");
         assertThat(dir.resolve("nothing")).doesNotExist();
+    }
+
+    /** A 4097x4097 map of the small tileset, empty but for tile 1 at one cell (row-major index), base64 + zlib. */
+    private void wide(String name, int painted) throws Exception {
+        int side = 4097;
+        java.nio.ByteBuffer cells = java.nio.ByteBuffer.allocate(side * side * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        cells.putInt(painted * 4, 1);
+        java.util.zip.Deflater deflater = new java.util.zip.Deflater();
+        deflater.setInput(cells.array());
+        deflater.finish();
+        ByteArrayOutputStream packed = new ByteArrayOutputStream();
+        byte[] buffer = new byte[1 << 16];
+        while (!deflater.finished()) {
+            packed.write(buffer, 0, deflater.deflate(buffer));
+        }
+        String data = java.util.Base64.getEncoder().encodeToString(packed.toByteArray());
+        String map = SMALL.replace("width=\"4\" height=\"3\"\n", "width=\"" + side + "\" height=\"" + side + "\"\n")
+                .replace("<layer id=\"1\" name=\"ground\" width=\"4\" height=\"3\">", "<layer id=\"1\" name=\"ground\" width=\""
+                        + side + "\" height=\"" + side + "\">")
+                .replaceAll("(?s)<data encoding=\"csv\">.*?</data>", "<data encoding=\"base64\" compression=\"zlib\">" + data
+                        + "</data>");
+        Files.writeString(dir.resolve(name), map, StandardCharsets.UTF_8);
     }
 
     /** git in {@code dir}, as a person runs it (the launcher's java named by JAVA_HOME); its output. */
