@@ -1,6 +1,9 @@
 package dev.tilewright.format;
 
 import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.Projection;
+import dev.tilewright.core.geom.TileCoord;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -22,11 +25,20 @@ final class InfiniteMaps {
 
     /** The tile the stored rectangle's top-left cell is in the file's coordinates. */
     static int originX(TiledMap map) {
-        return (int) Math.floor(map.offset().x() / map.tileWidth());
+        return origin(map).x();
     }
 
     static int originY(TiledMap map) {
-        return (int) Math.floor(map.offset().y() / map.tileHeight());
+        return origin(map).y();
+    }
+
+    /** The tile whose place relative to tile (0, 0) is the map's offset (the middle of its cell, found back). */
+    private static TileCoord origin(TiledMap map) {
+        Projection projection = map.settings().projection(map.tileWidth(), map.tileHeight(), map.height());
+        Position middle = projection.tileToPixel(0.5, 0.5);
+        Position tile = projection.pixelToTile(new Position(middle.x() + map.offset().x(),
+                middle.y() + map.offset().y()));
+        return new TileCoord((int) Math.floor(tile.x()), (int) Math.floor(tile.y()));
     }
 
     /** The chunks of a layer that hold tiles, row by row, in the file's coordinates. */

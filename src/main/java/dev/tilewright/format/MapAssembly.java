@@ -8,7 +8,9 @@ import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.model.MapSettings;
+import dev.tilewright.core.model.Orientation;
 import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
@@ -62,12 +64,24 @@ final class MapAssembly {
     private MapAssembly() {
     }
 
-    static void requireOrthogonal(String file, String orientation) {
-        if (!orientation.equals("orthogonal")) {
+    /**
+     * The orientation a map's attributes describe, refused as the file's fault when it names none Tilewright has.
+     */
+    static Orientation orientation(String file, String orientation, String staggerAxis, String staggerIndex,
+                                   int hexSideLength) {
+        if (orientation.equals("oblique")) {
             throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, file,
-                    "orientation not supported yet: '" + orientation + "' (Tilewright edits orthogonal maps)");
+                    "orientation not supported yet: 'oblique' (Tiled 1.12's skewed maps)");
         }
+        Orientation read;
+        try {
+            read = Orientation.of(orientation, staggerAxis, staggerIndex, hexSideLength);
+        } catch (IllegalArgumentException e) {
+            throw TiledFormatException.invalid(file, e.getMessage());
+        }
+        return read;
     }
+
 
     /**
      * A tileset as both formats describe it. Without an atlas image it is an image collection spanning its highest
@@ -113,13 +127,13 @@ final class MapAssembly {
 
     /** A map's settings as read, refused as the file's fault when the model refuses them. */
     static MapSettings settings(String file, String className, String renderOrder, double originX, double originY,
-                                Fields chunkSize, Fields export) {
+                                Fields chunkSize, Fields export, Orientation orientation) {
         try {
             return new MapSettings(className, renderOrder, new Position(originX, originY), false,
                     new MapSettings.Editor(chunkSize == null ? null : chunkSize.integer("width", MapSettings.Editor.CHUNK),
                             chunkSize == null ? null : chunkSize.integer("height", MapSettings.Editor.CHUNK),
                             export == null ? null : export.text("target", null),
-                            export == null ? null : export.text("format", null)));
+                            export == null ? null : export.text("format", null)), orientation);
         } catch (IllegalArgumentException e) {
             throw TiledFormatException.invalid(file, e.getMessage());
         }
@@ -129,13 +143,16 @@ final class MapAssembly {
                              String backgroundColor, Properties properties, List<TiledTileset> tilesets,
                              List<RawLayer> raw, Map<String, byte[]> images, ReadLimits limits, int fileNextLayerId,
                              int fileNextObjectId, MapSettings settings) {
-        TileRect bounds = infinite ? chunkBounds(raw, width, height) : new TileRect(0, 0, width, height);
+        TileRect bounds = infinite ? evenAlongStagger(chunkBounds(raw, width, height), settings.orientation())
+                : new TileRect(0, 0, width, height);
         limits.check(file, bounds.width(), bounds.height());
         if (backgroundColor != null && !backgroundColor.matches("#?([0-9a-fA-F]{6}|[0-9a-fA-F]{8})")) {
             throw TiledFormatException.invalid(file, "background colour '" + backgroundColor + "' is not #rrggbb or #aarrggbb");
         }
         String background = backgroundColor == null || backgroundColor.startsWith("#") ? backgroundColor : "#" + backgroundColor;
-        Difference shift = new Difference(-(double) bounds.x() * tileWidth, -(double) bounds.y() * tileHeight);
+        Position offset = pixelOffset(settings.projection(tileWidth, tileHeight, bounds.height()), bounds.x(),
+                bounds.y());
+        Difference shift = new Difference(-offset.x(), -offset.y());
         int nextLayerId = raw.stream().mapToInt(RawLayer::id).max().orElse(0) + 1;
         int nextObjectId = raw.stream().filter(l -> l instanceof RawObjects)
                 .flatMap(l -> ((RawObjects) l).objects().stream()).mapToInt(MapObject::id).max().orElse(0) + 1;
@@ -168,9 +185,9 @@ final class MapAssembly {
                 layers.get(layers.size() - 1).setParentId(layers.get(layer.parent()).id());
             }
         }
-        Position offset = new Position((double) bounds.x() * tileWidth, (double) bounds.y() * tileHeight);
         MapSettings kept = infinite ? new MapSettings(settings.className(), settings.renderOrder(),
-                settings.parallaxOrigin(), true, settings.editorSettings().withStated(width, height)) : settings;
+                settings.parallaxOrigin(), true, settings.editorSettings().withStated(width, height),
+                settings.orientation()) : settings;
         // the file's next ids are kept when they are ahead (Tiled never gives a deleted layer's or object's id again)
         return new TiledMap(file, bounds.width(), bounds.height(), tileWidth, tileHeight, offset, background,
                 properties, tilesets, layers, Math.max(nextLayerId, fileNextLayerId),
@@ -198,6 +215,29 @@ final class MapAssembly {
         return new MapObject(o.id(), o.name(), o.type(), o.shape(), o.x() + shift.dx(), o.y() + shift.dy(), o.width(),
                 o.height(), o.rotation(), o.gid(), o.visible(), o.points(), o.text(), o.properties(), o.template(),
                 o.opacity());
+    }
+
+    /**
+     * An infinite map's stored rectangle, its first row (stagger axis y) or column (x) moved up to an even one on a
+     * staggered or hexagonal map, so that the rows it shifts are the file's.
+     */
+    private static TileRect evenAlongStagger(TileRect bounds, Orientation orientation) {
+        if (!orientation.staggers()) {
+            return bounds;
+        }
+        if (orientation.staggerX()) {
+            int x = Math.floorDiv(bounds.x(), 2) * 2;
+            return new TileRect(x, bounds.y(), bounds.width() + bounds.x() - x, bounds.height());
+        }
+        int y = Math.floorDiv(bounds.y(), 2) * 2;
+        return new TileRect(bounds.x(), y, bounds.width(), bounds.height() + bounds.y() - y);
+    }
+
+    /** Where tile (x, y) of a projection lies in pixel space relative to tile (0, 0): an infinite map's offset. */
+    static Position pixelOffset(Projection projection, int x, int y) {
+        Position zero = projection.tileToPixel(0, 0);
+        Position at = projection.tileToPixel(x, y);
+        return new Position(at.x() - zero.x(), at.y() - zero.y());
     }
 
     private static TileRect chunkBounds(List<RawLayer> raw, int width, int height) {

@@ -122,14 +122,15 @@ public abstract sealed class TiledReader<N extends TiledNode<N>> permits TmxRead
 
     public TiledMap readMap(String file) {
         N map = parseMap(file);
-        MapAssembly.requireOrthogonal(file, map.text("orientation", "orthogonal"));
         NotKept.unknown(warnings, "map", "map", map.names());
         compressionLevel = map.integer("compressionlevel", -1);
         boolean infinite = map.flag("infinite", false);
         N editor = map.part("editorsettings");
         MapSettings settings = MapAssembly.settings(file, map.text("class", ""), map.text("renderorder", "right-down"),
                 map.decimal("parallaxoriginx", 0), map.decimal("parallaxoriginy", 0),
-                editor == null ? null : editor.part("chunksize"), editor == null ? null : editor.part("export"));
+                editor == null ? null : editor.part("chunksize"), editor == null ? null : editor.part("export"),
+                MapAssembly.orientation(file, map.text("orientation", "orthogonal"), map.text("staggeraxis", null),
+                        map.text("staggerindex", null), map.integer("hexsidelength", 0)));
         int width = map.integer("width", 0);
         int height = map.integer("height", 0);
         if (!infinite) {

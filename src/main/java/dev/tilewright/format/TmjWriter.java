@@ -14,6 +14,7 @@ import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.MapSettings;
+import dev.tilewright.core.model.Orientation;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.WangSet;
@@ -42,12 +43,19 @@ public final class TmjWriter {
             number(root, "parallaxoriginx", settings.parallaxOrigin().x());
             number(root, "parallaxoriginy", settings.parallaxOrigin().y());
         }
-        root.put("orientation", "orthogonal").put("renderorder", settings.renderOrder())
+        Orientation orientation = settings.orientation();
+        root.put("orientation", orientation.kind().fileName()).put("renderorder", settings.renderOrder())
                 .put("width", InfiniteMaps.statedWidth(map)).put("height", InfiniteMaps.statedHeight(map))
                 .put("tilewidth", map.tileWidth()).put("tileheight", map.tileHeight())
                 .put("infinite", settings.infinite())
                 .put("nextlayerid", map.nextLayerId())
                 .put("nextobjectid", map.nextObjectId()).put("compressionlevel", options.level());
+        if (orientation.kind() == Orientation.Kind.HEXAGONAL) {
+            root.put("hexsidelength", orientation.hexSideLength());
+        }
+        if (orientation.staggers()) {
+            root.put("staggeraxis", orientation.staggerAxis()).put("staggerindex", orientation.staggerIndex());
+        }
         if (map.backgroundColor() != null) {
             root.put("backgroundcolor", map.backgroundColor());
         }

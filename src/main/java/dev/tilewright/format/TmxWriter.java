@@ -11,6 +11,7 @@ import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectText;
 import dev.tilewright.core.model.MapSettings;
+import dev.tilewright.core.model.Orientation;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.WangSet;
@@ -71,11 +72,18 @@ public final class TmxWriter {
         MapSettings settings = map.settings();
         out.start("map").attr("version", TMX_VERSION).attr("tiledversion", TILED_VERSION)
                 .attr("class", settings.className().isEmpty() ? null : settings.className())
-                .attr("orientation", "orthogonal").attr("renderorder", settings.renderOrder())
+                .attr("orientation", settings.orientation().kind().fileName()).attr("renderorder", settings.renderOrder())
                 .attr("compressionlevel", options.level() >= 0 ? Integer.toString(options.level()) : null)
 .attr("width", InfiniteMaps.statedWidth(map)).attr("height", InfiniteMaps.statedHeight(map))
                 .attr("tilewidth", map.tileWidth()).attr("tileheight", map.tileHeight())
                 .attr("infinite", settings.infinite() ? 1 : 0);
+        Orientation orientation = settings.orientation();
+        if (orientation.kind() == Orientation.Kind.HEXAGONAL) {
+            out.attr("hexsidelength", orientation.hexSideLength());
+        }
+        if (orientation.staggers()) {
+            out.attr("staggeraxis", orientation.staggerAxis()).attr("staggerindex", orientation.staggerIndex());
+        }
         if (!settings.parallaxOrigin().equals(Position.ORIGIN)) {
             out.attr("parallaxoriginx", settings.parallaxOrigin().x())
                     .attr("parallaxoriginy", settings.parallaxOrigin().y());

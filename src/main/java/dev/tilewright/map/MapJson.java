@@ -8,6 +8,7 @@ import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.Orientation;
 import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileLayer;
@@ -15,11 +16,16 @@ import dev.tilewright.core.model.TileMap;
 
 import java.util.List;
 
-/** A map as the API shows it: attributes, tilesets with first gids, and layers (objects inline, cells by link). */
+/**
+ * A map as the API shows it: attributes, tilesets with first gids, and layers (objects inline, cells by link). The
+ * orientation is named as Tiled's JSON names it; the stagger axis and index only on staggered and hexagonal maps, the
+ * side length only on hexagonal ones.
+ */
 public record MapJson(long id, long projectId, String name, long version, int width, int height, int tileWidth, int tileHeight,
                Position offset, String backgroundColor, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
                int nextLayerId, int nextObjectId, GridSettings gridSettings, String className, String renderOrder,
-               Position parallaxOrigin, boolean infinite) {
+               Position parallaxOrigin, boolean infinite, String orientation, String staggerAxis, String staggerIndex,
+               Integer hexSideLength) {
 
     /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
     public record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,
@@ -53,6 +59,11 @@ public record MapJson(long id, long projectId, String name, long version, int wi
         return new MapJson(id, projectId, map.name(), version, map.width(), map.height(), map.tileWidth(), map.tileHeight(),
                 map.offset(), map.backgroundColor(), map.tilesets(), map.layers().stream().map(l -> LayerJson.of(id, l, query)).toList(),
                 map.properties(), map.nextLayerId(), map.nextObjectId(), map.gridSettings(), map.settings().className(),
-                map.settings().renderOrder(), map.settings().parallaxOrigin(), map.settings().infinite());
+                map.settings().renderOrder(), map.settings().parallaxOrigin(), map.settings().infinite(),
+                map.settings().orientation().kind().fileName(),
+                map.settings().orientation().staggers() ? map.settings().orientation().staggerAxis() : null,
+                map.settings().orientation().staggers() ? map.settings().orientation().staggerIndex() : null,
+                map.settings().orientation().kind() == Orientation.Kind.HEXAGONAL
+                        ? map.settings().orientation().hexSideLength() : null);
     }
 }

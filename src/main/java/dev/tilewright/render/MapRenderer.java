@@ -2,6 +2,7 @@ package dev.tilewright.render;
 
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
@@ -11,6 +12,7 @@ import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.Orientation;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.TileMap;
@@ -258,6 +260,8 @@ public final class MapRenderer {
                 .grown(reach.size() + reach.offset(), reach.offset() + projection.tileHeight(), reach.offset() + 1,
                         reach.size() + reach.offset() + 1);
         TileRect cells = projection.tilesMeeting(seen).intersection(new TileRect(0, 0, map.width(), map.height()));
+        // on hexagonal maps (not staggered ones) Tiled turns tiles by 60 degrees for the diagonal flip bit
+        boolean hexagonalCells = map.settings().orientation().kind() == Orientation.Kind.HEXAGONAL;
         // the map's render order decides which of two overlapping tiles is on top
         projection.inDrawOrder(cells, (cx, cy) -> {
             int gid = layer.get(cx, cy);
@@ -267,13 +271,25 @@ public final class MapRenderer {
             }
             Atlas atlas = tile.atlas();
             Atlas.Source source = tile.source();
-            boolean diagonal = Gid.flippedDiagonally(gid);
+            int turn = hexagonalCells ? hexagonalTurn(gid) : 0;
+            boolean diagonal = !hexagonalCells && Gid.flippedDiagonally(gid);
             int width = diagonal ? source.height() : source.width();
             int height = diagonal ? source.width() : source.height();
             int x = projection.imageLeft(cx, cy) + atlas.tileset().tileOffsetX() + paint.dx();
             int y = projection.imageBottom(cx, cy) - height + atlas.tileset().tileOffsetY() + paint.dy();
-            blit(canvas, view, source, x, y, width, height, gid, paint);
+            if (turn == 0) {
+                blit(canvas, view, source, x, y, width, height, hexagonalCells ? gid & ~Gid.FLIP_DIAGONAL : gid, paint);
+            } else {
+                // flipped first, then turned about the image's middle (Tiled's half size is whole pixels)
+                blitRotated(canvas, view, source, x, y, width, height, gid & ~(Gid.FLIP_DIAGONAL
+                        | Gid.ROTATE_HEXAGONAL_120), paint, x + width / 2, y + height / 2, turn);
+            }
         });
+    }
+
+    /** How far a hexagonal map's cell turns its tile clockwise: 60 degrees for the diagonal bit, 120 for its own. */
+    static int hexagonalTurn(int gid) {
+        return (Gid.flippedDiagonally(gid) ? 60 : 0) + ((gid & Gid.ROTATE_HEXAGONAL_120) != 0 ? 120 : 0);
     }
 
     /**
@@ -283,6 +299,7 @@ public final class MapRenderer {
     private static ShapePainter drawObjects(Pixels canvas, ViewWindow view, TileMap map, ObjectLayer layer,
                                             LayerAttributes drawn, Atlas[] atlases, Paint paint,
                                             ShapePainter shapes, Long timeMs) {
+        ObjectSpace objectsProjection = ObjectSpace.of(map.projection());
         String layerColor = layer.attributes().color();
         int color = layerColor == null ? ShapePainter.DEFAULT_COLOR : Pixels.parseColor(layerColor);
         for (MapObject object : layer.drawn()) {
@@ -292,7 +309,7 @@ public final class MapRenderer {
             int gid = (int) (long) object.gid();
             if (gid == Gid.EMPTY) {
                 if (shapes == null) {
-                    shapes = new ShapePainter(canvas, view);
+                    shapes = new ShapePainter(canvas, view, objectsProjection);
                 }
                 shapes.draw(object, color, drawn.opacity() * object.alpha(), drawn.offset().dx(), drawn.offset().dy());
                 continue;
@@ -308,14 +325,19 @@ public final class MapRenderer {
             int width = (int) Math.round(object.width() == 0 ? source.width() : object.width());
             int height = (int) Math.round(object.height() == 0 ? source.height() : object.height());
             // the object's position is a point of its tile image: bottom-left unless the tileset aligns it otherwise
-            double[] aligned = atlas.tileset().settings().alignmentPoint();
-            int x = (int) Math.round(object.x() - aligned[0] * width) + atlas.tileset().tileOffsetX() + paint.dx();
-            int y = (int) Math.round(object.y() - aligned[1] * height) + atlas.tileset().tileOffsetY() + paint.dy();
+            // (on an isometric map: its bottom's middle), the point its position projects to on the screen
+            Position at = objectsProjection.pixelToScreen(object.x(), object.y());
+            double[] aligned = atlas.tileset().settings().alignmentPoint(objectsProjection.isometric());
+            // the tileset's offset is scaled with the tile (Tiled's CellRenderer)
+            int x = (int) Math.round(at.x() - aligned[0] * width
+                    + (double) atlas.tileset().tileOffsetX() * width / source.width()) + paint.dx();
+            int y = (int) Math.round(at.y() - aligned[1] * height
+                    + (double) atlas.tileset().tileOffsetY() * height / source.height()) + paint.dy();
             if (object.rotation() == 0) {
                 blit(canvas, view, source, x, y, width, height, gid, drawnWith);
             } else {
-                blitRotated(canvas, view, source, x, y, width, height, gid, drawnWith, object.x() + paint.dx(),
-                        object.y() + paint.dy(), object.rotation());
+                blitRotated(canvas, view, source, x, y, width, height, gid, drawnWith, at.x() + paint.dx(),
+                        at.y() + paint.dy(), object.rotation());
             }
         }
         return shapes;

@@ -1,6 +1,7 @@
 package dev.tilewright.render;
 
 import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.ObjectText;
@@ -53,11 +54,17 @@ final class ShapePainter {
 
     private final Graphics2D g;
     private final AffineTransform base;
+    private final ObjectSpace space;
 
     ShapePainter(Pixels canvas, ViewWindow view) {
+        this(canvas, view, ObjectSpace.of(null));
+    }
+
+    ShapePainter(Pixels canvas, ViewWindow view, ObjectSpace space) {
         g = graphics(canvas);
         g.translate(-view.x(), -view.y());
         base = g.getTransform();
+        this.space = space;
     }
 
     /** Antialiased Java2D drawing straight into a canvas' premultiplied pixels. */
@@ -84,16 +91,7 @@ final class ShapePainter {
     static Shape outline(MapObject object, TileMap map) {
         Shape shape;
         if (object.shape() == ObjectShape.POLYGON || object.shape() == ObjectShape.POLYLINE) {
-            Path2D.Double path = new Path2D.Double();
-            List<Difference> points = object.points();
-            path.moveTo(points.get(0).dx(), points.get(0).dy());
-            for (int i = 1; i < points.size(); i++) {
-                path.lineTo(points.get(i).dx(), points.get(i).dy());
-            }
-            if (object.shape() == ObjectShape.POLYGON) {
-                path.closePath();
-            }
-            shape = path;
+            shape = path(object.points(), object.shape() == ObjectShape.POLYGON);
         } else {
             double[] box = object.box(map);
             if (object.shape() == ObjectShape.POINT || box[2] == 0 && box[3] == 0) {
@@ -127,6 +125,10 @@ final class ShapePainter {
     void draw(MapObject object, int color, double opacity, double dx, double dy) {
         g.setTransform(base);
         g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, (float) opacity));
+        if (space.isometric()) {
+            drawIsometric(object, color, dx, dy);
+            return;
+        }
         g.translate(object.x() + dx, object.y() + dy);
         if (object.rotation() != 0) {
             g.rotate(Math.toRadians(object.rotation()));
@@ -150,15 +152,8 @@ final class ShapePainter {
             }
             case POLYGON, POLYLINE -> {
                 boolean closed = object.shape() == ObjectShape.POLYGON;
-                Path2D.Double path = new Path2D.Double();
                 List<Difference> points = object.points();
-                path.moveTo(points.get(0).dx(), points.get(0).dy());
-                for (int i = 1; i < points.size(); i++) {
-                    path.lineTo(points.get(i).dx(), points.get(i).dy());
-                }
-                if (closed) {
-                    path.closePath();
-                }
+                Path2D.Double path = path(points, closed);
                 Difference first = points.get(0);
                 stroke(shifted(path), shadow);
                 dot(first.dx() + SHADOW, first.dy() + SHADOW, shadow);
@@ -169,27 +164,113 @@ final class ShapePainter {
                 stroke(path, line);
                 dot(first.dx(), first.dy(), line);
             }
-            case POINT -> {
-                g.translate(0, -2 * PIN_RADIUS);
-                Path2D.Double pin = new Path2D.Double();
-                double sweep = 235;
-                double start = 90 - sweep / 2;
-                pin.append(new Arc2D.Double(-PIN_RADIUS, -PIN_RADIUS, 2 * PIN_RADIUS, 2 * PIN_RADIUS, start, sweep,
-                        Arc2D.OPEN), false);
-                pin.lineTo(0, 2 * PIN_RADIUS);
-                pin.closePath();
-                stroke(shifted(pin), shadow);
-                g.setColor(fill);
-                g.fill(pin);
-                stroke(pin, line);
-                double r = PIN_RADIUS / 3;
-                Ellipse2D.Double eye = new Ellipse2D.Double(-r, -r, 2 * r, 2 * r);
-                g.setColor(line);
-                g.fill(eye);
-                stroke(eye, line);
-            }
+            case POINT -> pin(line, fill);
             case TEXT -> text(object.text(), width, height);
         }
+    }
+
+    /** A point's pin standing on the origin: its shadow 1 px right and down, filled, outlined, with its eye. */
+    private void pin(Color line, Color fill) {
+        g.translate(0, -2 * PIN_RADIUS);
+        Path2D.Double pin = new Path2D.Double();
+        double sweep = 235;
+        double start = 90 - sweep / 2;
+        pin.append(new Arc2D.Double(-PIN_RADIUS, -PIN_RADIUS, 2 * PIN_RADIUS, 2 * PIN_RADIUS, start, sweep,
+                Arc2D.OPEN), false);
+        pin.lineTo(0, 2 * PIN_RADIUS);
+        pin.closePath();
+        stroke(shifted(pin), Color.BLACK);
+        g.setColor(fill);
+        g.fill(pin);
+        stroke(pin, line);
+        double r = PIN_RADIUS / 3;
+        Ellipse2D.Double eye = new Ellipse2D.Double(-r, -r, 2 * r, 2 * r);
+        g.setColor(line);
+        g.fill(eye);
+        stroke(eye, line);
+    }
+
+
+    /**
+     * An object on an isometric map, as Tiled 1.8's isometric renderer draws it: the shape projected onto the screen
+     * (a rectangle becomes a parallelogram, an ellipse is drawn with its projected box), turned about its projected
+     * position; the black copy where the shape is and the coloured one 2 px above it; a point's pin and text
+     * unprojected at the projected position.
+     */
+    private void drawIsometric(MapObject object, int color, double dx, double dy) {
+        Position at = space.pixelToScreen(object.x(), object.y());
+        g.translate(dx, dy);
+        if (object.rotation() != 0) {
+            g.rotate(Math.toRadians(object.rotation()), at.x(), at.y());
+        }
+        Color line = new Color(color, true);
+        Color fill = new Color((color & 0xFFFFFF) | FILL_ALPHA << 24, true);
+        double up = -LINE_WIDTH;
+        switch (object.shape()) {
+            case RECTANGLE, CAPSULE -> {
+                Shape box = space.project().createTransformedShape(
+                        new Rectangle2D.Double(object.x(), object.y(), object.width(), object.height()));
+                stroke(box, Color.BLACK);
+                Shape raised = raised(box, up);
+                g.setColor(fill);
+                g.fill(raised);
+                stroke(raised, line);
+            }
+            case ELLIPSE -> {
+                Rectangle2D bounds = new Rectangle2D.Double(object.x(), object.y(), object.width(), object.height());
+                Shape box = space.project().createTransformedShape(bounds);
+                Shape ellipse = space.ellipse().createTransformedShape(new Ellipse2D.Double(bounds.getX(),
+                        bounds.getY(), bounds.getWidth(), bounds.getHeight()));
+                stroke(ellipse, Color.BLACK);
+                stroke(box, Color.BLACK);
+                stroke(raised(box, up), line);
+                Shape raised = raised(ellipse, up);
+                g.setColor(fill);
+                g.fill(raised);
+                stroke(raised, line);
+            }
+            case POLYGON, POLYLINE -> {
+                boolean closed = object.shape() == ObjectShape.POLYGON;
+                List<Difference> points = object.points();
+                Shape path = space.project().createTransformedShape(AffineTransform.getTranslateInstance(object.x(),
+                        object.y()).createTransformedShape(path(points, closed)));
+                Position first = space.pixelToScreen(object.x() + points.get(0).dx(), object.y() + points.get(0).dy());
+                stroke(path, Color.BLACK);
+                dot(first.x(), first.y(), Color.BLACK);
+                Shape raised = raised(path, up);
+                if (closed) {
+                    g.setColor(fill);
+                    g.fill(raised);
+                }
+                stroke(raised, line);
+                dot(first.x(), first.y() + up, line);
+            }
+            case POINT -> {
+                g.translate(at.x(), at.y());
+                pin(line, fill);
+            }
+            case TEXT -> {
+                g.translate(at.x(), at.y());
+                text(object.text(), object.width(), object.height());
+            }
+        }
+    }
+
+    /** A polygon's or polyline's path through its points (relative to the object's position). */
+    private static Path2D.Double path(List<Difference> points, boolean closed) {
+        Path2D.Double path = new Path2D.Double();
+        path.moveTo(points.get(0).dx(), points.get(0).dy());
+        for (int i = 1; i < points.size(); i++) {
+            path.lineTo(points.get(i).dx(), points.get(i).dy());
+        }
+        if (closed) {
+            path.closePath();
+        }
+        return path;
+    }
+
+    private static Shape raised(Shape shape, double up) {
+        return AffineTransform.getTranslateInstance(0, up).createTransformedShape(shape);
     }
 
     void dispose() {

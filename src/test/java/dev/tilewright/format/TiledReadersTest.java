@@ -7,6 +7,7 @@ import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.Orientation;
 import dev.tilewright.core.model.TileLayer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,8 @@ class TiledReadersTest {
     static void examples() throws Exception {
         TiledExamples.copy(dir);
         for (String map : List.of("desert", "sewers", "rpg/island", "perspective_walls", "orthogonal-outside",
-                "sticker-knight/map/sandbox")) {
+                "sticker-knight/map/sandbox", "isometric_grass_and_water", "isometric_staggered_grass_and_water",
+                "hexagonal-mini", "test_hexagonal_tile_60x60x30")) {
             TiledExamples.tiled(dir, List.of("tiled", "--export-map", "json", map + ".tmx", map + ".tmj"));
         }
         files = new TiledFiles(TiledExamples.files(dir));
@@ -44,7 +46,8 @@ class TiledReadersTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"desert", "sewers", "rpg/island", "perspective_walls", "orthogonal-outside",
-            "sticker-knight/map/sandbox"})
+            "sticker-knight/map/sandbox", "isometric_grass_and_water", "isometric_staggered_grass_and_water",
+                "hexagonal-mini", "test_hexagonal_tile_60x60x30"})
     void whatTiledWritesIsKnownInBothFormatsAndAnAttributeOfALaterTiledIsNamed(String map) throws Exception {
         for (String file : List.of(map + ".tmx", map + ".tmj")) {
             Warnings warnings = new Warnings();
@@ -70,13 +73,16 @@ class TiledReadersTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"desert", "sewers", "rpg/island", "perspective_walls", "orthogonal-outside",
-            "sticker-knight/map/sandbox"})
+            "sticker-knight/map/sandbox", "isometric_grass_and_water", "isometric_staggered_grass_and_water",
+                "hexagonal-mini", "test_hexagonal_tile_60x60x30"})
     void tmxAndTiledsOwnJsonExportReadTheSame(String map) {
         TiledMap fromTmx = new TmxReader(files, LIMITS, new Warnings()).readMap(map + ".tmx");
         TiledMap fromTmj = new TmjReader(files, LIMITS, new Warnings()).readMap(map + ".tmj");
         assertThat(fromTmj.width()).isEqualTo(fromTmx.width());
         assertThat(fromTmj.height()).isEqualTo(fromTmx.height());
         assertThat(fromTmj.properties()).isEqualTo(fromTmx.properties());
+        assertThat(fromTmj.settings()).isEqualTo(fromTmx.settings());
+        assertThat(fromTmj.offset()).isEqualTo(fromTmx.offset());
         assertThat(fromTmj.tilesets()).extracting(TiledTileset::firstGid)
                 .containsExactlyElementsOf(fromTmx.tilesets().stream().map(TiledTileset::firstGid).toList());
         assertThat(fromTmj.tilesets()).extracting(t -> t.tileset().tiles())
@@ -154,12 +160,73 @@ class TiledReadersTest {
                 .contains("<objectgroup id=\"2\" name=\"index\" draworder=\"index\"");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"isometric_grass_and_water.tmx:isometric:y:odd:0",
+            "isometric_staggered_grass_and_water.tmx:staggered:y:odd:0", "hexagonal-mini.tmx:hexagonal:y:odd:6",
+            "test_hexagonal_tile_60x60x30.tmx:hexagonal:x:odd:30"})
+    void everyOrientationIsReadAndWrittenBackInBothFormats(String expected) throws Exception {
+        String[] e = expected.split(":");
+        TiledMap map = new TmxReader(files, LIMITS, new Warnings()).readMap(e[0]);
+        Orientation orientation = map.settings().orientation();
+        assertThat(orientation.kind().fileName()).isEqualTo(e[1]);
+        assertThat(orientation.staggerAxis()).isEqualTo(e[2]);
+        assertThat(orientation.staggerIndex()).isEqualTo(e[3]);
+        assertThat(orientation.hexSideLength()).isEqualTo(Integer.parseInt(e[4]));
+        String tmx = new String(TmxWriter.writeMap(map, TmxWriter.Options.DEFAULT), StandardCharsets.UTF_8);
+        assertThat(tmx).contains("orientation=\"" + e[1] + "\"");
+        assertThat(tmx.contains("staggeraxis=\"" + e[2] + "\"")).isEqualTo(orientation.staggers());
+        assertThat(tmx.contains("hexsidelength=\"" + e[4] + "\"")).isEqualTo(e[1].equals("hexagonal"));
+        Map<String, byte[]> written = new java.util.LinkedHashMap<>(TiledExamples.files(dir));
+        written.put("again.tmx", tmx.getBytes(StandardCharsets.UTF_8));
+        written.put("again.tmj", TmjWriter.writeMap(map, TmxWriter.Options.DEFAULT));
+        for (String file : List.of("again.tmx", "again.tmj")) {
+            TiledMap again = file.endsWith(".tmx")
+                    ? new TmxReader(new TiledFiles(written), LIMITS, new Warnings()).readMap(file)
+                    : new TmjReader(new TiledFiles(written), LIMITS, new Warnings()).readMap(file);
+            assertThat(again.settings()).as(file).isEqualTo(map.settings());
+            assertThat(again.offset()).as(file).isEqualTo(map.offset());
+            assertThat(again.width()).isEqualTo(map.width());
+            assertThat(again.height()).isEqualTo(map.height());
+        }
+    }
+
     @Test
-    void nonOrthogonalMapsAreNotSupportedYet() {
-        assertThatThrownBy(() -> new TmxReader(files, LIMITS, new Warnings()).readMap("isometric_grass_and_water.tmx"))
+    void anInfiniteStaggeredMapKeepsItsShiftedRowsWhereTheFileHasThem() throws Exception {
+        // the example's chunks moved one row down: its content starts at row 1, but a stored rectangle starting there
+        // would swap which rows are shifted, so it starts at row 0
+        String tmx = new String(files.read("isometric_staggered_grass_and_water.tmx",
+                "isometric_staggered_grass_and_water.tmx"), StandardCharsets.UTF_8);
+        String down = java.util.regex.Pattern.compile("<chunk x=\"(-?\\d+)\" y=\"(-?\\d+)\"").matcher(tmx)
+                .replaceAll(m -> "<chunk x=\"" + m.group(1) + "\" y=\"" + (Integer.parseInt(m.group(2)) + 1) + "\"");
+        Map<String, byte[]> later = new java.util.LinkedHashMap<>(TiledExamples.files(dir));
+        later.put("down.tmx", down.getBytes(StandardCharsets.UTF_8));
+        TiledMap original = new TmxReader(files, LIMITS, new Warnings()).readMap("isometric_staggered_grass_and_water.tmx");
+        TiledMap moved = new TmxReader(new TiledFiles(later), LIMITS, new Warnings()).readMap("down.tmx");
+        assertThat(original.offset()).isEqualTo(new dev.tilewright.core.geom.Position(0, 0));
+        assertThat(moved.offset()).isEqualTo(new dev.tilewright.core.geom.Position(0, 0));
+        assertThat(moved.height()).isEqualTo(original.height() + 1);
+        TileLayer before = (TileLayer) original.layers().get(0);
+        TileLayer after = (TileLayer) moved.layers().get(0);
+        for (int x = 0; x < before.width(); x++) {
+            assertThat(after.get(x, 0)).isZero();
+            assertThat(after.get(x, 1)).isEqualTo(before.get(x, 0));
+        }
+    }
+
+    @Test
+    void obliqueMapsAreNotSupportedYetAndAWrongStaggerAxisIsTheFilesFault() throws Exception {
+        String tmx = new String(files.read("desert.tmx", "desert.tmx"), StandardCharsets.UTF_8);
+        Map<String, byte[]> later = new java.util.LinkedHashMap<>(TiledExamples.files(dir));
+        later.put("oblique.tmx", tmx.replace("orientation=\"orthogonal\"", "orientation=\"oblique\" skewx=\"8\"")
+                .getBytes(StandardCharsets.UTF_8));
+        later.put("sideways.tmx", tmx.replace("orientation=\"orthogonal\"",
+                "orientation=\"staggered\" staggeraxis=\"z\"").getBytes(StandardCharsets.UTF_8));
+        TiledFiles all = new TiledFiles(later);
+        assertThatThrownBy(() -> new TmxReader(all, LIMITS, new Warnings()).readMap("oblique.tmx"))
                 .isInstanceOf(TiledFormatException.class).hasMessageContaining("orientation not supported yet")
-                .extracting(e -> ((TiledFormatException) e).kind()).isEqualTo(TiledFormatException.Kind.UNSUPPORTED);
-        assertThatThrownBy(() -> new TmxReader(files, LIMITS, new Warnings()).readMap("hexagonal-mini.tmx"))
-                .hasMessageContaining("hexagonal");
+                .hasMessageContaining("oblique")
+                .extracting(x -> ((TiledFormatException) x).kind()).isEqualTo(TiledFormatException.Kind.UNSUPPORTED);
+        assertThatThrownBy(() -> new TmxReader(all, LIMITS, new Warnings()).readMap("sideways.tmx"))
+                .isInstanceOf(TiledFormatException.class).hasMessageContaining("stagger axis is x or y, was 'z'");
     }
 }

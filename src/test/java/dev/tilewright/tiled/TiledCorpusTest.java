@@ -75,7 +75,9 @@ class TiledCorpusTest {
     @ParameterizedTest
     @ValueSource(strings = {"desert.tmx", "sewers.tmx", "orthogonal-outside.tmx", "layers.tmx", "aligned.tmx",
             "ordered.tmx", "groups.tmx", "collision.tmx", "chunky.tmx", "levelled.tmx", "sticker-knight/map/sandbox.tmx",
-            "sticker-knight/map/sandbox2.tmx", "sewer_automap/rule_001.tmx", "sewer_automap/sewers.tmx"})
+            "sticker-knight/map/sandbox2.tmx", "sewer_automap/rule_001.tmx", "sewer_automap/sewers.tmx",
+            "isometric_grass_and_water.tmx", "isometric_staggered_grass_and_water.tmx", "hexagonal-mini.tmx",
+            "test_hexagonal_tile_60x60x30.tmx"})
     void tiledReadsOurExportAsItReadsTheOriginal(String map) throws Exception {
         Api.Response created = api.postFiles("/api/v1/maps/import", referencedBy(map));
         assertThat(created.status()).as(created.text()).isEqualTo(201);

@@ -640,12 +640,19 @@ class TiledImportTest {
     }
 
     @Test
-    void nonOrthogonalMapsAre422NotSupportedYet() {
-        int before = stored();
-        Api.Response response = api.postFiles("/api/v1/maps/import",
+    void isometricMapsAreImportedWithTheirOrientationAndObliqueOnesAre422NotSupportedYet() {
+        Api.Response created = api.postFiles("/api/v1/maps/import",
                 only(p -> p.startsWith("isometric_grass_and_water.")));
-        assertThat(response.status()).isEqualTo(422);
-        assertThat(response.json().get("detail").asString()).contains("orientation not supported yet");
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        Api.Response map = api.get("/api/v1/maps/" + created.json().get("id").asLong());
+        assertThat(map.json().get("orientation").asString()).isEqualTo("isometric");
+        assertThat(map.json().has("staggerAxis")).isFalse();
+        int before = stored();
+        Map<String, byte[]> oblique = desert(desertTmx().replace("orientation=\"orthogonal\"",
+                "orientation=\"oblique\" skewx=\"4\""));
+        Api.Response refused = api.postFiles("/api/v1/maps/import", oblique);
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().get("detail").asString()).contains("orientation not supported yet").contains("oblique");
         assertThat(stored()).isEqualTo(before);
     }
 

@@ -25,7 +25,7 @@ public record UpdateMap(String className, String renderOrder, Position parallaxO
             next = new MapSettings(Objects.requireNonNullElse(className, current.className()),
                     Objects.requireNonNullElse(renderOrder, current.renderOrder()),
                     Objects.requireNonNullElse(parallaxOrigin, current.parallaxOrigin()),
-                    Objects.requireNonNullElse(infinite, current.infinite()), current.editor());
+                    Objects.requireNonNullElse(infinite, current.infinite()), current.editor(), current.orientation());
         } catch (IllegalArgumentException invalid) {
             throw new InvalidOpException(renderOrder != null && !renderOrder.equals(current.renderOrder())
                     ? "renderOrder" : "parallaxOrigin", invalid.getMessage());

@@ -1,6 +1,10 @@
 package dev.tilewright.core.model;
 
+import dev.tilewright.core.geom.Hexagonal;
+import dev.tilewright.core.geom.Isometric;
+import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.Projection;
 
 import java.util.Objects;
 import java.util.Set;
@@ -16,9 +20,10 @@ import java.util.Set;
  *                    map's offset its place) and exported infinite, in chunks (16x16 unless {@code editor} says
  *                    otherwise) where it has tiles
  * @param editor      Tiled's {@code <editorsettings>}: the chunk size of an infinite map, the export target
+ * @param orientation how the cells are laid out (null: orthogonal; settings kept before other layouts name none)
  */
 public record MapSettings(String className, String renderOrder, Position parallaxOrigin, Boolean infinite,
-                          Editor editor) {
+                          Editor editor, Orientation orientation) {
 
     /**
      * What Tiled keeps for its editor with a map: the size of an infinite map's chunks (null: Tiled's 16x16), where
@@ -76,7 +81,8 @@ public record MapSettings(String className, String renderOrder, Position paralla
 
     private static final Set<String> RENDER_ORDERS = Set.of("right-down", "right-up", "left-down", "left-up");
 
-    public static final MapSettings DEFAULT = new MapSettings("", "right-down", Position.ORIGIN, false, null);
+    public static final MapSettings DEFAULT = new MapSettings("", "right-down", Position.ORIGIN, false, null,
+            Orientation.ORTHOGONAL);
 
     public MapSettings {
         className = Objects.requireNonNullElse(className, "");
@@ -89,6 +95,12 @@ public record MapSettings(String className, String renderOrder, Position paralla
         // settings kept before maps could be infinite do not name it
         infinite = Boolean.TRUE.equals(infinite);
         editor = editor == null || editor.isNone() ? null : editor;
+        orientation = Objects.requireNonNullElse(orientation, Orientation.ORTHOGONAL);
+    }
+
+    public MapSettings(String className, String renderOrder, Position parallaxOrigin, Boolean infinite,
+                       Editor editor) {
+        this(className, renderOrder, parallaxOrigin, infinite, editor, Orientation.ORTHOGONAL);
     }
 
     public MapSettings(String className, String renderOrder, Position parallaxOrigin) {
@@ -105,7 +117,22 @@ public record MapSettings(String className, String renderOrder, Position paralla
     }
 
     public MapSettings withEditor(Editor next) {
-        return new MapSettings(className, renderOrder, parallaxOrigin, infinite, next);
+        return new MapSettings(className, renderOrder, parallaxOrigin, infinite, next, orientation);
+    }
+
+    public MapSettings withOrientation(Orientation next) {
+        return new MapSettings(className, renderOrder, parallaxOrigin, infinite, editor, next);
+    }
+
+    /** How a map with these settings lays out its tiles of that size ({@code height}: its rows, which place isometric maps). */
+    public Projection projection(int tileWidth, int tileHeight, int height) {
+        return switch (orientation.kind()) {
+            case ORTHOGONAL -> new Orthogonal(tileWidth, tileHeight, leftward(), upward());
+            case ISOMETRIC -> new Isometric(tileWidth, tileHeight, height);
+            case STAGGERED, HEXAGONAL -> new Hexagonal(tileWidth, tileHeight, orientation.staggerX(),
+                    orientation.staggerEven(), Math.min(orientation.hexSideLength(),
+                    orientation.staggerX() ? tileWidth : tileHeight));
+        };
     }
 
     /** Whether tiles are drawn from right to left within a row. */

@@ -1,6 +1,5 @@
 package dev.tilewright.core.model;
 
-import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
@@ -131,7 +130,7 @@ public final class TileMap {
 
     /** How this map's tiles lie on its screen: ask it for tile <-> pixel, picking, draw order and bounds. */
     public Projection projection() {
-        return new Orthogonal(tileWidth, tileHeight, settings.leftward(), settings.upward());
+        return settings.projection(tileWidth, tileHeight, height);
     }
 
     public Position offset() {
