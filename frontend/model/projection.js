@@ -6,8 +6,22 @@
 
 /** The projection a map's JSON (or the editor's map model) describes. */
 export function projectionOf(map) {
+  const orientation = map.orientation ?? 'orthogonal';
+  if (orientation === 'isometric') return new Isometric(map.tileWidth, map.tileHeight, map.height);
+  if (orientation === 'staggered' || orientation === 'hexagonal') {
+    return new Hexagonal(map.tileWidth, map.tileHeight, map.staggerAxis === 'x', map.staggerIndex === 'even',
+      orientation === 'hexagonal' ? (map.hexSideLength ?? 0) : 0);
+  }
   const order = map.renderOrder ?? map.settings?.renderOrder ?? 'right-down';
   return new Orthogonal(map.tileWidth, map.tileHeight, order.startsWith('left'), order.endsWith('up'));
+}
+
+/** floor(a / b) for b > 0, corrected where the quotient was rounded up to a whole number. */
+function floorDiv(a, b) {
+  let q = Math.floor(a / b);
+  if (q * b > a) q--;
+  else if ((q + 1) * b <= a) q++;
+  return q;
 }
 
 /** The map's tiles a (fractional) sight rectangle shows part of, clamped to the map: columns x..right-1, rows y..bottom-1. */
@@ -93,5 +107,318 @@ export class Orthogonal {
   /** The tiles sharing a side with a tile, clockwise from the one above. */
   neighbours(x, y) {
     return [{ x, y: y - 1 }, { x: x + 1, y }, { x, y: y + 1 }, { x: x - 1, y }];
+  }
+}
+
+/**
+ * Tiled's isometric layout: tile (x, y)'s diamond has its top corner at ((x - y) * tileWidth / 2 + originX,
+ * (x + y) * tileHeight / 2), originX = height * tileWidth / 2 in whole pixels; pixels (objects) measure both axes in
+ * tile heights; tiles are drawn in screen rows from the top, each left to right. A point on an edge belongs to the
+ * cell below it.
+ */
+export class Isometric {
+  constructor(tileWidth, tileHeight, mapHeight) {
+    if (!(tileWidth >= 1 && tileHeight >= 1)) throw new RangeError(`tile size must be positive, was ${tileWidth}x${tileHeight}`);
+    this.tileWidth = tileWidth;
+    this.tileHeight = tileHeight;
+    this.mapHeight = mapHeight;
+    this.originX = Math.floor(mapHeight * tileWidth / 2);
+  }
+
+  tileToPixel(x, y) {
+    return { x: x * this.tileHeight, y: y * this.tileHeight };
+  }
+
+  pixelToTile(x, y) {
+    return { x: x / this.tileHeight, y: y / this.tileHeight };
+  }
+
+  tileToScreen(x, y) {
+    return { x: (x - y) * this.tileWidth / 2 + this.originX, y: (x + y) * this.tileHeight / 2 };
+  }
+
+  screenToTile(x, y) {
+    const u = (x - this.originX) / this.tileWidth;
+    const v = y / this.tileHeight;
+    return { x: v + u, y: v - u };
+  }
+
+  tileAt(x, y) {
+    const dx = (x - this.originX) * this.tileHeight;
+    const dy = y * this.tileWidth;
+    const area = this.tileWidth * this.tileHeight;
+    return { x: floorDiv(dy + dx, area), y: floorDiv(dy - dx, area) };
+  }
+
+  bounds(width, height) {
+    const side = width + height;
+    return { x: 0, y: 0, width: Math.floor(side * this.tileWidth / 2), height: Math.floor(side * this.tileHeight / 2) };
+  }
+
+  cellBox(x, y) {
+    return this.areaBox({ x, y, width: 1, height: 1 });
+  }
+
+  areaBox(area) {
+    if (area.width <= 0 || area.height <= 0) {
+      return { x: Math.floor((area.x - area.y) * this.tileWidth / 2) + this.originX,
+        y: Math.floor((area.x + area.y) * this.tileHeight / 2), width: 0, height: 0 };
+    }
+    const left2 = (area.x - area.y - area.height) * this.tileWidth + 2 * this.originX;
+    const top2 = (area.x + area.y) * this.tileHeight;
+    const side = area.width + area.height;
+    const left = Math.floor(left2 / 2);
+    const top = Math.floor(top2 / 2);
+    return { x: left, y: top, width: Math.floor((left2 + side * this.tileWidth + 1) / 2) - left,
+      height: Math.floor((top2 + side * this.tileHeight + 1) / 2) - top };
+  }
+
+  /** The tiles whose diamonds share at least a pixel with a box: the bounding rectangle of them in tiles. */
+  tilesMeeting(box) {
+    if (box.width <= 0 || box.height <= 0) return { x: 0, y: 0, width: 0, height: 0 };
+    const right = box.x + box.width;
+    const bottom = box.y + box.height;
+    const x0 = this.tileAt(box.x, box.y).x;
+    const y0 = this.tileAt(right, box.y).y;
+    const area = this.tileWidth * this.tileHeight;
+    const x1 = -floorDiv(-(bottom * this.tileWidth + (right - this.originX) * this.tileHeight), area) - 1;
+    const y1 = -floorDiv(-(bottom * this.tileWidth - (box.x - this.originX) * this.tileHeight), area) - 1;
+    return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  }
+
+  imageAt(x, y) {
+    return { x: Math.floor((x - y - 1) * this.tileWidth / 2) + this.originX,
+      y: Math.floor((x + y) * this.tileHeight / 2) + this.tileHeight };
+  }
+
+  inDrawOrder(area, visit) {
+    if (area.width <= 0 || area.height <= 0) return;
+    const lastX = area.x + area.width - 1;
+    const lastY = area.y + area.height - 1;
+    for (let sum = area.x + area.y; sum <= lastX + lastY; sum++) {
+      const to = Math.min(lastX, sum - area.y);
+      for (let x = Math.max(area.x, sum - lastY); x <= to; x++) visit(x, sum - x);
+    }
+  }
+
+  neighbours(x, y) {
+    return [{ x, y: y - 1 }, { x: x + 1, y }, { x, y: y + 1 }, { x: x - 1, y }];
+  }
+}
+
+/**
+ * Tiled's staggered and hexagonal layouts (its hexagonal renderer; staggered maps have sides of length 0 along the
+ * stagger axis, so their cells are diamonds): every other row (axis y) or column (x) shifted by half a cell; a cell is
+ * the octagon drawn in its box; pixels are screen pixels; a point on an edge belongs to the cell below it, or right of
+ * it where the edge is vertical; fractional tile coordinates are a cell and a place in its box.
+ */
+export class Hexagonal {
+  constructor(tileWidth, tileHeight, staggerX, staggerEven, sideLength) {
+    if (!(tileWidth >= 1 && tileHeight >= 1)) throw new RangeError(`tile size must be positive, was ${tileWidth}x${tileHeight}`);
+    this.tileWidth = tileWidth;
+    this.tileHeight = tileHeight;
+    this.staggerX = staggerX;
+    this.staggerEven = staggerEven;
+    this.sideLength = Math.min(sideLength, staggerX ? tileWidth : tileHeight);
+    this.sideX = staggerX ? this.sideLength : 0;
+    this.sideY = staggerX ? 0 : this.sideLength;
+    this.sideOffsetX = Math.floor((tileWidth - this.sideX) / 2);
+    this.sideOffsetY = Math.floor((tileHeight - this.sideY) / 2);
+    this.columnWidth = this.sideOffsetX + this.sideX;
+    this.rowHeight = this.sideOffsetY + this.sideY;
+    this.cellWidth = this.columnWidth + this.sideOffsetX;
+    this.cellHeight = this.rowHeight + this.sideOffsetY;
+    const [ox, oy, cw, rh, w, h] = [this.sideOffsetX, this.sideOffsetY, this.columnWidth, this.rowHeight,
+      this.cellWidth, this.cellHeight];
+    this.corners = [[0, rh], [0, oy], [ox, 0], [cw, 0], [w, oy], [w, rh], [cw, h], [ox, h]];
+  }
+
+  shifted(index) {
+    return ((index & 1) === 1) !== this.staggerEven;
+  }
+
+  left(x, y) {
+    return this.staggerX ? x * this.columnWidth
+      : x * (this.cellWidth + this.sideX) + (this.shifted(y) ? this.columnWidth : 0);
+  }
+
+  top(x, y) {
+    return this.staggerX ? y * (this.cellHeight + this.sideY) + (this.shifted(x) ? this.rowHeight : 0)
+      : y * this.rowHeight;
+  }
+
+  tileToPixel(x, y) {
+    return this.tileToScreen(x, y);
+  }
+
+  pixelToTile(x, y) {
+    return this.screenToTile(x, y);
+  }
+
+  tileToScreen(x, y) {
+    const tx = Math.floor(x);
+    const ty = Math.floor(y);
+    return { x: this.left(tx, ty) + (x - tx) * this.cellWidth, y: this.top(tx, ty) + (y - ty) * this.cellHeight };
+  }
+
+  screenToTile(x, y) {
+    const cell = this.tileAt(x, y);
+    return { x: cell.x + (x - this.left(cell.x, cell.y)) / this.cellWidth,
+      y: cell.y + (y - this.top(cell.x, cell.y)) / this.cellHeight };
+  }
+
+  tileAt(x, y) {
+    const candidates = [];
+    if (this.staggerX) {
+      const column = floorDiv(x, this.columnWidth);
+      for (let cx = column; cx >= column - 1; cx--) {
+        const shift = this.shifted(cx) ? this.rowHeight : 0;
+        candidates.push({ x: cx, y: floorDiv(y - shift, this.cellHeight + this.sideY) });
+      }
+    } else {
+      const row = floorDiv(y, this.rowHeight);
+      for (let cy = row; cy >= row - 1; cy--) {
+        const shift = this.shifted(cy) ? this.columnWidth : 0;
+        candidates.push({ x: floorDiv(x - shift, this.cellWidth + this.sideX), y: cy });
+      }
+    }
+    return candidates.find((c) => this.holds(c.x, c.y, x, y)) ?? candidates[0];
+  }
+
+  /** Whether a cell holds a point pushed an infinitesimal step down (and a far smaller one right). */
+  holds(tx, ty, x, y) {
+    const px = x - this.left(tx, ty);
+    const py = y - this.top(tx, ty);
+    const n = this.corners.length;
+    for (let i = 0; i < n; i++) {
+      const [ax, ay] = this.corners[i];
+      const [bx, by] = this.corners[(i + 1) % n];
+      const ex = bx - ax;
+      const ey = by - ay;
+      if (ex === 0 && ey === 0) continue;
+      const cross = ex * (py - ay) - ey * (px - ax);
+      const sign = cross !== 0 ? cross : ex !== 0 ? ex : -ey;
+      if (sign <= 0) return false;
+    }
+    return true;
+  }
+
+  bounds(width, height) {
+    if (width < 1 || height < 1) return { x: 0, y: 0, width: 0, height: 0 };
+    let left = this.left(0, 0);
+    let top = this.top(0, 0);
+    let w;
+    let h;
+    if (this.staggerX) {
+      w = width * this.columnWidth + this.sideOffsetX;
+      h = height * (this.cellHeight + this.sideY);
+      if (width > 1) {
+        h += this.rowHeight;
+        if (this.shifted(0)) top -= this.rowHeight;
+      }
+    } else {
+      w = width * (this.cellWidth + this.sideX);
+      h = height * this.rowHeight + this.sideOffsetY;
+      if (height > 1) {
+        w += this.columnWidth;
+        if (this.shifted(0)) left -= this.columnWidth;
+      }
+    }
+    return { x: left, y: top, width: w, height: h };
+  }
+
+  cellBox(x, y) {
+    return { x: this.left(x, y), y: this.top(x, y), width: this.cellWidth, height: this.cellHeight };
+  }
+
+  areaBox(area) {
+    if (area.width <= 0 || area.height <= 0) return { x: this.left(area.x, area.y), y: this.top(area.x, area.y), width: 0, height: 0 };
+    const lastX = area.x + area.width - 1;
+    const lastY = area.y + area.height - 1;
+    let left;
+    let top;
+    let right;
+    let bottom;
+    if (this.staggerX) {
+      const both = area.width > 1;
+      const pitch = this.cellHeight + this.sideY;
+      left = this.left(area.x, 0);
+      right = this.left(lastX, 0) + this.cellWidth;
+      top = both ? area.y * pitch : this.top(area.x, area.y);
+      bottom = (both ? lastY * pitch + this.rowHeight : this.top(area.x, lastY)) + this.cellHeight;
+    } else {
+      const both = area.height > 1;
+      const pitch = this.cellWidth + this.sideX;
+      top = this.top(0, area.y);
+      bottom = this.top(0, lastY) + this.cellHeight;
+      left = both ? area.x * pitch : this.left(area.x, area.y);
+      right = (both ? lastX * pitch + this.columnWidth : this.left(lastX, area.y)) + this.cellWidth;
+    }
+    return { x: left, y: top, width: right - left, height: bottom - top };
+  }
+
+  /** The tiles whose cell boxes share at least a pixel with a box (those it may show part of). */
+  tilesMeeting(box) {
+    if (box.width <= 0 || box.height <= 0) return { x: 0, y: 0, width: 0, height: 0 };
+    const right = box.x + box.width;
+    const bottom = box.y + box.height;
+    const along = (from, to, pitch, shift, first, last, side) => {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let line = first; line <= Math.min(last, first + 1); line++) {
+        const s = this.shifted(line) ? shift : 0;
+        lo = Math.min(lo, Math.floor((from - s - side) / pitch) + 1);
+        hi = Math.max(hi, Math.floor((to - 1 - s) / pitch));
+      }
+      return [lo, hi];
+    };
+    if (this.staggerX) {
+      const x0 = Math.floor((box.x - this.cellWidth) / this.columnWidth) + 1;
+      const x1 = Math.floor((right - 1) / this.columnWidth);
+      const [y0, y1] = along(box.y, bottom, this.cellHeight + this.sideY, this.rowHeight, x0, x1, this.cellHeight);
+      return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+    }
+    const y0 = Math.floor((box.y - this.cellHeight) / this.rowHeight) + 1;
+    const y1 = Math.floor((bottom - 1) / this.rowHeight);
+    const [x0, x1] = along(box.x, right, this.cellWidth + this.sideX, this.columnWidth, y0, y1, this.cellWidth);
+    return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  }
+
+  imageAt(x, y) {
+    return { x: this.left(x, y), y: this.top(x, y) + this.cellHeight };
+  }
+
+  inDrawOrder(area, visit) {
+    const lastX = area.x + area.width - 1;
+    for (let y = area.y; y < area.y + area.height; y++) {
+      if (!this.staggerX) {
+        for (let x = area.x; x <= lastX; x++) visit(x, y);
+        continue;
+      }
+      for (const later of [false, true]) {
+        for (let x = area.x; x <= lastX; x++) if (this.shifted(x) === later) visit(x, y);
+      }
+    }
+  }
+
+  /** The tiles sharing a side, clockwise from the top (axis x) or the top-right (axis y). */
+  neighbours(x, y) {
+    const out = [];
+    const sides = this.sideLength > 0;
+    if (this.staggerX) {
+      const up = this.shifted(x) ? 0 : -1;
+      if (sides) out.push({ x, y: y - 1 });
+      out.push({ x: x + 1, y: y + up }, { x: x + 1, y: y + up + 1 });
+      if (sides) out.push({ x, y: y + 1 });
+      out.push({ x: x - 1, y: y + up + 1 }, { x: x - 1, y: y + up });
+    } else {
+      const back = this.shifted(y) ? 0 : -1;
+      out.push({ x: x + back + 1, y: y - 1 });
+      if (sides) out.push({ x: x + 1, y });
+      out.push({ x: x + back + 1, y: y + 1 }, { x: x + back, y: y + 1 });
+      if (sides) out.push({ x: x - 1, y });
+      out.push({ x: x + back, y: y - 1 });
+    }
+    return out;
   }
 }

@@ -464,6 +464,11 @@ export class TileMap {
     this.height = json.height;
     this.tileWidth = json.tileWidth;
     this.tileHeight = json.tileHeight;
+    /** how the cells lie (model/projection.js reads these, named as the map's JSON names them) */
+    this.orientation = json.orientation ?? 'orthogonal';
+    this.staggerAxis = json.staggerAxis;
+    this.staggerIndex = json.staggerIndex;
+    this.hexSideLength = json.hexSideLength;
     this.backgroundColor = json.backgroundColor ?? null;
     this.offset = json.offset ?? { x: 0, y: 0 };
     /** @type {MapTileset[]} */

@@ -10,7 +10,8 @@ import java.util.List;
  * ...; even: 0, 2, ...). A cell is the octagon Tiled draws inside its {@code cellWidth x cellHeight} box (a hexagon
  * or diamond: two of its sides have length 0); neighbouring cells share sides and together cover the plane, so every
  * screen point lies in exactly one cell (a point on a shared edge goes to the cell the point falls in when pushed an
- * infinitesimal step right and a far smaller one down).
+ * infinitesimal step down and a far smaller one right: the one below the edge, or right of it where it is vertical,
+ * as on the other projections).
  *
  * <p>Pixel space is screen space (as in Tiled); fractional tile coordinates are a cell and a place in its box.
  * Tiles are drawn in screen rows from the top, each left to right (on stagger axis x, a row's unshifted columns and
@@ -144,7 +145,7 @@ public record Hexagonal(int tileWidth, int tileHeight, boolean staggerX, boolean
     }
 
     /**
-     * Whether a cell holds a screen point pushed an infinitesimal step right (and a far smaller one down): the exact
+     * Whether a cell holds a screen point pushed an infinitesimal step down (and a far smaller one right): the exact
      * rule that gives a point on an edge shared by two cells to one of them.
      */
     public boolean holds(int tileX, int tileY, double x, double y) {
@@ -160,8 +161,8 @@ public record Hexagonal(int tileWidth, int tileHeight, boolean staggerX, boolean
                 continue;
             }
             double cross = ex * (py - a[1]) - ey * (px - a[0]);
-            // on the edge's line: the push (1, tiny) decides; inside is where the cross product is positive
-            double sign = cross != 0 ? cross : ey != 0 ? -ey : ex;
+            // on the edge's line: the push (tiny, 1) decides; inside is where the cross product is positive
+            double sign = cross != 0 ? cross : ex != 0 ? ex : -ey;
             if (sign <= 0) {
                 return false;
             }

@@ -32,15 +32,24 @@ class ProjectionFixturesTest {
                 }
             }
         }
-        assertThat(tests).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(tests).hasSizeGreaterThanOrEqualTo(10);
         return tests.stream();
     }
 
+    /** The projection a case describes, in the names the map's JSON gives (as the editor reads them). */
     static Projection of(JsonNode projection) {
-        assertThat(projection.get("orientation").asString()).isEqualTo("orthogonal");
-        String order = projection.get("renderOrder").asString();
-        return new Orthogonal(projection.get("tileWidth").asInt(), projection.get("tileHeight").asInt(),
-                order.startsWith("left"), order.endsWith("up"));
+        int w = projection.get("tileWidth").asInt();
+        int h = projection.get("tileHeight").asInt();
+        return switch (projection.get("orientation").asString()) {
+            case "orthogonal" -> {
+                String order = projection.get("renderOrder").asString();
+                yield new Orthogonal(w, h, order.startsWith("left"), order.endsWith("up"));
+            }
+            case "isometric" -> new Isometric(w, h, projection.get("height").asInt());
+            case "staggered", "hexagonal" -> new Hexagonal(w, h, projection.get("staggerAxis").asString().equals("x"),
+                    projection.get("staggerIndex").asString().equals("even"), projection.path("hexSideLength").asInt(0));
+            default -> throw new AssertionError("no such orientation: " + projection);
+        };
     }
 
     private static void check(JsonNode c) {
