@@ -59,9 +59,25 @@ async function offerTilesets() {
 }
 dialog.querySelector('[data-action="cancel"]').addEventListener('click', () => dialog.close());
 
+// the stagger settings are asked only of staggered and hexagonal maps, the side length only of hexagonal ones
+function showOrientation() {
+  const kind = form.elements.orientation.value;
+  for (const part of form.querySelectorAll('[data-stagger]')) part.hidden = kind !== 'staggered' && kind !== 'hexagonal';
+  for (const part of form.querySelectorAll('[data-hex]')) part.hidden = kind !== 'hexagonal';
+}
+form.elements.orientation.addEventListener('change', showOrientation);
+showOrientation();
+
 function problem() {
   const f = form.elements;
   if (!f.name.value.trim()) return 'Give the map a name.';
+  if (f.orientation.value === 'hexagonal') {
+    const side = Number(f.hexSideLength.value);
+    const across = Number(f.staggerAxis.value === 'x' ? f.tileWidth.value : f.tileHeight.value);
+    if (!Number.isInteger(side) || side < 0 || side > across) {
+      return `Side length must be a whole number from 0 to the tile's ${f.staggerAxis.value === 'x' ? 'width' : 'height'} (${across}).`;
+    }
+  }
   const checks = [['width', 'Width', 65536], ['height', 'Height', 65536], ['tileWidth', 'Tile width', 4096], ['tileHeight', 'Tile height', 4096]];
   for (const [field, label, max] of checks) {
     const value = Number(f[field].value);
@@ -84,7 +100,13 @@ form.addEventListener('submit', async (e) => {
     tileWidth: Number(f.tileWidth.value),
     tileHeight: Number(f.tileHeight.value),
     layers: [{ name: 'Tile Layer 1', type: 'tile' }],
+    orientation: f.orientation.value,
   };
+  if (body.orientation === 'staggered' || body.orientation === 'hexagonal') {
+    body.staggerAxis = f.staggerAxis.value;
+    body.staggerIndex = f.staggerIndex.value;
+  }
+  if (body.orientation === 'hexagonal') body.hexSideLength = Number(f.hexSideLength.value);
   if (projectOf()) body.projectId = Number(projectOf());
   const ticked = [...form.querySelectorAll('input[name="tileset"]:checked')].map((t) => ({ tilesetId: Number(t.value) }));
   if (ticked.length > 0) body.tilesets = ticked;

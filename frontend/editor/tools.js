@@ -7,7 +7,7 @@ import { INLINE_LIMIT } from '../model/region.js';
 import { fillRectOp, floodArea, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
 import { drawStanding } from '../render/tilesets.js';
 import { tileId } from '../model/gid.js';
-import { projectionOf } from '../model/projection.js';
+import { projectionOf, tracePolygons } from '../model/projection.js';
 
 // the server's default tilewright.limits.max-cells-per-op: a whole 4096x4096 layer
 const FILL_LIMIT = 16_777_216;
@@ -245,19 +245,21 @@ export class Tools {
   drawOverlay(ctx, view) {
     const { editor } = this;
     const projection = projectionOf(editor.map);
-    const boxOf = (area) => {
-      const b = projection.areaBox(area);
-      return [b.x, b.y, b.width, b.height];
+    // an area as the map's cells show it: a rectangle, a diamond, hexagons
+    const trace = (area) => {
+      ctx.beginPath();
+      tracePolygons(ctx, projection.areaOutline(area));
     };
     const line = 1 / view.zoom;
     if (editor.selection) {
       const r = editor.selection;
       ctx.fillStyle = 'rgba(47, 111, 222, 0.18)';
-      ctx.fillRect(...boxOf(r));
+      trace(r);
+      ctx.fill();
       ctx.setLineDash([4 * line, 3 * line]);
       ctx.strokeStyle = '#2f6fde';
       ctx.lineWidth = 1.5 * line;
-      ctx.strokeRect(...boxOf(r));
+      ctx.stroke();
       ctx.setLineDash([]);
     }
     const drag = this.drag;
@@ -266,7 +268,8 @@ export class Tools {
       if (r) {
         ctx.strokeStyle = drag.kind === 'rect' ? '#ffd24a' : '#2f6fde';
         ctx.lineWidth = 2 * line;
-        ctx.strokeRect(...boxOf(r));
+        trace(r);
+        ctx.stroke();
       }
       return;
     }
@@ -278,7 +281,7 @@ export class Tools {
       for (const c of editor.stamp.cellsAt(editor.map, x0, y0)) {
         const tileset = editor.map.tilesetOf(c.gid);
         const source = tileset && editor.images.source(tileset.tilesetId, tileId(c.gid) - tileset.firstGid);
-        if (source) drawStanding(ctx, source, c.gid, projection.imageAt(c.x, c.y));
+        if (source) drawStanding(ctx, source, c.gid, projection.imageAt(c.x, c.y), editor.map.orientation === 'hexagonal');
       }
       ctx.globalAlpha = 1;
     }
@@ -286,6 +289,7 @@ export class Tools {
     const h = editor.tool === 'brush' && editor.stamp ? editor.stamp.height : 1;
     ctx.strokeStyle = editor.tool === 'eraser' ? '#ff6b6b' : '#ffffff';
     ctx.lineWidth = 1.5 * line;
-    ctx.strokeRect(...boxOf({ x: this.hover.x - Math.floor(w / 2), y: this.hover.y - Math.floor(h / 2), width: w, height: h }));
+    trace({ x: this.hover.x - Math.floor(w / 2), y: this.hover.y - Math.floor(h / 2), width: w, height: h });
+    ctx.stroke();
   }
 }

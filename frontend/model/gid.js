@@ -5,6 +5,8 @@ export const EMPTY = 0;
 export const FLIP_H = 0x80000000;
 export const FLIP_V = 0x40000000;
 export const FLIP_D = 0x20000000;
+/** On a hexagonal map: turned by 120 degrees (the diagonal bit there turns by 60). */
+export const ROTATE_120 = 0x10000000;
 export const FLAGS = 0xf0000000;
 export const ID_MASK = 0x0fffffff;
 

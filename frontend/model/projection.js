@@ -24,15 +24,32 @@ function floorDiv(a, b) {
   return q;
 }
 
-/** The map's tiles a (fractional) sight rectangle shows part of, clamped to the map: columns x..right-1, rows y..bottom-1. */
+/**
+ * The map's tiles a (fractional) sight rectangle shows part of, clamped to the map: columns x..right-1, rows
+ * y..bottom-1 (on a diamond or hexagon map the rectangle of tiles around what it shows).
+ */
 export function tilesInSight(map, sight) {
-  const projection = projectionOf(map);
-  const from = projection.screenToTile(sight.x, sight.y);
-  const to = projection.screenToTile(sight.x + sight.width, sight.y + sight.height);
+  const x0 = Math.floor(sight.x);
+  const y0 = Math.floor(sight.y);
+  const box = { x: x0, y: y0, width: Math.ceil(sight.x + sight.width) - x0, height: Math.ceil(sight.y + sight.height) - y0 };
+  const met = projectionOf(map).tilesMeeting(box);
   return {
-    x: Math.max(0, Math.floor(from.x)), y: Math.max(0, Math.floor(from.y)),
-    right: Math.min(map.width, Math.ceil(to.x)), bottom: Math.min(map.height, Math.ceil(to.y)),
+    x: Math.max(0, met.x), y: Math.max(0, met.y),
+    right: Math.min(map.width, met.x + met.width), bottom: Math.min(map.height, met.y + met.height),
   };
+}
+
+/** Adds polygons (arrays of {x, y}) to a canvas path, each closed: an area's outline from a projection. */
+export function tracePolygons(ctx, polygons) {
+  for (const polygon of polygons) {
+    polygon.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    ctx.closePath();
+  }
+}
+
+/** The corners of a box, clockwise from its top-left. */
+function boxCorners(b) {
+  return [{ x: b.x, y: b.y }, { x: b.x + b.width, y: b.y }, { x: b.x + b.width, y: b.y + b.height }, { x: b.x, y: b.y + b.height }];
 }
 
 export class Orthogonal {
@@ -107,6 +124,11 @@ export class Orthogonal {
   /** The tiles sharing a side with a tile, clockwise from the one above. */
   neighbours(x, y) {
     return [{ x, y: y - 1 }, { x: x + 1, y }, { x, y: y + 1 }, { x: x - 1, y }];
+  }
+
+  /** An area's outline on the screen, as polygons (its rectangle). */
+  areaOutline(area) {
+    return [boxCorners(this.areaBox(area))];
   }
 }
 
@@ -203,6 +225,13 @@ export class Isometric {
 
   neighbours(x, y) {
     return [{ x, y: y - 1 }, { x: x + 1, y }, { x, y: y + 1 }, { x: x - 1, y }];
+  }
+
+  /** An area's outline on the screen: the diamond its cells make together. */
+  areaOutline(area) {
+    const { x, y, width, height } = area;
+    return [[this.tileToScreen(x, y), this.tileToScreen(x + width, y), this.tileToScreen(x + width, y + height),
+      this.tileToScreen(x, y + height)]];
   }
 }
 
@@ -418,6 +447,20 @@ export class Hexagonal {
       out.push({ x: x + back + 1, y: y + 1 }, { x: x + back, y: y + 1 });
       if (sides) out.push({ x: x - 1, y });
       out.push({ x: x + back, y: y - 1 });
+    }
+    return out;
+  }
+
+  /** An area's outline on the screen: each cell's octagon (past 4096 cells, the area's box). */
+  areaOutline(area) {
+    if (area.width * area.height > 4096) return [boxCorners(this.areaBox(area))];
+    const out = [];
+    for (let y = area.y; y < area.y + area.height; y++) {
+      for (let x = area.x; x < area.x + area.width; x++) {
+        const left = this.left(x, y);
+        const top = this.top(x, y);
+        out.push(this.corners.map(([cx, cy]) => ({ x: left + cx, y: top + cy })));
+      }
     }
     return out;
   }

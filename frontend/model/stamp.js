@@ -4,6 +4,7 @@
 
 import { flipHorizontally, flipVertically, rotateClockwise } from './gid.js';
 import { encodeMask, INLINE_LIMIT, regionOp } from './region.js';
+import { projectionOf } from './projection.js';
 
 export class Stamp {
   /** @param {number} width @param {number} height @param {ArrayLike<number>} gids row-major, 0 paints nothing */
@@ -181,15 +182,42 @@ export class CellSet {
   }
 }
 
+/** floodArea one cell at a time across the projection's side neighbours (rows of a staggered map do not join). */
+function floodByNeighbours(map, layer, x, y, limit, target, joins) {
+  const projection = projectionOf(map);
+  const inArea = new CellSet();
+  inArea.addRun(y, x, x);
+  let area = 1;
+  let [left, right, top, bottom] = [x, x, y, y];
+  const queue = [x, y];
+  for (let head = 0; head < queue.length; head += 2) {
+    for (const n of projection.neighbours(queue[head], queue[head + 1])) {
+      if (!map.inside(n.x, n.y) || inArea.has(n.x, n.y) || !joins(layer.get(n.x, n.y))) continue;
+      if (++area > limit) return null;
+      inArea.addRun(n.y, n.x, n.x);
+      queue.push(n.x, n.y);
+      left = Math.min(left, n.x);
+      right = Math.max(right, n.x);
+      top = Math.min(top, n.y);
+      bottom = Math.max(bottom, n.y);
+    }
+  }
+  return { target, inArea, area, rect: { x: left, y: top, width: right - left + 1, height: bottom - top + 1 } };
+}
+
 /**
- * The area a bucket fill from (x, y) covers: every cell 4-connected to it holding the same gid (or, given `alike`,
- * one alike to it). Null past `limit` cells.
+ * The area a bucket fill from (x, y) covers: every cell connected to it through cells sharing a side (4 on
+ * orthogonal and isometric maps; on staggered and hexagonal ones the projection's neighbours, 4 or 6) holding the
+ * same gid (or, given `alike`, one alike to it). Null past `limit` cells.
  * @returns {{target: number, inArea: CellSet, area: number, rect: {x:number, y:number, width:number, height:number}}|null}
  */
 export function floodArea(map, layer, x, y, limit, alike = null) {
   const width = map.width;
   const target = layer.get(x, y);
   const joins = alike ?? ((gid) => gid === target);
+  if (map.orientation === 'staggered' || map.orientation === 'hexagonal') {
+    return floodByNeighbours(map, layer, x, y, limit, target, joins);
+  }
   const inArea = new CellSet();
   let area = 0;
   let left = x;

@@ -10,7 +10,7 @@
 import { CHUNK, drawnObjects, objectReferences } from '../model/tilemap.js';
 import { alignmentPoint, drawStanding, drawTile, frameAt } from './tilesets.js';
 import { drawText } from './text.js';
-import { projectionOf, tilesInSight } from '../model/projection.js';
+import { projectionOf, tilesInSight, tracePolygons } from '../model/projection.js';
 import { FLAGS, tileId } from '../model/gid.js';
 
 const LEVELS = [{ cells: 16, scale: 1 }, { cells: 32, scale: 0.25 }];
@@ -100,7 +100,8 @@ export class Renderer {
     }
     // every tile fits its cell exactly (tilesets of the map's tile size, atlases, no offsets): then blocks are
     // written as pixels, a copy of each tile's scaled pixels per cell, many times faster than a draw per tile
-    this.fitCells = x === 0 && y === 0 && this.map.tilesets.every((t) => {
+    this.fitCells = x === 0 && y === 0 && (this.map.orientation ?? 'orthogonal') === 'orthogonal'
+      && this.map.tilesets.every((t) => {
       const info = this.images.info(t.tilesetId);
       return info && info.columns > 0 && info.tileWidth === this.map.tileWidth && info.tileHeight === this.map.tileHeight
         && !info.tileOffsetX && !info.tileOffsetY;
@@ -117,9 +118,11 @@ export class Renderer {
   invalidate(layerId, rect) {
     const blocks = this.blocks.get(layerId);
     if (!blocks) return;
-    const overhang = projectionOf(this.map).screenToTile(this.overflow.x, this.overflow.y);
-    const reachX = Math.ceil(overhang.x);
-    const reachY = Math.ceil(overhang.y);
+    // how many cells a large tile reaches beyond its own (up and right on an orthogonal map; any way on another)
+    const cell = projectionOf(this.map).cellBox(0, 0);
+    const orthogonal = (this.map.orientation ?? 'orthogonal') === 'orthogonal';
+    const reachX = Math.ceil(this.overflow.x / cell.width) + (orthogonal ? 0 : 2);
+    const reachY = Math.ceil(this.overflow.y / cell.height) + (orthogonal ? 0 : 2);
     LEVELS.forEach(({ cells }, level) => {
       const bx0 = Math.floor((rect.x - reachX) / cells);
       const by0 = Math.floor(rect.y / cells);
@@ -325,14 +328,16 @@ export class Renderer {
     const level = this.level();
     const { bx0, by0, bx1, by1 } = this.blockRange(level, sight);
     this.ctx.imageSmoothingEnabled = level === 1;
-    for (let by = by0; by <= by1; by++) {
-      for (let bx = bx0; bx <= bx1; bx++) {
-        const block = this.block(layer, level, bx, by, this.buildUntil);
-        if (!block) continue;
-        const box = this.blockBox(level, bx, by);
-        this.ctx.drawImage(block.canvas, box.x, box.y - this.overflow.y, box.width + this.overflow.x,
-          box.height + this.overflow.y);
-      }
+    // blocks in the order their tiles are drawn: row by row, or on a diamond map diagonal by diagonal from the top
+    const order = [];
+    for (let by = by0; by <= by1; by++) for (let bx = bx0; bx <= bx1; bx++) order.push([bx, by]);
+    if (this.map.orientation === 'isometric') order.sort((a, b) => a[0] + a[1] - b[0] - b[1] || a[0] - b[0]);
+    for (const [bx, by] of order) {
+      const block = this.block(layer, level, bx, by, this.buildUntil);
+      if (!block) continue;
+      const box = this.blockBox(level, bx, by);
+      this.ctx.drawImage(block.canvas, box.x, box.y - this.overflow.y, box.width + this.overflow.x,
+        box.height + this.overflow.y);
     }
     this.ctx.imageSmoothingEnabled = false;
     if (this.nearBlocks > NEAR_BUDGET) this.evictNear();
@@ -401,14 +406,16 @@ export class Renderer {
     ctx.setTransform(scale, 0, 0, scale, 0, this.overflow.y * scale);
     ctx.globalAlpha = 0.55;
     const projection = projectionOf(map);
-    const origin = projection.cellBox(x0, y0);
+    const origin = projection.areaBox({ x: x0, y: y0, width: cells, height: cells });
+    ctx.translate(-origin.x, -origin.y);
     for (let y = y0; y < Math.min(map.height, y0 + cells); y++) {
       for (let x = x0; x < Math.min(map.width, x0 + cells); x++) {
         const value = layer.get(x, y);
         if (value === 0) continue;
         ctx.fillStyle = intGridColor(this.intGridColors, value);
-        const cell = projection.cellBox(x, y);
-        ctx.fillRect(cell.x - origin.x, cell.y - origin.y, cell.width, cell.height);
+        ctx.beginPath();
+        tracePolygons(ctx, projection.areaOutline({ x, y, width: 1, height: 1 }));
+        ctx.fill();
       }
     }
     ctx.globalAlpha = 1;
@@ -492,8 +499,10 @@ export class Renderer {
     ctx.clearRect(0, 0, block.canvas.width, block.canvas.height);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     ctx.imageSmoothingEnabled = scale < 1;
-    // in the map's render order (right-down by default): it decides which of two overlapping tiles is on top
-    const origin = first;
+    // in the map's render order (right-down by default): it decides which of two overlapping tiles is on top; the
+    // block's canvas lies at the box of its cells (on a diamond map, left of its first cell's)
+    const origin = projection.areaBox({ x: x0, y: y0, width: cells, height: cells });
+    const hexagonal = map.orientation === 'hexagonal';
     const area = { x: x0, y: y0, width: Math.min(map.width, x0 + cells) - x0, height: Math.min(map.height, y0 + cells) - y0 };
     projection.inDrawOrder(area, (x, y) => {
       const gid = layer.get(x, y) === 0 ? 0 : this.shown(layer.get(x, y));
@@ -503,7 +512,7 @@ export class Renderer {
       const source = this.images.source(tileset.tilesetId, tileId(gid) - tileset.firstGid);
       if (!source) return;
       const at = projection.imageAt(x, y);
-      drawStanding(ctx, source, gid, { x: at.x - origin.x, y: at.y - origin.y + this.overflow.y });
+      drawStanding(ctx, source, gid, { x: at.x - origin.x, y: at.y - origin.y + this.overflow.y }, hexagonal);
     });
     block.dirty = false;
     block.animated = this.animating;
@@ -604,6 +613,16 @@ export class Renderer {
     ctx.lineWidth = 1 / this.view.zoom;
     ctx.beginPath();
     const { x: x0, y: y0, right: x1, bottom: y1 } = tilesInSight(map, sight);
+    if (map.orientation === 'staggered' || map.orientation === 'hexagonal') {
+      // no straight lines run along a staggered grid: each cell's outline (when few enough are in sight)
+      if ((x1 - x0) * (y1 - y0) <= 20000) {
+        for (let y = y0; y < y1; y++) {
+          for (let x = x0; x < x1; x++) tracePolygons(ctx, projection.areaOutline({ x, y, width: 1, height: 1 }));
+        }
+      }
+      ctx.stroke();
+      return;
+    }
     const line = (fromX, fromY, toX, toY) => {
       const a = projection.tileToScreen(fromX, fromY);
       const b = projection.tileToScreen(toX, toY);

@@ -7,7 +7,7 @@
  */
 
 import { apiFetch } from '../sync/http.js';
-import { FLIP_D, FLIP_H, FLIP_V } from '../model/gid.js';
+import { FLIP_D, FLIP_H, FLIP_V, ROTATE_120 } from '../model/gid.js';
 
 export class TilesetImages {
   constructor() {
@@ -123,9 +123,29 @@ export function drawTile(ctx, source, gid, x, y) {
 
 /**
  * Draws a tile of a map standing on a point, as the map draws a cell's tile: its bottom-left there (a cell's is the
- * projection's imageAt), rising by its shown height, moved by the tileset's tile offset.
+ * projection's imageAt), rising by its shown height, moved by the tileset's tile offset; on a hexagonal map the flip
+ * bits turn it as Tiled turns hexagons.
  */
-export function drawStanding(ctx, source, gid, at) {
+export function drawStanding(ctx, source, gid, at, hexagonal = false) {
+  if (hexagonal) {
+    // Tiled's hexagonal cells: the diagonal bit turns the tile by 60 degrees, its own bit by 120, about its middle
+    // (whole pixels of half its size), after the flips
+    const turn = ((gid & FLIP_D) !== 0 ? 60 : 0) + ((gid & ROTATE_120) !== 0 ? 120 : 0);
+    const x = at.x + source.offsetX;
+    const y = at.y - source.height + source.offsetY;
+    if (turn === 0) {
+      drawTile(ctx, source, gid & ~FLIP_D, x, y);
+      return;
+    }
+    ctx.save();
+    ctx.translate(x + Math.floor(source.width / 2), y + Math.floor(source.height / 2));
+    ctx.rotate((turn * Math.PI) / 180);
+    ctx.scale((gid & FLIP_H) !== 0 ? -1 : 1, (gid & FLIP_V) !== 0 ? -1 : 1);
+    ctx.drawImage(source.image, source.sx, source.sy, source.width, source.height,
+      -source.width / 2, -source.height / 2, source.width, source.height);
+    ctx.restore();
+    return;
+  }
   const shownH = (gid & FLIP_D) !== 0 ? source.width : source.height;
   drawTile(ctx, source, gid, at.x + source.offsetX, at.y - shownH + source.offsetY);
 }

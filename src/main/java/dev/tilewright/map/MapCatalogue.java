@@ -8,6 +8,7 @@ import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.LayerAttributes;
 import dev.tilewright.core.model.LayerKind;
 import dev.tilewright.core.model.MapSettings;
+import dev.tilewright.core.model.Orientation;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.TileMap;
@@ -33,9 +34,21 @@ import java.util.concurrent.locks.ReentrantLock;
 public class MapCatalogue {
 
     /** What a new map starts as. */
+    /**
+     * @param orientation how the cells lie, as Tiled names it (null: orthogonal), with its stagger axis and index
+     *                    (staggered and hexagonal maps; nulls: y and odd, Tiled's) and side length (hexagonal maps)
+     */
     public record NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
                          Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
-                         Properties properties, Long projectId) {
+                         Properties properties, Long projectId, String orientation, String staggerAxis,
+                         String staggerIndex, Integer hexSideLength) {
+
+        public NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
+                      Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
+                      Properties properties, Long projectId) {
+            this(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesetIds, layers, properties,
+                    projectId, null, null, null, null);
+        }
 
         public NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
                       Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
@@ -236,10 +249,35 @@ public class MapCatalogue {
             throw Refused.invalidField("backgroundColor", "The background colour is #rrggbb or #aarrggbb, was '"
                     + r.backgroundColor() + "'.");
         }
+        Orientation orientation = orientation(r, tileWidth, tileHeight);
         return new Genesis(r.name().trim(), width, height, tileWidth, tileHeight,
                 Objects.requireNonNullElse(r.offset(), Position.ORIGIN), r.backgroundColor(),
                 TileMap.assignFirstGids(ids, counts),
-                Objects.requireNonNullElse(r.properties(), Properties.EMPTY));
+                Objects.requireNonNullElse(r.properties(), Properties.EMPTY), 1, 1, null,
+                MapSettings.DEFAULT.withOrientation(orientation), null);
+    }
+
+    /** A new map's orientation, each field refused by name (a side length fits its tile along the stagger axis). */
+    private static Orientation orientation(NewMap r, int tileWidth, int tileHeight) {
+        String kind = Objects.requireNonNullElse(r.orientation(), "orthogonal");
+        if (Orientation.Kind.named(kind) == null) {
+            throw Refused.invalidField("orientation", "The orientation is orthogonal, isometric, staggered or hexagonal,"
+                    + " was '" + kind + "'.");
+        }
+        if (r.staggerAxis() != null && !r.staggerAxis().equals("x") && !r.staggerAxis().equals("y")) {
+            throw Refused.invalidField("staggerAxis", "The stagger axis is x or y, was '" + r.staggerAxis() + "'.");
+        }
+        if (r.staggerIndex() != null && !r.staggerIndex().equals("odd") && !r.staggerIndex().equals("even")) {
+            throw Refused.invalidField("staggerIndex", "The stagger index is odd or even, was '" + r.staggerIndex()
+                    + "'.");
+        }
+        int side = Objects.requireNonNullElse(r.hexSideLength(), 0);
+        int across = "x".equals(r.staggerAxis()) ? tileWidth : tileHeight;
+        if (kind.equals("hexagonal") && (side < 0 || side > across)) {
+            throw Refused.invalidField("hexSideLength", "A hexagon's side length is 0 to its tile's "
+                    + ("x".equals(r.staggerAxis()) ? "width" : "height") + " (" + across + " px), was " + side + ".");
+        }
+        return Orientation.of(kind, r.staggerAxis(), r.staggerIndex(), side);
     }
 
     private static int require(String field, Integer value, int max, String limitProperty) {

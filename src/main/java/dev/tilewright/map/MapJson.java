@@ -1,11 +1,13 @@
 package dev.tilewright.map;
 
 import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.GridSettings;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.MapSettings;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Orientation;
@@ -26,6 +28,13 @@ public record MapJson(long id, long projectId, String name, long version, int wi
                int nextLayerId, int nextObjectId, GridSettings gridSettings, String className, String renderOrder,
                Position parallaxOrigin, boolean infinite, String orientation, String staggerAxis, String staggerIndex,
                Integer hexSideLength) {
+
+    /** The map's box on its screen, in pixels (an isometric map's is not width x tileWidth). */
+    public PixelBox pixelBounds() {
+        Orientation layout = Orientation.of(orientation, staggerAxis, staggerIndex,
+                hexSideLength == null ? 0 : hexSideLength);
+        return MapSettings.DEFAULT.withOrientation(layout).projection(tileWidth, tileHeight, height).bounds(width, height);
+    }
 
     /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
     public record LayerJson(int id, String name, String type, boolean visible, boolean locked, double opacity,

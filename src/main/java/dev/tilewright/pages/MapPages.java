@@ -106,8 +106,8 @@ class MapPages {
         model.addAttribute("map", map);
         model.addAttribute("layers", layers);
         model.addAttribute("tilesets", used);
-        model.addAttribute("pixelWidth", map.width() * map.tileWidth());
-        model.addAttribute("pixelHeight", map.height() * map.tileHeight());
+        model.addAttribute("pixelWidth", map.pixelBounds().width());
+        model.addAttribute("pixelHeight", map.pixelBounds().height());
     }
 
 }
