@@ -105,7 +105,7 @@ export class ObjectTools {
   down(tool, cell, e) {
     const layer = this.layer();
     if (layer === null) return;
-    const raw = { x: cell.worldX, y: cell.worldY };
+    const raw = { x: cell.pixelX, y: cell.pixelY };
     const at = this.snap(raw.x, raw.y);
     this.pointer = raw;
     const double = this.isDouble(e, raw);
@@ -211,7 +211,7 @@ export class ObjectTools {
   }
 
   move(cell, e) {
-    this.pointer = { x: cell.worldX, y: cell.worldY };
+    this.pointer = { x: cell.pixelX, y: cell.pixelY };
     // a preview only: the canvas is drawn again, the panels wait for the change itself
     if (!this.drag) {
       if (this.path) this.editor.renderer.requestDraw();
@@ -427,6 +427,19 @@ export class ObjectTools {
   }
 
   draw(ctx, view) {
+    // objects live in pixel space: on an isometric map it is turned onto the diamonds
+    const matrix = projectionOf(this.editor.map).pixelMatrix?.() ?? null;
+    if (matrix === null) {
+      this.drawInPixels(ctx, view);
+      return;
+    }
+    ctx.save();
+    ctx.transform(...matrix);
+    this.drawInPixels(ctx, view);
+    ctx.restore();
+  }
+
+  drawInPixels(ctx, view) {
     const line = 1 / view.zoom;
     const shown = this.previewed();
     ctx.lineWidth = 1.5 * line;

@@ -70,12 +70,18 @@ export class Tools {
     const layer = this.editor.layer();
     const shift = layer ? this.editor.renderer.shiftOf(layer) : { dx: 0, dy: 0 };
     const world = { x: seen.x - shift.dx, y: seen.y - shift.dy };
-    const tile = projectionOf(this.editor.map).tileAt(world.x, world.y);
+    const projection = projectionOf(this.editor.map);
+    const tile = projection.tileAt(world.x, world.y);
+    // where objects live: on an isometric map pixel space measures both axes in tile heights
+    const at = projection.screenToTile(world.x, world.y);
+    const pixel = projection.tileToPixel(at.x, at.y);
     return {
       x: tile.x,
       y: tile.y,
       worldX: world.x,
       worldY: world.y,
+      pixelX: pixel.x,
+      pixelY: pixel.y,
       mapX: seen.x,
       mapY: seen.y,
     };

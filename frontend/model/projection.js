@@ -160,9 +160,13 @@ export class Isometric {
   }
 
   screenToTile(x, y) {
-    const u = (x - this.originX) / this.tileWidth;
-    const v = y / this.tileHeight;
-    return { x: v + u, y: v - u };
+    // whole parts as tileAt finds them (exact on edges), the fractions of what is left
+    const dx = (x - this.originX) * this.tileHeight;
+    const dy = y * this.tileWidth;
+    const area = this.tileWidth * this.tileHeight;
+    const u = floorDiv(dy + dx, area);
+    const v = floorDiv(dy - dx, area);
+    return { x: u + (dy + dx - u * area) / area, y: v + (dy - dx - v * area) / area };
   }
 
   tileAt(x, y) {
@@ -225,6 +229,15 @@ export class Isometric {
 
   neighbours(x, y) {
     return [{ x, y: y - 1 }, { x: x + 1, y }, { x, y: y + 1 }, { x: x - 1, y }];
+  }
+
+  /**
+   * Pixel space (where objects are) onto the screen, as a canvas transform [a, b, c, d, e, f]: x' = (x - y) *
+   * tileWidth / 2tileHeight + originX, y' = (x + y) / 2. Null on the other projections (the two spaces coincide).
+   */
+  pixelMatrix() {
+    const k = this.tileWidth / (2 * this.tileHeight);
+    return [k, 0.5, -k, 0.5, this.originX, 0];
   }
 
   /** An area's outline on the screen: the diamond its cells make together. */

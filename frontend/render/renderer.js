@@ -526,6 +526,12 @@ export class Renderer {
     const colour = given.length === 9 ? `#${given.slice(3)}` : given.slice(0, 7);
     const tint = this.map.effective(layer).tint ?? null;
     const layerAlpha = ctx.globalAlpha;
+    // objects live in pixel space; on an isometric map it is turned onto the diamonds, but tiles and text stand
+    // upright at their projected place and everything turns in screen space (as Tiled draws them)
+    const matrix = projectionOf(this.map).pixelMatrix?.() ?? null;
+    const upright = matrix === null ? null : [0.5 / matrix[0], -0.5 / matrix[0], 1, 1, 0, 0];
+    ctx.save();
+    if (matrix !== null) ctx.transform(...matrix);
     for (const o of drawnObjects(layer)) {
       if (o.visible === false) continue;
       // an object's own opacity (Tiled 1.12) multiplies its layer's
@@ -538,10 +544,11 @@ export class Renderer {
         if (source) {
           ctx.save();
           ctx.translate(o.x, o.y);
+          if (upright) ctx.transform(...upright);
           ctx.rotate(((o.rotation ?? 0) * Math.PI) / 180);
           ctx.scale((o.width || source.width) / source.width, (o.height || source.height) / source.height);
           // the object's position is a point of its tile: bottom-left unless the tileset aligns it otherwise
-          const [ax, ay] = alignmentPoint(this.images.info(tileset.tilesetId)?.objectAlignment);
+          const [ax, ay] = alignmentPoint(this.images.info(tileset.tilesetId)?.objectAlignment, upright !== null);
           drawTile(ctx, source, o.gid, -ax * source.width, -ay * source.height);
           ctx.restore();
           continue;
@@ -550,6 +557,7 @@ export class Renderer {
       // every shape turns clockwise about the object's position, as Tiled and the server draw it
       ctx.save();
       ctx.translate(o.x, o.y);
+      if (upright) ctx.transform(...upright);
       ctx.rotate(((o.rotation ?? 0) * Math.PI) / 180);
       const shape = o.shape ?? 'rectangle';
       if (shape === 'text' && o.text) {
@@ -557,9 +565,11 @@ export class Renderer {
         ctx.restore();
         continue;
       }
+      if (matrix) ctx.transform(matrix[0], matrix[1], matrix[2], matrix[3], 0, 0);
       drawShape(ctx, o, shape, colour, this.view.zoom);
       ctx.restore();
     }
+    ctx.restore();
     ctx.globalAlpha = layerAlpha;
   }
 

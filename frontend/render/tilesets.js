@@ -157,12 +157,13 @@ const ALIGNMENTS = {
 
 /**
  * The point of a tile object's image that lies on the object's position, as fractions of its width and height, for a
- * tileset's object alignment (Tiled's `objectalignment`; unspecified is bottom-left on orthogonal maps).
+ * tileset's object alignment (Tiled's `objectalignment`; unspecified is bottom-left, on isometric maps the bottom's
+ * middle).
  * @param {string|undefined} alignment
  * @returns {[number, number]}
  */
-export function alignmentPoint(alignment) {
-  return ALIGNMENTS[alignment] ?? ALIGNMENTS.bottomleft;
+export function alignmentPoint(alignment, isometric = false) {
+  return ALIGNMENTS[alignment] ?? (isometric ? ALIGNMENTS.bottom : ALIGNMENTS.bottomleft);
 }
 
 /**

@@ -88,6 +88,11 @@ public class GridService {
         return lastSource;
     }
 
+    /** The orientation of a map's cells, as Tiled names it (path searches answer orthogonal maps only yet). */
+    public String orientation(long mapId) {
+        return maps.view(mapId).map().settings().orientation().kind().fileName();
+    }
+
     /** The grid with elements of the given size (null: the size the map's grid settings give). */
     public Computed grid(long mapId, Integer elementWidth, Integer elementHeight) {
         // a view of the map as it is now: computed from without its lock, so no edit waits behind a grid

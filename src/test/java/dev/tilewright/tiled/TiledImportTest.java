@@ -647,6 +647,16 @@ class TiledImportTest {
         Api.Response map = api.get("/api/v1/maps/" + created.json().get("id").asLong());
         assertThat(map.json().get("orientation").asString()).isEqualTo("isometric");
         assertThat(map.json().has("staggerAxis")).isFalse();
+        // what does not answer other orientations yet says so, by name
+        String at = "/api/v1/maps/" + created.json().get("id").asLong();
+        Api.Response ray = api.postJson(at + "/queries/ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,\"y\":40}}");
+        assertThat(ray.status()).isEqualTo(422);
+        assertThat(ray.json().get("field").asString()).isEqualTo("orientation");
+        assertThat(ray.json().get("detail").asString()).contains("not isometric ones");
+        Api.Response path = api.postJson(at + "/queries/path", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,"
+                + "\"y\":40},\"box\":{\"width\":8,\"height\":8}}");
+        assertThat(path.status()).isEqualTo(422);
+        assertThat(path.json().get("field").asString()).isEqualTo("orientation");
         int before = stored();
         Map<String, byte[]> oblique = desert(desertTmx().replace("orientation=\"orthogonal\"",
                 "orientation=\"oblique\" skewx=\"4\""));

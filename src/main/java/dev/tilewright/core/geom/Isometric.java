@@ -43,9 +43,13 @@ public record Isometric(int tileWidth, int tileHeight, int mapHeight) implements
 
     @Override
     public Position screenToTile(Position screen) {
-        double x = (screen.x() - originX()) / tileWidth;
-        double y = screen.y() / tileHeight;
-        return new Position(y + x, y - x);
+        // whole parts as tileAt finds them (exact on edges), the fractions of what is left
+        double dx = (screen.x() - originX()) * tileHeight;
+        double dy = screen.y() * tileWidth;
+        double area = (double) tileWidth * tileHeight;
+        int u = floorDiv(dy + dx, area);
+        int v = floorDiv(dy - dx, area);
+        return new Position(u + (dy + dx - u * area) / area, v + (dy - dx - v * area) / area);
     }
 
     @Override

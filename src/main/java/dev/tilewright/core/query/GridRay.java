@@ -89,7 +89,7 @@ public final class GridRay {
         if (map.projection() instanceof Orthogonal grid) {
             return grid;
         }
-        throw Refused.invalidField("orientation", "Queries answer orthogonal maps only, not "
-                + map.projection().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " ones.");
+        throw Refused.invalidField("orientation", "Queries answer orthogonal maps only yet, not "
+                + map.settings().orientation().kind().fileName() + " ones.");
     }
 }
