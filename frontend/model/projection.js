@@ -212,9 +212,10 @@ export class Isometric {
     return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
   }
 
+  /** As Tiled draws a whole map: with an odd tile height its rows lie half a pixel lower, drawn on the next row. */
   imageAt(x, y) {
     return { x: Math.floor((x - y - 1) * this.tileWidth / 2) + this.originX,
-      y: Math.floor((x + y) * this.tileHeight / 2) + this.tileHeight };
+      y: Math.floor(((x + y) * this.tileHeight + 2 * (this.tileHeight & 1)) / 2) + this.tileHeight };
   }
 
   inDrawOrder(area, visit) {
@@ -426,8 +427,9 @@ export class Hexagonal {
     return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
   }
 
+  /** As Tiled 1.8 draws it: the tile height made even below the cell's top (the box's, or a pixel more). */
   imageAt(x, y) {
-    return { x: this.left(x, y), y: this.top(x, y) + this.cellHeight };
+    return { x: this.left(x, y), y: this.top(x, y) + (this.tileHeight & ~1) };
   }
 
   inDrawOrder(area, visit) {

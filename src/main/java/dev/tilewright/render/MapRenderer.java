@@ -329,15 +329,15 @@ public final class MapRenderer {
             Position at = objectsProjection.pixelToScreen(object.x(), object.y());
             double[] aligned = atlas.tileset().settings().alignmentPoint(objectsProjection.isometric());
             // the tileset's offset is scaled with the tile (Tiled's CellRenderer)
-            int x = (int) Math.round(at.x() - aligned[0] * width
-                    + (double) atlas.tileset().tileOffsetX() * width / source.width()) + paint.dx();
-            int y = (int) Math.round(at.y() - aligned[1] * height
-                    + (double) atlas.tileset().tileOffsetY() * height / source.height()) + paint.dy();
+            double left = at.x() - aligned[0] * width + (double) atlas.tileset().tileOffsetX() * width / source.width();
+            double top = at.y() - aligned[1] * height + (double) atlas.tileset().tileOffsetY() * height / source.height();
             if (object.rotation() == 0) {
-                blit(canvas, view, source, x, y, width, height, gid, drawnWith);
+                blit(canvas, view, source, (int) Math.round(left) + paint.dx(), (int) Math.round(top) + paint.dy(),
+                        width, height, gid, drawnWith);
             } else {
-                blitRotated(canvas, view, source, x, y, width, height, gid, drawnWith, at.x() + paint.dx(),
-                        at.y() + paint.dy(), object.rotation());
+                // turned about its exact position: a place between pixels is not rounded before it is turned
+                blitRotated(canvas, view, source, left + paint.dx(), top + paint.dy(), width, height, gid, drawnWith,
+                        at.x() + paint.dx(), at.y() + paint.dy(), object.rotation());
             }
         }
         return shapes;
@@ -348,7 +348,7 @@ public final class MapRenderer {
      * back, falls inside the rectangle takes the source pixel found there (nearest neighbour, as unsmoothed drawing
      * samples).
      */
-    private static void blitRotated(Pixels canvas, ViewWindow view, Atlas.Source source, int x, int y, int width,
+    private static void blitRotated(Pixels canvas, ViewWindow view, Atlas.Source source, double x, double y, int width,
                                     int height, int gid, Paint paint, double ox, double oy, double degrees) {
         double cos = Math.cos(Math.toRadians(degrees));
         double sin = Math.sin(Math.toRadians(degrees));

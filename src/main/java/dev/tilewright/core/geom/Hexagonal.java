@@ -274,9 +274,13 @@ public record Hexagonal(int tileWidth, int tileHeight, boolean staggerX, boolean
         return (int) left(tileX, tileY);
     }
 
+    /**
+     * As Tiled 1.8's hexagonal renderer places it: the tile height made even below the cell's top (one pixel more
+     * than the cell's box where halving what the sides leave of it dropped a pixel; Tiled 1.12 uses the box).
+     */
     @Override
     public int imageBottom(int tileX, int tileY) {
-        return (int) (top(tileX, tileY) + cellHeight());
+        return (int) (top(tileX, tileY) + (tileHeight & ~1));
     }
 
     @Override

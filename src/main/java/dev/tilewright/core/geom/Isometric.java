@@ -139,9 +139,14 @@ public record Isometric(int tileWidth, int tileHeight, int mapHeight) implements
         return (int) Math.floorDiv(((long) tileX - tileY - 1) * tileWidth, 2) + (int) originX();
     }
 
+    /**
+     * As Tiled's isometric renderer places it drawing a whole map: its rows start half a tile up in whole pixels
+     * ({@code tileHeight / 2}), so with an odd tile height every row lies half a pixel lower, and a half pixel is
+     * drawn on the next row.
+     */
     @Override
     public int imageBottom(int tileX, int tileY) {
-        return (int) Math.floorDiv(((long) tileX + tileY) * tileHeight, 2) + tileHeight;
+        return (int) Math.floorDiv(((long) tileX + tileY) * tileHeight + 2L * (tileHeight & 1), 2) + tileHeight;
     }
 
     @Override
