@@ -1,9 +1,15 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.Hexagonal;
+import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /** What a view can show over the map: the computed collision grid and tile grid lines. */
 final class Overlays {
@@ -44,8 +50,15 @@ final class Overlays {
         }
     }
 
-    /** A line on the left and top pixel of every tile's cell, over what is drawn. */
+    /**
+     * A line on the left and top pixel of every tile's cell, over what is drawn; on a diamond or hexagon map the
+     * cells' upper edges (each edge two cells share drawn once: the lower cell's).
+     */
     static void gridLines(Pixels canvas, ViewWindow view, Projection projection) {
+        if (!(projection instanceof Orthogonal)) {
+            outlines(canvas, view, projection);
+            return;
+        }
         int[] dst = canvas.argb();
         PixelBox seen = view.box();
         TileRect cells = projection.tilesMeeting(seen);
@@ -66,6 +79,89 @@ final class Overlays {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * The upper edges of every cell a view shows (a diamond's two, a hexagon's left side and three upper ones), so
+     * that each edge two cells share is drawn by one of them.
+     */
+    private static void outlines(Pixels canvas, ViewWindow view, Projection projection) {
+        // lines meeting at a corner at a shallow angle share pixels near it: each pixel is tinted once
+        boolean[] lined = new boolean[view.width() * view.height()];
+        TileRect cells = projection.tilesMeeting(view.box());
+        for (int ty = cells.y(); ty < cells.bottom(); ty++) {
+            for (int tx = cells.x(); tx < cells.right(); tx++) {
+                long[][] corners;
+                List<long[]> owned = new ArrayList<>();
+                if (projection instanceof Hexagonal hex) {
+                    PixelBox box = hex.cellBox(tx, ty);
+                    long[][] octagon = hex.corners();
+                    corners = new long[5][];
+                    for (int i = 0; i < 5; i++) {
+                        corners[i] = new long[]{box.x() + octagon[i][0], box.y() + octagon[i][1]};
+                    }
+                    owned.add(corners[2]);
+                    if (hex.sideLength() > 0) {
+                        owned.add(corners[1]);
+                    }
+                } else {
+                    corners = new long[][]{corner(projection.tileToScreen(tx, ty + 1)),
+                            corner(projection.tileToScreen(tx, ty)), corner(projection.tileToScreen(tx + 1, ty))};
+                    owned.add(corners[1]);
+                }
+                for (int i = 0; i + 1 < corners.length; i++) {
+                    line(lined, view, corners[i], corners[i + 1]);
+                }
+                for (long[] c : owned) {
+                    plot(lined, view, c[0], c[1]);
+                }
+            }
+        }
+        int[] dst = canvas.argb();
+        for (int i = 0; i < lined.length; i++) {
+            if (lined[i]) {
+                dst[i] = Pixels.over(GRID_LINE, dst[i]);
+            }
+        }
+    }
+
+    private static long[] corner(Position p) {
+        return new long[]{(long) Math.floor(p.x()), (long) Math.floor(p.y())};
+    }
+
+    /** A line from a to b without its two ends (Bresenham), where the view shows it. */
+    private static void line(boolean[] lined, ViewWindow view, long[] a, long[] b) {
+        long x = a[0];
+        long y = a[1];
+        long dx = Math.abs(b[0] - x);
+        long dy = -Math.abs(b[1] - y);
+        int sx = x < b[0] ? 1 : -1;
+        int sy = y < b[1] ? 1 : -1;
+        long error = dx + dy;
+        boolean first = true;
+        while (x != b[0] || y != b[1]) {
+            if (!first) {
+                plot(lined, view, x, y);
+            }
+            first = false;
+            long twice = 2 * error;
+            if (twice >= dy) {
+                error += dy;
+                x += sx;
+            }
+            if (twice <= dx) {
+                error += dx;
+                y += sy;
+            }
+        }
+    }
+
+    private static void plot(boolean[] lined, ViewWindow view, long x, long y) {
+        long vx = x - view.x();
+        long vy = y - view.y();
+        if (vx >= 0 && vy >= 0 && vx < view.width() && vy < view.height()) {
+            lined[(int) (vy * view.width() + vx)] = true;
         }
     }
 }
