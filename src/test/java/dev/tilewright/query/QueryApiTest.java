@@ -152,6 +152,56 @@ class QueryApiTest {
                 .isEqualTo("crate");
     }
 
+    /**
+     * On an isometric map queries are asked and answered in Tiled's pixel space, which measures both axes in tile
+     * heights: the same cells on an isometric map of 32x16 tiles answer every query as an orthogonal map of 16x16
+     * tiles does (whose walks hold to their own exact oracle).
+     */
+    @Test
+    void onAnIsometricMapQueriesAnswerInTiledsPixelSpace() {
+        long tileset = api.uploadTileset("iso walls", 4, 2);
+        Api.Response created = api.postJson("/api/v1/maps", "{\"name\":\"iso q\",\"width\":20,\"height\":15,"
+                + "\"tileWidth\":32,\"tileHeight\":16,\"orientation\":\"isometric\",\"tilesets\":[{\"tilesetId\":"
+                + tileset + "}],\"layers\":[{\"name\":\"walls\",\"type\":\"tile\"},{\"name\":\"things\","
+                + "\"type\":\"object\"}]}");
+        String iso = "/api/v1/maps/" + created.json().get("id").asLong();
+        assertThat(api.postJson(iso + "/ops", "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":"
+                + "[{\"x\":5,\"y\":3,\"gid\":2}]},{\"type\":\"fillRect\",\"layerId\":1,\"x\":9,\"y\":0,\"width\":1,"
+                + "\"height\":15,\"gid\":3},{\"type\":\"addObject\",\"layerId\":2,\"object\":{\"name\":\"crate\","
+                + "\"type\":\"prop\",\"x\":100,\"y\":50,\"width\":40,\"height\":20}}]}", "If-Match",
+                created.header("ETag")).status()).isEqualTo(200);
+        for (String[] q : new String[][]{
+                {"ray", "{\"from\":{\"x\":3,\"y\":50},\"to\":{\"x\":300,\"y\":61},\"stopAt\":{\"layerId\":1}}"},
+                {"ray", "{\"from\":{\"x\":8,\"y\":49},\"to\":{\"x\":90,\"y\":63},\"stopAt\":{\"layerId\":1}}"},
+                {"ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":3,\"y\":3},\"units\":\"tiles\"}"},
+                {"ray", "{\"from\":{\"x\":-20,\"y\":-7.5},\"to\":{\"x\":400,\"y\":250}}"},
+                {"rect", "{\"x\":160,\"y\":40,\"width\":-100,\"height\":30,\"layerId\":1,\"nonEmpty\":true,"
+                        + "\"objects\":true}"},
+                {"circle", "{\"cx\":5.5,\"cy\":3.5,\"r\":0.5,\"units\":\"tiles\",\"objects\":true}"},
+                {"circle", "{\"cx\":120,\"cy\":60,\"r\":33.3,\"objects\":true}"}}) {
+            JsonNode square = post(q[0], q[1]);
+            Api.Response diamond = api.postJson(iso + "/queries/" + q[0], q[1]);
+            assertThat(diamond.status()).as(diamond.text()).isEqualTo(200);
+            JsonNode answer = diamond.json();
+            assertThat(answer.get("tiles")).as("%s %s", q[0], q[1]).isEqualTo(square.get("tiles"));
+            assertThat(answer.get("hit")).as("%s %s", q[0], q[1]).isEqualTo(square.get("hit"));
+            assertThat(String.valueOf(answer.get("objects")).replaceAll("\"id\":\\d+", ""))
+                    .isEqualTo(String.valueOf(square.get("objects")).replaceAll("\"id\":\\d+", ""));
+        }
+        Api.Response path = api.postJson(iso + "/queries/path", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,"
+                + "\"y\":40},\"box\":{\"width\":8,\"height\":8}}");
+        assertThat(path.status()).isEqualTo(422);
+        assertThat(path.json().get("field").asString()).isEqualTo("orientation");
+        Api.Response hex = api.postJson("/api/v1/maps", "{\"name\":\"hex q\",\"width\":4,\"height\":4,"
+                + "\"tileWidth\":32,\"tileHeight\":32,\"orientation\":\"hexagonal\",\"hexSideLength\":16,"
+                + "\"layers\":[{\"name\":\"walls\",\"type\":\"tile\"}]}");
+        Api.Response refused = api.postJson("/api/v1/maps/" + hex.json().get("id").asLong() + "/queries/ray",
+                "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,\"y\":40}}");
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().get("field").asString()).isEqualTo("orientation");
+        assertThat(refused.json().get("detail").asString()).contains("not hexagonal ones");
+    }
+
     @Test
     void aBatchAnswersEachQueryInOrder() {
         JsonNode answer = post("batch", "{\"queries\":[{\"type\":\"ray\",\"from\":{\"x\":0,\"y\":0},"

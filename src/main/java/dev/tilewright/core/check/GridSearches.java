@@ -2,6 +2,7 @@ package dev.tilewright.core.check;
 
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.Reach;
+import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.query.GridRay;
 
@@ -48,6 +49,11 @@ public final class GridSearches implements Searches {
 
     @Override
     public Reach.Answer reach(Reach.Search search) {
+        if (!map.settings().orientation().orthogonal()) {
+            // a box moving over another orientation's cells is not a box over the grid's elements
+            throw Refused.invalidField("orientation", "Path searches answer orthogonal maps only yet, not "
+                    + map.settings().orientation().kind().fileName() + " ones.");
+        }
         return Reach.search(new Reach.Placed(grid(), map.offset().x(), map.offset().y(),
                 GridRay.cells(map).tileWidth(), GridRay.cells(map).tileHeight()), search, limits);
     }

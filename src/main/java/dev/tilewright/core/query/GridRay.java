@@ -1,5 +1,6 @@
 package dev.tilewright.core.query;
 
+import dev.tilewright.core.geom.Isometric;
 import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.TileMap;
@@ -84,12 +85,20 @@ public final class GridRay {
         return new Hit(new Tile(found[0], found[1]), point, distance, entry.side());
     }
 
-    /** An orthogonal map's cells; another orientation is refused until its own walks are written. */
+    /**
+     * The cells queries walk in a map's pixel space: an orthogonal map's rows and columns; on an isometric map pixel
+     * space (where Tiled keeps objects) measures both axes in tile heights, so its cells are squares of a tile's
+     * height and the same exact walks answer there. Staggered and hexagonal maps are refused until their own walks
+     * are written.
+     */
     public static Orthogonal cells(TileMap map) {
         if (map.projection() instanceof Orthogonal grid) {
             return grid;
         }
-        throw Refused.invalidField("orientation", "Queries answer orthogonal maps only yet, not "
+        if (map.projection() instanceof Isometric iso) {
+            return new Orthogonal(iso.tileHeight(), iso.tileHeight());
+        }
+        throw Refused.invalidField("orientation", "Queries answer orthogonal and isometric maps only yet, not "
                 + map.settings().orientation().kind().fileName() + " ones.");
     }
 }
