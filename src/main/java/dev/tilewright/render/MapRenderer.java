@@ -130,7 +130,7 @@ public final class MapRenderer {
             shapes.dispose();
         }
         if (options.collision() != null) {
-            Overlays.collision(canvas, view, options.collision());
+            Overlays.collision(canvas, view, options.collision(), map);
         }
         if (options.gridLines()) {
             Overlays.gridLines(canvas, view, map.projection());

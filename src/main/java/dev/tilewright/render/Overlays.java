@@ -7,6 +7,13 @@ import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
+import dev.tilewright.core.query.GridRay;
+import dev.tilewright.core.model.TileMap;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.Path2D;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +31,67 @@ final class Overlays {
     private Overlays() {
     }
 
-    /** Solid elements under red, one-way tops as a yellow line, over what is drawn. */
+    /**
+     * Solid elements under red, one-way tops as a yellow line, over what is drawn; on another orientation than
+     * orthogonal each element with a solid side is its part of its cell as drawn (an isometric element a small
+     * diamond, a hexagonal map's whole cell, whose elements have no shape of their own there).
+     */
+    static void collision(Pixels canvas, ViewWindow view, CollisionGrid grid, TileMap map) {
+        Projection projection = map.projection();
+        if (projection instanceof Orthogonal) {
+            collision(canvas, view, grid);
+            return;
+        }
+        int across = grid.columns() / map.width();
+        int down = grid.rows() / map.height();
+        Graphics2D g = ShapePainter.graphics(canvas);
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_OFF);
+        g.translate(-view.x(), -view.y());
+        g.setColor(new Color(0x66E02020, true));
+        TileRect cells = projection.tilesMeeting(view.box()).intersection(map.bounds());
+        for (int ty = cells.y(); ty < cells.bottom(); ty++) {
+            for (int tx = cells.x(); tx < cells.right(); tx++) {
+                if (projection instanceof Hexagonal hex) {
+                    if (GridRay.stops(grid, map, tx, ty)) {
+                        PixelBox box = hex.cellBox(tx, ty);
+                        long[][] corners = hex.corners();
+                        Position[] at = new Position[corners.length];
+                        for (int k = 0; k < corners.length; k++) {
+                            at[k] = new Position(box.x() + corners[k][0], box.y() + corners[k][1]);
+                        }
+                        g.fill(polygon(at));
+                    }
+                    continue;
+                }
+                for (int j = 0; j < down; j++) {
+                    for (int i = 0; i < across; i++) {
+                        if ((grid.get(tx * across + i, ty * down + j) & CollisionGrid.SIDES) == 0) {
+                            continue;
+                        }
+                        double x0 = tx + (double) i / across;
+                        double y0 = ty + (double) j / down;
+                        double x1 = tx + (i + 1.0) / across;
+                        double y1 = ty + (j + 1.0) / down;
+                        g.fill(polygon(projection.tileToScreen(x0, y0), projection.tileToScreen(x1, y0),
+                                projection.tileToScreen(x1, y1), projection.tileToScreen(x0, y1)));
+                    }
+                }
+            }
+        }
+        g.dispose();
+    }
+
+    private static Path2D polygon(Position... corners) {
+        Path2D.Double path = new Path2D.Double();
+        path.moveTo(corners[0].x(), corners[0].y());
+        for (int k = 1; k < corners.length; k++) {
+            path.lineTo(corners[k].x(), corners[k].y());
+        }
+        path.closePath();
+        return path;
+    }
+
+    /** Solid elements under red, one-way tops as a yellow line, over what is drawn (an orthogonal map's). */
     static void collision(Pixels canvas, ViewWindow view, CollisionGrid grid) {
         int ew = grid.elementWidth();
         int eh = grid.elementHeight();

@@ -86,4 +86,39 @@ class OverlaysTest {
             }
         }
     }
+
+    /**
+     * On an isometric map a solid element is tinted as its part of the diamond: the pixels whose middles lie in the
+     * projected element, none elsewhere (elements of half a tile: four to a cell).
+     */
+    @org.junit.jupiter.api.Test
+    void theCollisionOverlayOfAnIsometricMapTintsTheElementsPartOfItsDiamond() {
+        dev.tilewright.core.model.TileMap map = new dev.tilewright.core.model.TileMap("iso", 4, 4, 32, 16,
+                Position.ORIGIN, null, java.util.List.of(), dev.tilewright.core.model.Properties.EMPTY, 1, 1);
+        map.setSettings(dev.tilewright.core.model.MapSettings.DEFAULT.withOrientation(
+                dev.tilewright.core.model.Orientation.ISOMETRIC));
+        dev.tilewright.core.grid.CollisionGrid grid = new dev.tilewright.core.grid.CollisionGrid(8, 8, 16, 8);
+        grid.set(3, 2, dev.tilewright.core.grid.CollisionGrid.SOLID); // tile (1, 1), its right and upper quarter
+        int base = 0xFF808080;
+        Pixels canvas = Pixels.blank(128, 64);
+        Arrays.fill(canvas.argb(), base);
+        Overlays.collision(canvas, new ViewWindow(0, 0, 128, 64), grid, map);
+        Projection p = map.projection();
+        int tinted = 0;
+        for (int py = 0; py < 64; py++) {
+            for (int px = 0; px < 128; px++) {
+                Position tile = p.screenToTile(new Position(px + 0.5, py + 0.5));
+                boolean inside = tile.x() > 1.5 && tile.x() < 2 && tile.y() > 1 && tile.y() < 1.5;
+                boolean edge = Math.abs(tile.x() - 1.5) < 0.05 || Math.abs(tile.x() - 2) < 0.05
+                        || Math.abs(tile.y() - 1) < 0.05 || Math.abs(tile.y() - 1.5) < 0.05;
+                int value = canvas.argb()[py * 128 + px];
+                if (!edge) {
+                    assertThat(value != base).as("pixel %d,%d (tile %s)", px, py, tile).isEqualTo(inside);
+                }
+                tinted += value != base ? 1 : 0;
+            }
+        }
+        // a quarter of a 32x16 diamond (256 pixels) is 64
+        assertThat(tinted).isBetween(50, 80);
+    }
 }
