@@ -29,7 +29,8 @@ export class StatusBar {
       this.field('gid').textContent = '';
     } else {
       this.field('cursor').textContent = `tile ${hover.x}, ${hover.y}`;
-      this.field('world').textContent = `px ${Math.floor(hover.worldX)}, ${Math.floor(hover.worldY)}`;
+      // the map's pixel space, where objects and queries are (on an isometric map both axes in tile heights)
+      this.field('world').textContent = `px ${Math.floor(hover.pixelX ?? hover.worldX)}, ${Math.floor(hover.pixelY ?? hover.worldY)}`;
       const gid = layer?.type === 'tile' ? layer.get(hover.x, hover.y) : null;
       this.field('gid').textContent = gid === null ? '' : `gid ${gid}`;
     }

@@ -133,7 +133,7 @@ public final class MapRenderer {
             Overlays.collision(canvas, view, options.collision(), map);
         }
         if (options.gridLines()) {
-            Overlays.gridLines(canvas, view, map.projection());
+            Overlays.gridLines(canvas, view, map.projection(), map.bounds());
         }
         return canvas;
     }

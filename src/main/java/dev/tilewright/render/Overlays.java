@@ -122,8 +122,13 @@ final class Overlays {
      * cells' upper edges (each edge two cells share drawn once: the lower cell's).
      */
     static void gridLines(Pixels canvas, ViewWindow view, Projection projection) {
+        gridLines(canvas, view, projection, null);
+    }
+
+    /** As above; on a diamond or hexagon map only the cells of {@code map} (null: every cell the view shows). */
+    static void gridLines(Pixels canvas, ViewWindow view, Projection projection, TileRect map) {
         if (!(projection instanceof Orthogonal)) {
-            outlines(canvas, view, projection);
+            outlines(canvas, view, projection, map);
             return;
         }
         int[] dst = canvas.argb();
@@ -153,10 +158,11 @@ final class Overlays {
      * The upper edges of every cell a view shows (a diamond's two, a hexagon's left side and three upper ones), so
      * that each edge two cells share is drawn by one of them.
      */
-    private static void outlines(Pixels canvas, ViewWindow view, Projection projection) {
+    private static void outlines(Pixels canvas, ViewWindow view, Projection projection, TileRect map) {
         // lines meeting at a corner at a shallow angle share pixels near it: each pixel is tinted once
         boolean[] lined = new boolean[view.width() * view.height()];
-        TileRect cells = projection.tilesMeeting(view.box());
+        TileRect met = projection.tilesMeeting(view.box());
+        TileRect cells = map == null ? met : met.intersection(map);
         for (int ty = cells.y(); ty < cells.bottom(); ty++) {
             for (int tx = cells.x(); tx < cells.right(); tx++) {
                 long[][] corners;
