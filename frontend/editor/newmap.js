@@ -71,6 +71,10 @@ showOrientation();
 function problem() {
   const f = form.elements;
   if (!f.name.value.trim()) return 'Give the map a name.';
+  if ((f.orientation.value === 'staggered' || f.orientation.value === 'hexagonal')
+    && (Number(f.tileWidth.value) < 2 || Number(f.tileHeight.value) < 2)) {
+    return 'A staggered or hexagonal map\'s tiles are 2x2 px at least.';
+  }
   if (f.orientation.value === 'hexagonal') {
     const side = Number(f.hexSideLength.value);
     const across = Number(f.staggerAxis.value === 'x' ? f.tileWidth.value : f.tileHeight.value);

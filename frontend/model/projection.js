@@ -257,7 +257,7 @@ export class Isometric {
  */
 export class Hexagonal {
   constructor(tileWidth, tileHeight, staggerX, staggerEven, sideLength) {
-    if (!(tileWidth >= 1 && tileHeight >= 1)) throw new RangeError(`tile size must be positive, was ${tileWidth}x${tileHeight}`);
+    if (!(tileWidth >= 2 && tileHeight >= 2)) throw new RangeError(`a staggered map's tiles are 2x2 px at least, was ${tileWidth}x${tileHeight}`);
     this.tileWidth = tileWidth;
     this.tileHeight = tileHeight;
     this.staggerX = staggerX;

@@ -143,6 +143,10 @@ final class MapAssembly {
                              String backgroundColor, Properties properties, List<TiledTileset> tilesets,
                              List<RawLayer> raw, Map<String, byte[]> images, ReadLimits limits, int fileNextLayerId,
                              int fileNextObjectId, MapSettings settings) {
+        if (settings.orientation().staggers() && (tileWidth < 2 || tileHeight < 2)) {
+            throw TiledFormatException.invalid(file, "a staggered or hexagonal map's tiles are 2x2 px at least, was "
+                    + tileWidth + "x" + tileHeight);
+        }
         TileRect bounds = infinite ? evenAlongStagger(chunkBounds(raw, width, height), settings.orientation())
                 : new TileRect(0, 0, width, height);
         limits.check(file, bounds.width(), bounds.height());

@@ -271,6 +271,10 @@ public class MapCatalogue {
             throw Refused.invalidField("staggerIndex", "The stagger index is odd or even, was '" + r.staggerIndex()
                     + "'.");
         }
+        if ((kind.equals("staggered") || kind.equals("hexagonal")) && (tileWidth < 2 || tileHeight < 2)) {
+            throw Refused.invalidField(tileWidth < 2 ? "tileWidth" : "tileHeight", "A staggered or hexagonal map's"
+                    + " tiles are 2x2 px at least (half a tile of 1 px is none), was " + tileWidth + "x" + tileHeight + ".");
+        }
         int side = Objects.requireNonNullElse(r.hexSideLength(), 0);
         int across = "x".equals(r.staggerAxis()) ? tileWidth : tileHeight;
         if (kind.equals("hexagonal") && (side < 0 || side > across)) {

@@ -62,6 +62,44 @@ class MapApiTest {
     }
 
     @Test
+    void aMapIsMadeInAnyOrientationAndEachWrongSettingIsRefusedByItsField() {
+        Api.Response hex = api.postJson("/api/v1/maps", "{\"name\":\"hexes\",\"width\":8,\"height\":6,\"tileWidth\":32,"
+                + "\"tileHeight\":28,\"orientation\":\"hexagonal\",\"staggerAxis\":\"x\",\"staggerIndex\":\"even\","
+                + "\"hexSideLength\":16}");
+        assertThat(hex.status()).as(hex.text()).isEqualTo(201);
+        assertThat(hex.json().get("orientation").asString()).isEqualTo("hexagonal");
+        assertThat(hex.json().get("staggerAxis").asString()).isEqualTo("x");
+        assertThat(hex.json().get("staggerIndex").asString()).isEqualTo("even");
+        assertThat(hex.json().get("hexSideLength").asInt()).isEqualTo(16);
+        // its export says so, as Tiled writes it
+        String tmx = new String(api.get("/api/v1/maps/" + hex.json().get("id").asLong() + "/export?format=tmx").body(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(tmx).contains("orientation=\"hexagonal\"").contains("hexsidelength=\"16\"")
+                .contains("staggeraxis=\"x\" staggerindex=\"even\"");
+        Api.Response iso = api.postJson("/api/v1/maps", "{\"name\":\"diamonds\",\"width\":8,\"height\":6,"
+                + "\"tileWidth\":64,\"tileHeight\":32,\"orientation\":\"isometric\"}");
+        assertThat(iso.status()).isEqualTo(201);
+        assertThat(iso.json().has("staggerAxis")).as("only staggered and hexagonal maps name a stagger axis").isFalse();
+        for (String[] wrong : new String[][]{
+                {"\"orientation\":\"oblique\"", "orientation"},
+                {"\"orientation\":\"staggered\",\"staggerAxis\":\"z\"", "staggerAxis"},
+                {"\"orientation\":\"staggered\",\"staggerIndex\":\"third\"", "staggerIndex"},
+                {"\"orientation\":\"hexagonal\",\"hexSideLength\":40", "hexSideLength"},
+                {"\"orientation\":\"hexagonal\",\"hexSideLength\":-1", "hexSideLength"}}) {
+            int before = api.get("/api/v1/maps").json().size();
+            Api.Response refused = api.postJson("/api/v1/maps", "{\"name\":\"wrong\",\"width\":4,\"height\":4,"
+                    + "\"tileWidth\":32,\"tileHeight\":32," + wrong[0] + "}");
+            assertThat(refused.status()).as(wrong[0]).isEqualTo(422);
+            assertThat(refused.json().get("field").asString()).as(wrong[0]).isEqualTo(wrong[1]);
+            assertThat(api.get("/api/v1/maps").json().size()).isEqualTo(before);
+        }
+        Api.Response thin = api.postJson("/api/v1/maps", "{\"name\":\"thin\",\"width\":4,\"height\":4,"
+                + "\"tileWidth\":32,\"tileHeight\":1,\"orientation\":\"staggered\"}");
+        assertThat(thin.status()).isEqualTo(422);
+        assertThat(thin.json().get("field").asString()).isEqualTo("tileHeight");
+    }
+
+    @Test
     void ifNoneMatchWithTheCurrentVersionIs304() {
         assertThat(api.get(path(""), "If-None-Match", "\"1\"").status()).isEqualTo(304);
         assertThat(api.get(path(""), "If-None-Match", "\"0\"").status()).isEqualTo(200);

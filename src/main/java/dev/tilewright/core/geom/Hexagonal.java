@@ -30,6 +30,11 @@ public record Hexagonal(int tileWidth, int tileHeight, boolean staggerX, boolean
             throw new IllegalArgumentException("a hexagon's side length is 0 to its tile's " + (staggerX ? "width "
                     + tileWidth : "height " + tileHeight) + ", was " + sideLength);
         }
+        if (tileWidth < 2 || tileHeight < 2) {
+            // half a tile of 1 px is none: rows (columns) would not advance
+            throw new IllegalArgumentException("a staggered or hexagonal map's tiles are 2x2 px at least, was "
+                    + tileWidth + "x" + tileHeight);
+        }
     }
 
     private int sideX() {
