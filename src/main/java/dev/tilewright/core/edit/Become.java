@@ -9,6 +9,7 @@ import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.Orientation;
 import dev.tilewright.core.model.TileMap;
 
 import java.util.ArrayList;
@@ -40,6 +41,11 @@ public final class Become {
     private Become() {
     }
 
+    private static String describe(Orientation o) {
+        return o.kind().fileName() + (o.staggers() ? ", stagger " + o.staggerAxis() + " " + o.staggerIndex() : "")
+                + (o.kind() == Orientation.Kind.HEXAGONAL ? ", side " + o.hexSideLength() : "");
+    }
+
     /** The op that makes {@code from} hold what {@code to} holds, or what keeps it from doing so. */
     public static Result of(TileMap from, TileMap to) {
         List<String> refused = new ArrayList<>();
@@ -50,6 +56,11 @@ public final class Become {
         if (from.tileWidth() != to.tileWidth() || from.tileHeight() != to.tileHeight()) {
             refused.add("the tile size (" + from.tileWidth() + "x" + from.tileHeight() + " here, " + to.tileWidth()
                     + "x" + to.tileHeight() + " in the file)");
+        }
+        Orientation here = from.settings().orientation();
+        Orientation there = to.settings().orientation();
+        if (!here.equals(there)) {
+            refused.add("the orientation (" + describe(here) + " here, " + describe(there) + " in the file)");
         }
         List<MapOp> addTilesets = new ArrayList<>();
         List<MapOp> removeTilesets = new ArrayList<>();

@@ -50,6 +50,15 @@ class BecomeProperties {
         Become.Result refused = Become.of(from, bigger);
         assertThat(refused.refused()).singleElement().asString().contains("size", "70x66", "71x66");
         assertThat(refused.op().ops()).isEmpty();
+
+        // another orientation is a header change too: a file of hexagons does not become a map of squares
+        TileMap hexagons = from.copy();
+        hexagons.setSettings(from.settings().withOrientation(dev.tilewright.core.model.Orientation.of("hexagonal",
+                "x", "even", 4)));
+        Become.Result other = Become.of(from, hexagons);
+        assertThat(other.refused()).singleElement().asString()
+                .contains("orientation", "orthogonal here", "hexagonal, stagger x even, side 4 in the file");
+        assertThat(other.op().ops()).isEmpty();
     }
 
     private static TileMap edited(TileMap map, Random random, int steps) {
