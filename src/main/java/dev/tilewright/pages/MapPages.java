@@ -106,8 +106,9 @@ class MapPages {
         model.addAttribute("map", map);
         model.addAttribute("layers", layers);
         model.addAttribute("tilesets", used);
-        model.addAttribute("pixelWidth", map.pixelBounds().width());
-        model.addAttribute("pixelHeight", map.pixelBounds().height());
+        var bounds = map.pixelBounds();
+        model.addAttribute("pixelWidth", bounds.width());
+        model.addAttribute("pixelHeight", bounds.height());
     }
 
 }

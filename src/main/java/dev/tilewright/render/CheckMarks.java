@@ -55,16 +55,7 @@ public final class CheckMarks {
 
     /** A segment two pixels wide (each point and the ones right of and below it), clipped to the canvas. */
     private static void segment(Pixels canvas, int x0, int y0, int x1, int y1, int colour) {
-        int dx = Math.abs(x1 - x0);
-        int dy = -Math.abs(y1 - y0);
-        int sx = x0 < x1 ? 1 : -1;
-        int sy = y0 < y1 ? 1 : -1;
-        int error = dx + dy;
-        int x = x0;
-        int y = y0;
-        // a segment far outside the canvas is walked only while it could still reach it
-        long most = (long) dx - dy + 1;
-        for (long step = 0; step < most; step++) {
+        Lines.walk(x0, y0, x1, y1, (x, y) -> {
             for (int oy = 0; oy < WIDTH; oy++) {
                 for (int ox = 0; ox < WIDTH; ox++) {
                     int px = x + ox;
@@ -74,18 +65,6 @@ public final class CheckMarks {
                     }
                 }
             }
-            if (x == x1 && y == y1) {
-                break;
-            }
-            int twice = 2 * error;
-            if (twice >= dy) {
-                error += dy;
-                x += sx;
-            }
-            if (twice <= dx) {
-                error += dx;
-                y += sy;
-            }
-        }
+        });
     }
 }

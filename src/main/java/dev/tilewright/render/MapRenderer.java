@@ -299,7 +299,7 @@ public final class MapRenderer {
     private static ShapePainter drawObjects(Pixels canvas, ViewWindow view, TileMap map, ObjectLayer layer,
                                             LayerAttributes drawn, Atlas[] atlases, Paint paint,
                                             ShapePainter shapes, Long timeMs) {
-        ObjectSpace objectsProjection = ObjectSpace.of(map.projection());
+        ObjectSpace space = ObjectSpace.of(map.projection());
         String layerColor = layer.attributes().color();
         int color = layerColor == null ? ShapePainter.DEFAULT_COLOR : Pixels.parseColor(layerColor);
         for (MapObject object : layer.drawn()) {
@@ -309,7 +309,7 @@ public final class MapRenderer {
             int gid = (int) (long) object.gid();
             if (gid == Gid.EMPTY) {
                 if (shapes == null) {
-                    shapes = new ShapePainter(canvas, view, objectsProjection);
+                    shapes = new ShapePainter(canvas, view, space);
                 }
                 shapes.draw(object, color, drawn.opacity() * object.alpha(), drawn.offset().dx(), drawn.offset().dy());
                 continue;
@@ -326,8 +326,8 @@ public final class MapRenderer {
             int height = (int) Math.round(object.height() == 0 ? source.height() : object.height());
             // the object's position is a point of its tile image: bottom-left unless the tileset aligns it otherwise
             // (on an isometric map: its bottom's middle), the point its position projects to on the screen
-            Position at = objectsProjection.pixelToScreen(object.x(), object.y());
-            double[] aligned = atlas.tileset().settings().alignmentPoint(objectsProjection.isometric());
+            Position at = space.pixelToScreen(object.x(), object.y());
+            double[] aligned = atlas.tileset().settings().alignmentPoint(space.isometric());
             // the tileset's offset is scaled with the tile (Tiled's CellRenderer)
             double left = at.x() - aligned[0] * width + (double) atlas.tileset().tileOffsetX() * width / source.width();
             double top = at.y() - aligned[1] * height + (double) atlas.tileset().tileOffsetY() * height / source.height();

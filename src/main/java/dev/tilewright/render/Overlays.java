@@ -15,8 +15,6 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Path2D;
 
-import java.util.ArrayList;
-import java.util.List;
 
 /** What a view can show over the map: the computed collision grid and tile grid lines. */
 final class Overlays {
@@ -166,7 +164,6 @@ final class Overlays {
         for (int ty = cells.y(); ty < cells.bottom(); ty++) {
             for (int tx = cells.x(); tx < cells.right(); tx++) {
                 long[][] corners;
-                List<long[]> owned = new ArrayList<>();
                 if (projection instanceof Hexagonal hex) {
                     PixelBox box = hex.cellBox(tx, ty);
                     long[][] octagon = hex.corners();
@@ -174,20 +171,12 @@ final class Overlays {
                     for (int i = 0; i < 5; i++) {
                         corners[i] = new long[]{box.x() + octagon[i][0], box.y() + octagon[i][1]};
                     }
-                    owned.add(corners[2]);
-                    if (hex.sideLength() > 0) {
-                        owned.add(corners[1]);
-                    }
                 } else {
                     corners = new long[][]{corner(projection.tileToScreen(tx, ty + 1)),
                             corner(projection.tileToScreen(tx, ty)), corner(projection.tileToScreen(tx + 1, ty))};
-                    owned.add(corners[1]);
                 }
                 for (int i = 0; i + 1 < corners.length; i++) {
                     line(lined, view, corners[i], corners[i + 1]);
-                }
-                for (long[] c : owned) {
-                    plot(lined, view, c[0], c[1]);
                 }
             }
         }
@@ -203,31 +192,9 @@ final class Overlays {
         return new long[]{(long) Math.floor(p.x()), (long) Math.floor(p.y())};
     }
 
-    /** A line from a to b without its two ends (Bresenham), where the view shows it. */
+    /** A line from a to b (both ends: a pixel two edges share is marked once anyway), where the view shows it. */
     private static void line(boolean[] lined, ViewWindow view, long[] a, long[] b) {
-        long x = a[0];
-        long y = a[1];
-        long dx = Math.abs(b[0] - x);
-        long dy = -Math.abs(b[1] - y);
-        int sx = x < b[0] ? 1 : -1;
-        int sy = y < b[1] ? 1 : -1;
-        long error = dx + dy;
-        boolean first = true;
-        while (x != b[0] || y != b[1]) {
-            if (!first) {
-                plot(lined, view, x, y);
-            }
-            first = false;
-            long twice = 2 * error;
-            if (twice >= dy) {
-                error += dy;
-                x += sx;
-            }
-            if (twice <= dx) {
-                error += dx;
-                y += sy;
-            }
-        }
+        Lines.walk((int) a[0], (int) a[1], (int) b[0], (int) b[1], (x, y) -> plot(lined, view, x, y));
     }
 
     private static void plot(boolean[] lined, ViewWindow view, long x, long y) {

@@ -56,10 +56,6 @@ final class ShapePainter {
     private final AffineTransform base;
     private final ObjectSpace space;
 
-    ShapePainter(Pixels canvas, ViewWindow view) {
-        this(canvas, view, ObjectSpace.of(null));
-    }
-
     ShapePainter(Pixels canvas, ViewWindow view, ObjectSpace space) {
         g = graphics(canvas);
         g.translate(-view.x(), -view.y());

@@ -74,12 +74,10 @@ public record TilesetSettings(String className, String objectAlignment, String t
         }
     }
 
-    /** The point of a tile's image that lies on a tile object's position, as fractions of its width and height. */
-    public double[] alignmentPoint() {
-        return alignmentPoint(false);
-    }
-
-    /** As {@link #alignmentPoint()}; unspecified is the bottom's middle on an isometric map (as Tiled has it). */
+    /**
+     * The point of a tile's image that lies on a tile object's position, as fractions of its width and height;
+     * unspecified is the bottom-left corner, on an isometric map the bottom's middle (as Tiled has it).
+     */
     public double[] alignmentPoint(boolean isometricMap) {
         if (isometricMap && objectAlignment.equals("unspecified")) {
             return new double[]{0.5, 1};
