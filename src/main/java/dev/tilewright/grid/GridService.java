@@ -41,8 +41,11 @@ import java.util.TreeMap;
 @Service
 public class GridService {
 
-    /** A grid as computed for a version of a map, with where that map lies (its offset) and its tile size. */
-    public record Computed(long version, Reach.Placed placed) {
+    /**
+     * A grid as computed for a version of a map, with where that map lies (its offset) and its tile size, and the
+     * map as it was read for it (its size and orientation: which searches it answers).
+     */
+    public record Computed(long version, Reach.Placed placed, TileMap map) {
 
         public CollisionGrid grid() {
             return placed.grid();
@@ -88,11 +91,6 @@ public class GridService {
         return lastSource;
     }
 
-    /** The orientation of a map's cells, as Tiled names it (path searches answer orthogonal maps only yet). */
-    public String orientation(long mapId) {
-        return maps.view(mapId).map().settings().orientation().kind().fileName();
-    }
-
     /** The grid with elements of the given size (null: the size the map's grid settings give). */
     public Computed grid(long mapId, Integer elementWidth, Integer elementHeight) {
         // a view of the map as it is now: computed from without its lock, so no edit waits behind a grid
@@ -133,7 +131,7 @@ public class GridService {
         }
         keep(slot, made);
         return new Computed(made.version(), new Reach.Placed(made.grid(), map.offset().x(), map.offset().y(),
-                map.tileWidth(), map.tileHeight()));
+                map.tileWidth(), map.tileHeight()), map);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.tilewright.grid;
 
 import dev.tilewright.config.GridProperties;
+import dev.tilewright.core.check.GridSearches;
 import dev.tilewright.core.grid.Reach;
 import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
@@ -50,14 +51,8 @@ public class Reachability {
 
     public PathAnswer path(long mapId, PathQuery query) {
         Reach.Search search = search(query);
-        String orientation = grids.orientation(mapId);
-        if (!orientation.equals("orthogonal")) {
-            // its places are pixels, and another orientation's pixels are not a grid of its cells
-            throw Refused.invalidField("orientation", "Path searches answer orthogonal maps only yet, not "
-                    + orientation + " ones.");
-        }
         GridService.Computed computed = grids.grid(mapId, query.elementWidth(), query.elementHeight());
-        Reach.Answer a = Reach.search(computed.placed(), search, limits);
+        Reach.Answer a = GridSearches.search(computed.map(), computed.placed(), search, limits);
         return new PathAnswer(a.reachable(), a.tiles(), a.cost(), a.visited(), a.explored(), a.gaveUp(),
                 a.takeOffSpeed(), computed.version());
     }

@@ -1,6 +1,7 @@
 package dev.tilewright.query;
 
 import dev.tilewright.config.QueryProperties;
+import dev.tilewright.core.geom.Hexagonal;
 import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
@@ -16,6 +17,7 @@ import dev.tilewright.core.query.ObjectTiles;
 import dev.tilewright.core.query.GridRay;
 import dev.tilewright.core.query.RayEntry;
 import dev.tilewright.core.query.RayWalk;
+import dev.tilewright.core.query.StaggeredCells;
 import dev.tilewright.core.query.TileSpans;
 import dev.tilewright.grid.GridService;
 import dev.tilewright.map.MapReads;
@@ -97,6 +99,9 @@ public class QueryService {
     }
 
     private Answer answer(TileMap map, CollisionGrid grid, Query query, String path, Work work) {
+        if (map.projection() instanceof Hexagonal hex) {
+            return staggered(map, grid, new StaggeredCells(hex), query, path, work);
+        }
         Space space = Space.of(map, query.units(), path, properties.marginTiles());
         if (query instanceof Ray ray) {
             return ray(map, grid, space, ray, path, work);
@@ -260,27 +265,157 @@ public class QueryService {
             left = (int) Math.min(left, span[1]);
             right = (int) Math.max(right, span[2]);
         }
-        List<ObjectRef> objects = null;
-        if (Boolean.TRUE.equals(circle.objects())) {
-            objects = new ArrayList<>();
-            if (!spans.isEmpty()) {
-                // objects of the bounding rows' tiles, kept when one of their tiles is in a span
-                for (ObjectRef ref : objectsIn(map, new TileRect(left, top, right - left + 1, bottom - top + 1))) {
-                    TileRect tilesOf = objectRect(map, ref).intersection(bounds);
-                    if (spans.stream().anyMatch(s -> s[0] >= tilesOf.y() && s[0] < tilesOf.bottom()
-                            && s[1] < tilesOf.right() && s[2] >= tilesOf.x())) {
-                        objects.add(ref);
-                    }
-                }
+        return new AreaAnswer(tiles, Boolean.TRUE.equals(circle.objects())
+                ? objectsInRuns(map, spans, false, new TileRect(left, top, right - left + 1, bottom - top + 1)) : null);
+    }
+
+    /**
+     * The objects of the area's runs of tiles ({line, first, last}: rows, or columns when {@code byColumn}): those
+     * of the runs' bounding tiles, kept when one of their tiles lies in a run.
+     */
+    private static List<ObjectRef> objectsInRuns(TileMap map, List<long[]> runs, boolean byColumn, TileRect around) {
+        List<ObjectRef> objects = new ArrayList<>();
+        if (runs.isEmpty()) {
+            return objects;
+        }
+        TileRect bounds = new TileRect(0, 0, map.width(), map.height());
+        for (ObjectRef ref : objectsIn(map, around)) {
+            TileRect of = objectRect(map, ref).intersection(bounds);
+            int lineFrom = byColumn ? of.x() : of.y();
+            long lineTo = byColumn ? of.right() : of.bottom();
+            int alongFrom = byColumn ? of.y() : of.x();
+            long alongTo = byColumn ? of.bottom() : of.right();
+            if (runs.stream().anyMatch(s -> s[0] >= lineFrom && s[0] < lineTo && s[1] < alongTo && s[2] >= alongFrom)) {
+                objects.add(ref);
             }
         }
-        return new AreaAnswer(tiles, objects);
+        return objects;
     }
 
     private static TileRect objectRect(TileMap map, ObjectRef ref) {
         MapObject object = ((ObjectLayer) map.layer(ref.layerId()).orElseThrow()).object(ref.id()).orElseThrow();
+        if (map.projection() instanceof Hexagonal hex) {
+            return ObjectTiles.tileRect(object, hex);
+        }
         Orthogonal grid = cells(map);
         return ObjectTiles.tileRect(object, grid.tileWidth(), grid.tileHeight());
+    }
+
+    /** A layer's object index over the cells the map's queries ask about. */
+    private static ObjectIndex index(TileMap map, ObjectLayer objects) {
+        if (map.projection() instanceof Hexagonal hex) {
+            return ObjectTiles.of(objects, map.width(), map.height(), hex);
+        }
+        Orthogonal grid = cells(map);
+        return ObjectTiles.of(objects, map.width(), map.height(), grid.tileWidth(), grid.tileHeight());
+    }
+
+    /**
+     * A query on a staggered or hexagonal map, over its cells ({@link StaggeredCells}): in pixels only (its tile
+     * coordinates are a cell and a place in its box, not a linear space); a rectangle or circle answers the cells
+     * whose closed shape meets it.
+     */
+    private Answer staggered(TileMap map, CollisionGrid grid, StaggeredCells cells, Query query, String path,
+                             Work work) {
+        if (Refused.choice(Queries.Units.class, query.units(), Queries.Units.PIXELS, path + "units")
+                != Queries.Units.PIXELS) {
+            throw Refused.invalidField(path + "units", "Queries on " + map.settings().orientation().kind().fileName()
+                    + " maps are asked in pixels.");
+        }
+        TileRect bounds = new TileRect(0, 0, map.width(), map.height());
+        if (query instanceof Ray ray) {
+            long x0 = pixels(map, cells, required(ray.from(), path + "from").x(), true, path + "from.x");
+            long y0 = pixels(map, cells, ray.from().y(), false, path + "from.y");
+            long x1 = pixels(map, cells, required(ray.to(), path + "to").x(), true, path + "to.x");
+            long y1 = pixels(map, cells, ray.to().y(), false, path + "to.y");
+            boolean walk = Refused.choice(Queries.RayMode.class, ray.mode(), Queries.RayMode.WALK, path + "mode")
+                    == Queries.RayMode.WALK;
+            IntPairPredicate stop = stop(map, grid, ray.stopAt(), path + "stopAt.");
+            capWork(walk ? cells.walkBound(x1 - x0, y1 - y0) : cells.supercoverBound(x1 - x0, y1 - y0), path, work);
+            RayTiles tiles = new RayTiles();
+            StaggeredCells.Visitor visitor = (tx, ty) -> !bounds.contains(tx, ty)
+                    || tiles.visit(tx, ty, stop != null && stop.test(tx, ty));
+            if (walk) {
+                cells.walk(x0, y0, x1, y1, visitor);
+            } else {
+                cells.supercover(x0, y0, x1, y1, visitor);
+            }
+            Hit hit = null;
+            if (tiles.found != null) {
+                RayEntry entry = cells.entry(x0, y0, x1, y1, tiles.found.x(), tiles.found.y());
+                GridRay.Point at = GridRay.entryPoint(map, entry, x0, y0, x1, y1);
+                hit = new Hit(tiles.found, new Point(at.x(), at.y()), GridRay.entryDistance(entry, x1 - x0, y1 - y0),
+                        entry.side(), Boolean.TRUE.equals(ray.stopAt().objects())
+                        ? objectsIn(map, new TileRect(tiles.found.x(), tiles.found.y(), 1, 1)) : null);
+            }
+            return new RayAnswer(tiles.tiles, hit);
+        }
+        List<long[]> runs = new ArrayList<>();
+        StaggeredCells.Run collect = (line, first, last) -> runs.add(new long[]{line, first, last});
+        long count;
+        Integer layerId;
+        Boolean nonEmpty;
+        Boolean objects;
+        if (query instanceof Rect rect) {
+            long xa = pixels(map, cells, rect.x(), true, path + "x");
+            long ya = pixels(map, cells, rect.y(), false, path + "y");
+            long xb = pixels(map, cells, Refused.finite(rect.width(), path + "width") + rect.x(), true, path + "width");
+            long yb = pixels(map, cells, Refused.finite(rect.height(), path + "height") + rect.y(), false,
+                    path + "height");
+            count = cells.box(xa, ya, xb, yb, bounds, collect);
+            layerId = rect.layerId();
+            nonEmpty = rect.nonEmpty();
+            objects = rect.objects();
+        } else {
+            Circle circle = (Circle) query;
+            long cx = pixels(map, cells, circle.cx(), true, path + "cx");
+            long cy = pixels(map, cells, circle.cy(), false, path + "cy");
+            double r = Refused.finite(circle.r(), path + "r");
+            if (r < 0) {
+                throw Refused.invalidField(path + "r", "The radius must not be negative, was " + r + ".");
+            }
+            long radius = Fixed.within(r, map.width(), cells.cells().tileWidth(), properties.marginTiles(), path + "r");
+            count = cells.disc(cx, cy, radius, bounds, collect);
+            layerId = circle.layerId();
+            nonEmpty = circle.nonEmpty();
+            objects = circle.objects();
+        }
+        capWork(count, path, work);
+        IntPairPredicate keep = filter(map, layerId, nonEmpty, path);
+        boolean byColumn = cells.cells().staggerX();
+        List<Tile> tiles = new ArrayList<>();
+        int lineMin = Integer.MAX_VALUE;
+        int lineMax = Integer.MIN_VALUE;
+        int alongMin = Integer.MAX_VALUE;
+        int alongMax = Integer.MIN_VALUE;
+        for (long[] run : runs) {
+            for (int k = (int) run[1]; k <= run[2]; k++) {
+                int tx = byColumn ? (int) run[0] : k;
+                int ty = byColumn ? k : (int) run[0];
+                if (keep == null || keep.test(tx, ty)) {
+                    tiles.add(new Tile(tx, ty));
+                }
+            }
+            lineMin = Math.min(lineMin, (int) run[0]);
+            lineMax = Math.max(lineMax, (int) run[0]);
+            alongMin = (int) Math.min(alongMin, run[1]);
+            alongMax = (int) Math.max(alongMax, run[2]);
+        }
+        if (byColumn) {
+            // rows first, each left to right, as the other orientations answer
+            tiles.sort((a, b) -> a.y() != b.y() ? Integer.compare(a.y(), b.y()) : Integer.compare(a.x(), b.x()));
+        }
+        TileRect around = byColumn ? new TileRect(lineMin, alongMin, lineMax - lineMin + 1, alongMax - alongMin + 1)
+                : new TileRect(alongMin, lineMin, alongMax - alongMin + 1, lineMax - lineMin + 1);
+        return new AreaAnswer(tiles, Boolean.TRUE.equals(objects) ? objectsInRuns(map, runs, byColumn, around) : null);
+    }
+
+    /** A pixel coordinate of a staggered or hexagonal map (less its offset) in fixed point, within the margin. */
+    private long pixels(TileMap map, StaggeredCells cells, Double value, boolean x, String field) {
+        double v = Refused.finite(value, field);
+        return x ? Fixed.within(v - map.offset().x(), map.width(), cells.cells().tileWidth(), properties.marginTiles(),
+                field) : Fixed.within(v - map.offset().y(), map.height(), cells.cells().tileHeight(),
+                properties.marginTiles(), field);
     }
 
     private static IntPairPredicate filter(TileMap map, Integer layerId, Boolean nonEmpty, String path) {
@@ -296,10 +431,9 @@ public class QueryService {
 
     private static List<ObjectIndex> objectIndexes(TileMap map) {
         List<ObjectIndex> out = new ArrayList<>();
-        Orthogonal grid = cells(map);
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
-                out.add(ObjectTiles.of(objects, map.width(), map.height(), grid.tileWidth(), grid.tileHeight()));
+                out.add(index(map, objects));
             }
         }
         return out;
@@ -308,11 +442,9 @@ public class QueryService {
     /** The objects of every object layer referenced from the area's tiles, layer by layer. */
     private static List<ObjectRef> objectsIn(TileMap map, TileRect area) {
         List<ObjectRef> out = new ArrayList<>();
-        Orthogonal grid = cells(map);
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
-                ObjectIndex index = ObjectTiles.of(objects, map.width(), map.height(), grid.tileWidth(),
-                        grid.tileHeight());
+                ObjectIndex index = index(map, objects);
                 List<Integer> ids = new ArrayList<>();
                 index.query(area, ids::add);
                 ids.sort(null);

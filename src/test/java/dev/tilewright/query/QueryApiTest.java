@@ -188,18 +188,82 @@ class QueryApiTest {
             assertThat(String.valueOf(answer.get("objects")).replaceAll("\"id\":\\d+", ""))
                     .isEqualTo(String.valueOf(square.get("objects")).replaceAll("\"id\":\\d+", ""));
         }
+        // a path goes from diamond to diamond across their sides: pixel (90, 40) is tile (5, 2), 7 sides away
         Api.Response path = api.postJson(iso + "/queries/path", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,"
                 + "\"y\":40},\"box\":{\"width\":8,\"height\":8}}");
-        assertThat(path.status()).isEqualTo(422);
-        assertThat(path.json().get("field").asString()).isEqualTo("orientation");
-        Api.Response hex = api.postJson("/api/v1/maps", "{\"name\":\"hex q\",\"width\":4,\"height\":4,"
+        assertThat(path.status()).as(path.text()).isEqualTo(200);
+        assertThat(path.json().get("cost").asInt()).isEqualTo(70);
+        assertThat(path.json().get("tiles")).hasSize(8);
+    }
+
+    /**
+     * A hexagonal map's queries walk its hexagons (StaggeredCellsProperties holds the walks to their oracle): here
+     * 32x32 px tiles with sides of 16 (stagger axis y, odd rows shifted), so tile (3, 2)'s hexagon has its upright
+     * sides at x = 96 and 128 from y = 56 to 72, its centre at (112, 64) and its slanted sides 14.3 px from it.
+     */
+    @Test
+    void onAHexagonalMapQueriesWalkItsHexagons() {
+        long tileset = api.uploadTileset("hex walls", 4, 2);
+        Api.Response created = api.postJson("/api/v1/maps", "{\"name\":\"hex q\",\"width\":6,\"height\":6,"
                 + "\"tileWidth\":32,\"tileHeight\":32,\"orientation\":\"hexagonal\",\"hexSideLength\":16,"
-                + "\"layers\":[{\"name\":\"walls\",\"type\":\"tile\"}]}");
-        Api.Response refused = api.postJson("/api/v1/maps/" + hex.json().get("id").asLong() + "/queries/ray",
-                "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,\"y\":40}}");
-        assertThat(refused.status()).isEqualTo(422);
-        assertThat(refused.json().get("field").asString()).isEqualTo("orientation");
-        assertThat(refused.json().get("detail").asString()).contains("not hexagonal ones");
+                + "\"staggerAxis\":\"y\",\"staggerIndex\":\"odd\",\"tilesets\":[{\"tilesetId\":" + tileset
+                + "}],\"layers\":[{\"name\":\"walls\",\"type\":\"tile\"},{\"name\":\"things\",\"type\":\"object\"}]}");
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        String hex = "/api/v1/maps/" + created.json().get("id").asLong();
+        assertThat(api.postJson(hex + "/ops", "{\"ops\":[{\"type\":\"paint\",\"layerId\":1,\"cells\":"
+                + "[{\"x\":3,\"y\":2,\"gid\":2}]},{\"type\":\"addObject\",\"layerId\":2,\"object\":{\"name\":"
+                + "\"crate\",\"x\":100,\"y\":60,\"width\":4,\"height\":4}}]}", "If-Match", created.header("ETag"))
+                .status()).isEqualTo(200);
+        // along row 2's middle: its cells one by one, stopped at the wall's left side
+        JsonNode ray = hexQuery(hex, "ray", "{\"from\":{\"x\":0,\"y\":64},\"to\":{\"x\":190,\"y\":64},"
+                + "\"stopAt\":{\"layerId\":1}}");
+        assertThat(tiles(ray)).containsExactly(List.of(0, 2), List.of(1, 2), List.of(2, 2), List.of(3, 2));
+        assertThat(ray.get("hit").get("side").asString()).isEqualTo("left");
+        assertThat(ray.get("hit").get("point").get("x").asDouble()).isEqualTo(96.0);
+        assertThat(ray.get("hit").get("distance").asDouble()).isEqualTo(96.0);
+        // from above through the top-left slanted side (y = 56 - (x - 96) / 2 at x = 104: y = 52)
+        JsonNode down = hexQuery(hex, "ray", "{\"from\":{\"x\":104,\"y\":30},\"to\":{\"x\":104,\"y\":100},"
+                + "\"stopAt\":{\"objects\":true}}");
+        assertThat(tiles(down)).containsExactly(List.of(2, 1), List.of(3, 2));
+        assertThat(down.get("hit").get("side").asString()).isEqualTo("top_left");
+        assertThat(down.get("hit").get("point").get("y").asDouble()).isEqualTo(52.0);
+        assertThat(down.get("hit").get("objects").get(0).get("name").asString()).isEqualTo("crate");
+        // a disc of radius 16 about the centre touches the six neighbours (two only at their upright sides)
+        assertThat(tiles(hexQuery(hex, "circle", "{\"cx\":112,\"cy\":64,\"r\":16}"))).containsExactly(
+                List.of(2, 1), List.of(3, 1), List.of(2, 2), List.of(3, 2), List.of(4, 2), List.of(2, 3), List.of(3, 3));
+        assertThat(tiles(hexQuery(hex, "circle", "{\"cx\":112,\"cy\":64,\"r\":15.9}")))
+                .containsExactly(List.of(2, 1), List.of(3, 1), List.of(3, 2), List.of(2, 3), List.of(3, 3));
+        JsonNode point = hexQuery(hex, "rect", "{\"x\":100,\"y\":60,\"width\":0,\"height\":0,\"objects\":true}");
+        assertThat(tiles(point)).containsExactly(List.of(3, 2));
+        assertThat(point.get("objects").get(0).get("name").asString()).isEqualTo("crate");
+        assertThat(tiles(hexQuery(hex, "rect", "{\"x\":0,\"y\":0,\"width\":500,\"height\":500,\"layerId\":1,"
+                + "\"nonEmpty\":true}"))).containsExactly(List.of(3, 2));
+        // the wall made solid: a ray stops at the grid, a path goes round it (six steps, not five)
+        assertThat(api.patchJson("/api/v1/tilesets/" + tileset + "/tiles/1", "{\"solid\":true}").status())
+                .isEqualTo(200);
+        JsonNode blocked = hexQuery(hex, "ray", "{\"from\":{\"x\":16,\"y\":64},\"to\":{\"x\":190,\"y\":64},"
+                + "\"stopAt\":{\"grid\":true}}");
+        assertThat(blocked.get("hit").get("tile").get("x").asInt()).isEqualTo(3);
+        JsonNode path = hexQuery(hex, "path", "{\"from\":{\"x\":16,\"y\":64},\"to\":{\"x\":176,\"y\":64},"
+                + "\"box\":{\"width\":8,\"height\":8}}");
+        assertThat(path.get("reachable").asBoolean()).isTrue();
+        assertThat(path.get("cost").asInt()).isEqualTo(60);
+        assertThat(path.get("tiles")).hasSize(7).noneMatch(t -> t.get("x").asInt() == 3 && t.get("y").asInt() == 2);
+        Api.Response platformer = api.postJson(hex + "/queries/path", "{\"from\":{\"x\":16,\"y\":64},\"to\":"
+                + "{\"x\":176,\"y\":64},\"box\":{\"width\":8,\"height\":8},\"movement\":\"platformer\","
+                + "\"jumpHeight\":40}");
+        assertThat(platformer.status()).isEqualTo(422);
+        assertThat(platformer.json().get("field").asString()).isEqualTo("movement");
+        Api.Response inTiles = api.postJson(hex + "/queries/ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":3,"
+                + "\"y\":3},\"units\":\"tiles\"}");
+        assertThat(inTiles.status()).isEqualTo(422);
+        assertThat(inTiles.json().get("field").asString()).isEqualTo("units");
+    }
+
+    private JsonNode hexQuery(String hex, String query, String body) {
+        Api.Response response = api.postJson(hex + "/queries/" + query, body);
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        return response.json();
     }
 
     @Test

@@ -647,14 +647,18 @@ class TiledImportTest {
         Api.Response map = api.get("/api/v1/maps/" + created.json().get("id").asLong());
         assertThat(map.json().get("orientation").asString()).isEqualTo("isometric");
         assertThat(map.json().has("staggerAxis")).isFalse();
-        // what does not answer other orientations yet says so, by name
+        // queries answer in Tiled's pixel space (tile heights on both axes): pixel (90, 40) is tile (2, 1)
         String at = "/api/v1/maps/" + created.json().get("id").asLong();
         Api.Response ray = api.postJson(at + "/queries/ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,\"y\":40}}");
         assertThat(ray.status()).as("a ray answers in Tiled's pixel space").isEqualTo(200);
         Api.Response path = api.postJson(at + "/queries/path", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,"
                 + "\"y\":40},\"box\":{\"width\":8,\"height\":8}}");
-        assertThat(path.status()).isEqualTo(422);
-        assertThat(path.json().get("field").asString()).isEqualTo("orientation");
+        assertThat(path.status()).as(path.text()).isEqualTo(200);
+        assertThat(path.json().get("cost").asInt()).as("three sides from diamond to diamond").isEqualTo(30);
+        Api.Response jump = api.postJson(at + "/queries/path", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":90,"
+                + "\"y\":40},\"box\":{\"width\":8,\"height\":8},\"movement\":\"platformer\",\"jumpHeight\":40}");
+        assertThat(jump.status()).isEqualTo(422);
+        assertThat(jump.json().get("field").asString()).isEqualTo("movement");
         int before = stored();
         Map<String, byte[]> oblique = desert(desertTmx().replace("orientation=\"orthogonal\"",
                 "orientation=\"oblique\" skewx=\"4\""));

@@ -1,8 +1,8 @@
 package dev.tilewright.core.check;
 
+import dev.tilewright.core.grid.CellPaths;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.grid.Reach;
-import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.query.GridRay;
 
@@ -49,12 +49,20 @@ public final class GridSearches implements Searches {
 
     @Override
     public Reach.Answer reach(Reach.Search search) {
-        if (!map.settings().orientation().orthogonal()) {
-            // a box moving over another orientation's cells is not a box over the grid's elements
-            throw Refused.invalidField("orientation", "Path searches answer orthogonal maps only yet, not "
-                    + map.settings().orientation().kind().fileName() + " ones.");
+        return search(map, new Reach.Placed(grid(), map.offset().x(), map.offset().y(),
+                map.projection().tileWidth(), map.projection().tileHeight()), search, limits);
+    }
+
+    /**
+     * A search on a map's computed grid, as the service and the checks ask it: a box over the grid's elements on an
+     * orthogonal map ({@link Reach}), a unit from tile to tile on the others ({@link CellPaths}).
+     */
+    public static Reach.Answer search(TileMap map, Reach.Placed placed, Reach.Search search, Reach.Limits limits) {
+        if (map.settings().orientation().orthogonal()) {
+            return Reach.search(placed, search, limits);
         }
-        return Reach.search(new Reach.Placed(grid(), map.offset().x(), map.offset().y(),
-                GridRay.cells(map).tileWidth(), GridRay.cells(map).tileHeight()), search, limits);
+        return CellPaths.search(map.projection(), map.settings().orientation().kind().fileName(), map.width(),
+                map.height(), placed.originX(), placed.originY(),
+                (tx, ty) -> GridRay.stops(placed.grid(), map, tx, ty), search, limits);
     }
 }

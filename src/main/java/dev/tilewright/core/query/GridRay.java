@@ -1,5 +1,6 @@
 package dev.tilewright.core.query;
 
+import dev.tilewright.core.geom.Hexagonal;
 import dev.tilewright.core.geom.Isometric;
 import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.grid.CollisionGrid;
@@ -75,21 +76,61 @@ public final class GridRay {
         if (!stopped[0]) {
             return null;
         }
-        RayEntry entry = RayEntry.of(x0, y0, x1, y1, found[0], found[1], cw, ch, true);
-        long dx = x1 - x0;
-        long dy = y1 - y0;
-        Point point = new Point(Fixed.toPixels(entry.along(x0, dx)) + map.offset().x(),
-                Fixed.toPixels(entry.along(y0, dy)) + map.offset().y());
+        return hit(map, found, RayEntry.of(x0, y0, x1, y1, found[0], found[1], cw, ch, true), x0, y0, x1, y1);
+    }
+
+    /** The hit of a tile entered as {@code entry} says, in map pixels. */
+    private static Hit hit(TileMap map, int[] tile, RayEntry entry, long x0, long y0, long x1, long y1) {
+        return new Hit(new Tile(tile[0], tile[1]), entryPoint(map, entry, x0, y0, x1, y1),
+                entryDistance(entry, x1 - x0, y1 - y0), entry.side());
+    }
+
+    /** Where a ray from (x0, y0) to (x1, y1) (fixed point, less the map's offset) enters, in world pixels. */
+    public static Point entryPoint(TileMap map, RayEntry entry, long x0, long y0, long x1, long y1) {
+        return new Point(Fixed.toPixels(entry.along(x0, x1 - x0)) + map.offset().x(),
+                Fixed.toPixels(entry.along(y0, y1 - y0)) + map.offset().y());
+    }
+
+    /** How far along a ray moving (dx, dy) (fixed point) its entry lies, in pixels. */
+    public static double entryDistance(RayEntry entry, long dx, long dy) {
         // each leg the rational rounded once, as the point is: a whole distance comes out whole
-        double distance = Math.hypot(entry.along(0, dx) / Fixed.ONE, entry.along(0, dy) / Fixed.ONE);
-        return new Hit(new Tile(found[0], found[1]), point, distance, entry.side());
+        return Math.hypot(entry.along(0, dx) / Fixed.ONE, entry.along(0, dy) / Fixed.ONE);
+    }
+
+    /** {@link #first} on a staggered or hexagonal map: the walk over its cells ({@link StaggeredCells}). */
+    private static Hit firstStaggered(TileMap map, CollisionGrid grid, StaggeredCells cells, double fromX,
+                                      double fromY, double toX, double toY, int marginTiles, long maxTiles) {
+        int tw = cells.cells().tileWidth();
+        int th = cells.cells().tileHeight();
+        long x0 = Fixed.within(fromX - map.offset().x(), map.width(), tw, marginTiles, "from.x");
+        long y0 = Fixed.within(fromY - map.offset().y(), map.height(), th, marginTiles, "from.y");
+        long x1 = Fixed.within(toX - map.offset().x(), map.width(), tw, marginTiles, "to.x");
+        long y1 = Fixed.within(toY - map.offset().y(), map.height(), th, marginTiles, "to.y");
+        long length = cells.walkBound(x1 - x0, y1 - y0);
+        if (length > maxTiles) {
+            throw Refused.invalidField("to", "The walk may visit up to " + length + " tiles, more than the "
+                    + maxTiles + " a ray may (tilewright.query.max-tiles).");
+        }
+        int[][] box = new int[1][];
+        cells.walk(x0, y0, x1, y1, (tx, ty) -> {
+            if (tx >= 0 && ty >= 0 && tx < map.width() && ty < map.height() && stops(grid, map, tx, ty)) {
+                box[0] = new int[]{tx, ty};
+                return false;
+            }
+            return true;
+        });
+        int[] found = box[0];
+        if (found == null) {
+            return null;
+        }
+        return hit(map, found, cells.entry(x0, y0, x1, y1, found[0], found[1]), x0, y0, x1, y1);
     }
 
     /**
      * The cells queries walk in a map's pixel space: an orthogonal map's rows and columns; on an isometric map pixel
      * space (where Tiled keeps objects) measures both axes in tile heights, so its cells are squares of a tile's
-     * height and the same exact walks answer there. Staggered and hexagonal maps are refused until their own walks
-     * are written.
+     * height and the same exact walks answer there. Staggered and hexagonal maps walk their own cells
+     * ({@link StaggeredCells}); asked for squares, they are refused.
      */
     public static Orthogonal cells(TileMap map) {
         if (map.projection() instanceof Orthogonal grid) {
@@ -98,7 +139,7 @@ public final class GridRay {
         if (map.projection() instanceof Isometric iso) {
             return new Orthogonal(iso.tileHeight(), iso.tileHeight());
         }
-        throw Refused.invalidField("orientation", "Queries answer orthogonal and isometric maps only yet, not "
+        throw Refused.invalidField("orientation", "This answers orthogonal and isometric maps only yet, not "
                 + map.settings().orientation().kind().fileName() + " ones.");
     }
 }

@@ -19,7 +19,11 @@ import java.math.MathContext;
  */
 public record RayEntry(Side side, long num, long den) {
 
-    public enum Side { LEFT, RIGHT, TOP, BOTTOM, INSIDE, CORNER }
+    /**
+     * A side of a tile's cell: a square's four, and on staggered and hexagonal maps the slanted ones of diamonds and
+     * hexagons ({@link StaggeredCells}).
+     */
+    public enum Side { LEFT, RIGHT, TOP, BOTTOM, INSIDE, CORNER, TOP_LEFT, TOP_RIGHT, BOTTOM_RIGHT, BOTTOM_LEFT }
 
     public RayEntry {
         if (den <= 0 || num < 0) {

@@ -98,34 +98,9 @@ class OrientationProperties {
         /** The cell's shape, from Tiled's formulas (not from the projection under test). */
         Shape shape(int tx, int ty) {
             if (projection instanceof Isometric iso) {
-                long w = iso.tileWidth();
-                long h = iso.tileHeight();
-                long origin2 = 2 * ((long) iso.mapHeight() * w / 2);
-                long topX = (tx - (long) ty) * w + origin2;
-                long topY = (tx + (long) ty) * h;
-                return new Shape(new long[][]{{topX - w, topY + h}, {topX, topY}, {topX + w, topY + h},
-                        {topX, topY + 2 * h}});
+                return new Shape(TiledCells.isometricCorners2(iso, tx, ty));
             }
-            Hexagonal hex = (Hexagonal) projection;
-            boolean staggerX = hex.staggerX();
-            int sideX = staggerX ? hex.sideLength() : 0;
-            int sideY = staggerX ? 0 : hex.sideLength();
-            int offsetX = (hex.tileWidth() - sideX) / 2;
-            int offsetY = (hex.tileHeight() - sideY) / 2;
-            int columnWidth = offsetX + sideX;
-            int rowHeight = offsetY + sideY;
-            int width = columnWidth + offsetX;
-            int height = rowHeight + offsetY;
-            boolean shifted = (((staggerX ? tx : ty) & 1) == 1) != hex.staggerEven();
-            long left = staggerX ? (long) tx * columnWidth : (long) tx * (width + sideX) + (shifted ? columnWidth : 0);
-            long top = staggerX ? (long) ty * (height + sideY) + (shifted ? rowHeight : 0) : (long) ty * rowHeight;
-            long[][] octagon = {{0, rowHeight}, {0, offsetY}, {offsetX, 0}, {columnWidth, 0}, {width, offsetY},
-                    {width, rowHeight}, {columnWidth, height}, {offsetX, height}};
-            long[][] corners = new long[8][];
-            for (int i = 0; i < 8; i++) {
-                corners[i] = new long[]{2 * (left + octagon[i][0]), 2 * (top + octagon[i][1])};
-            }
-            return new Shape(corners);
+            return new Shape(TiledCells.corners2((Hexagonal) projection, tx, ty));
         }
 
         /** A rough tile near a screen point, from the cell sizes alone (the oracle searches around it). */
