@@ -1,10 +1,11 @@
 // The Terrain tool and the terrain fill: paint a terrain (a colour of a tileset's Wang set) and the neighbours follow
-// so every shared corner and edge matches (model/terrain.js; the server's core/terrain places the same tiles). While
+// so every shared corner and edge matches (model/terrain.js; the server's core/terrain places the same tiles), on
+// squares and on the hexagons and diamonds of hexagonal and staggered maps alike. While
 // the pointer is down the stroke is shown over the map; letting go sends it as one op (a paint, or a masked region when
 // large): one undo step. The choice among equal tiles comes from the map's terrain seed, property
 // tilewright.terrain.seed (0 without it).
 
-import { paintTerrain, WangTiles } from '../model/terrain.js';
+import { paintTerrain, terrainLayout, WangTiles } from '../model/terrain.js';
 import { cellsOp, floodArea } from '../model/stamp.js';
 import { drawStanding } from '../render/tilesets.js';
 import { projectionOf } from '../model/projection.js';
@@ -42,11 +43,19 @@ export class TerrainTool {
     }
     // a saved Wang set arrives as a new object, so the set itself and where the tileset starts say when to build again
     if (this.cache.set !== set || this.cache.firstGid !== used.firstGid) {
+      let layout;
+      try {
+        // hexagons and diamonds have their own corners and sides
+        layout = terrainLayout(projectionOf(editor.map), set.type);
+      } catch (e) {
+        editor.notify(e.message);
+        return null;
+      }
       const probability = new Map((info.tiles ?? []).filter((t) => t.probability != null).map((t) => [t.id, t.probability]));
       this.cache = {
         set,
         firstGid: used.firstGid,
-        tiles: WangTiles.of(set, used.firstGid, (id) => probability.get(id) ?? 1, info.transformations ?? null),
+        tiles: WangTiles.of(set, used.firstGid, (id) => probability.get(id) ?? 1, info.transformations ?? null, layout),
       };
     }
     return this.cache.tiles;

@@ -26,6 +26,106 @@ const SHARERS = [
   [[-1, -1], [0, -1], [-1, 0]],
 ];
 
+const AROUND = [[-1, -1], [0, -1], [1, -1], [-1, 0], [0, 0], [1, 0], [-1, 1], [0, 1], [1, 1]];
+
+/**
+ * The parts a terrain brush decides on a map's cells and who shares them (core/terrain/TerrainLayout.java, read it for
+ * the rules in words): squares (orthogonal and isometric maps), or the corners or sides of a staggered or hexagonal
+ * map's cells, each at the Wang id index of its direction from the cell's centre (diamonds in tile space), shared where
+ * they lie at one point of the screen. Throws a RangeError for a mixed set on hexagons or diamonds.
+ * @param {object} projection the map's (model/projection.js)
+ * @param {string} type the Wang set's type
+ */
+export function terrainLayout(projection, type) {
+  return projection.corners && projection.shifted ? cellLayout(projection, type) : squareLayout(type);
+}
+
+function squareLayout(type) {
+  return {
+    parts: type === 'corner' ? CORNERS : type === 'edge' ? EDGES : ALL,
+    flips: true,
+    // corners are the map's vertices, edges its horizontal then vertical cell sides
+    key(x, y, part, width, height) {
+      const vertices = (width + 1) * (height + 1);
+      const across = width * (height + 1);
+      switch (part) {
+        case 7: return y * (width + 1) + x;
+        case 1: return y * (width + 1) + x + 1;
+        case 3: return (y + 1) * (width + 1) + x + 1;
+        case 5: return (y + 1) * (width + 1) + x;
+        case 0: return vertices + y * width + x;
+        case 4: return vertices + (y + 1) * width + x;
+        case 6: return vertices + across + y * (width + 1) + x;
+        default: return vertices + across + y * (width + 1) + x + 1;
+      }
+    },
+    sharers: (x, y, part) => SHARERS[part],
+    around: () => AROUND,
+  };
+}
+
+const BY_DIRECTION = [[7, 0, 1], [6, -1, 2], [5, 4, 3]];
+
+function cellLayout(hex, type) {
+  if (type !== 'corner' && type !== 'edge') {
+    throw new RangeError(`A mixed Wang set needs square cells: on ${hex.sideLength === 0 ? 'staggered' : 'hexagonal'} `
+      + "maps a cell's corners and sides would share Wang id indexes; paint with a corner or an edge set.");
+  }
+  const sides = type === 'edge';
+  const at = new Array(8).fill(null);
+  const n = hex.corners.length;
+  for (let i = 0; i < n; i++) {
+    const [ax, ay] = hex.corners[i];
+    const [bx, by] = hex.corners[(i + 1) % n];
+    if (sides && ax === bx && ay === by) continue;
+    // doubled, from the cell box's top-left: a corner, or a side's middle
+    const p = sides ? [ax + bx, ay + by] : [2 * ax, 2 * ay];
+    const screen = BY_DIRECTION[Math.sign(p[1] - hex.cellHeight) + 1][Math.sign(p[0] - hex.cellWidth) + 1];
+    const index = hex.sideLength === 0 ? (screen + 7) % 8 : screen;
+    if (at[index] !== null && (at[index][0] !== p[0] || at[index][1] !== p[1])) {
+      throw new RangeError(`Two ${sides ? 'sides' : 'corners'} of a ${hex.tileWidth}x${hex.tileHeight} px cell lie the same way from its centre.`);
+    }
+    at[index] = p;
+  }
+  const parts = [];
+  for (let i = 0; i < 8; i++) if (at[i] !== null) parts.push(i);
+  const absolute = (x, y, index) => [2 * hex.left(x, y) + at[index][0], 2 * hex.top(x, y) + at[index][1]];
+  const parity = (x, y) => (hex.shifted(hex.staggerX ? x : y) ? 1 : 0);
+  const sharers = [[], []];
+  const around = [[], []];
+  for (let par = 0; par < 2; par++) {
+    const i = (hex.shifted(0) ? 1 : 0) === par ? 0 : 1;
+    const [rx, ry] = hex.staggerX ? [i, 0] : [0, i];
+    const all = new Map([['0,0', [0, 0]]]);
+    for (const index of parts) {
+      const [px, py] = absolute(rx, ry, index);
+      const found = [];
+      for (let dy = -2; dy <= 2; dy++) {
+        for (let dx = -2; dx <= 2; dx++) {
+          if ((dx !== 0 || dy !== 0) && parts.some((j) => {
+            const [qx, qy] = absolute(rx + dx, ry + dy, j);
+            return qx === px && qy === py;
+          })) found.push([dx, dy]);
+        }
+      }
+      sharers[par][index] = found;
+      for (const f of found) all.set(`${f[0]},${f[1]}`, f);
+    }
+    around[par] = [...all.values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  }
+  return {
+    parts,
+    flips: false,
+    // the part's point on the screen, doubled: cells sharing it give it one key
+    key(x, y, part) {
+      const [px, py] = absolute(x, y, part);
+      return `${px},${py}`;
+    },
+    sharers: (x, y, part) => sharers[parity(x, y)][part],
+    around: (x, y) => around[parity(x, y)],
+  };
+}
+
 /** The flag sets a tile may be placed with, the untransformed first. @param {object|null} allowed */
 export function flagSets(allowed) {
   const sets = [];
@@ -68,12 +168,13 @@ export class WangTiles {
    * @param {number} firstGid the tileset's first gid in the map
    * @param {(localId: number) => number} probabilityOf a tile's probability (Tiled's default is 1)
    * @param {{hflip: boolean, vflip: boolean, rotate: boolean, preferUntransformed: boolean}|null} allowed
+   * @param {object} [layout] the map's cells ({@link terrainLayout}); squares by default
    */
-  static of(set, firstGid, probabilityOf, allowed) {
-    const parts = set.type === 'corner' ? CORNERS : set.type === 'edge' ? EDGES : ALL;
+  static of(set, firstGid, probabilityOf, allowed, layout = squareLayout(set.type)) {
+    const parts = layout.parts;
     const ids = new Map(Object.keys(set.tiles).map(Number).sort((a, b) => a - b).map((k) => [k, set.tiles[k]]));
     const candidates = [];
-    const sets = flagSets(allowed);
+    const sets = layout.flips ? flagSets(allowed) : [0];
     for (const [tile, id] of ids) {
       let weight = probabilityOf(tile);
       for (const part of parts) {
@@ -83,13 +184,14 @@ export class WangTiles {
         candidates.push({ gid: ((firstGid + tile) | bits) >>> 0, wangId: placed(id, bits), weight, transformed: bits !== 0 });
       }
     }
-    return new WangTiles(firstGid, parts, candidates, ids, distances(set.colors.length, ids.values(), parts),
+    return new WangTiles(firstGid, layout, candidates, ids, distances(set.colors.length, ids.values(), parts),
       Boolean(allowed?.preferUntransformed));
   }
 
-  constructor(firstGid, parts, candidates, ids, distance, preferUntransformed) {
+  constructor(firstGid, layout, candidates, ids, distance, preferUntransformed) {
     this.firstGid = firstGid;
-    this.parts = parts;
+    this.layout = layout;
+    this.parts = layout.parts;
     this.candidates = candidates;
     this.ids = ids;
     this.distance = distance;
@@ -172,21 +274,8 @@ export function paintTerrain(tiles, cells, stroke, color, seed, maxCells) {
   let head = 0;
   const chosen = new Map();
   let cut = false;
-  const vertices = (width + 1) * (height + 1);
-  const across = width * (height + 1);
   const inside = (x, y) => x >= 0 && y >= 0 && x < width && y < height;
-  const partKey = (x, y, part) => {
-    switch (part) {
-      case 7: return y * (width + 1) + x;
-      case 1: return y * (width + 1) + x + 1;
-      case 3: return (y + 1) * (width + 1) + x + 1;
-      case 5: return (y + 1) * (width + 1) + x;
-      case 0: return vertices + y * width + x;
-      case 4: return vertices + (y + 1) * width + x;
-      case 6: return vertices + across + y * (width + 1) + x;
-      default: return vertices + across + y * (width + 1) + x + 1;
-    }
-  };
+  const partKey = (x, y, part) => tiles.layout.key(x, y, part, width, height);
   const enqueue = (cell) => {
     if (waiting.has(cell)) return;
     const seen = visits.get(cell) ?? 0;
@@ -261,7 +350,7 @@ export function paintTerrain(tiles, cells, stroke, color, seed, maxCells) {
       const before = should[part] >= 0 ? should[part] : now === null ? -1 : now[part];
       if (must[part] < 0 && chosenId[part] !== before) {
         decided.set(partKey(x, y, part), chosenId[part]);
-        for (const [dx, dy] of SHARERS[part]) visitLater(x + dx, y + dy);
+        for (const [dx, dy] of tiles.layout.sharers(x, y, part)) visitLater(x + dx, y + dy);
       }
     }
   };
@@ -286,9 +375,7 @@ export function paintTerrain(tiles, cells, stroke, color, seed, maxCells) {
   for (const cell of painted) {
     const x = cell % width;
     const y = Math.floor(cell / width);
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) visitLater(x + dx, y + dy);
-    }
+    for (const [dx, dy] of tiles.layout.around(x, y)) visitLater(x + dx, y + dy);
   }
   while (head < queue.length) {
     const cell = queue[head++];

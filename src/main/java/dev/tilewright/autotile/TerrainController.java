@@ -14,6 +14,7 @@ import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.core.model.WangSet;
 import dev.tilewright.core.terrain.TerrainBrush;
+import dev.tilewright.core.terrain.TerrainLayout;
 import dev.tilewright.core.terrain.WangTiles;
 import dev.tilewright.map.Author;
 import dev.tilewright.map.MapEdits;
@@ -105,10 +106,16 @@ class TerrainController {
         if (request.color() < 1 || request.color() > set.colors().size()) {
             throw Refused.invalidField("color", "The set's terrains are 1.." + set.colors().size() + ".");
         }
+        TerrainLayout layout;
+        try {
+            layout = TerrainLayout.of(map.projection(), set.type());
+        } catch (IllegalArgumentException e) {
+            throw Refused.invalidField("wangSet", e.getMessage());
+        }
         WangTiles wang = WangTiles.of(set, used.firstGid(), local -> {
             Double p = tileset.tile(local).probability();
             return p == null ? 1 : p;
-        }, tileset.settings().transformations());
+        }, tileset.settings().transformations(), layout);
         TerrainBrush.Result result = TerrainBrush.paint(wang, new TerrainBrush.Cells() {
             @Override
             public int width() {

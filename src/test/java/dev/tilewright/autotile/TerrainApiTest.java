@@ -1,5 +1,7 @@
 package dev.tilewright.autotile;
 
+import dev.tilewright.core.geom.Hexagonal;
+import dev.tilewright.core.geom.TileCoord;
 import dev.tilewright.core.terrain.TerrainBrush;
 import dev.tilewright.core.terrain.WangTiles;
 import dev.tilewright.support.Api;
@@ -12,6 +14,7 @@ import tools.jackson.databind.JsonNode;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -143,6 +146,90 @@ class TerrainApiTest {
                 + "\"width\":3,\"height\":2}}");
         assertThat(rect.status()).as(rect.text()).isEqualTo(200);
         assertThat(tiles.wangIdOf(cells(shore)[2 * 16 + 13])).containsExactly(0, GRASS, 0, GRASS, 0, GRASS, 0, GRASS);
+    }
+
+    /**
+     * On a hexagonal map (32 px, sides of 16, pointy tops) an edge set's terrain goes on a hexagon's six sides: a
+     * complete two-terrain set of 64 tiles (Wang id indexes 1, 2, 3, 5, 6, 7), a stroke of two cells; the server
+     * places exactly what the brush computes on that layout, every side of the painted cells shows the terrain and
+     * their six neighbours show it on the side they share. A mixed set is refused there, naming the field.
+     */
+    @Test
+    void onAHexagonalMapATerrainGoesOnTheHexagonsSixSides() {
+        int[] sides = {1, 2, 3, 5, 6, 7};
+        StringBuilder tiles = new StringBuilder();
+        for (int n = 0; n < 64; n++) {
+            int[] id = new int[8];
+            for (int k = 0; k < 6; k++) {
+                id[sides[k]] = 1 + (n >> k & 1);
+            }
+            tiles.append("   <wangtile tileid=\"").append(n).append("\" wangid=\"")
+                    .append(java.util.Arrays.stream(id).mapToObj(String::valueOf)
+                            .collect(java.util.stream.Collectors.joining(","))).append("\"/>\n");
+        }
+        String tsx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<tileset version=\"1.10\" tiledversion=\"1.10.2\" name=\"hexes\" tilewidth=\"32\" tileheight=\"32\""
+                + " tilecount=\"64\" columns=\"8\">\n <image source=\"hexes.png\" width=\"256\" height=\"256\"/>\n"
+                + " <wangsets>\n  <wangset name=\"Sides\" type=\"edge\" tile=\"-1\">\n"
+                + "   <wangcolor name=\"Field\" color=\"#30a030\" tile=\"-1\" probability=\"1\"/>\n"
+                + "   <wangcolor name=\"Road\" color=\"#a08060\" tile=\"-1\" probability=\"1\"/>\n"
+                + tiles + "  </wangset>\n"
+                + "  <wangset name=\"Mixed\" type=\"mixed\" tile=\"-1\">\n"
+                + "   <wangcolor name=\"Field\" color=\"#30a030\" tile=\"-1\" probability=\"1\"/>\n"
+                + "   <wangtile tileid=\"0\" wangid=\"1,1,1,1,1,1,1,1\"/>\n  </wangset>\n </wangsets>\n</tileset>\n";
+        Api admin = new Api(port);
+        Api owner = admin.as(admin.token(admin.person("Hex owner", admin.projectOf(admin.newMap("any", 2, 2)),
+                "editor"), "write"));
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("hexes.tsx", tsx.getBytes(StandardCharsets.UTF_8));
+        files.put("hexes.png", Pngs.atlas(256, 256));
+        Api.Response imported = owner.postFiles("/api/v1/tilesets/import", files);
+        assertThat(imported.status()).as(imported.text()).isEqualTo(201);
+        long tileset = imported.json().get("id").asLong();
+        Api.Response created = owner.postJson("/api/v1/maps", "{\"name\":\"hexes\",\"width\":8,\"height\":8,"
+                + "\"tileWidth\":32,\"tileHeight\":32,\"orientation\":\"hexagonal\",\"hexSideLength\":16,"
+                + "\"staggerAxis\":\"y\",\"staggerIndex\":\"odd\",\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
+                + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"}]}");
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        String map = "/api/v1/maps/" + created.json().get("id").asLong();
+        assertThat(owner.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
+                + "\"width\":8,\"height\":8,\"gid\":1}]}", "If-Match", owner.get(map).header("ETag")).status())
+                .isEqualTo(200);
+        Shore hexes = new Shore(owner, map, tileset, owner.get("/api/v1/tilesets/" + tileset).json());
+        int[] before = cells(hexes);
+        int[] stroke = {3, 3, 4, 3};
+        Api.Response painted = owner.postJson(map + "/terrain", "{\"layerId\":1,\"tilesetId\":" + tileset
+                + ",\"wangSet\":\"Sides\",\"color\":2,\"cells\":[3,3,4,3]}");
+        assertThat(painted.status()).as(painted.text()).isEqualTo(200);
+        assertThat(painted.json().get("unmatched").asInt()).isZero();
+
+        Hexagonal hex = new Hexagonal(32, 32, false, false, 16);
+        WangTiles wang = Terrains.wangTiles(hexes.tilesetJson(), 0, 1, hex);
+        Terrains.Grid grid = new Terrains.Grid(8, 8, before);
+        TerrainBrush.Result expected = TerrainBrush.paint(wang, grid, stroke, 2, 0, 262_144);
+        int[] after = cells(hexes);
+        assertThat(after).as("the stored cells: exactly the brush's").containsExactly(grid.after(expected));
+        for (int[] cell : new int[][] {{3, 3}, {4, 3}}) {
+            int[] id = wang.wangIdOf(after[cell[1] * 8 + cell[0]]);
+            for (int side : sides) {
+                assertThat(id[side]).as("painted %s side %d", java.util.Arrays.toString(cell), side).isEqualTo(2);
+            }
+            // the neighbour across each side shows the terrain on the side it shares (the opposite one)
+            List<TileCoord> around = hex.neighbours(cell[0], cell[1]);
+            int[] facing = {5, 6, 7, 1, 2, 3}; // neighbours clockwise from the top-right: their side facing back
+            for (int k = 0; k < 6; k++) {
+                TileCoord n = around.get(k);
+                assertThat(wang.wangIdOf(after[n.y() * 8 + n.x()])[facing[k]]).as("neighbour %s of %s", n,
+                        java.util.Arrays.toString(cell)).isEqualTo(2);
+            }
+        }
+        assertThat(after[0]).as("far away: untouched").isEqualTo(1);
+        Api.Response mixed = owner.postJson(map + "/terrain", "{\"layerId\":1,\"tilesetId\":" + tileset
+                + ",\"wangSet\":\"Mixed\",\"color\":1,\"cells\":[1,1]}");
+        assertThat(mixed.status()).isEqualTo(422);
+        assertThat(mixed.json().get("field").asString()).isEqualTo("wangSet");
+        assertThat(mixed.json().get("detail").asString()).contains("corner or an edge set");
+        assertThat(cells(hexes)).as("refused: nothing changed").containsExactly(after);
     }
 
     @Test

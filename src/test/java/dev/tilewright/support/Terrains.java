@@ -18,6 +18,12 @@ public final class Terrains {
 
     /** A Wang set of a tileset as the API shows it (tile probabilities and transformations with it). */
     public static WangTiles wangTiles(JsonNode tileset, int set, int firstGid) {
+        return wangTiles(tileset, set, firstGid, null);
+    }
+
+    /** {@link #wangTiles(JsonNode, int, int)} on a map of this projection (null: squares). */
+    public static WangTiles wangTiles(JsonNode tileset, int set, int firstGid,
+                                      dev.tilewright.core.geom.Projection projection) {
         WangSet wangSet = DomainJson.mapper().treeToValue(tileset.get("wangSets").get(set), WangSet.class);
         Map<Integer, Double> probabilities = new HashMap<>();
         tileset.get("tiles").forEach(t -> {
@@ -28,7 +34,9 @@ public final class Terrains {
         TilesetSettings.Transformations allowed = tileset.path("transformations").isObject()
                 ? DomainJson.mapper().treeToValue(tileset.get("transformations"), TilesetSettings.Transformations.class)
                 : null;
-        return WangTiles.of(wangSet, firstGid, id -> probabilities.getOrDefault(id, 1.0), allowed);
+        return WangTiles.of(wangSet, firstGid, id -> probabilities.getOrDefault(id, 1.0), allowed,
+                projection == null ? dev.tilewright.core.terrain.TerrainLayout.squares(wangSet.type())
+                        : dev.tilewright.core.terrain.TerrainLayout.of(projection, wangSet.type()));
     }
 
     /** A layer's gids (row-major) as the brush reads them. */

@@ -28,7 +28,9 @@ import java.util.TreeMap;
  * from then on, and the cells around it are visited again (at most {@link #MAX_VISITS} times each). Cells holding no
  * tile of the set are never changed unless painted.
  *
- * <p>The same algorithm is {@code frontend/model/terrain.js}; both are held to {@code fixtures/terrain/}.
+ * <p>Which parts a cell has and who shares them is the map's {@link TerrainLayout} (squares, or the diamonds and
+ * hexagons of staggered and hexagonal maps). The same algorithm is {@code frontend/model/terrain.js}; both are held to
+ * {@code fixtures/terrain/}.
  */
 public final class TerrainBrush {
 
@@ -37,18 +39,6 @@ public final class TerrainBrush {
     /** What changing a part decided on the way costs: more than any number of moved parts. */
     static final int REDECIDE = 1 << 10;
     static final int MAX_VISITS = 8;
-
-    /** For each part, the neighbours (dx, dy) that share it, in row order. */
-    private static final int[][][] SHARERS = {
-            {{0, -1}},
-            {{0, -1}, {1, -1}, {1, 0}},
-            {{1, 0}},
-            {{1, 0}, {0, 1}, {1, 1}},
-            {{0, 1}},
-            {{-1, 0}, {-1, 1}, {0, 1}},
-            {{-1, 0}},
-            {{-1, -1}, {0, -1}, {-1, 0}},
-    };
 
     /** The map property holding its terrain seed (an int; 0 without it). */
     public static final String SEED = "tilewright.terrain.seed";
@@ -167,10 +157,8 @@ public final class TerrainBrush {
             for (long cell : painted) {
                 int x = (int) (cell % width);
                 int y = (int) (cell / width);
-                for (int dy = -1; dy <= 1; dy++) {
-                    for (int dx = -1; dx <= 1; dx++) {
-                        visitLater(x + dx, y + dy);
-                    }
+                for (int[] step : tiles.layout().around(x, y)) {
+                    visitLater(x + step[0], y + step[1]);
                 }
             }
             while (!queue.isEmpty()) {
@@ -241,7 +229,7 @@ public final class TerrainBrush {
                 int before = should[part] >= 0 ? should[part] : now == null ? -1 : now[part];
                 if (must[part] < 0 && chosenId[part] != before) {
                     decided.put(partKey(x, y, part), chosenId[part]);
-                    for (int[] step : SHARERS[part]) {
+                    for (int[] step : tiles.layout().sharers(x, y, part)) {
                         visitLater(x + step[0], y + step[1]);
                     }
                 }
@@ -328,20 +316,9 @@ public final class TerrainBrush {
             return (long) y * width + x;
         }
 
-        /** Corners are the map's vertices, edges its horizontal then vertical cell sides: one key each. */
+        /** One key per part of the map ({@link TerrainLayout#key}). */
         private long partKey(int x, int y, int part) {
-            long vertices = (long) (width + 1) * (height + 1);
-            long across = (long) width * (height + 1);
-            return switch (part) {
-                case 7 -> (long) y * (width + 1) + x;
-                case 1 -> (long) y * (width + 1) + x + 1;
-                case 3 -> (long) (y + 1) * (width + 1) + x + 1;
-                case 5 -> (long) (y + 1) * (width + 1) + x;
-                case 0 -> vertices + (long) y * width + x;
-                case 4 -> vertices + (long) (y + 1) * width + x;
-                case 6 -> vertices + across + (long) y * (width + 1) + x;
-                default -> vertices + across + (long) y * (width + 1) + x + 1;
-            };
+            return tiles.layout().key(x, y, part, width, height);
         }
     }
 }

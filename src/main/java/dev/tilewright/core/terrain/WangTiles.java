@@ -22,15 +22,11 @@ import java.util.function.IntToDoubleFunction;
  */
 public final class WangTiles {
 
-    /** The parts a set's type uses: corners at odd indexes, edges at even ones. */
-    static final int[] CORNERS = {1, 3, 5, 7};
-    static final int[] EDGES = {0, 2, 4, 6};
-    static final int[] ALL = {0, 1, 2, 3, 4, 5, 6, 7};
-
     /** Two terrains with no chain of transitions between them. */
     static final int FAR = 1024;
 
     private final int firstGid;
+    private final TerrainLayout layout;
     private final int[] parts;
     private final List<Candidate> candidates;
     private final Map<Integer, int[]> wangIds;
@@ -41,10 +37,11 @@ public final class WangTiles {
     public record Candidate(int gid, int[] wangId, double weight, boolean transformed) {
     }
 
-    private WangTiles(int firstGid, int[] parts, List<Candidate> candidates, Map<Integer, int[]> wangIds,
+    private WangTiles(int firstGid, TerrainLayout layout, List<Candidate> candidates, Map<Integer, int[]> wangIds,
                       int[][] distance, boolean preferUntransformed) {
         this.firstGid = firstGid;
-        this.parts = parts;
+        this.layout = layout;
+        this.parts = layout.parts();
         this.candidates = candidates;
         this.wangIds = wangIds;
         this.distance = distance;
@@ -59,12 +56,17 @@ public final class WangTiles {
      */
     public static WangTiles of(WangSet set, int firstGid, IntToDoubleFunction tileProbability,
                                TilesetSettings.Transformations allowed) {
-        int[] parts = switch (set.type()) {
-            case "corner" -> CORNERS;
-            case "edge" -> EDGES;
-            default -> ALL;
-        };
-        List<Integer> flagSets = flagSets(allowed);
+        return of(set, firstGid, tileProbability, allowed, TerrainLayout.squares(set.type()));
+    }
+
+    /**
+     * The tiles of a set for a map of the given layout ({@link TerrainLayout#of}: its parts, and whether tiles may be
+     * flipped there at all).
+     */
+    public static WangTiles of(WangSet set, int firstGid, IntToDoubleFunction tileProbability,
+                               TilesetSettings.Transformations allowed, TerrainLayout layout) {
+        int[] parts = layout.parts();
+        List<Integer> flagSets = layout.flips() ? flagSets(allowed) : List.of(0);
         List<Candidate> candidates = new ArrayList<>();
         Map<Integer, int[]> wangIds = new HashMap<>();
         for (Map.Entry<Integer, List<Integer>> tile : set.tiles().entrySet()) {
@@ -81,7 +83,7 @@ public final class WangTiles {
                         flags != 0));
             }
         }
-        return new WangTiles(firstGid, parts, List.copyOf(candidates), wangIds,
+        return new WangTiles(firstGid, layout, List.copyOf(candidates), wangIds,
                 distances(set.colors().size(), set.tiles().values(), parts),
                 allowed != null && allowed.preferUntransformed());
     }
@@ -178,6 +180,10 @@ public final class WangTiles {
 
     int[] parts() {
         return parts;
+    }
+
+    TerrainLayout layout() {
+        return layout;
     }
 
     List<Candidate> candidates() {

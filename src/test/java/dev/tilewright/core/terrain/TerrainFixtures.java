@@ -1,5 +1,6 @@
 package dev.tilewright.core.terrain;
 
+import dev.tilewright.core.geom.Hexagonal;
 import dev.tilewright.core.model.TilesetSettings;
 import dev.tilewright.core.model.WangSet;
 import dev.tilewright.web.DomainJson;
@@ -22,7 +23,8 @@ import java.util.Random;
  * The terrain brush's shared cases, {@code src/test/resources/fixtures/terrain/*.json}, read by {@link
  * TerrainFixturesTest} here and by {@code frontend/test/terrain.test.js}. A case: a Wang set as the API shows it,
  * the tileset's first gid, tile probabilities by local id and transformations, a grid of gids, a seed, strokes
- * ({@code color}, {@code cells} as x, y pairs) painted in turn, and {@code expect}: the grid after them.
+ * ({@code color}, {@code cells} as x, y pairs) painted in turn, and {@code expect}: the grid after them; on a staggered
+ * or hexagonal map, {@code cellShape} (tile size, stagger axis and index, side length) gives its cells' layout.
  *
  * <p>{@link #main} writes the cases again from {@link WangCases} (run it when the algorithm changes on purpose, then
  * look at the diff): {@code ./mvnw -o -q test-compile exec:java -Dexec.classpathScope=test
@@ -37,8 +39,9 @@ final class TerrainFixtures {
     }
 
     /** One case read back. */
+    /** @param shape a staggered or hexagonal map's cells, or null for squares; {@code type} the set's */
     record Case(String name, WangTiles tiles, int width, int height, int[] cells, int seed, List<Stroke> strokes,
-                int[] expect) {
+                int[] expect, Hexagonal shape, String type) {
     }
 
     record Stroke(int color, int[] cells) {
@@ -55,14 +58,20 @@ final class TerrainFixtures {
                         e.getValue().asDouble()));
                 TilesetSettings.Transformations allowed = c.path("transformations").isObject()
                         ? JSON.treeToValue(c.get("transformations"), TilesetSettings.Transformations.class) : null;
+                JsonNode cells = c.path("cellShape");
+                Hexagonal shape = cells.isObject() ? new Hexagonal(cells.get("tileWidth").asInt(),
+                        cells.get("tileHeight").asInt(), cells.get("staggerX").asBoolean(),
+                        cells.get("staggerEven").asBoolean(), cells.get("sideLength").asInt()) : null;
+                TerrainLayout layout = shape != null ? TerrainLayout.of(shape, set.type())
+                        : TerrainLayout.squares(set.type());
                 WangTiles tiles = WangTiles.of(set, c.get("firstGid").asInt(),
-                        id -> probabilities.getOrDefault(id, 1.0), allowed);
+                        id -> probabilities.getOrDefault(id, 1.0), allowed, layout);
                 List<Stroke> strokes = new ArrayList<>();
                 for (JsonNode s : c.get("strokes")) {
                     strokes.add(new Stroke(s.get("color").asInt(), ints(s.get("cells"))));
                 }
                 cases.add(new Case(file.getFileName().toString(), tiles, c.get("width").asInt(), c.get("height").asInt(),
-                        ints(c.get("cells")), c.get("seed").asInt(), strokes, ints(c.get("expect"))));
+                        ints(c.get("cells")), c.get("seed").asInt(), strokes, ints(c.get("expect")), shape, set.type()));
             }
         }
         return cases;
@@ -97,12 +106,32 @@ final class TerrainFixtures {
                 new int[] {3, 2, 1, 3});
         write("mixed-hub", WangCases.hub("mixed", 3, false, new Random(2)), 12, 10, 0, 123456789, random, 4,
                 new int[] {2, 3, 2, 1});
+        Hexagonal pointy = new Hexagonal(32, 32, false, false, 16);
+        write("hexagonal-edge-complete", WangCases.complete("edge", 2, TerrainLayout.of(pointy, "edge").parts()),
+                pointy, 9, 8, 17, random, 3, new int[] {2, 1, 2});
+        Hexagonal flat = new Hexagonal(28, 24, true, true, 12);
+        write("hexagonal-corner-hub", WangCases.hub("corner", 3, false, new Random(4),
+                TerrainLayout.of(flat, "corner").parts()), flat, 10, 9, -3, random, 4, new int[] {3, 2, 1, 3});
+        Hexagonal diamonds = new Hexagonal(64, 32, false, true, 0);
+        write("staggered-edge-complete", WangCases.complete("edge", 3, TerrainLayout.of(diamonds, "edge").parts()),
+                diamonds, 8, 12, 2026, random, 3, new int[] {2, 3, 1});
+    }
+
+    /** Writes a case on a staggered or hexagonal map's cells. */
+    private static void write(String name, WangCases.Case wang, Hexagonal cells, int width, int height, int seed,
+                              Random random, int strokes, int[] colors) throws IOException {
+        write(name, wang, cells, width, height, 0, seed, random, strokes, colors);
     }
 
     /** Writes one case: the grid starts as the plain tile of terrain 1 (or {@code start} when given). */
     private static void write(String name, WangCases.Case wang, int width, int height, int start, int seed,
                               Random random, int strokes, int[] colors) throws IOException {
-        WangTiles tiles = wang.tiles();
+        write(name, wang, null, width, height, start, seed, random, strokes, colors);
+    }
+
+    private static void write(String name, WangCases.Case wang, Hexagonal cells, int width, int height, int start,
+                              int seed, Random random, int strokes, int[] colors) throws IOException {
+        WangTiles tiles = cells == null ? wang.tiles() : wang.tiles(TerrainLayout.of(cells, wang.set().type()));
         int first = start != 0 ? start : TerrainBrushProperties.plainTile(tiles, 1);
         TerrainBrushProperties.Grid grid = TerrainBrushProperties.Grid.filled(width, height, first);
         ObjectNode out = JSON.createObjectNode();
@@ -112,15 +141,20 @@ final class TerrainFixtures {
         ObjectNode probabilities = out.putObject("probabilities");
         wang.probabilities().forEach((id, p) -> probabilities.put(String.valueOf(id), p));
         out.set("transformations", JSON.valueToTree(wang.allowed()));
+        if (cells != null) {
+            out.putObject("cellShape").put("tileWidth", cells.tileWidth()).put("tileHeight", cells.tileHeight())
+                    .put("staggerX", cells.staggerX()).put("staggerEven", cells.staggerEven())
+                    .put("sideLength", cells.sideLength());
+        }
         out.put("width", width).put("height", height);
         out.set("cells", unsigned(grid.gids()));
         out.put("seed", seed);
         ArrayNode strokeNodes = out.putArray("strokes");
         for (int i = 0; i < strokes; i++) {
-            int[] cells = TerrainBrushProperties.stroke(random, grid);
+            int[] stroke = TerrainBrushProperties.stroke(random, grid);
             int color = colors[i % colors.length];
-            strokeNodes.addObject().put("color", color).set("cells", JSON.valueToTree(cells));
-            grid.apply(TerrainBrush.paint(tiles, grid, cells, color, seed, 100_000));
+            strokeNodes.addObject().put("color", color).set("cells", JSON.valueToTree(stroke));
+            grid.apply(TerrainBrush.paint(tiles, grid, stroke, color, seed, 100_000));
         }
         out.set("expect", unsigned(grid.gids()));
         String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(out);

@@ -20,6 +20,11 @@ final class WangCases {
         WangTiles tiles() {
             return WangTiles.of(set, 1, id -> probabilities.getOrDefault(id, 1.0), allowed);
         }
+
+        /** The set's tiles on a map of this layout. */
+        WangTiles tiles(TerrainLayout layout) {
+            return WangTiles.of(set, 1, id -> probabilities.getOrDefault(id, 1.0), allowed, layout);
+        }
     }
 
     private WangCases() {
@@ -44,8 +49,13 @@ final class WangCases {
 
     /** Every combination of k terrains on the type's parts: one tile each. */
     static Case complete(String type, int k) {
+        return complete(type, k, partsOf(type));
+    }
+
+    /** Every combination of k terrains on a layout's parts of a type: one tile each. */
+    static Case complete(String type, int k, int[] parts) {
         Map<Integer, List<Integer>> tiles = new LinkedHashMap<>();
-        for (int[] id : combinations(type, k)) {
+        for (int[] id : combinations(parts, k)) {
             tiles.put(tiles.size(), box(id));
         }
         return new Case(type + "-complete-" + k, new WangSet(type, "", type, -1, Properties.EMPTY, colors(k), tiles),
@@ -58,12 +68,17 @@ final class WangCases {
      * turns, the rest placed transformed; tile probabilities drawn from the random.
      */
     static Case hub(String type, int k, boolean turns, Random random) {
+        return hub(type, k, turns, random, partsOf(type));
+    }
+
+    /** {@link #hub} over a layout's parts of the type. */
+    static Case hub(String type, int k, boolean turns, Random random, int[] parts) {
         Map<Integer, List<Integer>> tiles = new LinkedHashMap<>();
         TreeSet<String> seen = new TreeSet<>();
         TreeSet<String> turned = new TreeSet<>();
         Map<Integer, Double> probabilities = new LinkedHashMap<>();
         for (int other = 2; other <= k; other++) {
-            for (int[] pair : combinations(type, 2)) {
+            for (int[] pair : combinations(parts, 2)) {
                 int[] id = pair.clone();
                 for (int i = 0; i < 8; i++) {
                     id[i] = id[i] == 2 ? other : id[i];
@@ -81,7 +96,7 @@ final class WangCases {
         // a few variants of the plain terrains, so weights decide among equals
         for (int c = 1; c <= k; c++) {
             int[] plain = new int[8];
-            for (int part : partsOf(type)) {
+            for (int part : parts) {
                 plain[part] = c;
             }
             int tile = tiles.size();
@@ -105,15 +120,15 @@ final class WangCases {
     }
 
     static int[] partsOf(String type) {
-        return switch (type) {
-            case "corner" -> WangTiles.CORNERS;
-            case "edge" -> WangTiles.EDGES;
-            default -> WangTiles.ALL;
-        };
+        return TerrainLayout.squares(type).parts();
     }
 
     private static List<int[]> combinations(String type, int k) {
-        int[] parts = partsOf(type);
+        return combinations(partsOf(type), k);
+    }
+
+    /** Every combination of k terrains on these parts. */
+    static List<int[]> combinations(int[] parts, int k) {
         List<int[]> out = new ArrayList<>();
         int count = (int) Math.pow(k, parts.length);
         for (int n = 0; n < count; n++) {
