@@ -39,6 +39,11 @@ class AutoLayersApiTest {
 
     /** A 6x4 map in a project of its own with a ground layer (1), the derived layer (2) and the IntGrid (3). */
     private Level level() {
+        return level("");
+    }
+
+    /** {@link #level()} with more map fields (an orientation). */
+    private Level level(String orientation) {
         Api admin = new Api(port);
         Api owner = admin.as(admin.token(admin.person("Auto owner", admin.projectOf(admin.newMap("any", 2, 2)),
                 "editor"), "write"));
@@ -50,7 +55,7 @@ class AutoLayersApiTest {
         Api.Response created = owner.postJson("/api/v1/maps", "{\"name\":\"cave\",\"width\":6,\"height\":4,"
                 + "\"tileWidth\":16,\"tileHeight\":16,\"tilesets\":[{\"tilesetId\":" + tileset + "}],"
                 + "\"layers\":[{\"name\":\"ground\",\"type\":\"tile\"},{\"name\":\"walls (auto)\",\"type\":\"tile\"}],"
-                + "\"projectId\":" + project + "}");
+                + orientation + "\"projectId\":" + project + "}");
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         Level level = new Level(owner, "/api/v1/maps/" + created.json().get("id").asLong(), project);
         Api.Response grid = ops(level, "{\"type\":\"addLayer\",\"kind\":\"tile\",\"attributes\":{\"name\":\"walls\","
@@ -109,6 +114,28 @@ class AutoLayersApiTest {
                 + "\"gid\":1000000}]}");
         assertThat(tooBig.status()).isEqualTo(422);
         assertThat(tooBig.json().get("field").asString()).isEqualTo("ops[0].cells[0].gid");
+    }
+
+    /**
+     * On a hexagonal map (stagger axis y, odd rows shifted right) a rule keeps its shape: "a wall with nothing above"
+     * reads the cell up and to the right wherever it matches (row 1's cell (2, 1) reads (3, 0), not (2, 0) as Tiled's
+     * Automapping would), "nothing right" the cell beside it.
+     */
+    @Test
+    void onAHexagonalMapARuleReadsTheSameNeighboursInEveryRow() {
+        Level level = level("\"orientation\":\"hexagonal\",\"hexSideLength\":8,\"staggerAxis\":\"y\","
+                + "\"staggerIndex\":\"odd\",");
+        assertThat(ops(level, "{\"type\":\"paint\",\"layerId\":3,\"cells\":[{\"x\":2,\"y\":1,\"gid\":1}]}")
+                .status()).isEqualTo(200);
+        assertThat(cells(level, 2).get(6 + 2)).as("nothing up-right: a top").isEqualTo(8L);
+        assertThat(ops(level, "{\"type\":\"paint\",\"layerId\":3,\"cells\":[{\"x\":2,\"y\":0,\"gid\":1}]}")
+                .status()).isEqualTo(200);
+        assertThat(cells(level, 2).get(6 + 2)).as("(2, 0) lies up-left of a shifted row's cell").isEqualTo(8L);
+        assertThat(ops(level, "{\"type\":\"paint\",\"layerId\":3,\"cells\":[{\"x\":3,\"y\":0,\"gid\":1}]}")
+                .status()).isEqualTo(200);
+        List<Long> after = cells(level, 2);
+        assertThat(after.get(6 + 2)).as("a wall up-right, nothing to the right: an end").isEqualTo(5L);
+        assertThat(after.get(3)).as("row 0 reads above the map: empty").isEqualTo(8L);
     }
 
     @Test

@@ -144,7 +144,7 @@ public final class AutoLayers {
         }
         List<TileRect> regions = new ArrayList<>();
         for (TileRect changed : bounded(grid)) {
-            regions.add(autotiler.reach(changed, map.width(), map.height()));
+            regions.add(autotiler.reach(changed, map.width(), map.height(), Autotiler.Stagger.of(map.projection())));
         }
         for (TileRect written : bounded(output)) {
             regions.add(written.intersection(bounds));
@@ -203,7 +203,7 @@ public final class AutoLayers {
             if (region.isEmpty()) {
                 continue;
             }
-            int[] made = autotiler.evaluate(cells, at.seed(), region);
+            int[] made = autotiler.evaluate(cells, at.seed(), region, Autotiler.Stagger.of(map.projection()));
             for (int i = 0; i < made.length; i++) {
                 int x = region.x() + i % region.width();
                 int y = region.y() + i / region.width();

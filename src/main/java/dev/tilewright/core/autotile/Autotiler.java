@@ -17,8 +17,49 @@ import java.util.List;
  *
  * <p>Output tiles are {@code tile id + 1} with Tiled's flip bits (0: no tile), as in a map whose one tileset starts
  * at 1.
+ *
+ * <p>On a staggered or hexagonal map ({@link Stagger}) a pattern keeps its shape on the screen wherever it is matched
+ * (Tiled's Automapping matches tile coordinates, so a pattern drawn at an even row means another shape at an odd one,
+ * Tiled #3089): a pattern is drawn for a cell of an unshifted row (column, on stagger axis x), and at a cell of a
+ * shifted one its odd rows (columns) move by one towards the shift; a mirror along the shift keeps the shape too.
+ * Stamps are placed the same way.
  */
 public final class Autotiler {
+
+    /**
+     * How a staggered or hexagonal map shifts its rows (stagger axis y) or columns (x): which ones are shifted by half
+     * a cell, as {@code Hexagonal.shifted} says.
+     */
+    public record Stagger(boolean alongX, boolean staggerEven) {
+
+        /** A map's stagger: null for orthogonal and isometric maps (their cells make a square grid). */
+        public static Stagger of(dev.tilewright.core.geom.Projection projection) {
+            return projection instanceof dev.tilewright.core.geom.Hexagonal hex
+                    ? new Stagger(hex.staggerX(), hex.staggerEven()) : null;
+        }
+
+        /** Whether cell (x, y) lies in a shifted row (column). */
+        public boolean shifted(int x, int y) {
+            return (((alongX ? x : y) & 1) == 1) != staggerEven;
+        }
+
+        /**
+         * Where a pattern's or stamp's offset (dx, dy), as drawn for an unshifted cell and mirrored as {@code flags}
+         * say, lies from a cell ({@code shifted}: of a shifted row or column): {dx, dy} on squares (null stagger).
+         */
+        static int[] along(Stagger stagger, int dx, int dy, int flags, boolean shifted) {
+            if (stagger == null) {
+                return new int[]{dx, dy};
+            }
+            int across = stagger.alongX ? dx : dy;
+            if ((across & 1) == 0) {
+                return new int[]{dx, dy};
+            }
+            boolean mirrored = (flags & (stagger.alongX ? Gid.FLIP_VERTICAL : Gid.FLIP_HORIZONTAL)) != 0;
+            int move = (shifted ? 1 : 0) - (mirrored ? 1 : 0);
+            return stagger.alongX ? new int[]{dx, dy + move} : new int[]{dx + move, dy};
+        }
+    }
 
     /** Largest side of a stamp, in cells. */
     public static final int MAX_STAMP = 16;
@@ -78,7 +119,12 @@ public final class Autotiler {
 
     /** The output cells a change of {@code changed} can alter, within a grid of the given size (may be empty). */
     public TileRect reach(TileRect changed, int width, int height) {
-        long r = radius();
+        return reach(changed, width, height, null);
+    }
+
+    /** {@link #reach(TileRect, int, int)} on a map of this stagger (a shifted line reaches a cell further). */
+    public TileRect reach(TileRect changed, int width, int height, Stagger stagger) {
+        long r = radius() + (stagger == null ? 0 : 1);
         long x0 = Math.max(0, changed.x() - r);
         long y0 = Math.max(0, changed.y() - r);
         long x1 = Math.min(width, changed.right() + r);
@@ -97,28 +143,39 @@ public final class Autotiler {
      * the grid within {@link #radius()} of the region.
      */
     public int[] evaluate(IntCells grid, long seed, TileRect region) {
+        return evaluate(grid, seed, region, null);
+    }
+
+    /** {@link #evaluate(IntCells, long, TileRect)} on a staggered or hexagonal map's cells (null: squares). */
+    public int[] evaluate(IntCells grid, long seed, TileRect region, Stagger stagger) {
         int[] out = new int[Math.toIntExact(region.area())];
         TileRect inside = region.intersection(new TileRect(0, 0, grid.width(), grid.height()));
         if (inside.isEmpty() || rules.length == 0) {
             return out;
         }
-        TileRect anchors = grow(inside, stampReach).intersection(new TileRect(0, 0, grid.width(), grid.height()));
-        int pad = patternRadius;
+        int shift = stagger == null ? 0 : 1;
+        TileRect anchors = grow(inside, stampReach + (stamps ? shift : 0))
+                .intersection(new TileRect(0, 0, grid.width(), grid.height()));
+        int pad = patternRadius + shift;
         int stride = anchors.width() + 2 * pad;
         int[] window = window(grid, anchors, pad);
         long[] taken = stamps ? new long[out.length] : null;
         if (taken != null) {
             java.util.Arrays.fill(taken, Long.MAX_VALUE);
         }
-        int[][][] offsets = new int[rules.length][][];
+        // [parity][rule][variant]: at cells of unshifted and shifted rows
+        int[][][][] offsets = new int[2][rules.length][][];
         for (int r = 0; r < rules.length; r++) {
-            offsets[r] = rules[r].offsets(stride);
+            offsets[0][r] = rules[r].offsets(stride, stagger, false);
+            offsets[1][r] = stagger == null ? offsets[0][r] : rules[r].offsets(stride, stagger, true);
         }
         long anchorIndex = 0;
         for (int ay = anchors.y(); ay < anchors.bottom(); ay++) {
             for (int ax = anchors.x(); ax < anchors.right(); ax++, anchorIndex++) {
                 int at = (ay - anchors.y() + pad) * stride + (ax - anchors.x() + pad);
                 boolean own = inside.contains(ax, ay);
+                boolean shifted = stagger != null && stagger.shifted(ax, ay);
+                int[][][] here = offsets[shifted ? 1 : 0];
                 for (int r = 0; r < rules.length; r++) {
                     CompiledRule rule = rules[r];
                     if (!stamps && !own) {
@@ -127,7 +184,7 @@ public final class Autotiler {
                     if (!rule.onModulo(ax, ay)) {
                         continue;
                     }
-                    CompiledRule.Variant variant = rule.match(window, at, offsets[r]);
+                    CompiledRule.Variant variant = rule.match(window, at, here[r], stagger);
                     if (variant == null || !Seeds.passes(seed, rule.uid, ax, ay, rule.chance)) {
                         continue;
                     }
@@ -142,8 +199,10 @@ public final class Autotiler {
                         }
                     } else {
                         for (int i = 0; i < variant.stampDx.length; i++) {
-                            int tx = ax + variant.stampDx[i];
-                            int ty = ay + variant.stampDy[i];
+                            int[] to = Stagger.along(stagger, variant.stampDx[i], variant.stampDy[i], variant.flags,
+                                    shifted);
+                            int tx = ax + to[0];
+                            int ty = ay + to[1];
                             if (inside.contains(tx, ty)) {
                                 place(out, taken, region, tx, ty, key, variant.stampTile[i]);
                             }

@@ -20,6 +20,11 @@ final class CompiledRule {
     private final int yOffset;
     private final int[] tiles;
     final Variant[] variants;
+    /**
+     * Every variant, those that read as an earlier one on squares too: on a staggered map a mirror along the shift
+     * moves its odd rows, so it may read otherwise there.
+     */
+    final Variant[] every;
 
     /**
      * The pattern as placed: tests {@code window[at + offset] == want} (or {@code !=} where {@code different}), the
@@ -53,7 +58,8 @@ final class CompiledRule {
         }
     }
 
-    private CompiledRule(Rule rule, long uid, int[] tiles, Variant[] variants, int reach) {
+    private CompiledRule(Rule rule, long uid, int[] tiles, Variant[] variants, Variant[] every, int reach) {
+        this.every = every;
         this.uid = uid;
         this.size = rule.size();
         this.chance = rule.chance();
@@ -124,7 +130,8 @@ final class CompiledRule {
                 distinct.add(v);
             }
         }
-        return new CompiledRule(rule, uid, tiles, distinct.toArray(Variant[]::new), reach);
+        return new CompiledRule(rule, uid, tiles, distinct.toArray(Variant[]::new), variants.toArray(Variant[]::new),
+                reach);
     }
 
     private static void modulo(int modulo, String field) {
@@ -224,12 +231,22 @@ final class CompiledRule {
 
     /** Each variant's test offsets in a window of the given row length. */
     int[][] offsets(int stride) {
-        int[][] offsets = new int[variants.length][];
-        for (int v = 0; v < variants.length; v++) {
-            Variant variant = variants[v];
+        return offsets(stride, null, false);
+    }
+
+    /**
+     * Each variant's test offsets in a window of the given row length, on a staggered or hexagonal map's cells at a
+     * cell of a shifted row (column) or not ({@link Autotiler.Stagger#along}).
+     */
+    int[][] offsets(int stride, Autotiler.Stagger stagger, boolean shifted) {
+        Variant[] tried = variants(stagger);
+        int[][] offsets = new int[tried.length][];
+        for (int v = 0; v < tried.length; v++) {
+            Variant variant = tried[v];
             offsets[v] = new int[variant.dx.length];
             for (int i = 0; i < variant.dx.length; i++) {
-                offsets[v][i] = variant.dy[i] * stride + variant.dx[i];
+                int[] at = Autotiler.Stagger.along(stagger, variant.dx[i], variant.dy[i], variant.flags, shifted);
+                offsets[v][i] = at[1] * stride + at[0];
             }
         }
         return offsets;
@@ -240,10 +257,21 @@ final class CompiledRule {
                 && (yModulo == 1 || Math.floorMod(y - yOffset, yModulo) == 0);
     }
 
+    /** The variants tried, in order: on squares those that read differently, on staggered cells every one. */
+    Variant[] variants(Autotiler.Stagger stagger) {
+        return stagger == null ? variants : every;
+    }
+
     /** The first variant whose pattern fits the window around {@code at}, or null. */
     Variant match(int[] window, int at, int[][] offsets) {
-        for (int v = 0; v < variants.length; v++) {
-            Variant variant = variants[v];
+        return match(window, at, offsets, null);
+    }
+
+    /** {@link #match(int[], int, int[][])} with the offsets made for this stagger. */
+    Variant match(int[] window, int at, int[][] offsets, Autotiler.Stagger stagger) {
+        Variant[] tried = variants(stagger);
+        for (int v = 0; v < tried.length; v++) {
+            Variant variant = tried[v];
             int[] offset = offsets[v];
             int[] want = variant.want;
             boolean[] different = variant.different;
