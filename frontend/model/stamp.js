@@ -7,14 +7,21 @@ import { encodeMask, INLINE_LIMIT, regionOp } from './region.js';
 import { projectionOf } from './projection.js';
 
 export class Stamp {
-  /** @param {number} width @param {number} height @param {ArrayLike<number>} gids row-major, 0 paints nothing */
-  constructor(width, height, gids) {
+  /**
+   * @param {number} width @param {number} height @param {ArrayLike<number>} gids row-major, 0 paints nothing
+   * @param {{x: number, y: number}|null} origin the map cell its top-left was copied from (on a staggered or
+   *   hexagonal map its shape depends on whether that row or column is shifted), or null: drawn for an unshifted one
+   */
+  constructor(width, height, gids, origin = null, mirrored = { x: false, y: false }) {
     if (!(width >= 1 && height >= 1) || gids.length !== width * height) {
       throw new Error(`a ${width}x${height} stamp takes ${width * height} gids, got ${gids.length}`);
     }
     this.width = width;
     this.height = height;
     this.gids = Uint32Array.from(gids);
+    this.origin = origin;
+    // mirrored along the shift, a stamp's odd rows (columns) lie the other way: as copied from the other parity
+    this.mirrored = mirrored;
   }
 
   /** One tile. */
@@ -41,9 +48,31 @@ export class Stamp {
     return new Stamp(width, height, gids);
   }
 
-  /** A rectangle of a tile layer. */
+  /** A rectangle of a tile layer (its top-left the stamp's origin). */
   static fromLayer(layer, rect) {
-    return new Stamp(rect.width, rect.height, layer.read(rect));
+    return new Stamp(rect.width, rect.height, layer.read(rect), { x: rect.x, y: rect.y });
+  }
+
+  /**
+   * How far the stamp's odd rows (columns, on stagger axis x) move when its top-left goes to (x, y) of this map, so
+   * that it keeps its shape on the screen (Tiled's stamps change shape at odd rows of staggered maps): 0 on other
+   * maps or where the top row is shifted as the origin's was; else 1 towards the shift (-1 from a shifted origin).
+   * @returns {{move: number, alongX: boolean}}
+   */
+  staggerMove(map, x, y) {
+    const p = projectionOf(map);
+    if (typeof p.shifted !== 'function') return { move: 0, alongX: false };
+    const alongX = p.staggerX;
+    const from = this.origin === null ? (p.shifted(0) ? 1 : 0) : alongX ? this.origin.x : this.origin.y;
+    const was = p.shifted(from) !== (alongX ? this.mirrored.y : this.mirrored.x);
+    if (was === p.shifted(alongX ? x : y)) return { move: 0, alongX };
+    return { move: was ? -1 : 1, alongX };
+  }
+
+  /** Where stamp cell (sx, sy) lands with the top-left at (x, y), given {@link staggerMove}'s answer. */
+  static placed(x, y, sx, sy, { move, alongX }) {
+    if (move === 0) return [x + sx, y + sy];
+    return alongX ? [x + sx, y + sy + ((sx & 1) === 1 ? move : 0)] : [x + sx + ((sy & 1) === 1 ? move : 0), y + sy];
   }
 
   get(x, y) {
@@ -60,7 +89,7 @@ export class Stamp {
     for (let y = 0; y < this.height; y++) {
       for (let x = 0; x < this.width; x++) out[y * this.width + x] = flipHorizontally(this.get(this.width - 1 - x, y));
     }
-    return new Stamp(this.width, this.height, out);
+    return new Stamp(this.width, this.height, out, this.origin, { x: !this.mirrored.x, y: this.mirrored.y });
   }
 
   /** Mirrored top to bottom (Y). */
@@ -69,7 +98,7 @@ export class Stamp {
     for (let y = 0; y < this.height; y++) {
       for (let x = 0; x < this.width; x++) out[y * this.width + x] = flipVertically(this.get(x, this.height - 1 - y));
     }
-    return new Stamp(this.width, this.height, out);
+    return new Stamp(this.width, this.height, out, this.origin, { x: this.mirrored.x, y: !this.mirrored.y });
   }
 
   /** Turned 90 degrees clockwise (Z). */
@@ -83,13 +112,18 @@ export class Stamp {
     return new Stamp(width, height, out);
   }
 
-  /** The cells this stamp writes with its top-left at (x, y), clipped to the map; empty stamp cells write nothing. */
+  /**
+   * The cells this stamp writes with its top-left at (x, y), clipped to the map; empty stamp cells write nothing. On
+   * a staggered or hexagonal map it keeps its shape on the screen ({@link staggerMove}).
+   */
   cellsAt(map, x, y) {
     const cells = [];
+    const stagger = this.staggerMove(map, x, y);
     for (let sy = 0; sy < this.height; sy++) {
       for (let sx = 0; sx < this.width; sx++) {
         const gid = this.get(sx, sy);
-        if (gid !== 0 && map.inside(x + sx, y + sy)) cells.push({ x: x + sx, y: y + sy, gid });
+        const [cx, cy] = Stamp.placed(x, y, sx, sy, stagger);
+        if (gid !== 0 && map.inside(cx, cy)) cells.push({ x: cx, y: cy, gid });
       }
     }
     return cells;
@@ -118,6 +152,8 @@ export function spanRect(map, x0, y0, x1, y1) {
  * @returns {object|null} null when no non-empty cell lands on the map
  */
 export function stampRegionOp(map, layer, stamp, x, y) {
+  const stagger = stamp.staggerMove(map, x, y);
+  if (stagger.move !== 0) return shiftedRegionOp(map, layer, stamp, x, y, stagger);
   const left = Math.max(0, x);
   const top = Math.max(0, y);
   const right = Math.min(map.width, x + stamp.width);
@@ -133,6 +169,32 @@ export function stampRegionOp(map, layer, stamp, x, y) {
       const gid = stamp.get(left + column - x, top + row - y);
       if (gid === 0) continue;
       const i = row * rect.width + column;
+      gids[i] = gid;
+      bits[i >> 3] |= 1 << (i & 7);
+      changed++;
+    }
+  }
+  return changed === 0 ? null : regionOp(layer.id, rect, gids, encodeMask(bits));
+}
+
+/** {@link stampRegionOp} where the stamp's odd rows (columns) move to keep its shape: a cell wider (taller). */
+function shiftedRegionOp(map, layer, stamp, x, y, stagger) {
+  const grow = stagger.move < 0 ? -1 : 0;
+  const left = Math.max(0, x + (stagger.alongX ? 0 : grow));
+  const top = Math.max(0, y + (stagger.alongX ? grow : 0));
+  const right = Math.min(map.width, x + stamp.width + (stagger.alongX ? 0 : 1 + grow));
+  const bottom = Math.min(map.height, y + stamp.height + (stagger.alongX ? 1 + grow : 0));
+  if (right <= left || bottom <= top) return null;
+  const rect = { x: left, y: top, width: right - left, height: bottom - top };
+  const gids = new Uint32Array(rect.width * rect.height);
+  const bits = new Uint8Array(Math.ceil(gids.length / 8));
+  let changed = 0;
+  for (let sy = 0; sy < stamp.height; sy++) {
+    for (let sx = 0; sx < stamp.width; sx++) {
+      const gid = stamp.get(sx, sy);
+      const [cx, cy] = Stamp.placed(x, y, sx, sy, stagger);
+      if (gid === 0 || cx < left || cy < top || cx >= right || cy >= bottom) continue;
+      const i = (cy - top) * rect.width + (cx - left);
       gids[i] = gid;
       bits[i >> 3] |= 1 << (i & 7);
       changed++;

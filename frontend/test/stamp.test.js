@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import { FLIP_D, FLIP_H, FLIP_V } from '../model/gid.js';
 import { apply } from '../model/ops.js';
 import { cellsOp, fillRectOp, floodArea, floodFill, spanRect, Stamp, stampRegionOp } from '../model/stamp.js';
-import { newMap } from './support.js';
+import { newMap, random } from './support.js';
+import { projectionOf } from '../model/projection.js';
+import { TileMap } from '../model/tilemap.js';
 
 test('a stamp picked from a tileset holds the tiles of the dragged rectangle, in any drag direction', () => {
   const stamp = Stamp.fromTileset(1, 4, 10, 3, 2, 2, 1); // columns 2..3, rows 1..2 of a 4-column, 10-tile tileset
@@ -203,4 +205,67 @@ test('a flood is what a plain search over the whole map finds, across chunks, an
   const ring = floodArea(huge, small, 40003, 30001, 100);
   assert.equal(ring.area, 8, 'the inside of the ring');
   assert.equal(ring.inArea.chunks.size, 1, 'one chunk of marks, not 4 GB');
+});
+
+/** A staggered or hexagonal map of 16x12 tiles. */
+function staggeredMap(staggerAxis, staggerIndex, hexSideLength) {
+  return new TileMap({
+    id: 8, name: 'hex', width: 16, height: 12, tileWidth: 32, tileHeight: 32, orientation: hexSideLength > 0 ? 'hexagonal' : 'staggered',
+    staggerAxis, staggerIndex, hexSideLength, tilesets: [{ tilesetId: 1, firstGid: 1, tileCount: 16 }],
+    layers: [{ id: 1, name: 'ground', type: 'tile' }], nextLayerId: 2, nextObjectId: 1,
+  });
+}
+
+/** The cells' centres on the screen, each less the first one's, with their gids: a stamp's shape. */
+function shape(map, cells) {
+  const p = projectionOf(map);
+  const centre = (c) => {
+    const box = p.cellBox(c.x, c.y);
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [x0, y0] = centre(cells[0]);
+  return cells.map((c) => { const [x, y] = centre(c); return `${x - x0},${y - y0}:${c.gid}`; }).sort();
+}
+
+test('on staggered and hexagonal maps a stamp keeps its shape at every row and column, mirrored too', () => {
+  const next = random(45);
+  for (let round = 0; round < 200; round++) {
+    const axis = next() < 0.5 ? 'x' : 'y';
+    const map = staggeredMap(axis, next() < 0.5 ? 'odd' : 'even', next() < 0.3 ? 0 : 16);
+    const layer = map.layer(1);
+    const w = 1 + Math.floor(next() * 4);
+    const h = 1 + Math.floor(next() * 4);
+    const rect = { x: 2 + Math.floor(next() * 5), y: 2 + Math.floor(next() * 5), width: w, height: h };
+    for (let y = rect.y; y < rect.y + h; y++) {
+      for (let x = rect.x; x < rect.x + w; x++) apply(map, { type: 'paint', layerId: 1, cells: [{ x, y, gid: 1 + Math.floor(next() * 16) }] });
+    }
+    let stamp = Stamp.fromLayer(layer, rect);
+    const source = stamp.cellsAt(map, rect.x, rect.y);
+    assert.deepEqual(source.map((c) => c.gid), Array.from(stamp.gids), 'where it came from: the same cells');
+    const tx = 1 + Math.floor(next() * 8);
+    const ty = 1 + Math.floor(next() * 6);
+    const placed = stamp.cellsAt(map, tx, ty);
+    assert.deepEqual(shape(map, placed), shape(map, source), `${axis} axis, ${w}x${h} from ${rect.x},${rect.y} to ${tx},${ty}`);
+    // the op a large stamp travels as writes the same cells
+    const op = stampRegionOp(map, layer, stamp, tx, ty);
+    const copy = staggeredMap(axis, map.staggerIndex, map.hexSideLength);
+    apply(copy, op);
+    for (const c of placed) assert.equal(copy.layer(1).get(c.x, c.y), c.gid);
+    // mirrored along the shift: the mirror image of its shape, wherever it goes
+    stamp = axis === 'y' ? stamp.flippedHorizontally() : stamp.flippedVertically();
+    const mirrored = stamp.cellsAt(map, tx, ty).map((c) => ({ ...c, gid: c.gid & 0x1fffffff }));
+    const flip = shape(map, source).map((k) => {
+      const [xy, gid] = k.split(':');
+      const [x, y] = xy.split(',').map(Number);
+      return [axis === 'y' ? -x : x, axis === 'y' ? y : -y, gid];
+    });
+    const back = shape(map, mirrored).map((k) => { const [xy, gid] = k.split(':'); const [x, y] = xy.split(',').map(Number); return [x, y, gid]; });
+    // compare up to a translation: both as sets of offsets from their least corner
+    const norm = (list) => {
+      const mx = Math.min(...list.map((a) => a[0]));
+      const my = Math.min(...list.map((a) => a[1]));
+      return list.map(([x, y, g]) => `${x - mx},${y - my}:${g}`).sort();
+    };
+    if (mirrored.length === source.length) assert.deepEqual(norm(back), norm(flip), `mirrored ${axis} axis ${w}x${h}`);
+  }
 });
