@@ -3,6 +3,7 @@
 // listening.
 
 import { InvalidOp, resolveRestore, restoreInverse } from '../model/ops.js';
+import { projectionOf } from '../model/projection.js';
 import { Stamp } from '../model/stamp.js';
 import { BLOCK } from '../sync/chunks.js';
 
@@ -285,8 +286,10 @@ export class Editor {
 
   transformStamp(how) {
     if (this.stamp === null) return;
-    this.setStamp(how === 'x' ? this.stamp.flippedHorizontally() : how === 'y' ? this.stamp.flippedVertically()
-      : this.stamp.rotatedClockwise());
+    // on a hexagonal map tiles mirror and turn as Tiled turns them there (by 60 degrees)
+    const projection = projectionOf(this.map);
+    this.setStamp(how === 'x' ? this.stamp.flippedHorizontally(projection)
+      : how === 'y' ? this.stamp.flippedVertically(projection) : this.stamp.rotatedClockwise(projection));
   }
 
   copySelection(cut) {

@@ -2,7 +2,8 @@
 // as Tiled does with X, Y and Z; and the cells a tool writes with one: a stamp at a place, a rectangle tiled with
 // it, a bucket fill of a connected region.
 
-import { flipHorizontally, flipVertically, rotateClockwise } from './gid.js';
+import { flipHorizontally, flipVertically, hexFlipHorizontally, hexFlipVertically, hexRotateClockwise,
+  rotateClockwise } from './gid.js';
 import { encodeMask, INLINE_LIMIT, regionOp } from './region.js';
 import { projectionOf } from './projection.js';
 
@@ -53,6 +54,35 @@ export class Stamp {
     return new Stamp(rect.width, rect.height, layer.read(rect), { x: rect.x, y: rect.y });
   }
 
+  /** {@link rotatedClockwise} on a hexagonal map's cells. */
+  rotatedOnHexagons(p) {
+    // the cells where the stamp lies on the screen, with its top-left at a cell of an unshifted row (column)
+    const top = p.shifted(0) ? 1 : 0;
+    const [tx, ty] = p.staggerX ? [top, 0] : [0, top];
+    const stagger = this.staggerMoveIn(p, tx, ty);
+    const cells = [];
+    for (let sy = 0; sy < this.height; sy++) {
+      for (let sx = 0; sx < this.width; sx++) {
+        const gid = this.get(sx, sy);
+        if (gid === 0) continue;
+        const [x, y] = Stamp.placed(tx, ty, sx, sy, stagger);
+        const [q, r] = toCube(p, x, y);
+        // 60 degrees clockwise on the screen: (q, r, s) -> (-r, -s, -q)
+        const [x2, y2] = fromCube(p, -r, q + r);
+        cells.push([x2, y2, hexRotateClockwise(gid)]);
+      }
+    }
+    if (cells.length === 0) return this;
+    const left = Math.min(...cells.map((c) => c[0]));
+    const topRow = Math.min(...cells.map((c) => c[1]));
+    const width = Math.max(...cells.map((c) => c[0])) - left + 1;
+    const height = Math.max(...cells.map((c) => c[1])) - topRow + 1;
+    const out = new Uint32Array(width * height);
+    for (const [x, y, gid] of cells) out[(y - topRow) * width + (x - left)] = gid;
+    // its top-left a cell of the map's rows as they were: its shifts say where its odd rows lie
+    return new Stamp(width, height, out, { x: left, y: topRow });
+  }
+
   /**
    * How far the stamp's odd rows (columns, on stagger axis x) move when its top-left goes to (x, y) of this map, so
    * that it keeps its shape on the screen (Tiled's stamps change shape at odd rows of staggered maps): 0 on other
@@ -60,11 +90,18 @@ export class Stamp {
    * @returns {{move: number, alongX: boolean}}
    */
   staggerMove(map, x, y) {
-    const p = projectionOf(map);
+    return this.staggerMoveIn(projectionOf(map), x, y);
+  }
+
+  /** {@link staggerMove} on a projection. */
+  staggerMoveIn(p, x, y) {
     if (typeof p.shifted !== 'function') return { move: 0, alongX: false };
     const alongX = p.staggerX;
     const from = this.origin === null ? (p.shifted(0) ? 1 : 0) : alongX ? this.origin.x : this.origin.y;
-    const was = p.shifted(from) !== (alongX ? this.mirrored.y : this.mirrored.x);
+    // a mirror along the shift lays odd rows the other way; one across it too where it swaps odd and even rows
+    const along = alongX ? this.mirrored.y : this.mirrored.x;
+    const across = alongX ? this.mirrored.x && this.width % 2 === 0 : this.mirrored.y && this.height % 2 === 0;
+    const was = p.shifted(from) !== (along !== across);
     if (was === p.shifted(alongX ? x : y)) return { move: 0, alongX };
     return { move: was ? -1 : 1, alongX };
   }
@@ -83,26 +120,32 @@ export class Stamp {
     return this.gids.every((g) => g === 0);
   }
 
-  /** Mirrored left to right (X). */
-  flippedHorizontally() {
+  /** Mirrored left to right (X); on a hexagonal map ({@link projection}) each tile as Tiled mirrors one there. */
+  flippedHorizontally(projection = null) {
+    const flip = hexagonal(projection) ? hexFlipHorizontally : flipHorizontally;
     const out = new Uint32Array(this.gids.length);
     for (let y = 0; y < this.height; y++) {
-      for (let x = 0; x < this.width; x++) out[y * this.width + x] = flipHorizontally(this.get(this.width - 1 - x, y));
+      for (let x = 0; x < this.width; x++) out[y * this.width + x] = flip(this.get(this.width - 1 - x, y));
     }
     return new Stamp(this.width, this.height, out, this.origin, { x: !this.mirrored.x, y: this.mirrored.y });
   }
 
-  /** Mirrored top to bottom (Y). */
-  flippedVertically() {
+  /** Mirrored top to bottom (Y); on a hexagonal map each tile as Tiled mirrors one there. */
+  flippedVertically(projection = null) {
+    const flip = hexagonal(projection) ? hexFlipVertically : flipVertically;
     const out = new Uint32Array(this.gids.length);
     for (let y = 0; y < this.height; y++) {
-      for (let x = 0; x < this.width; x++) out[y * this.width + x] = flipVertically(this.get(x, this.height - 1 - y));
+      for (let x = 0; x < this.width; x++) out[y * this.width + x] = flip(this.get(x, this.height - 1 - y));
     }
     return new Stamp(this.width, this.height, out, this.origin, { x: this.mirrored.x, y: !this.mirrored.y });
   }
 
-  /** Turned 90 degrees clockwise (Z). */
-  rotatedClockwise() {
+  /**
+   * Turned clockwise (Z): by 90 degrees, or on a hexagonal map ({@link projection}) by 60 as Tiled turns there:
+   * the cells turned about the first one on the screen (cube coordinates), each tile turned with them.
+   */
+  rotatedClockwise(projection = null) {
+    if (hexagonal(projection)) return this.rotatedOnHexagons(projection);
     const width = this.height;
     const height = this.width;
     const out = new Uint32Array(this.gids.length);
@@ -135,6 +178,24 @@ export class Stamp {
     const sy = ((y - originY) % this.height + this.height) % this.height;
     return this.get(sx, sy);
   }
+}
+
+/** Whether a projection is a hexagonal map's (sides of positive length), where tiles turn by 60 degrees. */
+function hexagonal(p) {
+  return p !== null && typeof p.shifted === 'function' && p.sideLength > 0;
+}
+
+/** A hexagonal map's cell in cube coordinates {q, r} (s = -q - r), its shifted rows (columns) as the map has them. */
+function toCube(p, x, y) {
+  const odd = p.shifted(1) ? 1 : -1; // odd rows (columns) shifted: odd-r / odd-q, else even-r / even-q
+  if (p.staggerX) return [x, y - (x - odd * (x & 1)) / 2];
+  return [x - (y - odd * (y & 1)) / 2, y];
+}
+
+function fromCube(p, q, r) {
+  const odd = p.shifted(1) ? 1 : -1;
+  if (p.staggerX) return [q, r + (q - odd * (q & 1)) / 2];
+  return [q + (r - odd * (r & 1)) / 2, r];
 }
 
 /** The rectangle two corner tiles span (any order), clipped to the map, or null when it misses the map. */

@@ -251,13 +251,15 @@ test('on staggered and hexagonal maps a stamp keeps its shape at every row and c
     const copy = staggeredMap(axis, map.staggerIndex, map.hexSideLength);
     apply(copy, op);
     for (const c of placed) assert.equal(copy.layer(1).get(c.x, c.y), c.gid);
-    // mirrored along the shift: the mirror image of its shape, wherever it goes
-    stamp = axis === 'y' ? stamp.flippedHorizontally() : stamp.flippedVertically();
+    // mirrored (along the shift or across it): the mirror image of its shape, wherever it goes
+    const alongShift = next() < 0.5;
+    const mirrorX = alongShift === (axis === 'y');
+    stamp = mirrorX ? stamp.flippedHorizontally() : stamp.flippedVertically();
     const mirrored = stamp.cellsAt(map, tx, ty).map((c) => ({ ...c, gid: c.gid & 0x1fffffff }));
     const flip = shape(map, source).map((k) => {
       const [xy, gid] = k.split(':');
       const [x, y] = xy.split(',').map(Number);
-      return [axis === 'y' ? -x : x, axis === 'y' ? y : -y, gid];
+      return [mirrorX ? -x : x, mirrorX ? y : -y, gid];
     });
     const back = shape(map, mirrored).map((k) => { const [xy, gid] = k.split(':'); const [x, y] = xy.split(',').map(Number); return [x, y, gid]; });
     // compare up to a translation: both as sets of offsets from their least corner
@@ -266,6 +268,80 @@ test('on staggered and hexagonal maps a stamp keeps its shape at every row and c
       const my = Math.min(...list.map((a) => a[1]));
       return list.map(([x, y, g]) => `${x - mx},${y - my}:${g}`).sort();
     };
-    if (mirrored.length === source.length) assert.deepEqual(norm(back), norm(flip), `mirrored ${axis} axis ${w}x${h}`);
+    assert.equal(mirrored.length, source.length);
+    assert.deepEqual(norm(back), norm(flip), `mirrored ${mirrorX ? 'x' : 'y'} on the ${axis} axis, ${w}x${h}`);
   }
+});
+
+test('on a hexagonal map a stamp turns by 60 degrees: its cells where a turned screen puts them, six turns nothing', () => {
+  const next = random(46);
+  for (let round = 0; round < 120; round++) {
+    const axis = next() < 0.5 ? 'x' : 'y';
+    // nearly regular hexagons, so a turn of the screen by 60 degrees maps cells onto cells
+    const map = new TileMap({
+      id: 9, name: 'turn', width: 40, height: 40, tileWidth: axis === 'y' ? 111 : 128, tileHeight: axis === 'y' ? 128 : 111,
+      orientation: 'hexagonal', staggerAxis: axis, staggerIndex: next() < 0.5 ? 'odd' : 'even', hexSideLength: 64,
+      tilesets: [{ tilesetId: 1, firstGid: 1, tileCount: 16 }], layers: [{ id: 1, name: 'ground', type: 'tile' }],
+      nextLayerId: 2, nextObjectId: 1,
+    });
+    const p = projectionOf(map);
+    const w = 1 + Math.floor(next() * 3);
+    const h = 1 + Math.floor(next() * 3);
+    const gids = Array.from({ length: w * h }, () => (next() < 0.2 ? 0 : 1 + Math.floor(next() * 15)));
+    if (gids.every((g) => g === 0)) gids[0] = 1;
+    const origin = { x: 10 + Math.floor(next() * 4), y: 10 + Math.floor(next() * 4) };
+    const stamp = new Stamp(w, h, gids, origin);
+    const at = { x: 18 + Math.floor(next() * 2), y: 18 + Math.floor(next() * 2) };
+    const before = stamp.cellsAt(map, at.x, at.y);
+    const turned = stamp.rotatedClockwise(p);
+    const after = turned.cellsAt(map, at.x, at.y);
+    assert.equal(after.length, before.length);
+    // each cell's centre turned 60 degrees clockwise about the first cell's lands in a cell of the turned stamp
+    const centre = (c) => { const b = p.cellBox(c.x, c.y); return [b.x + b.width / 2, b.y + b.height / 2]; };
+    const [px, py] = centre(before[0]);
+    const cos = Math.cos(Math.PI / 3);
+    const sin = Math.sin(Math.PI / 3);
+    const expected = before.map((c) => {
+      const [x, y] = centre(c);
+      const t = p.tileAt(px + (x - px) * cos - (y - py) * sin, py + (x - px) * sin + (y - py) * cos);
+      return [t.x, t.y];
+    });
+    // a shape: the cells' centres on the screen, less their least x and y
+    const norm = (list) => {
+      const cs = list.map(([x, y]) => centre({ x, y }));
+      const x0 = Math.min(...cs.map((c) => c[0]));
+      const y0 = Math.min(...cs.map((c) => c[1]));
+      return cs.map(([x, y]) => `${Math.round(x - x0)},${Math.round(y - y0)}`).sort();
+    };
+    assert.deepEqual(norm(after.map((c) => [c.x, c.y])), norm(expected), `${axis} axis, ${w}x${h} ${gids}`);
+    let six = stamp;
+    for (let i = 0; i < 6; i++) six = six.rotatedClockwise(p);
+    assert.deepEqual(six.cellsAt(map, at.x, at.y).map((c) => c.gid).sort(), before.map((c) => c.gid).sort(),
+      'six turns: every tile as it was');
+    assert.deepEqual(norm(six.cellsAt(map, at.x, at.y).map((c) => [c.x, c.y])), norm(before.map((c) => [c.x, c.y])));
+  }
+});
+
+test('a hexagonal tile mirrors and turns as Tiled turns it there', async () => {
+  const { hexRotateClockwise, hexFlipHorizontally, hexFlipVertically, FLIP_D, ROTATE_120, FLIP_H, FLIP_V } = await import('../model/gid.js');
+  let g = 5;
+  const seen = new Set();
+  for (let i = 0; i < 6; i++) {
+    seen.add(g);
+    g = hexRotateClockwise(g);
+  }
+  assert.equal(g, 5, 'six turns of 60 degrees are none');
+  assert.equal(seen.size, 6, 'each turn shows the tile another way');
+  assert.equal(hexRotateClockwise(5), (5 | FLIP_D) >>> 0, 'the first turn is the 60-degree bit');
+  assert.equal(hexRotateClockwise(hexRotateClockwise(5)), (5 | ROTATE_120) >>> 0, 'the second the 120-degree one');
+  for (const start of seen) {
+    assert.equal(hexFlipHorizontally(hexFlipHorizontally(start)), start);
+    assert.equal(hexFlipVertically(hexFlipVertically(start)), start);
+    // a mirror then a turn is the turn the other way then the mirror: five turns
+    let five = start;
+    for (let i = 0; i < 5; i++) five = hexRotateClockwise(five);
+    assert.equal(hexRotateClockwise(hexFlipHorizontally(start)), hexFlipHorizontally(five));
+  }
+  assert.equal(hexFlipHorizontally(5), (5 | FLIP_H) >>> 0);
+  assert.equal(hexFlipVertically(5), (5 | FLIP_V) >>> 0);
 });
