@@ -8,6 +8,9 @@ import dev.tilewright.core.check.CheckRun;
 import dev.tilewright.core.check.Searches;
 import dev.tilewright.config.ChecksProperties;
 import dev.tilewright.core.edit.SetProperty;
+import dev.tilewright.core.geom.Hexagonal;
+import dev.tilewright.core.geom.Orthogonal;
+import dev.tilewright.core.geom.Isometric;
 import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
@@ -184,12 +187,17 @@ public class MapChecks extends BackgroundWork {
         List<String> found = jdbc.queryForList("SELECT results::text FROM map_check_results WHERE map_id = ? AND "
                 + "version <= ? ORDER BY version DESC LIMIT 1", String.class, mapId,
                 version == null ? Long.MAX_VALUE : version);
+        return found.isEmpty() ? List.of() : marksOf(map.projection(), map.offset(), json.readTree(found.get(0)));
+    }
+
+    /**
+     * The marks of check results (their JSON) on a map of this projection and offset, in screen pixels: areas and
+     * cells outlined as the orientation draws them (a diamond's or hexagon's sides), lines and objects (given in the
+     * map's pixel space, where queries and objects live) moved onto the screen.
+     */
+    static List<CheckMarks.Mark> marksOf(Projection projection, Position offset, JsonNode results) {
         List<CheckMarks.Mark> marks = new ArrayList<>();
-        if (found.isEmpty()) {
-            return marks;
-        }
-        Projection projection = map.projection();
-        for (JsonNode result : json.readTree(found.get(0))) {
+        for (JsonNode result : results) {
             if (result.path("passed").asBoolean(true)) {
                 continue;
             }
@@ -198,28 +206,76 @@ public class MapChecks extends BackgroundWork {
             if (explored.isObject()) {
                 double x = explored.path("x").asDouble();
                 double y = explored.path("y").asDouble();
+                double w = explored.path("width").asDouble();
+                double h = explored.path("height").asDouble();
                 Position from = projection.tileToScreen(x, y);
-                Position to = projection.tileToScreen(x + explored.path("width").asDouble(),
-                        y + explored.path("height").asDouble());
-                marks.add(CheckMarks.Mark.rect(from.x(), from.y(), to.x() - from.x(), to.y() - from.y(),
-                        CheckMarks.FAIL));
+                Position to = projection.tileToScreen(x + w, y + h);
+                if (projection instanceof Orthogonal) {
+                    marks.add(CheckMarks.Mark.rect(from.x(), from.y(), to.x() - from.x(), to.y() - from.y(),
+                            CheckMarks.FAIL));
+                } else {
+                    outline(marks, List.of(from, projection.tileToScreen(x + w, y), to, projection.tileToScreen(x,
+                            y + h)));
+                }
             }
             if ("blocked".equals(result.path("type").asString()) && d.path("from").isObject()) {
-                marks.add(CheckMarks.Mark.line(d.path("from").path("x").asDouble() - map.offset().x(),
-                        d.path("from").path("y").asDouble() - map.offset().y(),
-                        d.path("to").path("x").asDouble() - map.offset().x(),
-                        d.path("to").path("y").asDouble() - map.offset().y(), CheckMarks.FAIL));
+                Position from = onScreen(projection, d.path("from").path("x").asDouble() - offset.x(),
+                        d.path("from").path("y").asDouble() - offset.y());
+                Position to = onScreen(projection, d.path("to").path("x").asDouble() - offset.x(),
+                        d.path("to").path("y").asDouble() - offset.y());
+                marks.add(CheckMarks.Mark.line(from.x(), from.y(), to.x(), to.y(), CheckMarks.FAIL));
             }
             for (JsonNode cell : d.path("cells")) {
-                PixelBox box = projection.cellBox(cell.path("x").asInt(), cell.path("y").asInt());
-                marks.add(CheckMarks.Mark.rect(box.x(), box.y(), box.width(), box.height(), CheckMarks.FAIL));
+                int tx = cell.path("x").asInt();
+                int ty = cell.path("y").asInt();
+                if (projection instanceof Orthogonal) {
+                    PixelBox box = projection.cellBox(tx, ty);
+                    marks.add(CheckMarks.Mark.rect(box.x(), box.y(), box.width(), box.height(), CheckMarks.FAIL));
+                } else {
+                    outline(marks, cellOutline(projection, tx, ty));
+                }
             }
             for (JsonNode o : d.path("offending")) {
-                marks.add(CheckMarks.Mark.rect(o.path("x").asDouble() - 3, o.path("y").asDouble() - 3, 6, 6,
-                        CheckMarks.FAIL));
+                Position at = onScreen(projection, o.path("x").asDouble(), o.path("y").asDouble());
+                marks.add(CheckMarks.Mark.rect(at.x() - 3, at.y() - 3, 6, 6, CheckMarks.FAIL));
             }
         }
         return marks;
+    }
+
+    /** A point of the map's pixel space on its screen (where it is on orthogonal, staggered and hexagonal maps). */
+    private static Position onScreen(Projection projection, double x, double y) {
+        if (!(projection instanceof Isometric)) {
+            return new Position(x, y);
+        }
+        Position tile = projection.pixelToTile(new Position(x, y));
+        return projection.tileToScreen(tile.x(), tile.y());
+    }
+
+    /** A cell's corners on the screen, clockwise: a square's or diamond's four, a hexagon's six. */
+    static List<Position> cellOutline(Projection projection, int tx, int ty) {
+        if (projection instanceof Hexagonal hex) {
+            PixelBox box = hex.cellBox(tx, ty);
+            List<Position> out = new ArrayList<>();
+            for (long[] c : hex.corners()) {
+                Position p = new Position(box.x() + c[0], box.y() + c[1]);
+                if (out.isEmpty() || !out.get(out.size() - 1).equals(p) && !out.get(0).equals(p)) {
+                    out.add(p);
+                }
+            }
+            return out;
+        }
+        return List.of(projection.tileToScreen(tx, ty), projection.tileToScreen(tx + 1, ty),
+                projection.tileToScreen(tx + 1, ty + 1), projection.tileToScreen(tx, ty + 1));
+    }
+
+    /** A closed outline as line marks, side by side. */
+    private static void outline(List<CheckMarks.Mark> marks, List<Position> corners) {
+        for (int i = 0; i < corners.size(); i++) {
+            Position a = corners.get(i);
+            Position b = corners.get((i + 1) % corners.size());
+            marks.add(CheckMarks.Mark.line(a.x(), a.y(), b.x(), b.y(), CheckMarks.FAIL));
+        }
     }
 
     /** Heard after each commit (under the map's lock): the map's checks are due once the debounce is over. */

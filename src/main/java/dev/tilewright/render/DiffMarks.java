@@ -1,7 +1,9 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
+import dev.tilewright.core.geom.TileCoord;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
@@ -18,7 +20,8 @@ import java.util.Map;
  * there and now holds a tile (added), red where it held one and is empty now (removed: tinted red, nothing being
  * drawn there), orange otherwise (changed) —
  * and objects get their boxes: added green, changed orange, removed red and filled faintly (a ghost where they were).
- * Objects are outlined by their real shape, turned as drawn (a polygon by its points, an ellipse as one, a tile
+ * Cells are marked by their shape as drawn (squares, diamonds, hexagons). Objects are outlined by their real shape,
+ * turned as drawn (a polygon by its points, an ellipse as one, a tile
  * object's box from its bottom-left corner); a point, or an object without a size, as a square of a few pixels.
  */
 public final class DiffMarks {
@@ -109,26 +112,41 @@ public final class DiffMarks {
     public static void mark(Pixels canvas, double scale, int left, int top, TileMap a, TileMap b, TileRect rect,
                             byte[] kinds) {
         Projection projection = b.projection();
-        // the cell each output pixel lies in, per column and per row (an orthogonal map's cells are in columns and
-        // rows), relative to the rect
-        int[] cellX = new int[canvas.width()];
-        for (int x = 0; x < canvas.width(); x++) {
-            cellX[x] = projection.tileAt(new Position(Math.floor(left + (x + 0.5) / scale), top)).x() - rect.x();
-        }
-        int[] cellY = new int[canvas.height()];
-        for (int y = 0; y < canvas.height(); y++) {
-            cellY[y] = projection.tileAt(new Position(left, Math.floor(top + (y + 0.5) / scale))).y() - rect.y();
+        int width = canvas.width();
+        int height = canvas.height();
+        // what became of the cell each output pixel lies in: on an orthogonal map cells are in columns and rows (one
+        // lookup per column and per row), on the others the diamond or hexagon under the pixel
+        byte[] under = new byte[width * height];
+        if (projection instanceof Orthogonal) {
+            int[] cellX = new int[width];
+            for (int x = 0; x < width; x++) {
+                cellX[x] = projection.tileAt(new Position(Math.floor(left + (x + 0.5) / scale), top)).x() - rect.x();
+            }
+            for (int y = 0; y < height; y++) {
+                int cellY = projection.tileAt(new Position(left, Math.floor(top + (y + 0.5) / scale))).y() - rect.y();
+                for (int x = 0; x < width; x++) {
+                    under[y * width + x] = kind(kinds, rect, cellX[x], cellY);
+                }
+            }
+        } else {
+            for (int y = 0; y < height; y++) {
+                double py = Math.floor(top + (y + 0.5) / scale);
+                for (int x = 0; x < width; x++) {
+                    TileCoord cell = projection.tileAt(new Position(Math.floor(left + (x + 0.5) / scale), py));
+                    under[y * width + x] = kind(kinds, rect, cell.x() - rect.x(), cell.y() - rect.y());
+                }
+            }
         }
         int[] argb = canvas.argb();
         int line = 2;
         int removed = Pixels.premultiply((0x60 << 24) | (COLOURS[REMOVED] & 0xFFFFFF));
-        for (int y = 0; y < canvas.height(); y++) {
-            for (int x = 0; x < canvas.width(); x++) {
-                int kind = kind(kinds, rect, cellX[x], cellY[y]);
-                int i = y * canvas.width() + x;
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int i = y * width + x;
+                int kind = under[i];
                 if (kind == 0) {
                     argb[i] = dim(argb[i]);
-                } else if (edge(kinds, rect, cellX, cellY, x, y, line, kind, canvas)) {
+                } else if (edge(under, width, height, x, y, line, kind)) {
                     argb[i] = COLOURS[kind];
                 } else if (kind == REMOVED) {
                     // nothing is drawn there now: a faint red says where something was
@@ -139,7 +157,7 @@ public final class DiffMarks {
         objects(canvas, scale, left, top, a, b);
     }
 
-    private static int kind(byte[] kinds, TileRect rect, int cx, int cy) {
+    private static byte kind(byte[] kinds, TileRect rect, int cx, int cy) {
         if (cx < 0 || cy < 0 || cx >= rect.width() || cy >= rect.height()) {
             return 0;
         }
@@ -147,15 +165,14 @@ public final class DiffMarks {
     }
 
     /** Whether an output pixel lies within {@code line} pixels of its marked region's edge (another kind beyond). */
-    private static boolean edge(byte[] kinds, TileRect rect, int[] cellX, int[] cellY, int x, int y, int line, int kind,
-                                Pixels canvas) {
+    private static boolean edge(byte[] under, int width, int height, int x, int y, int line, int kind) {
         for (int d = 1; d <= line; d++) {
             int[][] around = {{x - d, y}, {x + d, y}, {x, y - d}, {x, y + d}};
             for (int[] p : around) {
-                if (p[0] < 0 || p[1] < 0 || p[0] >= canvas.width() || p[1] >= canvas.height()) {
+                if (p[0] < 0 || p[1] < 0 || p[0] >= width || p[1] >= height) {
                     continue;
                 }
-                if (kind(kinds, rect, cellX[p[0]], cellY[p[1]]) != kind) {
+                if (under[p[1] * width + p[0]] != kind) {
                     return true;
                 }
             }

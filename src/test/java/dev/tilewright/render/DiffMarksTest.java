@@ -115,4 +115,46 @@ class DiffMarksTest {
         assertThat(green.test(px[40 * 160 + 90])).as("the turned rectangle's left edge at (90, 40)").isTrue();
         assertThat(green.test(px[25 * 160 + 120])).as("where it would be unturned").isFalse();
     }
+
+    /**
+     * On a hexagonal map a changed cell is marked as its hexagon: pixels whose middles lie in it are not dimmed (its
+     * edge outlined), a pixel of its box outside the hexagon (a corner of the box) is dimmed as the neighbour it lies
+     * in; the same for an isometric map's diamonds.
+     */
+    @org.junit.jupiter.api.Test
+    void cellsOfOtherOrientationsAreMarkedAsTheirShapes() {
+        for (dev.tilewright.core.model.Orientation orientation : List.of(
+                dev.tilewright.core.model.Orientation.of("hexagonal", "y", "odd", 16),
+                dev.tilewright.core.model.Orientation.ISOMETRIC)) {
+            TileMap before = new TileMap("m", 8, 8, 32, 32, null, TileMap.assignFirstGids(List.of(1L), List.of(6)),
+                    null, 1, 1);
+            before.setSettings(before.settings().withOrientation(orientation));
+            new AddLayer(0, LayerKind.TILE, LayerAttributes.named("a"), null).applyTo(before);
+            TileMap after = before.copy();
+            new FillRect(1, 3, 2, 1, 1, 2).applyTo(after);
+            TileRect all = new TileRect(0, 0, 8, 8);
+            dev.tilewright.core.geom.PixelBox bounds = after.projection().bounds(8, 8);
+            Pixels canvas = Pixels.blank((int) bounds.width(), (int) bounds.height());
+            java.util.Arrays.fill(canvas.argb(), 0xFF808080);
+            DiffMarks.mark(canvas, 1, 0, 0, before, after, all, DiffMarks.cells(before, after, all));
+            dev.tilewright.core.geom.PixelBox cell = after.projection().cellBox(3, 2);
+            int[] px = canvas.argb();
+            int w = canvas.width();
+            int centre = px[(int) (cell.y() + cell.height() / 2) * w + (int) (cell.x() + cell.width() / 2)];
+            int corner = px[(int) (cell.y() + 1) * w + (int) (cell.x() + 1)];
+            assertThat(centre).as("%s: the changed cell's middle, as drawn", orientation).isEqualTo(0xFF808080);
+            assertThat(corner).as("%s: its box's corner lies in a neighbour: dimmed", orientation)
+                    .isEqualTo(DiffMarks.dim(0xFF808080));
+            // every pixel not dimmed lies in the changed cell (its middle's cell)
+            for (int y = 0; y < canvas.height(); y++) {
+                for (int x = 0; x < w; x++) {
+                    if (px[y * w + x] != DiffMarks.dim(0xFF808080)) {
+                        assertThat(after.projection().tileAt(new dev.tilewright.core.geom.Position(x, y)))
+                                .as("%s: pixel %d,%d", orientation, x, y)
+                                .isEqualTo(new dev.tilewright.core.geom.TileCoord(3, 2));
+                    }
+                }
+            }
+        }
+    }
 }
