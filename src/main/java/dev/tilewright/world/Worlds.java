@@ -5,7 +5,10 @@ import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.TiledWorld;
 import dev.tilewright.core.refusal.Refusal;
 import dev.tilewright.core.refusal.Refused;
+import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.model.MapSettings;
 import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.json.JsonMapper;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -35,8 +38,10 @@ public class Worlds {
 
     private final JdbcTemplate jdbc;
     private final LimitsProperties limits;
+    private final JsonMapper json;
 
-    Worlds(JdbcTemplate jdbc, LimitsProperties limits) {
+    Worlds(JdbcTemplate jdbc, LimitsProperties limits, JsonMapper json) {
+        this.json = json;
         this.jdbc = jdbc;
         this.limits = limits;
     }
@@ -84,11 +89,19 @@ public class Worlds {
         if (found.isEmpty()) {
             throw Refused.notFound("World", worldId);
         }
-        List<WorldJson.Placed> maps = jdbc.query("SELECT m.id, m.name, w.x, w.y, m.width * m.tile_width, "
-                        + "m.height * m.tile_height, w.file_name, w.by_pattern FROM world_maps w JOIN maps m ON m.id = w.map_id "
-                        + "WHERE w.world_id = ? ORDER BY w.position, m.id",
-                (rs, row) -> new WorldJson.Placed(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
-                        rs.getInt(5), rs.getInt(6), rs.getString(7), rs.getBoolean(8)), worldId);
+        // a map's size in the world is its pixel bounds (an isometric or hexagonal map's are not width x tile width)
+        List<WorldJson.Placed> maps = jdbc.query("SELECT m.id, m.name, w.x, w.y, m.width, m.height, m.tile_width, "
+                        + "m.tile_height, m.settings, w.file_name, w.by_pattern FROM world_maps w JOIN maps m "
+                        + "ON m.id = w.map_id WHERE w.world_id = ? ORDER BY w.position, m.id",
+                (rs, row) -> {
+                    String settings = rs.getString(9);
+                    MapSettings read = settings == null ? MapSettings.DEFAULT : json.readValue(settings, MapSettings.class);
+                    PixelBox bounds = read.projection(rs.getInt(7), rs.getInt(8), rs.getInt(6))
+                            .bounds(rs.getInt(5), rs.getInt(6));
+                    return new WorldJson.Placed(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
+                            Math.toIntExact(bounds.width()), Math.toIntExact(bounds.height()), rs.getString(10),
+                            rs.getBoolean(11));
+                }, worldId);
         return found.get(0).withMaps(maps);
     }
 

@@ -184,6 +184,80 @@ class WorldApiTest {
         assertThat(renderDiffers).as("pixels our world render draws otherwise than tmxrasterizer " + where).isZero();
     }
 
+    /** A map file of tiles.tsx's tiles in an orientation, every cell painted (tile ids from a simple pattern). */
+    private static byte[] tmx(String attributes, int width, int height, int tileWidth, int tileHeight) {
+        StringBuilder csv = new StringBuilder();
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                csv.append(1 + (x * 3 + y * 5) % 8).append(x == width - 1 && y == height - 1 ? "" : ",");
+            }
+            csv.append("\n");
+        }
+        return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" tiledversion=\"1.8.2\" " + attributes
+                + " renderorder=\"right-down\" width=\"" + width + "\" height=\"" + height + "\" tilewidth=\"" + tileWidth
+                + "\" tileheight=\"" + tileHeight + "\" infinite=\"0\" nextlayerid=\"2\" nextobjectid=\"1\">\n"
+                + " <tileset firstgid=\"1\" source=\"tiles.tsx\"/>\n <layer id=\"1\" name=\"ground\" width=\"" + width
+                + "\" height=\"" + height + "\">\n  <data encoding=\"csv\">\n" + csv + "</data>\n </layer>\n</map>\n")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A world mixing orientations (an orthogonal map, an isometric one beside it, a hexagonal one of shifted even
+     * rows below): each is placed by its own pixel bounds, and the world draws as tmxrasterizer draws it.
+     */
+    @Test
+    @RequiresTools(Tool.TMXRASTERIZER)
+    void aWorldMixingOrientationsIsPlacedAndDrawnAsTmxrasterizerDrawsIt(@TempDir Path dir) throws Exception {
+        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        Map<String, byte[]> corpus = corpus();
+        for (String name : List.of("west.tmx", "tiles.tsx", "tiles.png")) {
+            files.put(name, corpus.get(name));
+        }
+        files.put("iso.tmx", tmx("orientation=\"isometric\"", 5, 5, 32, 16));
+        files.put("hex.tmx", tmx("orientation=\"hexagonal\" hexsidelength=\"8\" staggeraxis=\"y\" staggerindex=\"even\"",
+                9, 6, 16, 16));
+        files.put("mixed.world", ("{\"maps\":[{\"fileName\":\"west.tmx\",\"x\":0,\"y\":0,\"width\":160,\"height\":128},"
+                + "{\"fileName\":\"iso.tmx\",\"x\":160,\"y\":0,\"width\":160,\"height\":80},"
+                + "{\"fileName\":\"hex.tmx\",\"x\":0,\"y\":128,\"width\":152,\"height\":76}],"
+                + "\"onlyShowAdjacentMaps\":false,\"type\":\"world\"}").getBytes(StandardCharsets.UTF_8));
+        Api.Response created = api.postFiles("/api/v1/worlds/import", files);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        JsonNode world = created.json();
+        List<String> places = new ArrayList<>();
+        for (JsonNode map : world.get("maps")) {
+            places.add(map.get("fileName").asString() + "@" + map.get("x").asInt() + "," + map.get("y").asInt() + " "
+                    + map.get("width").asInt() + "x" + map.get("height").asInt());
+        }
+        // an isometric map of 5x5 tiles of 32x16 is (5 + 5) x 16 by (5 + 5) x 8 px; a hexagonal one of 9x6 tiles of
+        // 16 px with sides of 8 is 9 x 16 + 8 wide (its shifted rows) and 6 x 12 + 4 high
+        assertThat(places).containsExactly("west.tmx@0,0 160x128", "iso.tmx@160,0 160x80", "hex.tmx@0,128 152x76");
+        for (Map.Entry<String, byte[]> file : files.entrySet()) {
+            Files.write(dir.resolve(file.getKey()), file.getValue());
+        }
+        TiledExamples.tiled(dir, List.of("tmxrasterizer", "--no-smoothing", "--hide-layer", "things", "mixed.world",
+                "tiles.png"));
+        BufferedImage tiles = ImageIO.read(dir.resolve("tiles.png").toFile());
+        JsonNode bounds = world.get("bounds");
+        BufferedImage drawn = png(api.get("/api/v1/worlds/" + world.get("id").asLong() + "/render.png?x="
+                + bounds.get("x").asInt() + "&y=" + bounds.get("y").asInt() + "&width=" + bounds.get("width").asInt()
+                + "&height=" + bounds.get("height").asInt() + "&background=false&objects=false"));
+        assertThat(List.of(drawn.getWidth(), drawn.getHeight())).containsExactly(tiles.getWidth(), tiles.getHeight());
+        List<String> where = new ArrayList<>();
+        int differs = 0;
+        for (int y = 0; y < tiles.getHeight(); y++) {
+            for (int x = 0; x < tiles.getWidth(); x++) {
+                if (!same(tiles.getRGB(x, y), drawn.getRGB(x, y))) {
+                    differs++;
+                    if (where.size() < 10) {
+                        where.add(x + "," + y + " " + Integer.toHexString(tiles.getRGB(x, y)) + "/"
+                                + Integer.toHexString(drawn.getRGB(x, y)));
+                    }
+                }
+            }
+        }
+        assertThat(differs).as("pixels our world render draws otherwise than tmxrasterizer " + where).isZero();
+    }
+
     @Test
     void aRefusedWorldKeepsNothing() throws Exception {
         int maps = jdbc.queryForObject("SELECT count(*) FROM maps", Integer.class);
