@@ -156,27 +156,8 @@ class TerrainApiTest {
      */
     @Test
     void onAHexagonalMapATerrainGoesOnTheHexagonsSixSides() {
-        int[] sides = {1, 2, 3, 5, 6, 7};
-        StringBuilder tiles = new StringBuilder();
-        for (int n = 0; n < 64; n++) {
-            int[] id = new int[8];
-            for (int k = 0; k < 6; k++) {
-                id[sides[k]] = 1 + (n >> k & 1);
-            }
-            tiles.append("   <wangtile tileid=\"").append(n).append("\" wangid=\"")
-                    .append(java.util.Arrays.stream(id).mapToObj(String::valueOf)
-                            .collect(java.util.stream.Collectors.joining(","))).append("\"/>\n");
-        }
-        String tsx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + "<tileset version=\"1.10\" tiledversion=\"1.10.2\" name=\"hexes\" tilewidth=\"32\" tileheight=\"32\""
-                + " tilecount=\"64\" columns=\"8\">\n <image source=\"hexes.png\" width=\"256\" height=\"256\"/>\n"
-                + " <wangsets>\n  <wangset name=\"Sides\" type=\"edge\" tile=\"-1\">\n"
-                + "   <wangcolor name=\"Field\" color=\"#30a030\" tile=\"-1\" probability=\"1\"/>\n"
-                + "   <wangcolor name=\"Road\" color=\"#a08060\" tile=\"-1\" probability=\"1\"/>\n"
-                + tiles + "  </wangset>\n"
-                + "  <wangset name=\"Mixed\" type=\"mixed\" tile=\"-1\">\n"
-                + "   <wangcolor name=\"Field\" color=\"#30a030\" tile=\"-1\" probability=\"1\"/>\n"
-                + "   <wangtile tileid=\"0\" wangid=\"1,1,1,1,1,1,1,1\"/>\n  </wangset>\n </wangsets>\n</tileset>\n";
+        int[] sides = Terrains.HEXAGON_SIDES;
+        String tsx = Terrains.hexagonSidesTsx("hexes.png");
         Api admin = new Api(port);
         Api owner = admin.as(admin.token(admin.person("Hex owner", admin.projectOf(admin.newMap("any", 2, 2)),
                 "editor"), "write"));

@@ -250,6 +250,66 @@ class OrientationsBrowserTest {
         assertMinimapAndPreviewShowTheMap(page, mapId, p, middle, new TileCoord(10, 10));
     }
 
+    /**
+     * The Terrain tool on a hexagonal map (a tileset of hexagon tiles with an edge Wang set): a stroke across three
+     * hexagons makes them all road and every neighbour shows road on the side it shares, as the server keeps it.
+     */
+    @Test
+    void onAHexagonalMapTheTerrainToolPaintsTheHexagonsSides() throws Exception {
+        Api.Response imported = api.postFiles("/api/v1/tilesets/import?projectId=" + project, java.util.Map.of(
+                "hexes.tsx", dev.tilewright.support.Terrains.hexagonSidesTsx("hexes.png").getBytes(
+                        java.nio.charset.StandardCharsets.UTF_8), "hexes.png", dev.tilewright.support.Pngs.atlas(256, 256)));
+        assertThat(imported.status()).as(imported.text()).isEqualTo(201);
+        long hexes = imported.json().get("id").asLong();
+        Api.Response made = api.postJson("/api/v1/maps", "{\"name\":\"roads\",\"width\":" + SIZE + ",\"height\":" + SIZE
+                + ",\"projectId\":" + project + ",\"tilesets\":[{\"tilesetId\":" + hexes + "}],\"layers\":[{\"name\":"
+                + "\"ground\",\"type\":\"tile\"}],\"orientation\":\"hexagonal\",\"tileWidth\":32,\"tileHeight\":32,"
+                + "\"staggerAxis\":\"y\",\"staggerIndex\":\"odd\",\"hexSideLength\":16}");
+        assertThat(made.status()).as(made.text()).isEqualTo(201);
+        long mapId = made.json().get("id").asLong();
+        String map = "/api/v1/maps/" + mapId;
+        assertThat(api.postJson(map + "/ops", "{\"ops\":[{\"type\":\"fillRect\",\"layerId\":1,\"x\":0,\"y\":0,"
+                + "\"width\":" + SIZE + ",\"height\":" + SIZE + ",\"gid\":1}]}", "If-Match", api.get(map).header("ETag"))
+                .status()).isEqualTo(200);
+        EditorPage page = edit(browser, mapId);
+        page.waitFor("the set's terrains listed", () -> !browser.findElements(
+                By.cssSelector("[data-testid=terrain-color]")).isEmpty());
+        browser.findElements(By.cssSelector("[data-testid=terrain-color]")).stream()
+                .filter(b -> b.getText().contains("Road")).findFirst().orElseThrow().click();
+        Hexagonal p = new Hexagonal(32, 32, false, false, 16);
+        List<TileCoord> road = List.of(new TileCoord(4, 4), new TileCoord(5, 4), new TileCoord(5, 5));
+        Actions drag = new Actions(browser);
+        int[] first = targets(p, road.get(0).x(), road.get(0).y()).get(0);
+        page.atPixel(drag, first[0], first[1]).clickAndHold();
+        for (TileCoord t : road.subList(1, road.size())) {
+            int[] at = targets(p, t.x(), t.y()).get(0);
+            page.atPixel(drag, at[0], at[1]);
+        }
+        drag.release().perform();
+        int allRoad = 64; // tile 63: road on all six sides
+        page.waitFor("the stroke's hexagons all road", () -> road.stream()
+                .allMatch(t -> cells(browser)[t.y() * SIZE + t.x()] == allRoad));
+        page.waitSaved();
+        JsonNode stored = api.get(map + "/layers/1/cells").json().get("gids");
+        int[] facing = {5, 6, 7, 1, 2, 3}; // the side a neighbour (clockwise from the top-right) turns back
+        for (TileCoord t : road) {
+            List<TileCoord> around = p.neighbours(t.x(), t.y());
+            for (int k = 0; k < 6; k++) {
+                TileCoord n = around.get(k);
+                int local = (int) stored.get(n.y() * SIZE + n.x()).asLong() - 1;
+                int bit = java.util.Arrays.binarySearch(dev.tilewright.support.Terrains.HEXAGON_SIDES, facing[k]);
+                assertThat(local >> bit & 1).as("neighbour %s of %s shows road on the side they share", n, t)
+                        .isEqualTo(1);
+            }
+        }
+        for (int y = 0; y < SIZE; y++) {
+            for (int x = 0; x < SIZE; x++) {
+                assertThat(stored.get(y * SIZE + x).asLong()).as("the editor's and the server's cell %d,%d", x, y)
+                        .isEqualTo(cells(browser)[y * SIZE + x]);
+            }
+        }
+    }
+
     /** The minimap has the map's painted colours, and the reviewer's preview draws the map's pixels. */
     private void assertMinimapAndPreviewShowTheMap(EditorPage page, long mapId, Projection p, TileCoord painted,
                                                    TileCoord empty) throws Exception {
