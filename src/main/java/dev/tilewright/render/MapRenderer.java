@@ -3,6 +3,7 @@ package dev.tilewright.render;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.geom.Isometric;
 import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.grid.CollisionGrid;
@@ -262,6 +263,11 @@ public final class MapRenderer {
         TileRect cells = projection.tilesMeeting(seen).intersection(new TileRect(0, 0, map.width(), map.height()));
         // on hexagonal maps (not staggered ones) Tiled turns tiles by 60 degrees for the diagonal flip bit
         boolean hexagonalCells = map.settings().orientation().kind() == Orientation.Kind.HEXAGONAL;
+        // an isometric map's tiles lie where Tiled's walk of the rows puts them (whole pixels from the corner of what
+        // it draws: the map grown by its tilesets' draw margins)
+        int[] margins = projection instanceof Isometric ? margins(atlases) : null;
+        Isometric.Walk walk = projection instanceof Isometric iso ? iso.walk(-(margins[0] - iso.tileWidth()),
+                -margins[1]) : null;
         // the map's render order decides which of two overlapping tiles is on top
         projection.inDrawOrder(cells, (cx, cy) -> {
             int gid = layer.get(cx, cy);
@@ -275,8 +281,11 @@ public final class MapRenderer {
             boolean diagonal = !hexagonalCells && Gid.flippedDiagonally(gid);
             int width = diagonal ? source.height() : source.width();
             int height = diagonal ? source.width() : source.height();
-            int x = projection.imageLeft(cx, cy) + atlas.tileset().tileOffsetX() + paint.dx();
-            int y = projection.imageBottom(cx, cy) - height + atlas.tileset().tileOffsetY() + paint.dy();
+            int left = walk != null ? ((Isometric) projection).imageLeft(cx, cy, walk) : projection.imageLeft(cx, cy);
+            int bottom = walk != null ? ((Isometric) projection).imageBottom(cx, cy, walk)
+                    : projection.imageBottom(cx, cy);
+            int x = left + atlas.tileset().tileOffsetX() + paint.dx();
+            int y = bottom - height + atlas.tileset().tileOffsetY() + paint.dy();
             if (turn == 0) {
                 blit(canvas, view, source, x, y, width, height, hexagonalCells ? gid & ~Gid.FLIP_DIAGONAL : gid, paint);
             } else {
@@ -285,6 +294,25 @@ public final class MapRenderer {
                         | Gid.ROTATE_HEXAGONAL_120), paint, x + width / 2, y + height / 2, turn);
             }
         });
+    }
+
+    /**
+     * Tiled's draw margins of a map's tile layers on the right and bottom ({@code TileLayer::drawMargins}, over the
+     * map's tilesets): the largest tile side plus how far offsets push tiles right, and how far they push them down.
+     */
+    private static int[] margins(Atlas[] atlases) {
+        int largest = 0;
+        int right = 0;
+        int down = 0;
+        for (Atlas atlas : atlases) {
+            if (atlas == null) {
+                continue;
+            }
+            largest = Math.max(largest, Math.max(atlas.tileset().tileWidth(), atlas.tileset().tileHeight()));
+            right = Math.max(right, atlas.tileset().tileOffsetX());
+            down = Math.max(down, atlas.tileset().tileOffsetY());
+        }
+        return new int[]{right + largest, down};
     }
 
     /** How far a hexagonal map's cell turns its tile clockwise: 60 degrees for the diagonal bit, 120 for its own. */

@@ -149,6 +149,55 @@ public record Isometric(int tileWidth, int tileHeight, int mapHeight) implements
         return (int) Math.floorDiv(((long) tileX + tileY) * tileHeight + 2L * (tileHeight & 1), 2) + tileHeight;
     }
 
+    /**
+     * Where Tiled 1.8 draws a tile layer's tiles when it draws a whole map: it walks the rows of diamonds from the tile
+     * under the top-left corner of the area it draws ({@code exposedX}, {@code exposedY}: the map's box grown by the
+     * layer's tilesets' draw margins), each row starting half a tile (whole pixels) left or right of the one before at a
+     * position cut towards 0, so with an odd tile width or height a tile lies where that walk puts it. {@link #imageLeft}
+     * and {@link #imageBottom} are the walk from the map's corner.
+     */
+    public Walk walk(int exposedX, int exposedY) {
+        int half = tileWidth / 2;
+        double x = exposedX - originX();
+        double cornerX = x / tileWidth;
+        double cornerY = (double) exposedY / tileHeight;
+        long r0 = (long) Math.floor(cornerY + cornerX);
+        long r1 = (long) Math.floor(cornerY - cornerX);
+        double startX = (r0 - r1) * tileWidth / 2.0 + originX() - half;
+        double startY = (r0 + r1) * tileHeight / 2.0 + tileHeight;
+        boolean upper = startY - exposedY > tileHeight / 2;
+        boolean leftHalf = exposedX - startX < half;
+        if (upper) {
+            if (leftHalf) {
+                r0--;
+                startX -= half;
+            } else {
+                r1--;
+                startX += half;
+            }
+            startY -= tileHeight / 2;
+        }
+        return new Walk(r0, r1, startX, (long) (startY * 2), upper != leftHalf);
+    }
+
+    /** Tiled's walk of a layer's rows ({@link #walk}): its first row's tile and start, doubled y, and shift. */
+    public record Walk(long r0, long r1, double startX, long startY2, boolean shifted) {
+    }
+
+    /** The screen x of a tile image's left edge on Tiled's walk of the rows. */
+    public int imageLeft(int tileX, int tileY, Walk walk) {
+        long row = (long) tileX + tileY - (walk.r0() + walk.r1());
+        int step = Math.floorMod(row, 2) == 1 ? (walk.shifted() ? -1 : 1) : 0;
+        long across = walk.r0() - walk.r1() + step;
+        return (int) ((long) (walk.startX() + step * (tileWidth / 2)) + ((long) tileX - tileY - across) / 2 * tileWidth);
+    }
+
+    /** The screen y just below a tile image on Tiled's walk of the rows (a half pixel drawn on the next row). */
+    public int imageBottom(int tileX, int tileY, Walk walk) {
+        long row = (long) tileX + tileY - (walk.r0() + walk.r1());
+        return (int) Math.floorDiv(walk.startY2() + row * tileHeight + 1, 2);
+    }
+
     @Override
     public void inDrawOrder(TileRect area, TileVisitor visitor) {
         if (area.isEmpty()) {
