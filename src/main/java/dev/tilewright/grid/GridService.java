@@ -91,6 +91,11 @@ public class GridService {
         return lastSource;
     }
 
+    /** A map as it is now (its size, settings and orientation: which searches it answers). */
+    public TileMap map(long mapId) {
+        return maps.view(mapId).map();
+    }
+
     /** The grid with elements of the given size (null: the size the map's grid settings give). */
     public Computed grid(long mapId, Integer elementWidth, Integer elementHeight) {
         // a view of the map as it is now: computed from without its lock, so no edit waits behind a grid

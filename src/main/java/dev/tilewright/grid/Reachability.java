@@ -2,6 +2,7 @@ package dev.tilewright.grid;
 
 import dev.tilewright.config.GridProperties;
 import dev.tilewright.core.check.GridSearches;
+import dev.tilewright.core.grid.CellPaths;
 import dev.tilewright.core.grid.Reach;
 import dev.tilewright.core.refusal.Refused;
 import org.springframework.stereotype.Service;
@@ -51,6 +52,11 @@ public class Reachability {
 
     public PathAnswer path(long mapId, PathQuery query) {
         Reach.Search search = search(query);
+        dev.tilewright.core.model.TileMap map = grids.map(mapId);
+        if (!map.settings().orientation().orthogonal()) {
+            // refused before a grid is computed for it
+            CellPaths.check(map.projection(), map.settings().orientation().kind().fileName(), search);
+        }
         GridService.Computed computed = grids.grid(mapId, query.elementWidth(), query.elementHeight());
         Reach.Answer a = GridSearches.search(computed.map(), computed.placed(), search, limits);
         return new PathAnswer(a.reachable(), a.tiles(), a.cost(), a.visited(), a.explored(), a.gaveUp(),

@@ -37,15 +37,24 @@ public final class CellPaths {
      */
     public static Reach.Answer search(Projection projection, String what, int width, int height, double originX,
                                       double originY, Blocked blocked, Reach.Search search, Reach.Limits limits) {
-        if (search.movement() != Reach.Movement.TOPDOWN) {
-            throw Refused.invalidField("movement", "On " + what + " maps a unit moves from tile to tile: ask a "
-                    + "topdown search (platformer searches need an orthogonal map).");
-        }
+        check(projection, what, search);
         long cells = (long) width * height;
         if (cells > limits.maxPathElements()) {
             throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.grid.max-path-elements",
                     limits.maxPathElements(), "A path search over " + cells + " tiles; ask on a smaller map")
                     .with("field", "from");
+        }
+        return run(projection, width, height, originX, originY, blocked, search, limits, cells);
+    }
+
+    /**
+     * Refuses what a unit moving from tile to tile cannot ask (a platformer search, a box larger than a cell), before
+     * any grid is computed for it.
+     */
+    public static void check(Projection projection, String what, Reach.Search search) {
+        if (search.movement() != Reach.Movement.TOPDOWN) {
+            throw Refused.invalidField("movement", "On " + what + " maps a unit moves from tile to tile: ask a "
+                    + "topdown search (platformer searches need an orthogonal map).");
         }
         if (!(search.width() > 0 && search.height() > 0 && search.width() <= projection.tileWidth()
                 && search.height() <= projection.tileHeight())) {
@@ -53,6 +62,10 @@ public final class CellPaths {
                     + "is positive and fits a tile's " + projection.tileWidth() + "x" + projection.tileHeight()
                     + " px cell, was " + search.width() + "x" + search.height() + ".");
         }
+    }
+
+    private static Reach.Answer run(Projection projection, int width, int height, double originX, double originY,
+                                    Blocked blocked, Reach.Search search, Reach.Limits limits, long cells) {
         TileCoord from = tile(projection, search.fromX() - originX, search.fromY() - originY, width, height, "from.x");
         TileCoord to = tile(projection, search.toX() - originX, search.toY() - originY, width, height, "to.x");
         int start = from.y() * width + from.x();
