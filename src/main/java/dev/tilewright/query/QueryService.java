@@ -94,13 +94,13 @@ public class QueryService {
     }
 
     /** The tiles a request's queries have taken so far (a batch's are bounded together, before each one's work). */
-    private static final class Work {
+    static final class Work {
         long tiles;
     }
 
     private Answer answer(TileMap map, CollisionGrid grid, Query query, String path, Work work) {
         if (map.projection() instanceof Hexagonal hex) {
-            return staggered(map, grid, new StaggeredCells(hex), query, path, work);
+            return new StaggeredQueries(properties, map, new StaggeredCells(hex)).answer(grid, query, path, work);
         }
         Space space = Space.of(map, query.units(), path, properties.marginTiles());
         if (query instanceof Ray ray) {
@@ -143,7 +143,7 @@ public class QueryService {
     }
 
     /** The tiles a ray answers with (the walks give those on the map), in order, up to the one that stops it. */
-    private static final class RayTiles {
+    static final class RayTiles {
         final List<Tile> tiles = new ArrayList<>();
         Tile found;
 
@@ -160,7 +160,7 @@ public class QueryService {
     }
 
     @FunctionalInterface
-    private interface IntPairPredicate {
+    interface IntPairPredicate {
         boolean test(int tx, int ty);
     }
 
@@ -176,7 +176,7 @@ public class QueryService {
         }
     }
 
-    private static IntPairPredicate stop(TileMap map, CollisionGrid grid, Queries.StopAt stopAt, String path) {
+    static IntPairPredicate stop(TileMap map, CollisionGrid grid, Queries.StopAt stopAt, String path) {
         if (stopAt == null) {
             return null;
         }
@@ -273,7 +273,7 @@ public class QueryService {
      * The objects of the area's runs of tiles ({line, first, last}: rows, or columns when {@code byColumn}): those
      * of the runs' bounding tiles, kept when one of their tiles lies in a run.
      */
-    private static List<ObjectRef> objectsInRuns(TileMap map, List<long[]> runs, boolean byColumn, TileRect around) {
+    static List<ObjectRef> objectsInRuns(TileMap map, List<long[]> runs, boolean byColumn, TileRect around) {
         List<ObjectRef> objects = new ArrayList<>();
         if (runs.isEmpty()) {
             return objects;
@@ -310,115 +310,7 @@ public class QueryService {
         return ObjectTiles.of(objects, map.width(), map.height(), grid.tileWidth(), grid.tileHeight());
     }
 
-    /**
-     * A query on a staggered or hexagonal map, over its cells ({@link StaggeredCells}): in pixels only (its tile
-     * coordinates are a cell and a place in its box, not a linear space); a rectangle or circle answers the cells
-     * whose closed shape meets it.
-     */
-    private Answer staggered(TileMap map, CollisionGrid grid, StaggeredCells cells, Query query, String path,
-                             Work work) {
-        if (Refused.choice(Queries.Units.class, query.units(), Queries.Units.PIXELS, path + "units")
-                != Queries.Units.PIXELS) {
-            throw Refused.invalidField(path + "units", "Queries on " + map.settings().orientation().kind().fileName()
-                    + " maps are asked in pixels.");
-        }
-        TileRect bounds = new TileRect(0, 0, map.width(), map.height());
-        if (query instanceof Ray ray) {
-            long x0 = pixels(map, cells, required(ray.from(), path + "from").x(), true, path + "from.x");
-            long y0 = pixels(map, cells, ray.from().y(), false, path + "from.y");
-            long x1 = pixels(map, cells, required(ray.to(), path + "to").x(), true, path + "to.x");
-            long y1 = pixels(map, cells, ray.to().y(), false, path + "to.y");
-            boolean walk = Refused.choice(Queries.RayMode.class, ray.mode(), Queries.RayMode.WALK, path + "mode")
-                    == Queries.RayMode.WALK;
-            IntPairPredicate stop = stop(map, grid, ray.stopAt(), path + "stopAt.");
-            capWork(walk ? cells.walkBound(x1 - x0, y1 - y0) : cells.supercoverBound(x1 - x0, y1 - y0), path, work);
-            RayTiles tiles = new RayTiles();
-            StaggeredCells.Visitor visitor = (tx, ty) -> !bounds.contains(tx, ty)
-                    || tiles.visit(tx, ty, stop != null && stop.test(tx, ty));
-            if (walk) {
-                cells.walk(x0, y0, x1, y1, visitor);
-            } else {
-                cells.supercover(x0, y0, x1, y1, visitor);
-            }
-            Hit hit = null;
-            if (tiles.found != null) {
-                RayEntry entry = cells.entry(x0, y0, x1, y1, tiles.found.x(), tiles.found.y());
-                GridRay.Point at = GridRay.entryPoint(map, entry, x0, y0, x1, y1);
-                hit = new Hit(tiles.found, new Point(at.x(), at.y()), GridRay.entryDistance(entry, x1 - x0, y1 - y0),
-                        entry.side(), Boolean.TRUE.equals(ray.stopAt().objects())
-                        ? objectsIn(map, new TileRect(tiles.found.x(), tiles.found.y(), 1, 1)) : null);
-            }
-            return new RayAnswer(tiles.tiles, hit);
-        }
-        List<long[]> runs = new ArrayList<>();
-        StaggeredCells.Run collect = (line, first, last) -> runs.add(new long[]{line, first, last});
-        long count;
-        Integer layerId;
-        Boolean nonEmpty;
-        Boolean objects;
-        if (query instanceof Rect rect) {
-            long xa = pixels(map, cells, rect.x(), true, path + "x");
-            long ya = pixels(map, cells, rect.y(), false, path + "y");
-            long xb = pixels(map, cells, Refused.finite(rect.width(), path + "width") + rect.x(), true, path + "width");
-            long yb = pixels(map, cells, Refused.finite(rect.height(), path + "height") + rect.y(), false,
-                    path + "height");
-            count = cells.box(xa, ya, xb, yb, bounds, collect);
-            layerId = rect.layerId();
-            nonEmpty = rect.nonEmpty();
-            objects = rect.objects();
-        } else {
-            Circle circle = (Circle) query;
-            long cx = pixels(map, cells, circle.cx(), true, path + "cx");
-            long cy = pixels(map, cells, circle.cy(), false, path + "cy");
-            double r = Refused.finite(circle.r(), path + "r");
-            if (r < 0) {
-                throw Refused.invalidField(path + "r", "The radius must not be negative, was " + r + ".");
-            }
-            long radius = Fixed.within(r, map.width(), cells.cells().tileWidth(), properties.marginTiles(), path + "r");
-            count = cells.disc(cx, cy, radius, bounds, collect);
-            layerId = circle.layerId();
-            nonEmpty = circle.nonEmpty();
-            objects = circle.objects();
-        }
-        capWork(count, path, work);
-        IntPairPredicate keep = filter(map, layerId, nonEmpty, path);
-        boolean byColumn = cells.cells().staggerX();
-        List<Tile> tiles = new ArrayList<>();
-        int lineMin = Integer.MAX_VALUE;
-        int lineMax = Integer.MIN_VALUE;
-        int alongMin = Integer.MAX_VALUE;
-        int alongMax = Integer.MIN_VALUE;
-        for (long[] run : runs) {
-            for (int k = (int) run[1]; k <= run[2]; k++) {
-                int tx = byColumn ? (int) run[0] : k;
-                int ty = byColumn ? k : (int) run[0];
-                if (keep == null || keep.test(tx, ty)) {
-                    tiles.add(new Tile(tx, ty));
-                }
-            }
-            lineMin = Math.min(lineMin, (int) run[0]);
-            lineMax = Math.max(lineMax, (int) run[0]);
-            alongMin = (int) Math.min(alongMin, run[1]);
-            alongMax = (int) Math.max(alongMax, run[2]);
-        }
-        if (byColumn) {
-            // rows first, each left to right, as the other orientations answer
-            tiles.sort((a, b) -> a.y() != b.y() ? Integer.compare(a.y(), b.y()) : Integer.compare(a.x(), b.x()));
-        }
-        TileRect around = byColumn ? new TileRect(lineMin, alongMin, lineMax - lineMin + 1, alongMax - alongMin + 1)
-                : new TileRect(alongMin, lineMin, alongMax - alongMin + 1, lineMax - lineMin + 1);
-        return new AreaAnswer(tiles, Boolean.TRUE.equals(objects) ? objectsInRuns(map, runs, byColumn, around) : null);
-    }
-
-    /** A pixel coordinate of a staggered or hexagonal map (less its offset) in fixed point, within the margin. */
-    private long pixels(TileMap map, StaggeredCells cells, Double value, boolean x, String field) {
-        double v = Refused.finite(value, field);
-        return x ? Fixed.within(v - map.offset().x(), map.width(), cells.cells().tileWidth(), properties.marginTiles(),
-                field) : Fixed.within(v - map.offset().y(), map.height(), cells.cells().tileHeight(),
-                properties.marginTiles(), field);
-    }
-
-    private static IntPairPredicate filter(TileMap map, Integer layerId, Boolean nonEmpty, String path) {
+    static IntPairPredicate filter(TileMap map, Integer layerId, Boolean nonEmpty, String path) {
         if (layerId == null) {
             if (Boolean.TRUE.equals(nonEmpty)) {
                 throw Refused.invalidField(path + "layerId", "nonEmpty needs the layerId of a tile layer.");
@@ -440,7 +332,7 @@ public class QueryService {
     }
 
     /** The objects of every object layer referenced from the area's tiles, layer by layer. */
-    private static List<ObjectRef> objectsIn(TileMap map, TileRect area) {
+    static List<ObjectRef> objectsIn(TileMap map, TileRect area) {
         List<ObjectRef> out = new ArrayList<>();
         for (Layer layer : map.layers()) {
             if (layer instanceof ObjectLayer objects) {
@@ -471,7 +363,12 @@ public class QueryService {
         return tiles;
     }
 
-    private void capWork(long tiles, String path, Work work) {
+    void capWork(long tiles, String path, Work work) {
+        capWork(properties, tiles, path, work);
+    }
+
+    /** Counts a query's tiles against the one query's and the batch's caps, before its work. */
+    static void capWork(QueryProperties properties, long tiles, String path, Work work) {
         String field = path.isEmpty() ? "query" : path.substring(0, path.length() - 1);
         if (tiles > properties.maxTiles()) {
             throw Refused.overLimit(Refusal.Kind.INVALID, "tilewright.query.max-tiles",
@@ -486,7 +383,7 @@ public class QueryService {
         }
     }
 
-    private static <T> T required(T value, String field) {
+    static <T> T required(T value, String field) {
         if (value == null) {
             throw Refused.invalidField(field, field + " is required.");
         }

@@ -1,5 +1,6 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.geom.Isometric;
 import dev.tilewright.core.grid.TilePixels;
 import dev.tilewright.core.model.TileData;
 import dev.tilewright.core.model.Tileset;
@@ -145,5 +146,25 @@ public final class Atlas {
             argb[i] = colourKey != null && (pixel & 0xFFFFFF) == colourKey ? 0 : Pixels.premultiply(pixel);
         }
         return new Pixels(width, height, argb);
+    }
+
+    /**
+     * Where Tiled 1.8 starts its walk of an isometric map's tile layer ({@link Isometric#walk}): at the corner of the
+     * map's box grown by the layer's draw margins ({@code TileLayer::drawMargins}, here over the map's tilesets): on
+     * the right the largest tile side and how far offsets push tiles right, less the map's tile width; at the bottom
+     * how far offsets push them down.
+     */
+    static Isometric.Walk tiledWalk(Isometric map, Atlas[] atlases) {
+        int largest = 0;
+        int right = 0;
+        int down = 0;
+        for (Atlas atlas : atlases) {
+            if (atlas != null) {
+                largest = Math.max(largest, Math.max(atlas.tileset().tileWidth(), atlas.tileset().tileHeight()));
+                right = Math.max(right, atlas.tileset().tileOffsetX());
+                down = Math.max(down, atlas.tileset().tileOffsetY());
+            }
+        }
+        return map.walk(-(right + largest - map.tileWidth()), -down);
     }
 }

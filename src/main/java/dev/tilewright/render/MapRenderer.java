@@ -265,9 +265,7 @@ public final class MapRenderer {
         boolean hexagonalCells = map.settings().orientation().kind() == Orientation.Kind.HEXAGONAL;
         // an isometric map's tiles lie where Tiled's walk of the rows puts them (whole pixels from the corner of what
         // it draws: the map grown by its tilesets' draw margins)
-        int[] margins = projection instanceof Isometric ? margins(atlases) : null;
-        Isometric.Walk walk = projection instanceof Isometric iso ? iso.walk(-(margins[0] - iso.tileWidth()),
-                -margins[1]) : null;
+        Isometric.Walk walk = projection instanceof Isometric iso ? Atlas.tiledWalk(iso, atlases) : null;
         // the map's render order decides which of two overlapping tiles is on top
         projection.inDrawOrder(cells, (cx, cy) -> {
             int gid = layer.get(cx, cy);
@@ -294,25 +292,6 @@ public final class MapRenderer {
                         | Gid.ROTATE_HEXAGONAL_120), paint, x + width / 2, y + height / 2, turn);
             }
         });
-    }
-
-    /**
-     * Tiled's draw margins of a map's tile layers on the right and bottom ({@code TileLayer::drawMargins}, over the
-     * map's tilesets): the largest tile side plus how far offsets push tiles right, and how far they push them down.
-     */
-    private static int[] margins(Atlas[] atlases) {
-        int largest = 0;
-        int right = 0;
-        int down = 0;
-        for (Atlas atlas : atlases) {
-            if (atlas == null) {
-                continue;
-            }
-            largest = Math.max(largest, Math.max(atlas.tileset().tileWidth(), atlas.tileset().tileHeight()));
-            right = Math.max(right, atlas.tileset().tileOffsetX());
-            down = Math.max(down, atlas.tileset().tileOffsetY());
-        }
-        return new int[]{right + largest, down};
     }
 
     /** How far a hexagonal map's cell turns its tile clockwise: 60 degrees for the diagonal bit, 120 for its own. */
