@@ -88,7 +88,8 @@ public class MapPushes {
             if (!become.refused().isEmpty()) {
                 throw Refused.invalidField("files[" + mapFile + "]", "A push changes a map's layers, cells, objects, "
                         + "properties and tilesets; " + mapFile + " also changes " + String.join(", ",
-                        become.refused()) + ". Change that in the editor first, or import the file as a new map.");
+                        become.refused()) + ", which a push keeps as they are: push a file that keeps them, or import it "
+                        + "as a new map.");
             }
             become.kept().forEach(what -> warnings.add("", what + " differ in the file; the map keeps its own"));
             mapImages.store(mapId, read.images());

@@ -4,6 +4,7 @@ import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Hexagonal;
 import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Projection;
 import dev.tilewright.core.geom.TileRect;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
@@ -19,9 +20,9 @@ public final class ObjectTiles implements ObjectLayer.Observer {
 
     private final ObjectIndex index;
     /** The cells queries ask about: squares in pixel space ({@link Orthogonal}) or a {@link Hexagonal} map's. */
-    private final Object cells;
+    private final Projection cells;
 
-    private ObjectTiles(int mapWidth, int mapHeight, Object cells) {
+    private ObjectTiles(int mapWidth, int mapHeight, Projection cells) {
         this.index = new ObjectIndex(new TileRect(0, 0, mapWidth, mapHeight));
         this.cells = cells;
     }
@@ -36,7 +37,7 @@ public final class ObjectTiles implements ObjectLayer.Observer {
         return attach(layer, mapWidth, mapHeight, cells);
     }
 
-    private static ObjectIndex attach(ObjectLayer layer, int mapWidth, int mapHeight, Object cells) {
+    private static ObjectIndex attach(ObjectLayer layer, int mapWidth, int mapHeight, Projection cells) {
         if (layer.observer() instanceof ObjectTiles tiles && tiles.cells.equals(cells)
                 && tiles.index.covers(mapWidth, mapHeight)) {
             return tiles.index;

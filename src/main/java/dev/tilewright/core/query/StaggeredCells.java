@@ -138,12 +138,13 @@ public final class StaggeredCells {
         int[] cell = cellAfter(x0, y0, dx, dy);
         int tx = cell[0];
         int ty = cell[1];
+        int[] tied = new int[8]; // the edges the segment leaves through at once, reused step to step
         while (visitor.visit(tx, ty) && (dx != 0 || dy != 0)) {
-            long ox = originX(tx, ty);
-            long oy = originY(tx, ty);
+            PixelBox box = cells.cellBox(tx, ty);
+            long ox = box.x() * Fixed.ONE;
+            long oy = box.y() * Fixed.ONE;
             long bestNum = -1;
             long bestDen = 1;
-            int[] tied = new int[8];
             int ties = 0;
             for (int i : edges) {
                 long c1 = turn(i, dx, dy);
