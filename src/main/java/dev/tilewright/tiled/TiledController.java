@@ -50,9 +50,11 @@ class TiledController {
     private final Access access;
     private final MapPushes pushes;
     private final Worlds worlds;
+    private final LdtkImportService ldtk;
 
     TiledController(TiledImportService imports, TiledExportService exports, MapReads maps, Lanes lanes,
-                    Access access, Worlds worlds, MapPushes pushes) {
+                    Access access, Worlds worlds, MapPushes pushes, LdtkImportService ldtk) {
+        this.ldtk = ldtk;
         this.worlds = worlds;
         this.imports = imports;
         this.exports = exports;
@@ -112,6 +114,19 @@ class TiledController {
         boolean detach = detach(templates);
         TiledImportService.Imported<Long> imported = run(files, projectId, caller,
                 (upload, project, author) -> imports.importWorld(upload, project, author, detach));
+        return ResponseEntity.created(URI.create("/api/v1/worlds/" + imported.made()))
+                .body(new ImportedWorld(worlds.get(imported.made()), imported.warnings()));
+    }
+
+    /**
+     * An LDtk project ({@code .ldtk}, its {@code .ldtkl} level files and the atlases it uses, as {@code files} parts
+     * named by their paths, or a zip): a world of maps, one per level, in one transaction.
+     */
+    @PostMapping(value = "/api/v1/ldtk/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @Requires(value = Action.EDIT, on = Requires.On.CALLER)
+    ResponseEntity<ImportedWorld> importLdtk(@RequestPart("files") List<MultipartFile> files,
+                                             @RequestParam(required = false) Long projectId, Caller caller) {
+        TiledImportService.Imported<Long> imported = run(files, projectId, caller, ldtk::importProject);
         return ResponseEntity.created(URI.create("/api/v1/worlds/" + imported.made()))
                 .body(new ImportedWorld(worlds.get(imported.made()), imported.warnings()));
     }

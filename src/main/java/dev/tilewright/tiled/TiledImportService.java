@@ -160,8 +160,19 @@ public class TiledImportService {
         MapFormat format = Formats.mapOf(mapFile).orElseThrow(() -> Refused.invalidField("files[" + mapFile + "]",
                 "This is not a map file: a map is " + String.join(", ", Formats.mapEndings()) + " or .json."));
         MapFormat.Read read = read(() -> format.readMap(files, mapFile, budget, warnings, detachTemplates));
-        TiledMap map = read.map();
-        String layerData = TiledExportService.Request.layerData(read.dataEncoding());
+        return storeMap(read.map(), mapFile, TiledExportService.Request.layerData(read.dataEncoding()), project,
+                author, shared);
+    }
+
+    /**
+     * Stores a map read from a file (or made from one, as an LDtk level): its images checked, its tilesets stored
+     * (one of {@code shared}, by the path it was read from, used again), then the map whose first op adds what it
+     * holds. Called in the importing transaction.
+     *
+     * @param layerData how the map's tile layers were written ({@link TiledExportService.Request#layerData})
+     */
+    public long storeMap(TiledMap map, String mapFile, String layerData, long project, Author author,
+                         Map<String, StoredTileset> shared) {
         map.tilesets().forEach(this::checkImages);
         map.images().forEach((source, png) -> tilesets.checkImage(png, "files[" + source + "]"));
         List<MapTileset> uses = new ArrayList<>();
@@ -270,7 +281,8 @@ public class TiledImportService {
         }
     }
 
-    TiledFiles checkedFiles(Map<String, byte[]> uploaded, long project) {
+    /** The upload held to the import's limits of files and bytes, as Tiled's files with the project's types. */
+    public TiledFiles checkedFiles(Map<String, byte[]> uploaded, long project) {
         checkUpload(uploaded.size(), uploaded.values().stream().mapToLong(b -> b.length).sum());
         uploaded.forEach((path, bytes) -> {
             if (Formats.isTiledProject(path) && bytes.length
@@ -292,7 +304,8 @@ public class TiledImportService {
         return found.get(0);
     }
 
-    <T> T read(java.util.function.Supplier<T> reader) {
+    /** Runs a reader of uploaded files, answering what it refuses as the import's problem (400, 413, 422). */
+    public <T> T read(java.util.function.Supplier<T> reader) {
         try {
             return reader.get();
         } catch (TiledFormatException e) {

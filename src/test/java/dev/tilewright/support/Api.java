@@ -97,7 +97,8 @@ public final class Api {
      * example file again and again, and each import takes the map's name from the file's).
      */
     private String placed(String path) {
-        boolean imports = path.startsWith("/api/v1/maps/import") || path.startsWith("/api/v1/worlds/import");
+        boolean imports = path.startsWith("/api/v1/maps/import") || path.startsWith("/api/v1/worlds/import")
+                || path.startsWith("/api/v1/ldtk/import");
         if (!imports && !path.startsWith("/api/v1/tilesets/import") || !inOwnProject() || path.contains("projectId=")) {
             return path;
         }

@@ -30,7 +30,13 @@ public final class LdtkProject {
     /** A layer definition: what the rules of its auto-layer read and where they place tiles. */
     public record LayerDef(int uid, String identifier, String type, int gridSize, double tilePivotX,
                            double tilePivotY, Integer tilesetUid, Integer autoSourceLayerUid, Integer killedByLayerUid,
-                           Integer biomeFieldUid, Map<Integer, Integer> groupOfValue, List<LdtkRuleGroup> ruleGroups) {
+                           Integer biomeFieldUid, Map<Integer, Integer> groupOfValue, List<LdtkRuleGroup> ruleGroups,
+                           List<IntGridValue> values, double opacity, int pxOffsetX, int pxOffsetY, double parallaxX,
+                           double parallaxY) {
+    }
+
+    /** An IntGrid value of a layer definition: its number, name and colour ({@code #rrggbb}). */
+    public record IntGridValue(int value, String identifier, String color, int groupUid) {
     }
 
     /** A tileset definition: its grid in its image and which tiles are opaque. */
@@ -54,12 +60,14 @@ public final class LdtkProject {
     /** A layer of a level. */
     public record LayerInstance(String iid, int layerDefUid, int cWid, int cHei, int pxOffsetX, int pxOffsetY,
                                 int seed, Set<Integer> optionalRules, Integer overrideTilesetUid, int[] intGrid,
-                                List<PlacedTile> autoLayerTiles, List<PlacedTile> gridTiles) {
+                                List<PlacedTile> autoLayerTiles, List<PlacedTile> gridTiles, boolean visible,
+                                List<JsonNode> entities) {
     }
 
     /** A level: where it lies in the world, its size, its field values (as LDtk resolves them), its layers. */
     public record Level(int uid, String iid, String identifier, int worldX, int worldY, int pxWid, int pxHei,
-                        Map<Integer, JsonNode> fieldValues, List<LayerInstance> layers) {
+                        String bgColor, List<JsonNode> fields, Map<Integer, JsonNode> fieldValues,
+                        List<LayerInstance> layers) {
 
         /** An enum field's values on this level (a single value as a list of one); null when the level has none. */
         public List<String> enumValues(Integer fieldUid) {
@@ -78,13 +86,19 @@ public final class LdtkProject {
     }
 
     private final String jsonVersion;
+    private final String worldLayout;
+    private final int defaultGridSize;
     private final Map<Integer, LayerDef> layers;
     private final Map<Integer, TilesetDef> tilesets;
     private final List<Level> levels;
+    private final JsonNode defs;
 
-    private LdtkProject(String jsonVersion, Map<Integer, LayerDef> layers, Map<Integer, TilesetDef> tilesets,
-                        List<Level> levels) {
+    private LdtkProject(String jsonVersion, String worldLayout, int defaultGridSize, Map<Integer, LayerDef> layers,
+                        Map<Integer, TilesetDef> tilesets, List<Level> levels, JsonNode defs) {
         this.jsonVersion = jsonVersion;
+        this.worldLayout = worldLayout;
+        this.defaultGridSize = defaultGridSize;
+        this.defs = defs;
         this.layers = layers;
         this.tilesets = tilesets;
         this.levels = levels;
@@ -92,6 +106,20 @@ public final class LdtkProject {
 
     public String jsonVersion() {
         return jsonVersion;
+    }
+
+    /** Free, GridVania, LinearHorizontal or LinearVertical (null in a project of several worlds). */
+    public String worldLayout() {
+        return worldLayout;
+    }
+
+    public int defaultGridSize() {
+        return defaultGridSize;
+    }
+
+    /** The definitions as written (entities, enums: read by those who map them). */
+    public JsonNode defs() {
+        return defs;
     }
 
     public LayerDef layer(int uid) {
@@ -191,7 +219,8 @@ public final class LdtkProject {
             }
             levels.add(level(level, budget));
         }
-        return new LdtkProject(root.text("jsonVersion", ""), layers, tilesets, List.copyOf(levels));
+        return new LdtkProject(root.text("jsonVersion", ""), root.text("worldLayout", null),
+                root.integer("defaultGridSize", 16, 1, 1 << 16), layers, tilesets, List.copyOf(levels), defs.node());
     }
 
     private static JsonNode parse(byte[] bytes, String file) {
@@ -208,15 +237,22 @@ public final class LdtkProject {
 
     private static LayerDef layerDef(LdtkFields layer) {
         Map<Integer, Integer> groupOf = new HashMap<>();
+        List<IntGridValue> values = new ArrayList<>();
         for (LdtkFields value : layer.objects("intGridValues")) {
-            groupOf.put(value.integer("value", 0, 1, Integer.MAX_VALUE), value.integer("groupUid", 0, 0, 1 << 20));
+            IntGridValue read = new IntGridValue(value.integer("value", 0, 1, Integer.MAX_VALUE),
+                    value.text("identifier", null), value.text("color", "#000000"),
+                    value.integer("groupUid", 0, 0, 1 << 20));
+            groupOf.put(read.value(), read.groupUid());
+            values.add(read);
         }
         return new LayerDef(layer.integer("uid", 0, Integer.MIN_VALUE, Integer.MAX_VALUE),
                 layer.text("identifier", ""), layer.choice("type", "IntGrid", "IntGrid", "Entities", "Tiles",
                 "AutoLayer"), layer.integer("gridSize", 16, 1, 1 << 16), layer.decimal("tilePivotX", 0, 0, 1),
                 layer.decimal("tilePivotY", 0, 0, 1), uid(layer, "tilesetDefUid"), uid(layer, "autoSourceLayerDefUid"),
                 uid(layer, "autoTilesKilledByOtherLayerUid"), uid(layer, "biomeFieldUid"), groupOf,
-                LdtkRules.groups(layer));
+                LdtkRules.groups(layer), List.copyOf(values), layer.decimal("displayOpacity", 1, 0, 1),
+                layer.integer("pxOffsetX", 0, -(1 << 20), 1 << 20), layer.integer("pxOffsetY", 0, -(1 << 20), 1 << 20),
+                layer.decimal("parallaxFactorX", 0, -1, 1), layer.decimal("parallaxFactorY", 0, -1, 1));
     }
 
     private static Integer uid(LdtkFields node, String name) {
@@ -240,8 +276,10 @@ public final class LdtkProject {
 
     private static Level level(LdtkFields level, Budget budget) {
         Map<Integer, JsonNode> fields = new HashMap<>();
+        List<JsonNode> given = new ArrayList<>();
         for (LdtkFields field : level.objects("fieldInstances")) {
             fields.put(field.integer("defUid", 0, Integer.MIN_VALUE, Integer.MAX_VALUE), field.node().path("__value"));
+            given.add(field.node());
         }
         List<LayerInstance> layers = new ArrayList<>();
         for (LdtkFields layer : level.objects("layerInstances")) {
@@ -250,7 +288,8 @@ public final class LdtkProject {
         return new Level(level.integer("uid", 0, Integer.MIN_VALUE, Integer.MAX_VALUE), level.text("iid", ""),
                 level.text("identifier", ""), level.integer("worldX", 0, Integer.MIN_VALUE, Integer.MAX_VALUE),
                 level.integer("worldY", 0, Integer.MIN_VALUE, Integer.MAX_VALUE), level.integer("pxWid", 0, 0,
-                Integer.MAX_VALUE), level.integer("pxHei", 0, 0, Integer.MAX_VALUE), fields, List.copyOf(layers));
+                Integer.MAX_VALUE), level.integer("pxHei", 0, 0, Integer.MAX_VALUE), level.text("__bgColor",
+                level.text("bgColor", null)), List.copyOf(given), fields, List.copyOf(layers));
     }
 
     private static LayerInstance layerInstance(LdtkFields layer, Budget budget) {
@@ -276,7 +315,13 @@ public final class LdtkProject {
                 layer.integer("pxOffsetY", 0, Integer.MIN_VALUE, Integer.MAX_VALUE),
                 layer.integer("seed", 0, Integer.MIN_VALUE, Integer.MAX_VALUE), Set.copyOf(optional),
                 uid(layer, "overrideTilesetUid"), grid, tiles(layer, "autoLayerTiles", budget),
-                tiles(layer, "gridTiles", budget));
+                tiles(layer, "gridTiles", budget), layer.bool("visible", true), entities(layer, budget));
+    }
+
+    private static List<JsonNode> entities(LdtkFields layer, LdtkProject.Budget budget) {
+        List<JsonNode> entities = layer.array("entityInstances");
+        budget.spend(entities.size(), layer.at("entityInstances"));
+        return List.copyOf(entities);
     }
 
     private static List<PlacedTile> tiles(LdtkFields layer, String name, Budget budget) {

@@ -1,0 +1,426 @@
+package dev.tilewright.format.ldtk;
+
+import dev.tilewright.core.geom.Difference;
+import dev.tilewright.core.geom.Position;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.GroupLayer;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.LayerAttributes;
+import dev.tilewright.core.model.ListItem;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.PropertyType;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.Tileset;
+import dev.tilewright.format.TiledFormatException;
+import dev.tilewright.format.TiledMap;
+import dev.tilewright.format.TiledTileset;
+import dev.tilewright.format.Warnings;
+import tools.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * An LDtk project's levels as Tilewright maps, one per level, placed where the world puts them: IntGrid layers keep
+ * their values ({@value TileLayer#INTGRID}), the tiles of Tiles layers and the tiles LDtk baked into auto-layers
+ * become tile layers, entities become objects with their fields as typed properties. LDtk stacks tiles in a cell and
+ * moves and fades them per rule; a tile layer holds one tile a cell, so a layer's tiles are dealt, in LDtk's drawing
+ * order, to as many tile layers as it needs (a group of them then), each with the offset within a cell and the
+ * opacity of its tiles, every tile above those it overlaps that LDtk drew before it: the picture is LDtk's.
+ * What has no place is named in the warnings.
+ */
+public final class LdtkMaps {
+
+    /** The most tile layers one LDtk layer's tiles are dealt to. */
+    public static final int MAX_STACK = 64;
+    /** The property a map, layer or object keeps its LDtk iid in (exports keep it). */
+    public static final String IID = "ldtk.iid";
+
+    /** A level as a map, with its place in the world (pixels). */
+    public record LevelMap(String name, int worldX, int worldY, TiledMap map) {
+    }
+
+    private final LdtkProject project;
+    private final String file;
+    private final Function<String, byte[]> files;
+    private final Warnings warnings;
+    private final Map<Integer, byte[]> atlases = new HashMap<>();
+
+    private LdtkMaps(LdtkProject project, String file, Function<String, byte[]> files, Warnings warnings) {
+        this.project = project;
+        this.file = file;
+        this.files = files;
+        this.warnings = warnings;
+    }
+
+    /**
+     * The levels of a project as maps.
+     *
+     * @param files     the files sent beside the project by relative path (atlases); null when not sent
+     * @param maxWidth  the largest map side in cells a level may have, and {@code maxHeight}
+     */
+    public static List<LevelMap> convert(LdtkProject project, String file, Function<String, byte[]> files,
+                                         int maxWidth, int maxHeight, Warnings warnings) {
+        LdtkMaps maps = new LdtkMaps(project, file, files, warnings);
+        List<LevelMap> levels = new ArrayList<>();
+        for (int i = 0; i < project.levels().size(); i++) {
+            LdtkProject.Level level = project.levels().get(i);
+            levels.add(new LevelMap(level.identifier(), level.worldX(), level.worldY(),
+                    maps.level(level, "levels[" + i + "]", maxWidth, maxHeight)));
+        }
+        return levels;
+    }
+
+    private TiledMap level(LdtkProject.Level level, String path, int maxWidth, int maxHeight) {
+        int grid = gridOf(level);
+        long width = Math.max(1, (level.pxWid() + grid - 1L) / grid);
+        long height = Math.max(1, (level.pxHei() + grid - 1L) / grid);
+        if (width > maxWidth || height > maxHeight) {
+            throw new TiledFormatException(TiledFormatException.Kind.OVER_LIMIT, file, path + " (" + level.identifier()
+                    + ") is " + width + "x" + height + " cells of " + grid + " px, over the " + maxWidth + "x"
+                    + maxHeight + " limit");
+        }
+        Map<Integer, TiledTileset> tilesets = new LinkedHashMap<>();
+        Ids ids = new Ids();
+        List<Layer> layers = new ArrayList<>();
+        Map<String, Integer> objectOfEntity = new HashMap<>();
+        for (LdtkProject.LayerInstance layer : level.layers()) {
+            for (JsonNode entity : layer.entities()) {
+                objectOfEntity.put(entity.path("iid").asString(""), ids.nextObject++);
+            }
+        }
+        List<LdtkProject.LayerInstance> bottomFirst = new ArrayList<>(level.layers());
+        java.util.Collections.reverse(bottomFirst);
+        for (LdtkProject.LayerInstance layer : bottomFirst) {
+            LdtkProject.LayerDef def = project.layer(layer.layerDefUid());
+            String where = path + ".layerInstances[" + level.layers().indexOf(layer) + "]";
+            if (def == null) {
+                warnings.add(where, "its layer definition " + layer.layerDefUid() + " is not in the project: not "
+                        + "imported");
+                continue;
+            }
+            if (def.gridSize() != grid) {
+                warnings.add(where, "layer '" + def.identifier() + "' has cells of " + def.gridSize() + " px and the "
+                        + "map " + grid + " px (a map has one cell size): not imported");
+                continue;
+            }
+            LayerAttributes attributes = attributes(def, layer, def.identifier());
+            switch (def.type()) {
+                case "IntGrid" -> {
+                    tiles(level, layer, def, layer.autoLayerTiles(), def.identifier() + " tiles", (int) width,
+                            (int) height, tilesets, ids, layers, where);
+                    layers.add(intGrid(layer, def, attributes, (int) width, (int) height, ids));
+                }
+                case "AutoLayer" -> tiles(level, layer, def, layer.autoLayerTiles(), def.identifier(), (int) width,
+                        (int) height, tilesets, ids, layers, where);
+                case "Tiles" -> tiles(level, layer, def, layer.gridTiles(), def.identifier(), (int) width,
+                        (int) height, tilesets, ids, layers, where);
+                default -> layers.add(entities(layer, attributes, ids, objectOfEntity, where, tilesets, level));
+            }
+        }
+        Properties properties = Properties.EMPTY.with(Property.of(IID, level.iid()));
+        for (JsonNode field : level.fields()) {
+            Property property = field(field, path + ".fieldInstances", objectOfEntity);
+            if (property != null) {
+                properties = properties.with(property);
+            }
+        }
+        return new TiledMap(level.identifier() + ".tmx", (int) width, (int) height, grid, grid, new Position(0, 0),
+                level.bgColor(), properties, List.copyOf(tilesets.values()), layers, ids.nextLayer,
+                ids.nextObject, Map.of());
+    }
+
+    /** The cell size of the level's map: that of most of its layers (the project's default when it has none). */
+    private int gridOf(LdtkProject.Level level) {
+        Map<Integer, Integer> counts = new HashMap<>();
+        for (LdtkProject.LayerInstance layer : level.layers()) {
+            LdtkProject.LayerDef def = project.layer(layer.layerDefUid());
+            if (def != null) {
+                counts.merge(def.gridSize(), 1, Integer::sum);
+            }
+        }
+        return counts.entrySet().stream().max(Map.Entry.<Integer, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())))
+                .map(Map.Entry::getKey).orElse(project.defaultGridSize());
+    }
+
+    private static LayerAttributes attributes(LdtkProject.LayerDef def, LdtkProject.LayerInstance layer,
+                                              String name) {
+        return new LayerAttributes(name, layer.visible(), false, def.opacity(),
+                new Difference(def.pxOffsetX() + layer.pxOffsetX(), def.pxOffsetY() + layer.pxOffsetY()), null, null,
+                Properties.EMPTY.with(Property.of(IID, layer.iid())));
+    }
+
+    private static TileLayer intGrid(LdtkProject.LayerInstance layer, LdtkProject.LayerDef def,
+                                     LayerAttributes attributes, int width, int height, Ids ids) {
+        TileLayer grid = new TileLayer(ids.nextLayer++, attributes.withProperties(attributes.properties()
+                .with(Property.of(TileLayer.INTGRID, true))), width, height);
+        int[] cells = layer.intGrid();
+        for (int y = 0; y < Math.min(height, layer.cHei()); y++) {
+            for (int x = 0; x < Math.min(width, layer.cWid()); x++) {
+                int value = cells[x + y * layer.cWid()];
+                if (value > 0 && value <= TileLayer.MAX_INTGRID_VALUE) {
+                    grid.set(x, y, value);
+                }
+            }
+        }
+        return grid;
+    }
+
+    /** One tile layer of a stack: the offset within a cell and the opacity its tiles share, and its gids by cell. */
+    private record Deck(int dx, int dy, double alpha, Map<Long, Integer> gids) {
+    }
+
+    private void tiles(LdtkProject.Level level, LdtkProject.LayerInstance layer, LdtkProject.LayerDef def,
+                       List<LdtkProject.PlacedTile> placed, String name, int width, int height,
+                       Map<Integer, TiledTileset> tilesets, Ids ids, List<Layer> layers, String where) {
+        if (placed.isEmpty()) {
+            return;
+        }
+        Integer tilesetUid = layer.overrideTilesetUid() != null ? layer.overrideTilesetUid() : def.tilesetUid();
+        TiledTileset tileset = tilesetUid == null ? null : tileset(tilesetUid, tilesets, where);
+        if (tileset == null) {
+            warnings.add(where, "layer '" + def.identifier() + "' draws " + placed.size() + " tiles from a tileset "
+                    + "without an image here: not imported");
+            return;
+        }
+        LdtkProject.TilesetDef ldtk = project.tileset(tilesetUid);
+        int grid = def.gridSize();
+        LayerAttributes base = attributes(def, layer, name);
+        List<Deck> decks = new ArrayList<>();
+        // per cell (x << 32 | y) the highest deck a tile overlapping it went to: as many entries as tiles, at most 4x
+        Map<Long, Integer> top = new HashMap<>();
+        int outside = 0;
+        for (LdtkProject.PlacedTile tile : placed) {
+            int cx = Math.floorDiv(tile.x(), grid);
+            int cy = Math.floorDiv(tile.y(), grid);
+            int dx = tile.x() - cx * grid;
+            int dy = tile.y() - cy * grid;
+            if (cx < 0 || cy < 0 || cx >= width || cy >= height) {
+                outside++;
+                continue;
+            }
+            int above = -1;
+            int right = Math.min(width - 1, cx + (dx > 0 ? 1 : 0));
+            int bottom = Math.min(height - 1, cy + (dy > 0 ? 1 : 0));
+            for (int y = cy; y <= bottom; y++) {
+                for (int x = cx; x <= right; x++) {
+                    above = Math.max(above, top.getOrDefault(cell(x, y), -1));
+                }
+            }
+            int deck = above + 1;
+            while (deck < decks.size() && !(decks.get(deck).dx() == dx && decks.get(deck).dy() == dy
+                    && decks.get(deck).alpha() == tile.alpha())) {
+                deck++;
+            }
+            if (deck == decks.size()) {
+                if (decks.size() == MAX_STACK) {
+                    throw new TiledFormatException(TiledFormatException.Kind.OVER_LIMIT, file, where + " (layer '"
+                            + def.identifier() + "' of " + level.identifier() + ") stacks its tiles deeper than the "
+                            + MAX_STACK + " tile layers a layer may become");
+                }
+                decks.add(new Deck(dx, dy, tile.alpha(), new LinkedHashMap<>()));
+            }
+            int column = tile.tileId() % ldtk.columns();
+            int row = tile.tileId() / ldtk.columns();
+            int local = row * tileset.tileset().columns() + column;
+            if (column >= tileset.tileset().columns() || local >= tileset.tileset().tileCount()) {
+                outside++;
+                continue;
+            }
+            int gid = tileset.firstGid() + local | ((tile.flips() & 1) != 0 ? Gid.FLIP_HORIZONTAL : 0)
+                    | ((tile.flips() & 2) != 0 ? Gid.FLIP_VERTICAL : 0);
+            decks.get(deck).gids().put(cell(cx, cy), gid);
+            for (int y = cy; y <= bottom; y++) {
+                for (int x = cx; x <= right; x++) {
+                    top.merge(cell(x, y), deck, Math::max);
+                }
+            }
+        }
+        if (outside > 0) {
+            warnings.add(where, outside + " tiles of layer '" + def.identifier() + "' lie outside the level or its "
+                    + "tileset's image: not imported");
+        }
+        int group = 0;
+        if (decks.size() > 1) {
+            group = ids.nextLayer++;
+            layers.add(new GroupLayer(group, base));
+        }
+        // Tiled draws a tile taller than the cell up from the cell's bottom, LDtk down from its top
+        int taller = tileset.tileset().tileHeight() - grid;
+        for (int i = 0; i < decks.size(); i++) {
+            Deck deck = decks.get(i);
+            LayerAttributes own = new LayerAttributes(decks.size() > 1 ? name + " " + (i + 1) : name,
+                    decks.size() > 1 || layer.visible(), false, decks.size() > 1 ? deck.alpha()
+                    : deck.alpha() * def.opacity(), decks.size() > 1 ? new Difference(deck.dx(), deck.dy() + taller)
+                    : base.offset().plus(new Difference(deck.dx(), deck.dy() + taller)), null, null,
+                    decks.size() > 1 ? Properties.EMPTY : base.properties());
+            TileLayer kept = new TileLayer(ids.nextLayer++, own, width, height);
+            deck.gids().forEach((cell, gid) -> kept.set((int) (cell >> 32), (int) (long) cell, gid));
+            if (group != 0) {
+                kept.setParentId(group);
+            }
+            layers.add(kept);
+        }
+    }
+
+    private static long cell(int x, int y) {
+        return (long) x << 32 | y & 0xFFFFFFFFL;
+    }
+
+    private TiledTileset tileset(int uid, Map<Integer, TiledTileset> used, String where) {
+        TiledTileset known = used.get(uid);
+        if (known != null) {
+            return known;
+        }
+        LdtkProject.TilesetDef def = project.tileset(uid);
+        if (def == null || def.relPath() == null) {
+            return null;
+        }
+        byte[] atlas = atlases.computeIfAbsent(uid, u -> files.apply(def.relPath()));
+        if (atlas == null) {
+            throw new TiledFormatException(TiledFormatException.Kind.MISSING_FILE, file, where + " uses tileset '"
+                    + def.identifier() + "', whose image " + def.relPath() + " was not sent; send the project with "
+                    + "its images");
+        }
+        Tileset grid = Tileset.grid(def.identifier(), def.pxWid(), def.pxHei(), def.tileGridSize(),
+                def.tileGridSize(), def.padding(), def.spacing(), null);
+        Tileset tileset = new Tileset(def.identifier(), grid.tileWidth(), grid.tileHeight(), grid.margin(),
+                grid.spacing(), grid.columns(), grid.tileCount(), grid.imageWidth(), grid.imageHeight(), null, 0, 0,
+                def.relPath(), Properties.EMPTY, Map.of());
+        int firstGid = used.values().stream().mapToInt(t -> t.firstGid() + t.tileset().tileCount()).max().orElse(1);
+        TiledTileset made = new TiledTileset(firstGid, def.identifier() + ".tsx", tileset, atlas, Map.of());
+        used.put(uid, made);
+        return made;
+    }
+
+    private ObjectLayer entities(LdtkProject.LayerInstance layer, LayerAttributes attributes, Ids ids,
+                                 Map<String, Integer> objectOfEntity, String where,
+                                 Map<Integer, TiledTileset> tilesets, LdtkProject.Level level) {
+        ObjectLayer objects = new ObjectLayer(ids.nextLayer++, attributes);
+        for (int i = 0; i < layer.entities().size(); i++) {
+            JsonNode entity = layer.entities().get(i);
+            String at = where + ".entityInstances[" + i + "]";
+            LdtkFields e = new LdtkFields(entity, at, file);
+            List<Integer> px = e.integers("px", Integer.MIN_VALUE, Integer.MAX_VALUE);
+            List<JsonNode> pivot = e.array("__pivot");
+            double pivotX = pivot.size() == 2 ? pivot.get(0).asDouble() : 0;
+            double pivotY = pivot.size() == 2 ? pivot.get(1).asDouble() : 0;
+            int w = e.integer("width", 16, 0, 1 << 20);
+            int h = e.integer("height", 16, 0, 1 << 20);
+            double left = (px.size() == 2 ? px.get(0) : 0) - pivotX * w;
+            double topY = (px.size() == 2 ? px.get(1) : 0) - pivotY * h;
+            Properties properties = Properties.EMPTY.with(Property.of(IID, e.text("iid", "")));
+            for (int f = 0; f < e.array("fieldInstances").size(); f++) {
+                Property property = field(e.array("fieldInstances").get(f), at + ".fieldInstances[" + f + "]",
+                        objectOfEntity);
+                if (property != null) {
+                    properties = properties.with(property);
+                }
+            }
+            String identifier = e.text("__identifier", "");
+            Long gid = entityTile(entity.path("__tile"), tilesets, at);
+            int id = objectOfEntity.getOrDefault(e.text("iid", ""), ids.nextObject++);
+            objects.put(new MapObject(id, identifier, identifier, ObjectShape.RECTANGLE, left, gid == null ? topY : topY + h, (double) w, (double) h, 0.0, gid,
+                    true, null, null, properties));
+        }
+        return objects;
+    }
+
+    /** The tile an entity shows, as a gid, when it is one whole cell of an image tileset; else null. */
+    private Long entityTile(JsonNode rect, Map<Integer, TiledTileset> tilesets, String where) {
+        if (rect == null || !rect.isObject()) {
+            return null;
+        }
+        LdtkProject.TilesetDef def = project.tileset(rect.path("tilesetUid").asInt(Integer.MIN_VALUE));
+        if (def == null || def.relPath() == null || rect.path("w").asInt() != def.tileGridSize()
+                || rect.path("h").asInt() != def.tileGridSize()) {
+            return null;
+        }
+        TiledTileset tileset = tileset(def.uid(), tilesets, where);
+        int step = def.tileGridSize() + def.spacing();
+        int column = (rect.path("x").asInt() - def.padding()) / step;
+        int row = (rect.path("y").asInt() - def.padding()) / step;
+        if (column < 0 || row < 0 || column >= tileset.tileset().columns()) {
+            return null;
+        }
+        int local = row * tileset.tileset().columns() + column;
+        return local < tileset.tileset().tileCount() ? (long) tileset.firstGid() + local : null;
+    }
+
+    /** A field instance as a property: its {@code __value} typed by its {@code __type}; null when it has none. */
+    private Property field(JsonNode field, String where, Map<String, Integer> objectOfEntity) {
+        String name = field.path("__identifier").asString("");
+        String type = field.path("__type").asString("");
+        JsonNode value = field.path("__value");
+        if (value.isNull() || value.isMissingNode() || name.isEmpty()) {
+            return null;
+        }
+        if (type.startsWith("Array<") && type.endsWith(">")) {
+            String itemType = type.substring(6, type.length() - 1);
+            List<ListItem> items = new ArrayList<>();
+            for (JsonNode item : value) {
+                Property one = typed("item", itemType, item, where, objectOfEntity);
+                if (one != null) {
+                    items.add(new ListItem(one.type(), one.value()));
+                }
+            }
+            return new Property(name, PropertyType.LIST, items);
+        }
+        return typed(name, type, value, where, objectOfEntity);
+    }
+
+    private Property typed(String name, String type, JsonNode value, String where,
+                           Map<String, Integer> objectOfEntity) {
+        if (value.isNull()) {
+            return null;
+        }
+        if (type.startsWith("LocalEnum.") || type.startsWith("ExternEnum.")) {
+            return new Property(name, PropertyType.STRING, value.asString(""));
+        }
+        return switch (type) {
+            case "Int" -> new Property(name, PropertyType.INT, value.asLong());
+            case "Float" -> new Property(name, PropertyType.FLOAT, value.asDouble());
+            case "Bool" -> new Property(name, PropertyType.BOOL, value.asBoolean());
+            case "String", "Multilines" -> new Property(name, PropertyType.STRING, value.asString(""));
+            case "Color" -> new Property(name, PropertyType.COLOR, value.asString("").toLowerCase(Locale.ROOT));
+            case "FilePath" -> new Property(name, PropertyType.FILE, value.asString(""));
+            case "Point" -> new Property(name, PropertyType.CLASS, Properties.EMPTY
+                    .with(Property.of("cx", value.path("cx").asLong()))
+                    .with(Property.of("cy", value.path("cy").asLong())));
+            case "EntityRef" -> {
+                Integer object = objectOfEntity.get(value.path("entityIid").asString(""));
+                if (object != null) {
+                    yield new Property(name, PropertyType.OBJECT, (long) object);
+                }
+                warnings.add(where, "field '" + name + "' refers to an entity of another level ("
+                        + value.path("levelIid").asString("") + "): kept as its iid, a string");
+                yield new Property(name, PropertyType.STRING, value.path("entityIid").asString(""));
+            }
+            case "Tile" -> new Property(name, PropertyType.CLASS, Properties.EMPTY
+                    .with(Property.of("tilesetUid", value.path("tilesetUid").asLong()))
+                    .with(Property.of("x", value.path("x").asLong())).with(Property.of("y", value.path("y").asLong()))
+                    .with(Property.of("w", value.path("w").asLong())).with(Property.of("h", value.path("h").asLong())));
+            default -> {
+                warnings.add(where, "field '" + name + "' is of type " + type + ", which has no property type here: "
+                        + "kept as its JSON, a string");
+                yield new Property(name, PropertyType.STRING, value.toString());
+            }
+        };
+    }
+
+    /** The next layer and object ids of a map being made. */
+    private static final class Ids {
+        int nextLayer = 1;
+        int nextObject = 1;
+    }
+}

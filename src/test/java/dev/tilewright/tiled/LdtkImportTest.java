@@ -1,0 +1,183 @@
+package dev.tilewright.tiled;
+
+import dev.tilewright.format.ldtk.LdtkProject;
+import dev.tilewright.support.Api;
+import dev.tilewright.support.FeatureTest;
+import dev.tilewright.support.LdtkSamples;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import javax.imageio.ImageIO;
+import java.awt.AlphaComposite;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * LDtk's sample projects (../shared/ldtk-samples) imported through the API: each becomes a world of one map per level
+ * at LDtk's places, IntGrid layers keep their values, and each map draws what LDtk draws — its background, then every
+ * layer's tiles (painted ones and those LDtk baked from rules) in LDtk's order, moved, mirrored and faded as LDtk
+ * does — pixel for pixel (within 2 per channel where tiles are faded), drawn here from the file itself.
+ */
+@FeatureTest
+class LdtkImportTest {
+
+    @LocalServerPort
+    int port;
+    Api api;
+
+    @BeforeEach
+    void client() {
+        api = new Api(port);
+    }
+
+    static Map<String, byte[]> upload(Path project) throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        Path dir = project.getParent();
+        files.put(project.getFileName().toString(), Files.readAllBytes(project));
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path file : all.filter(Files::isRegularFile).toList()) {
+                String name = dir.relativize(file).toString().replace('\\', '/');
+                String base = project.getFileName().toString().replace(".ldtk", "");
+                if (name.startsWith("atlas/") || name.startsWith(base + "/")) {
+                    files.put(name, Files.readAllBytes(file));
+                }
+            }
+        }
+        return files;
+    }
+
+    @Test
+    void everySampleBecomesAWorldOfMapsThatDrawWhatLdtkDraws() throws Exception {
+        int levels = 0;
+        for (Path file : LdtkSamples.projects()) {
+            Map<String, byte[]> files = upload(file);
+            Api.Response created = api.postFiles("/api/v1/ldtk/import", files);
+            assertThat(created.status()).as(file + ": " + created.text()).isEqualTo(201);
+            JsonNode world = created.json();
+            LdtkProject project = LdtkProject.read(files.get(file.getFileName().toString()), file.toString(),
+                    relative -> LdtkSamples.beside(file, relative), 50_000_000);
+            assertThat(world.get("maps")).hasSize(project.levels().size());
+            for (int i = 0; i < project.levels().size(); i++) {
+                LdtkProject.Level level = project.levels().get(i);
+                JsonNode placed = world.get("maps").get(i);
+                long mapId = placed.get("mapId").asLong();
+                if (!"LinearHorizontal".equals(project.worldLayout()) && !"LinearVertical".equals(
+                        project.worldLayout())) {
+                    assertThat(placed.get("x").asInt()).isEqualTo(level.worldX());
+                    assertThat(placed.get("y").asInt()).isEqualTo(level.worldY());
+                }
+                assertIntGrids(mapId, level, project);
+                BufferedImage ldtk = drawn(project, level, file);
+                BufferedImage ours = png(api.get("/api/v1/maps/" + mapId + "/render.png?x=0&y=0&width="
+                        + ldtk.getWidth() + "&height=" + ldtk.getHeight() + "&objects=false"));
+                assertSamePicture(file.getFileName() + " " + level.identifier(), ldtk, ours);
+                levels++;
+            }
+        }
+        assertThat(levels).isGreaterThanOrEqualTo(9);
+    }
+
+    private void assertIntGrids(long mapId, LdtkProject.Level level, LdtkProject project) {
+        JsonNode map = api.get("/api/v1/maps/" + mapId).json();
+        for (LdtkProject.LayerInstance layer : level.layers()) {
+            LdtkProject.LayerDef def = project.layer(layer.layerDefUid());
+            if (!def.type().equals("IntGrid")) {
+                continue;
+            }
+            JsonNode found = null;
+            for (JsonNode l : map.get("layers")) {
+                if (l.get("name").asString().equals(def.identifier())) {
+                    found = l;
+                }
+            }
+            assertThat(found).as(def.identifier() + " in " + level.identifier()).isNotNull();
+            JsonNode cells = api.get("/api/v1/maps/" + mapId + "/layers/" + found.get("id").asInt() + "/cells?x=0&y=0"
+                    + "&width=" + layer.cWid() + "&height=" + layer.cHei(), "Accept", "application/json").json();
+            List<Integer> values = new ArrayList<>();
+            cells.get("gids").forEach(g -> values.add(g.asInt()));
+            assertThat(values).as(def.identifier() + " of " + level.identifier())
+                    .isEqualTo(java.util.Arrays.stream(layer.intGrid()).boxed().toList());
+        }
+    }
+
+    /** What LDtk draws of a level: its background, then each layer from the bottom, its tiles in order. */
+    static BufferedImage drawn(LdtkProject project, LdtkProject.Level level, Path file) throws IOException {
+        int grid = project.layer(level.layers().get(0).layerDefUid()).gridSize();
+        int width = (level.pxWid() + grid - 1) / grid * grid;
+        int height = (level.pxHei() + grid - 1) / grid * grid;
+        BufferedImage picture = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = picture.createGraphics();
+        g.setColor(Color.decode(level.bgColor()));
+        g.fillRect(0, 0, width, height);
+        List<LdtkProject.LayerInstance> bottomFirst = new ArrayList<>(level.layers());
+        java.util.Collections.reverse(bottomFirst);
+        for (LdtkProject.LayerInstance layer : bottomFirst) {
+            LdtkProject.LayerDef def = project.layer(layer.layerDefUid());
+            Integer uid = layer.overrideTilesetUid() != null ? layer.overrideTilesetUid() : def.tilesetUid();
+            if (uid == null || !layer.visible()) {
+                continue;
+            }
+            LdtkProject.TilesetDef tileset = project.tileset(uid);
+            BufferedImage atlas = ImageIO.read(file.resolveSibling(tileset.relPath()).toFile());
+            List<LdtkProject.PlacedTile> tiles = def.type().equals("Tiles") ? layer.gridTiles()
+                    : layer.autoLayerTiles();
+            int size = tileset.tileGridSize();
+            for (LdtkProject.PlacedTile tile : tiles) {
+                int sx = tileset.padding() + tile.tileId() % tileset.columns() * (size + tileset.spacing());
+                int sy = tileset.padding() + tile.tileId() / tileset.columns() * (size + tileset.spacing());
+                int x = tile.x() + def.pxOffsetX() + layer.pxOffsetX();
+                int y = tile.y() + def.pxOffsetY() + layer.pxOffsetY();
+                boolean fx = (tile.flips() & 1) != 0;
+                boolean fy = (tile.flips() & 2) != 0;
+                g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER,
+                        (float) (tile.alpha() * def.opacity())));
+                g.drawImage(atlas, fx ? x + size : x, fy ? y + size : y, fx ? x : x + size, fy ? y : y + size,
+                        sx, sy, sx + size, sy + size, null);
+            }
+        }
+        g.dispose();
+        return picture;
+    }
+
+    static void assertSamePicture(String what, BufferedImage expected, BufferedImage actual) {
+        assertThat(actual.getWidth()).as(what + " width").isEqualTo(expected.getWidth());
+        assertThat(actual.getHeight()).as(what + " height").isEqualTo(expected.getHeight());
+        int differing = 0;
+        String first = null;
+        for (int y = 0; y < expected.getHeight(); y++) {
+            for (int x = 0; x < expected.getWidth(); x++) {
+                int a = expected.getRGB(x, y);
+                int b = actual.getRGB(x, y);
+                for (int shift = 0; shift <= 16; shift += 8) {
+                    if (Math.abs((a >> shift & 0xFF) - (b >> shift & 0xFF)) > 2) {
+                        differing++;
+                        if (first == null) {
+                            first = x + "," + y + ": " + Integer.toHexString(a) + " drawn, " + Integer.toHexString(b);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        assertThat(differing).as(what + ": pixels differing, first at " + first).isZero();
+    }
+
+    static BufferedImage png(Api.Response response) throws IOException {
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        return ImageIO.read(new ByteArrayInputStream(response.body()));
+    }
+}
