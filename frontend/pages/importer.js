@@ -2,12 +2,14 @@
 // chosen as files, as a folder (each file sent by its path inside the folder, so a map naming ../tiles.png finds it)
 // or as a zip, into one project (POST /api/v1/maps/import?projectId=). Choosing sends at once; when the upload holds
 // several maps the server lists them and the dialog asks which; when a referenced file is missing it asks for that
-// file and sends it at the path the map names. The new map opens in the editor.
+// file and sends it at the path the map names. The new map opens in the editor. An LDtk project (.ldtk with its .ldtkl
+// level files and atlases) goes to POST /api/v1/ldtk/import instead and becomes a world of maps, one per level; its
+// first level opens.
 
 import { apiFetch } from '../sync/http.js';
 
 // what a Tiled project folder holds that an import reads; the rest of a folder is not sent
-const READ = /\.(tmx|tmj|json|tsx|tsj|tx|tj|png|gif|jpe?g|bmp|webp|world|tiled-project|txt|xml|zip)(\.gz)?$/i;
+const READ = /\.(tmx|tmj|json|tsx|tsj|tx|tj|png|gif|jpe?g|bmp|webp|world|tiled-project|txt|xml|zip|ldtk|ldtkl)(\.gz)?$/i;
 
 const dialog = document.querySelector('[data-testid="import-dialog"]');
 if (dialog) wire(dialog);
@@ -83,7 +85,8 @@ function wire(root) {
     chosen.dataset.state = 'sending';
     let response;
     try {
-      response = await apiFetch(`/api/v1/maps/import?${query}`, { method: 'POST', body });
+      const ldtk = files.some(({ path }) => /\.ldtk$/i.test(path));
+      response = await apiFetch(`/api/v1/${ldtk ? 'ldtk' : 'maps'}/import?${query}`, { method: 'POST', body });
     } catch (e) {
       show('The server cannot be reached; try again when online.');
       return;
@@ -92,7 +95,7 @@ function wire(root) {
     }
     const json = await response.json().catch(() => null);
     if (response.ok) {
-      location.assign(`/maps/${json.id}/edit`);
+      location.assign(`/maps/${json.maps ? json.maps[0].mapId : json.id}/edit`);
       return;
     }
     if (response.status === 422 && Array.isArray(json?.maps) && json.field === 'map') {

@@ -193,7 +193,11 @@ public class Rules {
      * when the file is not valid. Returns what the file defines otherwise, as {@code values[3]} / {@code ruleSets[cave]}.
      */
     public List<String> addNew(long projectId, byte[] file) {
-        ProjectRules sent = read(file);
+        return addNew(projectId, read(file));
+    }
+
+    /** {@link #addNew(long, byte[])} of rules already read (an LDtk project's IntGrid values). */
+    public List<String> addNew(long projectId, ProjectRules sent) {
         ProjectRules current = of(projectId);
         List<String> differing = new java.util.ArrayList<>();
         List<IntGridValue> values = new java.util.ArrayList<>(current.values());

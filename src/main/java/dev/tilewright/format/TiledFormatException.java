@@ -31,7 +31,7 @@ public final class TiledFormatException extends RuntimeException {
     }
 
     /** A file {@code file} references that was not sent, at the path it would have in the upload. */
-    static TiledFormatException missing(String file, String path, String message) {
+    public static TiledFormatException missing(String file, String path, String message) {
         return new TiledFormatException(Kind.MISSING_FILE, file, message, path);
     }
 

@@ -1,6 +1,10 @@
 package dev.tilewright.tiled;
 
 import dev.tilewright.access.Projects;
+import dev.tilewright.autotile.ProjectRules;
+import dev.tilewright.autotile.Rules;
+import dev.tilewright.core.autotile.IntGridValue;
+import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.config.LimitsProperties;
 import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.format.TiledFiles;
@@ -33,8 +37,11 @@ public class LdtkImportService {
     private final Projects projects;
     private final Worlds worlds;
     private final LimitsProperties limits;
+    private final Rules rules;
 
-    LdtkImportService(TiledImportService imports, Projects projects, Worlds worlds, LimitsProperties limits) {
+    LdtkImportService(TiledImportService imports, Projects projects, Worlds worlds, LimitsProperties limits,
+                      Rules rules) {
+        this.rules = rules;
         this.imports = imports;
         this.projects = projects;
         this.worlds = worlds;
@@ -43,16 +50,14 @@ public class LdtkImportService {
 
     @Transactional
     public TiledImportService.Imported<Long> importProject(Map<String, byte[]> uploaded, Long projectId,
-                                                           Author author) {
+                                                           Author author, String chosen) {
         long project = projects.resolve(projectId);
         TiledFiles files = imports.checkedFiles(uploaded, project);
         List<String> found = files.paths().stream().filter(p -> p.toLowerCase(java.util.Locale.ROOT)
                 .endsWith(ENDING)).sorted().toList();
-        if (found.size() != 1) {
-            throw Refused.invalidField("files", "Send exactly one LDtk project (" + ENDING + ") with its level files "
-                    + "(.ldtkl) and images; found " + found + ".");
-        }
-        String file = found.get(0);
+        String file = MapChoice.among(found, chosen, "LDtk projects", "Send an LDtk project (" + ENDING + ") with its "
+                + "level files (.ldtkl) and images, in a folder or a zip; the upload holds " + files.paths().size()
+                + " files and no project.");
         Warnings warnings = new Warnings();
         java.util.function.Function<String, byte[]> beside = relative -> {
             String path = TiledFiles.resolved(file, relative);
@@ -70,6 +75,7 @@ public class LdtkImportService {
                     "tilewright.limits.max-world-maps", limits.maxWorldMaps(), file + " holds " + levels.size()
                             + " levels").with("field", "files").with("file", file);
         }
+        keepValues(project, ldtk, warnings);
         Map<String, StoredTileset> shared = new HashMap<>();
         List<Worlds.Place> places = new ArrayList<>();
         long along = 0;
@@ -93,5 +99,47 @@ public class LdtkImportService {
         long worldId = worlds.create(new Worlds.NewWorld(project, TiledFiles.baseName(file),
                 TiledFiles.withEnding(file, ".world"), false, List.of(), places));
         return new TiledImportService.Imported<>(worldId, warnings.list());
+    }
+
+    /**
+     * The IntGrid values of the project's IntGrid layers become the Tilewright project's (names and colours, which
+     * the editor paints them in) where it has none of that number; LDtk names values per layer, a project once: a
+     * number two layers name otherwise, or one the project names otherwise, is named in the warnings.
+     */
+    private void keepValues(long project, LdtkProject ldtk, Warnings warnings) {
+        Map<Integer, IntGridValue> values = new java.util.LinkedHashMap<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        Map<Integer, IntGridValue> current = new HashMap<>();
+        rules.of(project).values().forEach(v -> {
+            names.add(v.name().toLowerCase(java.util.Locale.ROOT));
+            current.put(v.value(), v);
+        });
+        for (LdtkProject.LayerDef def : ldtk.layers()) {
+            for (LdtkProject.IntGridValue v : def.values()) {
+                if (v.value() > TileLayer.MAX_INTGRID_VALUE) {
+                    continue;
+                }
+                String name = v.identifier() == null || v.identifier().isBlank() ? "value " + v.value()
+                        : v.identifier().length() > 100 ? v.identifier().substring(0, 100) : v.identifier();
+                IntGridValue known = values.containsKey(v.value()) ? values.get(v.value()) : current.get(v.value());
+                if (known != null) {
+                    if (!known.name().equals(name)) {
+                        warnings.add("defs.layers[" + def.identifier() + "].intGridValues[" + v.value() + "]",
+                                "layer '" + def.identifier() + "' calls value " + v.value() + " '" + name + "'; the "
+                                        + "project keeps '" + known.name() + "' (a value has one name in a project; "
+                                        + "a maintainer can change it with PUT /api/v1/projects/" + project
+                                        + "/rules)");
+                    }
+                    continue;
+                }
+                String unique = name;
+                // a name the project gives another number is made unique
+                for (int n = 2; !names.add(unique.toLowerCase(java.util.Locale.ROOT)); n++) {
+                    unique = name + " " + n;
+                }
+                values.put(v.value(), new IntGridValue(v.value(), unique, v.color().toLowerCase(java.util.Locale.ROOT)));
+            }
+        }
+        rules.addNew(project, new ProjectRules(List.copyOf(values.values()), List.of()));
     }
 }

@@ -24,25 +24,37 @@ final class MapChoice {
 
     static String of(TiledFiles files, String chosen) {
         List<String> maps = dev.tilewright.format.Formats.mapFiles(files.paths(), TiledImportService::isRules);
+        Set<String> rules = ruleMaps(files);
+        List<String> candidates = chosen != null && !chosen.isBlank() ? maps
+                : maps.stream().filter(path -> !rules.contains(path)).toList();
+        return among(candidates, chosen, "maps", "Send a map (.tmx or .tmj, also as .tmx.gz, in a folder or a zip) "
+                + "with the files it references; the upload holds " + files.paths().size() + " files and no map.");
+    }
+
+    /**
+     * The one of {@code candidates} (paths in the upload) to import: the one named ({@code map=}), or the only one.
+     * Several and none named: a 422 on {@code map} listing them ({@code maps}), which the import dialog offers.
+     *
+     * @param what  what they are, plural ("maps", "LDtk projects")
+     * @param none  the problem's detail when there is none
+     */
+    static String among(List<String> candidates, String chosen, String what, String none) {
         if (chosen != null && !chosen.isBlank()) {
             String path = chosen.replace('\\', '/').replaceAll("^/+", "");
-            if (!maps.contains(path)) {
-                throw Refused.invalidField("map", "The upload holds no map " + chosen + "; it holds "
-                        + listed(maps) + ".").with("maps", maps.stream().limit(LISTED).toList());
+            if (!candidates.contains(path)) {
+                throw Refused.invalidField("map", "The upload holds no " + what.replaceAll("s$", "") + " " + chosen
+                        + "; it holds " + listed(candidates) + ".").with("maps", candidates.stream().limit(LISTED)
+                        .toList());
             }
             return path;
         }
-        Set<String> rules = ruleMaps(files);
-        List<String> candidates = maps.stream().filter(path -> !rules.contains(path)).toList();
         if (candidates.size() == 1) {
             return candidates.get(0);
         }
         if (candidates.isEmpty()) {
-            throw Refused.invalidField("files", "Send a map (.tmx or .tmj, also as .tmx.gz, in a folder or a zip) "
-                    + "with the files it references; the upload holds " + files.paths().size()
-                    + " files and no map.");
+            throw Refused.invalidField("files", none);
         }
-        throw Refused.invalidField("map", "The upload holds " + candidates.size() + " maps: "
+        throw Refused.invalidField("map", "The upload holds " + candidates.size() + " " + what + ": "
                 + listed(candidates) + "; name the one to import with map=<its path>.")
                 .with("maps", candidates.stream().limit(LISTED).toList());
     }

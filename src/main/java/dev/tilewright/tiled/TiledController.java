@@ -120,13 +120,17 @@ class TiledController {
 
     /**
      * An LDtk project ({@code .ldtk}, its {@code .ldtkl} level files and the atlases it uses, as {@code files} parts
-     * named by their paths, or a zip): a world of maps, one per level, in one transaction.
+     * named by their paths, or a zip; {@code map} names the project when the upload holds several): a world of
+     * maps, one per level, in one transaction.
      */
     @PostMapping(value = "/api/v1/ldtk/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     @Requires(value = Action.EDIT, on = Requires.On.CALLER)
     ResponseEntity<ImportedWorld> importLdtk(@RequestPart("files") List<MultipartFile> files,
-                                             @RequestParam(required = false) Long projectId, Caller caller) {
-        TiledImportService.Imported<Long> imported = run(files, projectId, caller, ldtk::importProject);
+                                             @RequestParam(required = false) Long projectId,
+                                             @RequestParam(name = "map", required = false) String chosen,
+                                             Caller caller) {
+        TiledImportService.Imported<Long> imported = run(files, projectId, caller,
+                (upload, project, author) -> ldtk.importProject(upload, project, author, chosen));
         return ResponseEntity.created(URI.create("/api/v1/worlds/" + imported.made()))
                 .body(new ImportedWorld(worlds.get(imported.made()), imported.warnings()));
     }

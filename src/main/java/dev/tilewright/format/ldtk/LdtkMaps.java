@@ -54,6 +54,8 @@ public final class LdtkMaps {
     private final Function<String, byte[]> files;
     private final Warnings warnings;
     private final Map<Integer, byte[]> atlases = new HashMap<>();
+    /** Entities whose tile is not kept, named once each. */
+    private final java.util.Set<String> warnedTiles = new java.util.HashSet<>();
 
     private LdtkMaps(LdtkProject project, String file, Function<String, byte[]> files, Warnings warnings) {
         this.project = project;
@@ -288,9 +290,9 @@ public final class LdtkMaps {
         }
         byte[] atlas = atlases.computeIfAbsent(uid, u -> files.apply(def.relPath()));
         if (atlas == null) {
-            throw new TiledFormatException(TiledFormatException.Kind.MISSING_FILE, file, where + " uses tileset '"
-                    + def.identifier() + "', whose image " + def.relPath() + " was not sent; send the project with "
-                    + "its images");
+            throw TiledFormatException.missing(file, dev.tilewright.format.TiledFiles.resolved(file, def.relPath()),
+                    where + " uses tileset '" + def.identifier() + "', whose image " + def.relPath() + " was not sent; "
+                    + "send the project with its images");
         }
         Tileset grid = Tileset.grid(def.identifier(), def.pxWid(), def.pxHei(), def.tileGridSize(),
                 def.tileGridSize(), def.padding(), def.spacing(), null);
@@ -328,7 +330,7 @@ public final class LdtkMaps {
                 }
             }
             String identifier = e.text("__identifier", "");
-            Long gid = entityTile(entity.path("__tile"), tilesets, at);
+            Long gid = entityTile(entity.path("__tile"), tilesets, at, identifier);
             int id = objectOfEntity.getOrDefault(e.text("iid", ""), ids.nextObject++);
             objects.put(new MapObject(id, identifier, identifier, ObjectShape.RECTANGLE, left, gid == null ? topY : topY + h, (double) w, (double) h, 0.0, gid,
                     true, null, null, properties));
@@ -337,13 +339,19 @@ public final class LdtkMaps {
     }
 
     /** The tile an entity shows, as a gid, when it is one whole cell of an image tileset; else null. */
-    private Long entityTile(JsonNode rect, Map<Integer, TiledTileset> tilesets, String where) {
+    private Long entityTile(JsonNode rect, Map<Integer, TiledTileset> tilesets, String where, String identifier) {
         if (rect == null || !rect.isObject()) {
             return null;
         }
         LdtkProject.TilesetDef def = project.tileset(rect.path("tilesetUid").asInt(Integer.MIN_VALUE));
         if (def == null || def.relPath() == null || rect.path("w").asInt() != def.tileGridSize()
                 || rect.path("h").asInt() != def.tileGridSize()) {
+            if (warnedTiles.add(identifier)) {
+                warnings.add(where, "entity '" + identifier + "' shows a tile of " + (def == null ? "an unknown "
+                        + "tileset" : def.relPath() == null ? "LDtk's own icons, which have no image here"
+                        : "tileset '" + def.identifier() + "' that is not one of its cells") + ": not kept, its "
+                        + "objects are rectangles (this and later ones of the project)");
+            }
             return null;
         }
         TiledTileset tileset = tileset(def.uid(), tilesets, where);

@@ -211,9 +211,9 @@ public final class LdtkProject {
             if (external != null && level.array("layerInstances").isEmpty()) {
                 byte[] apart = levelFile.apply(external);
                 if (apart == null) {
-                    throw new TiledFormatException(TiledFormatException.Kind.MISSING_FILE, file, level.path()
-                            + " is kept in " + external + ", which was not sent; send the project with its level "
-                            + "files");
+                    throw TiledFormatException.missing(file, dev.tilewright.format.TiledFiles.resolved(file,
+                            external), level.path() + " is kept in " + external + ", which was not sent; send the "
+                            + "project with its level files");
                 }
                 level = new LdtkFields(parse(apart, external), "", external);
             }
