@@ -97,7 +97,9 @@ public final class LdtkMaps {
         Map<String, Integer> objectOfEntity = new HashMap<>();
         for (LdtkProject.LayerInstance layer : level.layers()) {
             for (JsonNode entity : layer.entities()) {
-                objectOfEntity.put(entity.path("iid").asString(""), ids.nextObject++);
+                int id = ids.nextObject++;
+                ids.ofEntity.put(entity, id);
+                objectOfEntity.putIfAbsent(entity.path("iid").asString(""), id);
             }
         }
         List<LdtkProject.LayerInstance> bottomFirst = new ArrayList<>(level.layers());
@@ -322,16 +324,17 @@ public final class LdtkMaps {
             double left = (px.size() == 2 ? px.get(0) : 0) - pivotX * w;
             double topY = (px.size() == 2 ? px.get(1) : 0) - pivotY * h;
             Properties properties = Properties.EMPTY.with(Property.of(IID, e.text("iid", "")));
-            for (int f = 0; f < e.array("fieldInstances").size(); f++) {
-                Property property = field(e.array("fieldInstances").get(f), at + ".fieldInstances[" + f + "]",
-                        objectOfEntity);
+            List<JsonNode> fields = e.array("fieldInstances");
+            for (int f = 0; f < fields.size(); f++) {
+                Property property = field(fields.get(f), at + ".fieldInstances[" + f + "]", objectOfEntity);
                 if (property != null) {
                     properties = properties.with(property);
                 }
             }
             String identifier = e.text("__identifier", "");
             Long gid = entityTile(entity.path("__tile"), tilesets, at, identifier);
-            int id = objectOfEntity.getOrDefault(e.text("iid", ""), ids.nextObject++);
+            // every entity was given its id before the layers were made (references name them by iid)
+            int id = ids.ofEntity.get(entity);
             objects.put(new MapObject(id, identifier, identifier, ObjectShape.RECTANGLE, left, gid == null ? topY : topY + h, (double) w, (double) h, 0.0, gid,
                     true, null, null, properties));
         }
@@ -430,5 +433,7 @@ public final class LdtkMaps {
     private static final class Ids {
         int nextLayer = 1;
         int nextObject = 1;
+        /** Each entity's object id, by the entity itself (a file may repeat an iid). */
+        final Map<JsonNode, Integer> ofEntity = new java.util.IdentityHashMap<>();
     }
 }
