@@ -15,6 +15,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxTerrainCells  cells one terrain stroke ({@code maps/{id}/terrain}) may paint; the neighbours it fixes may
  *                         reach four times as many before the change stops spreading
  * @param maxWangSetsBytes a tileset's Wang sets as JSON ({@code PUT /api/v1/tilesets/{id}/wang-sets}), in bytes
+ * @param maxLdtkLiveCells IntGrid cells of imported LDtk levels whose auto-layers are kept evaluated between edits
+ *                         (about 40 bytes a cell with its tiles); past it, what is kept is let go and evaluated
+ *                         again on the next edit
  */
 @ConfigurationProperties("tilewright.autotile")
 public record AutotileProperties(
@@ -23,5 +26,6 @@ public record AutotileProperties(
         @DefaultValue("4194304") long maxPreviewCells,
         @DefaultValue("134217728") long maxPreviewWork,
         @DefaultValue("65536") int maxTerrainCells,
-        @DefaultValue("1048576") int maxWangSetsBytes) {
+        @DefaultValue("1048576") int maxWangSetsBytes,
+        @DefaultValue("4194304") long maxLdtkLiveCells) {
 }

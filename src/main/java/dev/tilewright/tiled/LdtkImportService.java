@@ -1,6 +1,7 @@
 package dev.tilewright.tiled;
 
 import dev.tilewright.access.Projects;
+import dev.tilewright.autotile.LdtkDefinitions;
 import dev.tilewright.autotile.ProjectRules;
 import dev.tilewright.autotile.Rules;
 import dev.tilewright.core.autotile.IntGridValue;
@@ -25,7 +26,9 @@ import java.util.Map;
 /**
  * Brings an LDtk project in: its {@code .ldtk} (with the {@code .ldtkl} files of levels kept apart, and the atlases
  * its tilesets use) becomes a world of maps in a Tilewright project, one map per level at its place in LDtk's world,
- * in one transaction (see {@link LdtkMaps} for what each LDtk layer becomes). What has no place is in the warnings.
+ * in one transaction (see {@link LdtkMaps} for what each LDtk layer becomes). The project file without its levels is
+ * kept ({@link LdtkDefinitions}): the maps' auto-layers follow edits by its rules. What has no place is in the
+ * warnings.
  */
 @Service
 public class LdtkImportService {
@@ -38,9 +41,11 @@ public class LdtkImportService {
     private final Worlds worlds;
     private final LimitsProperties limits;
     private final Rules rules;
+    private final LdtkDefinitions definitions;
 
     LdtkImportService(TiledImportService imports, Projects projects, Worlds worlds, LimitsProperties limits,
-                      Rules rules) {
+                      Rules rules, LdtkDefinitions definitions) {
+        this.definitions = definitions;
         this.rules = rules;
         this.imports = imports;
         this.projects = projects;
@@ -65,8 +70,9 @@ public class LdtkImportService {
         };
         LdtkProject ldtk = imports.read(() -> LdtkProject.read(files.read(file, file), file, beside,
                 limits.maxImportDecodedBytes() / Integer.BYTES));
+        long definitions = this.definitions.store(project, file, ldtk);
         List<LdtkMaps.LevelMap> levels = imports.read(() -> LdtkMaps.convert(ldtk, file, beside,
-                limits.maxMapWidth(), limits.maxMapHeight(), warnings));
+                limits.maxMapWidth(), limits.maxMapHeight(), definitions, warnings));
         if (levels.isEmpty()) {
             throw Refused.invalidField("files", file + " holds no level.").with("file", file);
         }

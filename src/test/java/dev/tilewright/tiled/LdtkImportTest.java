@@ -91,6 +91,65 @@ class LdtkImportTest {
         assertThat(levels).isGreaterThanOrEqualTo(9);
     }
 
+    @Test
+    void anImportedLevelsAutoLayersFollowItsIntGridAsLdtkWouldBakeThem() throws Exception {
+        java.util.Random random = new java.util.Random(46);
+        int edited = 0;
+        for (Path file : LdtkSamples.projects()) {
+            Map<String, byte[]> files = upload(file);
+            Api.Response created = api.postFiles("/api/v1/ldtk/import", files);
+            assertThat(created.status()).as(file + ": " + created.text()).isEqualTo(201);
+            LdtkProject project = LdtkProject.read(files.get(file.getFileName().toString()), file.toString(),
+                    relative -> LdtkSamples.beside(file, relative), 50_000_000);
+            for (int i = 0; i < project.levels().size(); i++) {
+                LdtkProject.Level level = project.levels().get(i);
+                long mapId = created.json().get("maps").get(i).get("mapId").asLong();
+                JsonNode map = api.get("/api/v1/maps/" + mapId).json();
+                for (LdtkProject.LayerInstance layer : level.layers()) {
+                    LdtkProject.LayerDef def = project.layer(layer.layerDefUid());
+                    if (!def.type().equals("IntGrid") || def.values().isEmpty() || layer.intGrid().length == 0) {
+                        continue;
+                    }
+                    int layerId = layerNamed(map, def.identifier());
+                    // a block of one value, a strip of another, a cell erased: the same to the file's grid here
+                    for (int edit = 0; edit < 3; edit++) {
+                        int w = edit == 0 ? 4 : edit == 1 ? 6 : 1;
+                        int h = edit == 0 ? 4 : edit == 1 ? 2 : 1;
+                        int value = edit == 2 ? 0 : def.values().get(random.nextInt(def.values().size())).value();
+                        int x0 = random.nextInt(Math.max(1, layer.cWid() - w));
+                        int y0 = random.nextInt(Math.max(1, layer.cHei() - h));
+                        StringBuilder cells = new StringBuilder();
+                        for (int y = y0; y < Math.min(layer.cHei(), y0 + h); y++) {
+                            for (int x = x0; x < Math.min(layer.cWid(), x0 + w); x++) {
+                                cells.append(cells.isEmpty() ? "" : ",").append("{\"x\":").append(x)
+                                        .append(",\"y\":").append(y).append(",\"gid\":").append(value).append('}');
+                                layer.intGrid()[y * layer.cWid() + x] = value;
+                            }
+                        }
+                        Api.Response sent = api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":"
+                                + "\"paint\",\"layerId\":" + layerId + ",\"cells\":[" + cells + "]}]}", "If-Match", "*");
+                        assertThat(sent.status()).as(sent.text()).isEqualTo(200);
+                    }
+                    edited++;
+                }
+                BufferedImage ldtk = drawn(project, level, file, true);
+                BufferedImage ours = png(api.get("/api/v1/maps/" + mapId + "/render.png?x=0&y=0&width="
+                        + ldtk.getWidth() + "&height=" + ldtk.getHeight() + "&objects=false"));
+                assertSamePicture(file.getFileName() + " " + level.identifier() + " after edits", ldtk, ours);
+            }
+        }
+        assertThat(edited).isGreaterThanOrEqualTo(9);
+    }
+
+    private static int layerNamed(JsonNode map, String name) {
+        for (JsonNode l : map.get("layers")) {
+            if (l.get("name").asString().equals(name) && l.path("properties").toString().contains("intgrid")) {
+                return l.get("id").asInt();
+            }
+        }
+        throw new AssertionError("no IntGrid layer " + name + " in " + map.get("name"));
+    }
+
     private void assertIntGrids(long mapId, LdtkProject.Level level, LdtkProject project) {
         JsonNode map = api.get("/api/v1/maps/" + mapId).json();
         for (LdtkProject.LayerInstance layer : level.layers()) {
@@ -116,6 +175,15 @@ class LdtkImportTest {
 
     /** What LDtk draws of a level: its background, then each layer from the bottom, its tiles in order. */
     static BufferedImage drawn(LdtkProject project, LdtkProject.Level level, Path file) throws IOException {
+        return drawn(project, level, file, false);
+    }
+
+    /**
+     * @param bake whether auto-layers draw what LDtk's rules make of the level's IntGrid now (the engine checked
+     *             against LDtk's own baked tiles) rather than the tiles baked in the file
+     */
+    static BufferedImage drawn(LdtkProject project, LdtkProject.Level level, Path file, boolean bake)
+            throws IOException {
         int grid = project.layer(level.layers().get(0).layerDefUid()).gridSize();
         int width = (level.pxWid() + grid - 1) / grid * grid;
         int height = (level.pxHei() + grid - 1) / grid * grid;
@@ -135,6 +203,11 @@ class LdtkImportTest {
             BufferedImage atlas = ImageIO.read(file.resolveSibling(tileset.relPath()).toFile());
             List<LdtkProject.PlacedTile> tiles = def.type().equals("Tiles") ? layer.gridTiles()
                     : layer.autoLayerTiles();
+            dev.tilewright.core.autotile.LdtkAutoLayer.Baked baked = bake ? project.bake(level, layer) : null;
+            if (baked != null) {
+                tiles = baked.tiles().stream().map(t -> new LdtkProject.PlacedTile(t.x(), t.y(), t.tileId(),
+                        t.flips(), t.alpha(), List.of())).toList();
+            }
             int size = tileset.tileGridSize();
             for (LdtkProject.PlacedTile tile : tiles) {
                 int sx = tileset.padding() + tile.tileId() % tileset.columns() * (size + tileset.spacing());

@@ -27,7 +27,8 @@ import java.util.TreeMap;
 public final class LdtkAutoLayer {
 
     /** A tile placed: its pixel position in the layer, tile id, flips (bit 0 x, bit 1 y), and the rule and anchor. */
-    public record Tile(int x, int y, int tileId, int flips, double alpha, int ruleUid, int anchor) {
+    public record Tile(int x, int y, int tileId, int flips, double alpha, int ruleUid, int anchor)
+            implements TileDecks.Placed {
     }
 
     /**

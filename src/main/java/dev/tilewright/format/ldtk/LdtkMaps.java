@@ -1,5 +1,7 @@
 package dev.tilewright.format.ldtk;
 
+import dev.tilewright.core.autotile.LdtkAutoLayer;
+import dev.tilewright.core.autotile.TileDecks;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.model.Gid;
@@ -44,6 +46,10 @@ public final class LdtkMaps {
     public static final int MAX_STACK = 64;
     /** The property a map, layer or object keeps its LDtk iid in (exports keep it). */
     public static final String IID = "ldtk.iid";
+    /** The property a map keeps its level's uid in. */
+    public static final String UID = "ldtk.uid";
+    /** The property a layer made from an LDtk layer keeps its definition's uid in (exports and live rules read it). */
+    public static final String LAYER_DEF = "ldtk.layerDefUid";
 
     /** A level as a map, with its place in the world (pixels). */
     public record LevelMap(String name, int worldX, int worldY, TiledMap map) {
@@ -53,6 +59,8 @@ public final class LdtkMaps {
     private final String file;
     private final Function<String, byte[]> files;
     private final Warnings warnings;
+    /** Whether auto-layers get the tiles the rules make of the grid now rather than those the file holds. */
+    private boolean bake;
     private final Map<Integer, byte[]> atlases = new HashMap<>();
     /** Entities whose tile is not kept, named once each. */
     private final java.util.Set<String> warnedTiles = new java.util.HashSet<>();
@@ -71,18 +79,21 @@ public final class LdtkMaps {
      * @param maxWidth  the largest map side in cells a level may have, and {@code maxHeight}
      */
     public static List<LevelMap> convert(LdtkProject project, String file, Function<String, byte[]> files,
-                                         int maxWidth, int maxHeight, Warnings warnings) {
-        LdtkMaps maps = new LdtkMaps(project, file, files, warnings);
+                                         int maxWidth, int maxHeight, Long definitions, Warnings warnings) {
+        return new LdtkMaps(project, file, files, warnings).levels(maxWidth, maxHeight, definitions);
+    }
+
+    private List<LevelMap> levels(int maxWidth, int maxHeight, Long definitions) {
         List<LevelMap> levels = new ArrayList<>();
         for (int i = 0; i < project.levels().size(); i++) {
             LdtkProject.Level level = project.levels().get(i);
             levels.add(new LevelMap(level.identifier(), level.worldX(), level.worldY(),
-                    maps.level(level, "levels[" + i + "]", maxWidth, maxHeight)));
+                    level(level, "levels[" + i + "]", maxWidth, maxHeight, definitions)));
         }
         return levels;
     }
 
-    private TiledMap level(LdtkProject.Level level, String path, int maxWidth, int maxHeight) {
+    private TiledMap level(LdtkProject.Level level, String path, int maxWidth, int maxHeight, Long definitions) {
         int grid = gridOf(level);
         long width = Math.max(1, (level.pxWid() + grid - 1L) / grid);
         long height = Math.max(1, (level.pxHei() + grid - 1L) / grid);
@@ -120,18 +131,22 @@ public final class LdtkMaps {
             LayerAttributes attributes = attributes(def, layer, def.identifier());
             switch (def.type()) {
                 case "IntGrid" -> {
-                    tiles(level, layer, def, layer.autoLayerTiles(), def.identifier() + " tiles", (int) width,
+                    tiles(level, layer, def, autoTiles(level, layer), def.identifier() + " tiles", (int) width,
                             (int) height, tilesets, ids, layers, where);
                     layers.add(intGrid(layer, def, attributes, (int) width, (int) height, ids));
                 }
-                case "AutoLayer" -> tiles(level, layer, def, layer.autoLayerTiles(), def.identifier(), (int) width,
+                case "AutoLayer" -> tiles(level, layer, def, autoTiles(level, layer), def.identifier(), (int) width,
                         (int) height, tilesets, ids, layers, where);
                 case "Tiles" -> tiles(level, layer, def, layer.gridTiles(), def.identifier(), (int) width,
                         (int) height, tilesets, ids, layers, where);
                 default -> layers.add(entities(layer, attributes, ids, objectOfEntity, where, tilesets, level));
             }
         }
-        Properties properties = Properties.EMPTY.with(Property.of(IID, level.iid()));
+        Properties properties = Properties.EMPTY.with(Property.of(IID, level.iid()))
+                .with(Property.of(UID, (long) level.uid()));
+        if (definitions != null) {
+            properties = properties.with(Property.of(LdtkAutoTiles.DEFINITIONS, definitions));
+        }
         for (JsonNode field : level.fields()) {
             Property property = field(field, path + ".fieldInstances", objectOfEntity);
             if (property != null) {
@@ -141,6 +156,23 @@ public final class LdtkMaps {
         return new TiledMap(level.identifier() + ".tmx", (int) width, (int) height, grid, grid, new Position(0, 0),
                 level.bgColor(), properties, List.copyOf(tilesets.values()), layers, ids.nextLayer,
                 ids.nextObject, Map.of());
+    }
+
+    /**
+     * The levels as maps whose auto-layers hold what LDtk's rules make of their grids as they are now (the file's own
+     * baked tiles are passed over): what an import of a project whose grids were edited since makes.
+     */
+    static List<LevelMap> baked(LdtkProject project, String file, Function<String, byte[]> files, int maxWidth,
+                                int maxHeight, Long definitions, Warnings warnings) {
+        LdtkMaps maps = new LdtkMaps(project, file, files, warnings);
+        maps.bake = true;
+        return maps.levels(maxWidth, maxHeight, definitions);
+    }
+
+    private List<LdtkProject.PlacedTile> autoTiles(LdtkProject.Level level, LdtkProject.LayerInstance layer) {
+        LdtkAutoLayer.Baked baked = bake ? project.bake(level, layer) : null;
+        return baked == null ? layer.autoLayerTiles() : baked.tiles().stream().map(t -> new LdtkProject.PlacedTile(
+                t.x(), t.y(), t.tileId(), t.flips(), t.alpha(), List.of(t.ruleUid(), t.anchor()))).toList();
     }
 
     /** The cell size of the level's map: that of most of its layers (the project's default when it has none). */
@@ -161,7 +193,7 @@ public final class LdtkMaps {
                                               String name) {
         return new LayerAttributes(name, layer.visible(), false, def.opacity(),
                 new Difference(def.pxOffsetX() + layer.pxOffsetX(), def.pxOffsetY() + layer.pxOffsetY()), null, null,
-                Properties.EMPTY.with(Property.of(IID, layer.iid())));
+                Properties.EMPTY.with(Property.of(IID, layer.iid())).with(Property.of(LAYER_DEF, (long) def.uid())));
     }
 
     private static TileLayer intGrid(LdtkProject.LayerInstance layer, LdtkProject.LayerDef def,
@@ -180,105 +212,103 @@ public final class LdtkMaps {
         return grid;
     }
 
-    /** One tile layer of a stack: the offset within a cell and the opacity its tiles share, and its gids by cell. */
-    private record Deck(int dx, int dy, double alpha, Map<Long, Integer> gids) {
-    }
-
     private void tiles(LdtkProject.Level level, LdtkProject.LayerInstance layer, LdtkProject.LayerDef def,
                        List<LdtkProject.PlacedTile> placed, String name, int width, int height,
                        Map<Integer, TiledTileset> tilesets, Ids ids, List<Layer> layers, String where) {
-        if (placed.isEmpty()) {
+        boolean auto = !def.ruleGroups().isEmpty() && !def.type().equals("Tiles");
+        if (placed.isEmpty() && !auto) {
             return;
         }
         Integer tilesetUid = layer.overrideTilesetUid() != null ? layer.overrideTilesetUid() : def.tilesetUid();
         TiledTileset tileset = tilesetUid == null ? null : tileset(tilesetUid, tilesets, where);
         if (tileset == null) {
-            warnings.add(where, "layer '" + def.identifier() + "' draws " + placed.size() + " tiles from a tileset "
-                    + "without an image here: not imported");
+            if (!placed.isEmpty() || tilesetUid != null) {
+                warnings.add(where, "layer '" + def.identifier() + "' draws " + placed.size() + " tiles from a "
+                        + "tileset without an image here: not imported");
+            }
             return;
         }
         LdtkProject.TilesetDef ldtk = project.tileset(tilesetUid);
         int grid = def.gridSize();
-        LayerAttributes base = attributes(def, layer, name);
-        List<Deck> decks = new ArrayList<>();
-        // per cell (x << 32 | y) the highest deck a tile overlapping it went to: as many entries as tiles, at most 4x
-        Map<Long, Integer> top = new HashMap<>();
+        List<LdtkProject.PlacedTile> kept = new ArrayList<>(placed.size());
         int outside = 0;
         for (LdtkProject.PlacedTile tile : placed) {
-            int cx = Math.floorDiv(tile.x(), grid);
-            int cy = Math.floorDiv(tile.y(), grid);
-            int dx = tile.x() - cx * grid;
-            int dy = tile.y() - cy * grid;
-            if (cx < 0 || cy < 0 || cx >= width || cy >= height) {
+            if (localTile(tile.tileId(), ldtk, tileset.tileset()) < 0) {
                 outside++;
-                continue;
+            } else {
+                kept.add(tile);
             }
-            int above = -1;
-            int right = Math.min(width - 1, cx + (dx > 0 ? 1 : 0));
-            int bottom = Math.min(height - 1, cy + (dy > 0 ? 1 : 0));
-            for (int y = cy; y <= bottom; y++) {
-                for (int x = cx; x <= right; x++) {
-                    above = Math.max(above, top.getOrDefault(cell(x, y), -1));
-                }
-            }
-            int deck = above + 1;
-            while (deck < decks.size() && !(decks.get(deck).dx() == dx && decks.get(deck).dy() == dy
-                    && decks.get(deck).alpha() == tile.alpha())) {
-                deck++;
-            }
-            if (deck == decks.size()) {
-                if (decks.size() == MAX_STACK) {
-                    throw new TiledFormatException(TiledFormatException.Kind.OVER_LIMIT, file, where + " (layer '"
-                            + def.identifier() + "' of " + level.identifier() + ") stacks its tiles deeper than the "
-                            + MAX_STACK + " tile layers a layer may become");
-                }
-                decks.add(new Deck(dx, dy, tile.alpha(), new LinkedHashMap<>()));
-            }
-            int column = tile.tileId() % ldtk.columns();
-            int row = tile.tileId() / ldtk.columns();
-            int local = row * tileset.tileset().columns() + column;
-            if (column >= tileset.tileset().columns() || local >= tileset.tileset().tileCount()) {
-                outside++;
-                continue;
-            }
-            int gid = tileset.firstGid() + local | ((tile.flips() & 1) != 0 ? Gid.FLIP_HORIZONTAL : 0)
-                    | ((tile.flips() & 2) != 0 ? Gid.FLIP_VERTICAL : 0);
-            decks.get(deck).gids().put(cell(cx, cy), gid);
-            for (int y = cy; y <= bottom; y++) {
-                for (int x = cx; x <= right; x++) {
-                    top.merge(cell(x, y), deck, Math::max);
-                }
-            }
+        }
+        TileDecks.Dealt dealt = TileDecks.deal(kept, grid, width, height, List.of(), MAX_STACK);
+        if (dealt == null) {
+            throw new TiledFormatException(TiledFormatException.Kind.OVER_LIMIT, file, where + " (layer '"
+                    + def.identifier() + "' of " + level.identifier() + ") stacks its tiles deeper than the "
+                    + MAX_STACK + " tile layers a layer may become");
+        }
+        for (int deck : dealt.deckOf()) {
+            outside += deck < 0 ? 1 : 0;
         }
         if (outside > 0) {
             warnings.add(where, outside + " tiles of layer '" + def.identifier() + "' lie outside the level or its "
                     + "tileset's image: not imported");
         }
+        LayerAttributes base = attributes(def, layer, name);
+        List<TileDecks.Deck> decks = dealt.decks();
+        boolean grouped = auto || decks.size() > 1;
         int group = 0;
-        if (decks.size() > 1) {
+        if (grouped) {
             group = ids.nextLayer++;
-            layers.add(new GroupLayer(group, base));
+            Properties own = base.properties();
+            if (auto) {
+                own = LdtkAutoTiles.attach(own, layer, tilesetUid, tileset.firstGid());
+            }
+            layers.add(new GroupLayer(group, base.withProperties(own)));
         }
-        // Tiled draws a tile taller than the cell up from the cell's bottom, LDtk down from its top
+        int[][] cells = TileDecks.cells(dealt, kept, grid, width, height,
+                tile -> gid(tile.tileId(), tile.flips(), ldtk, tileset));
         int taller = tileset.tileset().tileHeight() - grid;
         for (int i = 0; i < decks.size(); i++) {
-            Deck deck = decks.get(i);
-            LayerAttributes own = new LayerAttributes(decks.size() > 1 ? name + " " + (i + 1) : name,
-                    decks.size() > 1 || layer.visible(), false, decks.size() > 1 ? deck.alpha()
-                    : deck.alpha() * def.opacity(), decks.size() > 1 ? new Difference(deck.dx(), deck.dy() + taller)
-                    : base.offset().plus(new Difference(deck.dx(), deck.dy() + taller)), null, null,
-                    decks.size() > 1 ? Properties.EMPTY : base.properties());
-            TileLayer kept = new TileLayer(ids.nextLayer++, own, width, height);
-            deck.gids().forEach((cell, gid) -> kept.set((int) (cell >> 32), (int) (long) cell, gid));
-            if (group != 0) {
-                kept.setParentId(group);
+            TileDecks.Deck deck = decks.get(i);
+            TileLayer made = new TileLayer(ids.nextLayer++, grouped ? deckAttributes(name, i, deck, taller)
+                    : new LayerAttributes(name, layer.visible(), false, deck.alpha() * def.opacity(),
+                    base.offset().plus(new Difference(deck.dx(), deck.dy() + taller)), null, null,
+                    base.properties()), width, height);
+            int[] of = cells[i];
+            for (int c = 0; c < of.length; c++) {
+                if (of[c] != 0) {
+                    made.set(c % width, c / width, of[c]);
+                }
             }
-            layers.add(kept);
+            if (group != 0) {
+                made.setParentId(group);
+            }
+            layers.add(made);
         }
     }
 
-    private static long cell(int x, int y) {
-        return (long) x << 32 | y & 0xFFFFFFFFL;
+    /** The attributes of a layer's {@code index}th deck within its group (its offset moved up for taller tiles). */
+    static LayerAttributes deckAttributes(String name, int index, TileDecks.Deck deck, int taller) {
+        return new LayerAttributes(name + " " + (index + 1), true, false, deck.alpha(),
+                new Difference(deck.dx(), deck.dy() + taller), null, null, Properties.EMPTY);
+    }
+
+    /** An LDtk tile id's index in the map's tileset of its image; -1 when the image has no such tile. */
+    static int localTile(int tileId, LdtkProject.TilesetDef ldtk, Tileset tileset) {
+        int column = tileId % ldtk.columns();
+        int row = tileId / ldtk.columns();
+        int local = row * tileset.columns() + column;
+        return column >= tileset.columns() || local >= tileset.tileCount() ? -1 : local;
+    }
+
+    /** An LDtk tile (id and flips, bit 0 x and bit 1 y) as a gid of the map (0 when the image has no such tile). */
+    static int gid(int tileId, int flips, LdtkProject.TilesetDef ldtk, TiledTileset tileset) {
+        return gid(tileId, flips, ldtk, tileset.tileset(), tileset.firstGid());
+    }
+
+    static int gid(int tileId, int flips, LdtkProject.TilesetDef ldtk, Tileset tileset, int firstGid) {
+        int local = localTile(tileId, ldtk, tileset);
+        return local < 0 ? 0 : firstGid + local | ((flips & 1) != 0 ? Gid.FLIP_HORIZONTAL : 0)
+                | ((flips & 2) != 0 ? Gid.FLIP_VERTICAL : 0);
     }
 
     private TiledTileset tileset(int uid, Map<Integer, TiledTileset> used, String where) {
@@ -296,15 +326,20 @@ public final class LdtkMaps {
                     where + " uses tileset '" + def.identifier() + "', whose image " + def.relPath() + " was not sent; "
                     + "send the project with its images");
         }
-        Tileset grid = Tileset.grid(def.identifier(), def.pxWid(), def.pxHei(), def.tileGridSize(),
-                def.tileGridSize(), def.padding(), def.spacing(), null);
-        Tileset tileset = new Tileset(def.identifier(), grid.tileWidth(), grid.tileHeight(), grid.margin(),
-                grid.spacing(), grid.columns(), grid.tileCount(), grid.imageWidth(), grid.imageHeight(), null, 0, 0,
-                def.relPath(), Properties.EMPTY, Map.of());
+        Tileset tileset = tilesetOf(def);
         int firstGid = used.values().stream().mapToInt(t -> t.firstGid() + t.tileset().tileCount()).max().orElse(1);
         TiledTileset made = new TiledTileset(firstGid, def.identifier() + ".tsx", tileset, atlas, Map.of());
         used.put(uid, made);
         return made;
+    }
+
+    /** The tileset a map draws an LDtk tileset's tiles from: its image cut by LDtk's grid. */
+    static Tileset tilesetOf(LdtkProject.TilesetDef def) {
+        Tileset grid = Tileset.grid(def.identifier(), def.pxWid(), def.pxHei(), def.tileGridSize(),
+                def.tileGridSize(), def.padding(), def.spacing(), null);
+        return new Tileset(def.identifier(), grid.tileWidth(), grid.tileHeight(), grid.margin(), grid.spacing(),
+                grid.columns(), grid.tileCount(), grid.imageWidth(), grid.imageHeight(), null, 0, 0, def.relPath(),
+                Properties.EMPTY, Map.of());
     }
 
     private ObjectLayer entities(LdtkProject.LayerInstance layer, LayerAttributes attributes, Ids ids,

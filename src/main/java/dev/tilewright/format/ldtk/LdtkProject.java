@@ -54,7 +54,8 @@ public final class LdtkProject {
     }
 
     /** A tile LDtk baked or a painter placed: pixel position in the layer, tile id, flips, alpha, LDtk's own ids. */
-    public record PlacedTile(int x, int y, int tileId, int flips, double alpha, List<Integer> d) {
+    public record PlacedTile(int x, int y, int tileId, int flips, double alpha, List<Integer> d)
+            implements dev.tilewright.core.autotile.TileDecks.Placed {
     }
 
     /** A layer of a level. */
@@ -92,9 +93,12 @@ public final class LdtkProject {
     private final Map<Integer, TilesetDef> tilesets;
     private final List<Level> levels;
     private final JsonNode defs;
+    private final JsonNode root;
 
     private LdtkProject(String jsonVersion, String worldLayout, int defaultGridSize, Map<Integer, LayerDef> layers,
-                        Map<Integer, TilesetDef> tilesets, List<Level> levels, JsonNode defs) {
+                        Map<Integer, TilesetDef> tilesets, List<Level> levels, JsonNode defs,
+                        JsonNode root) {
+        this.root = root;
         this.jsonVersion = jsonVersion;
         this.worldLayout = worldLayout;
         this.defaultGridSize = defaultGridSize;
@@ -120,6 +124,17 @@ public final class LdtkProject {
     /** The definitions as written (entities, enums: read by those who map them). */
     public JsonNode defs() {
         return defs;
+    }
+
+    /**
+     * The project file without its levels (its definitions, world settings and header): what is kept of it to
+     * evaluate its rules and to write it again; {@link #read} reads it back as a project of no levels.
+     */
+    public byte[] withoutLevels() {
+        tools.jackson.databind.node.ObjectNode kept = MAPPER.createObjectNode();
+        root.properties().forEach(e -> kept.set(e.getKey(), e.getKey().equals("levels")
+                ? MAPPER.createArrayNode() : e.getValue()));
+        return MAPPER.writeValueAsBytes(kept);
     }
 
     public LayerDef layer(int uid) {
@@ -151,18 +166,39 @@ public final class LdtkProject {
                 .filter(l -> def.autoSourceLayerUid() != null && l.layerDefUid() == def.autoSourceLayerUid())
                 .findFirst().orElse(null);
         Integer tilesetUid = layer.overrideTilesetUid() != null ? layer.overrideTilesetUid() : def.tilesetUid();
-        TilesetDef tileset = tilesetUid == null ? null : tilesets.get(tilesetUid);
-        LayerDef sourceDef = source == null ? null : layers.get(source.layerDefUid());
-        if (source == null || tileset == null || sourceDef == null || source.intGrid().length == 0) {
+        LdtkAutoLayer rules = autoLayer(def, tilesetUid, layer.optionalRules(), level.enumValues(def.biomeFieldUid()));
+        if (source == null || rules == null || source.intGrid().length == 0) {
             return null;
         }
-        List<String> biomes = level.enumValues(def.biomeFieldUid());
-        List<LdtkRuleGroup> applied = def.ruleGroups().stream()
-                .filter(g -> g.appliesOn(layer.optionalRules(), biomes)).toList();
-        LdtkAutoLayer rules = new LdtkAutoLayer(applied, sourceDef.groupOfValue(), def.gridSize(), def.tilePivotX(),
-                def.tilePivotY(), new LdtkAutoLayer.Atlas(tileset.columns(), tileset.opaque()));
         return rules.bake(IntCells.of(source.cWid(), source.cHei(), source.intGrid()), layer.seed(),
                 killedBy(level, def));
+    }
+
+    /**
+     * The rules of an auto-layer's definition that apply with these optional groups switched on and these biome
+     * values of its level (null: the level has none), placing tiles from this tileset; null when the definition has
+     * no rules, its source layer or the tileset is not in the project.
+     */
+    public LdtkAutoLayer autoLayer(LayerDef def, Integer tilesetUid, Set<Integer> optional, List<String> biomes) {
+        TilesetDef tileset = tilesetUid == null ? null : tilesets.get(tilesetUid);
+        LayerDef sourceDef = def.type().equals("IntGrid") ? def
+                : def.autoSourceLayerUid() == null ? null : layers.get(def.autoSourceLayerUid());
+        if (def.ruleGroups().isEmpty() || tileset == null || sourceDef == null) {
+            return null;
+        }
+        List<LdtkRuleGroup> applied = def.ruleGroups().stream().filter(g -> g.appliesOn(optional, biomes)).toList();
+        return new LdtkAutoLayer(applied, sourceDef.groupOfValue(), def.gridSize(), def.tilePivotX(),
+                def.tilePivotY(), new LdtkAutoLayer.Atlas(tileset.columns(), tileset.opaque()));
+    }
+
+    /** A level field's identifier by its uid; null when the project defines no such field. */
+    public String levelField(int uid) {
+        for (JsonNode field : defs.path("levelFields")) {
+            if (field.path("uid").asInt(Integer.MIN_VALUE) == uid) {
+                return field.path("identifier").asString(null);
+            }
+        }
+        return null;
     }
 
     /** Cells where the layer that kills this one's auto-tiles has a painted tile. */
@@ -220,7 +256,8 @@ public final class LdtkProject {
             levels.add(level(level, budget));
         }
         return new LdtkProject(root.text("jsonVersion", ""), root.text("worldLayout", null),
-                root.integer("defaultGridSize", 16, 1, 1 << 16), layers, tilesets, List.copyOf(levels), defs.node());
+                root.integer("defaultGridSize", 16, 1, 1 << 16), layers, tilesets, List.copyOf(levels), defs.node(),
+                root.node());
     }
 
     private static JsonNode parse(byte[] bytes, String file) {
