@@ -51,9 +51,12 @@ class TiledController {
     private final MapPushes pushes;
     private final Worlds worlds;
     private final LdtkImportService ldtk;
+    private final LdtkExportService ldtkExports;
 
     TiledController(TiledImportService imports, TiledExportService exports, MapReads maps, Lanes lanes,
-                    Access access, Worlds worlds, MapPushes pushes, LdtkImportService ldtk) {
+                    Access access, Worlds worlds, MapPushes pushes, LdtkImportService ldtk,
+                    LdtkExportService ldtkExports) {
+        this.ldtkExports = ldtkExports;
         this.ldtk = ldtk;
         this.worlds = worlds;
         this.imports = imports;
@@ -135,12 +138,16 @@ class TiledController {
                 .body(new ImportedWorld(worlds.get(imported.made()), imported.warnings()));
     }
 
-    /** The world and all its maps as a zip Tiled opens as it is. */
+    /**
+     * The world and all its maps as a zip Tiled opens as it is; with {@code format=ldtk}, a world imported from LDtk
+     * as a zip of its {@code .ldtk}, atlases and export report.
+     */
     @GetMapping("/api/v1/worlds/{id}/export")
     @Requires(on = Requires.On.WORLD)
     ResponseEntity<byte[]> exportWorld(@PathVariable long id, @RequestParam(required = false) String format) {
         WorldJson world = worlds.get(id);
-        TiledExportService.Export export = lanes.run(Lanes.Lane.EXPORT, () -> exports.exportWorld(world, format));
+        TiledExportService.Export export = lanes.run(Lanes.Lane.EXPORT, () -> "ldtk".equalsIgnoreCase(format)
+                ? ldtkExports.exportWorld(world) : exports.exportWorld(world, format));
         return attachment(export).cacheControl(CacheControl.noCache()).body(export.body());
     }
 

@@ -141,6 +141,96 @@ class LdtkImportTest {
         assertThat(edited).isGreaterThanOrEqualTo(9);
     }
 
+    @Test
+    void anImportedWorldExportsAsItsLdtkProjectWithTheEditsBakedIn() throws Exception {
+        Path file = LdtkSamples.dir().resolve("Typical_TopDown_example.ldtk");
+        Map<String, byte[]> files = upload(file);
+        Api.Response created = api.postFiles("/api/v1/ldtk/import", files);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        long worldId = created.json().get("id").asLong();
+        long mapId = created.json().get("maps").get(0).get("mapId").asLong();
+        LdtkProject project = LdtkProject.read(files.get(file.getFileName().toString()), file.toString(),
+                relative -> LdtkSamples.beside(file, relative), 50_000_000);
+        LdtkProject.Level level = project.levels().get(0);
+        LdtkProject.LayerInstance walls = level.layers().stream().filter(l -> project.layer(l.layerDefUid())
+                .identifier().equals("Collisions")).findFirst().orElseThrow();
+        // a wall across the middle of the first level, in the file's grid here too
+        StringBuilder cells = new StringBuilder();
+        for (int x = 4; x < 12; x++) {
+            cells.append(cells.isEmpty() ? "" : ",").append("{\"x\":").append(x).append(",\"y\":8,\"gid\":1}");
+            walls.intGrid()[8 * walls.cWid() + x] = 1;
+        }
+        int layerId = layerNamed(api.get("/api/v1/maps/" + mapId).json(), "Collisions");
+        assertThat(api.postJson("/api/v1/maps/" + mapId + "/ops", "{\"ops\":[{\"type\":\"paint\",\"layerId\":"
+                + layerId + ",\"cells\":[" + cells + "]}]}", "If-Match", "*").status()).isEqualTo(200);
+
+        Api.Response exported = api.get("/api/v1/worlds/" + worldId + "/export?format=ldtk");
+        assertThat(exported.status()).as(exported.text()).isEqualTo(200);
+        Map<String, byte[]> zip = new LinkedHashMap<>();
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(
+                new ByteArrayInputStream(exported.body()))) {
+            for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                zip.put(e.getName(), in.readAllBytes());
+            }
+        }
+        assertThat(zip).containsKeys("Typical_TopDown_example.ldtk", "atlas/TopDown_by_deepnight.png",
+                LdtkExportService.REPORT);
+        tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
+        JsonNode written = json.readTree(zip.get("Typical_TopDown_example.ldtk"));
+        assertThat(dev.tilewright.format.ldtk.LdtkWriterTest.schema().validate(written)).isEmpty();
+
+        // what LDtk's rules make of the edited grid (the engine LdtkBakedTilesTest holds to LDtk's own tiles)
+        tools.jackson.databind.node.ObjectNode expected = (tools.jackson.databind.node.ObjectNode) json.readTree(
+                files.get("Typical_TopDown_example.ldtk"));
+        JsonNode expectedLevel = expected.get("levels").get(0);
+        for (JsonNode layer : expectedLevel.get("layerInstances")) {
+            LdtkProject.LayerInstance instance = level.layers().stream().filter(l -> l.iid().equals(
+                    layer.get("iid").asString())).findFirst().orElseThrow();
+            dev.tilewright.core.autotile.LdtkAutoLayer.Baked baked = project.bake(level, instance);
+            if (baked != null) {
+                tools.jackson.databind.node.ArrayNode tiles = json.createArrayNode();
+                for (var t : baked.tiles()) {
+                    tiles.add(json.createObjectNode().set("px", json.createArrayNode().add(t.x()).add(t.y())));
+                }
+                ((tools.jackson.databind.node.ObjectNode) layer).set("bakedNow", tiles);
+            }
+            if (layer.get("__identifier").asString().equals("Collisions")) {
+                tools.jackson.databind.node.ArrayNode csv = json.createArrayNode();
+                java.util.Arrays.stream(instance.intGrid()).forEach(csv::add);
+                ((tools.jackson.databind.node.ObjectNode) layer).set("intGridCsv", csv);
+            }
+        }
+        JsonNode writtenLevel = written.get("levels").get(0);
+        int changedLayers = 0;
+        for (int i = 0; i < writtenLevel.get("layerInstances").size(); i++) {
+            JsonNode ours = writtenLevel.get("layerInstances").get(i);
+            JsonNode theirs = expectedLevel.get("layerInstances").get(i);
+            assertThat(ours.get("intGridCsv")).isEqualTo(theirs.get("intGridCsv"));
+            if (theirs.has("bakedNow")) {
+                List<String> at = new ArrayList<>();
+                ours.get("autoLayerTiles").forEach(t -> at.add(t.get("px").toString()));
+                List<String> want = new ArrayList<>();
+                theirs.get("bakedNow").forEach(t -> want.add(t.get("px").toString()));
+                assertThat(at).as(ours.get("__identifier").asString()).isEqualTo(want);
+                changedLayers += theirs.get("bakedNow").equals(theirs.get("autoLayerTiles")) ? 0
+                        : ours.get("autoLayerTiles").size() != theirs.get("autoLayerTiles").size() ? 1 : 0;
+            }
+        }
+        assertThat(changedLayers).as("the wall changed the baked tiles").isPositive();
+        // the levels not edited are what the file holds
+        ((tools.jackson.databind.node.ArrayNode) written.get("levels")).remove(0);
+        ((tools.jackson.databind.node.ArrayNode) expected.get("levels")).remove(0);
+        dev.tilewright.format.ldtk.LdtkWriterTest.assertSameHoldings("levels 1-2",
+                dev.tilewright.format.ldtk.LdtkWriterTest.semantic(expected),
+                dev.tilewright.format.ldtk.LdtkWriterTest.semantic(written));
+
+        // someone of another project sees no such world
+        Api admin = new Api(port);
+        Api stranger = admin.as(admin.token(admin.person("Sid", admin.projectOf(admin.newMap("elsewhere", 2, 2)),
+                "editor"), "read"));
+        assertThat(stranger.get("/api/v1/worlds/" + worldId + "/export?format=ldtk").status()).isEqualTo(404);
+    }
+
     private static int layerNamed(JsonNode map, String name) {
         for (JsonNode l : map.get("layers")) {
             if (l.get("name").asString().equals(name) && l.path("properties").toString().contains("intgrid")) {

@@ -55,11 +55,10 @@ public final class LdtkAutoTiles {
     private LdtkAutoTiles() {
     }
 
-    /** An auto-layer's group properties: what its live rules need of the layer instance. */
+    /** An auto-layer's group properties: what its live rules need of the layer instance beyond its seed. */
     static Properties attach(Properties properties, LdtkProject.LayerInstance layer, int tilesetUid, int firstGid) {
         List<String> on = layer.optionalRules().stream().sorted().map(String::valueOf).toList();
-        return properties.with(Property.of(SEED, (long) layer.seed()))
-                .with(Property.of(OPTIONAL, String.join(",", on)))
+        return properties.with(Property.of(OPTIONAL, String.join(",", on)))
                 .with(Property.of(TILESET, (long) tilesetUid)).with(Property.of(FIRST_GID, (long) firstGid));
     }
 
@@ -157,7 +156,8 @@ public final class LdtkAutoTiles {
         return found;
     }
 
-    private static TileLayer intGrid(TileMap map, int defUid) {
+    /** The map's IntGrid layer made from that layer definition; null when it has none. */
+    static TileLayer intGrid(TileMap map, int defUid) {
         for (Layer layer : map.layers()) {
             if (layer instanceof TileLayer grid && grid.isIntGrid()
                     && Objects.equals(number(grid.attributes().properties(), LdtkMaps.LAYER_DEF), (long) defUid)) {
@@ -167,7 +167,7 @@ public final class LdtkAutoTiles {
         return null;
     }
 
-    private static Set<Integer> optional(Properties p) {
+    static Set<Integer> optional(Properties p) {
         Set<Integer> on = new java.util.TreeSet<>();
         Object listed = p.get(OPTIONAL).map(Property::value).orElse("");
         if (listed instanceof String names) {
@@ -183,7 +183,7 @@ public final class LdtkAutoTiles {
     }
 
     /** The values of the definition's biome field on the map (a map property of that name); null when none. */
-    private static List<String> biomes(TileMap map, LdtkProject definitions, LdtkProject.LayerDef def) {
+    static List<String> biomes(TileMap map, LdtkProject definitions, LdtkProject.LayerDef def) {
         String field = def.biomeFieldUid() == null ? null : definitions.levelField(def.biomeFieldUid());
         Object value = field == null ? null : map.properties().get(field).map(Property::value).orElse(null);
         if (value instanceof String one) {
@@ -200,7 +200,7 @@ public final class LdtkAutoTiles {
     }
 
     /** The cells the layer that kills this one's auto-tiles paints (any of its decks); null when none does. */
-    private static BitSet killed(TileMap map, LdtkProject.LayerDef def) {
+    static BitSet killed(TileMap map, LdtkProject.LayerDef def) {
         if (def.killedByLayerUid() == null) {
             return null;
         }
@@ -363,7 +363,7 @@ public final class LdtkAutoTiles {
         return ops;
     }
 
-    private static Long number(Properties properties, String name) {
+    static Long number(Properties properties, String name) {
         return properties.get(name).map(Property::value).filter(Number.class::isInstance)
                 .map(v -> ((Number) v).longValue()).orElse(null);
     }

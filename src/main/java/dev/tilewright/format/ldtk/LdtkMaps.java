@@ -193,7 +193,8 @@ public final class LdtkMaps {
                                               String name) {
         return new LayerAttributes(name, layer.visible(), false, def.opacity(),
                 new Difference(def.pxOffsetX() + layer.pxOffsetX(), def.pxOffsetY() + layer.pxOffsetY()), null, null,
-                Properties.EMPTY.with(Property.of(IID, layer.iid())).with(Property.of(LAYER_DEF, (long) def.uid())));
+                Properties.EMPTY.with(Property.of(IID, layer.iid())).with(Property.of(LAYER_DEF, (long) def.uid()))
+                        .with(Property.of(LdtkAutoTiles.SEED, (long) layer.seed())));
     }
 
     private static TileLayer intGrid(LdtkProject.LayerInstance layer, LdtkProject.LayerDef def,

@@ -137,6 +137,11 @@ public final class LdtkProject {
         return MAPPER.writeValueAsBytes(kept);
     }
 
+    /** The project file's root object as read (its levels too, unless read from {@link #withoutLevels}). */
+    public JsonNode root() {
+        return root;
+    }
+
     public LayerDef layer(int uid) {
         return layers.get(uid);
     }

@@ -156,6 +156,23 @@ class LdtkAutoTilesTest {
                 50_000_000);
     }
 
+    /** The project file with its levels kept apart put in place (as LDtk would read them). */
+    static tools.jackson.databind.JsonNode whole(Path file) throws java.io.IOException {
+        tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
+        tools.jackson.databind.JsonNode root = json.readTree(Files.readAllBytes(file));
+        tools.jackson.databind.node.ArrayNode levels = (tools.jackson.databind.node.ArrayNode) root.get("levels");
+        for (int i = 0; i < levels.size(); i++) {
+            String apart = levels.get(i).path("externalRelPath").asString(null);
+            if (apart != null) {
+                tools.jackson.databind.node.ObjectNode level = (tools.jackson.databind.node.ObjectNode) json.readTree(
+                        LdtkSamples.beside(file, apart));
+                level.remove("__header__"); // what a level file adds to the level
+                levels.set(i, level);
+            }
+        }
+        return root;
+    }
+
     static TiledMap convert(LdtkProject project, Path file, int level) {
         return LdtkMaps.baked(project, file.toString(), r -> LdtkSamples.beside(file, r), 4096, 4096, 1L,
                 new Warnings()).get(level).map();
@@ -169,7 +186,8 @@ class LdtkAutoTilesTest {
                     level.tilesets().get(i).tileset().tileCount()));
         }
         TileMap map = new TileMap(level.file(), level.width(), level.height(), level.tileWidth(),
-                level.tileHeight(), level.offset(), uses, level.properties(), level.nextLayerId(),
+                level.tileHeight(), level.offset(), level.backgroundColor(), uses, level.properties(),
+                level.nextLayerId(),
                 level.nextObjectId());
         new Batch(LayerOps.recreateAll(level.layers())).applyTo(map);
         return map;

@@ -1,0 +1,512 @@
+package dev.tilewright.format.ldtk;
+
+import dev.tilewright.core.autotile.IntCells;
+import dev.tilewright.core.autotile.LdtkAutoLayer;
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.GroupLayer;
+import dev.tilewright.core.model.Layer;
+import dev.tilewright.core.model.ListItem;
+import dev.tilewright.core.model.MapObject;
+import dev.tilewright.core.model.MapTileset;
+import dev.tilewright.core.model.ObjectLayer;
+import dev.tilewright.core.model.Properties;
+import dev.tilewright.core.model.Property;
+import dev.tilewright.core.model.TileLayer;
+import dev.tilewright.core.model.TileMap;
+import dev.tilewright.core.model.Tileset;
+import dev.tilewright.format.Warnings;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Writes levels made from an LDtk project back as that project's {@code .ldtk} (levels inline): the kept definitions
+ * and settings as they came, each map a level at its place in the world, each layer definition's instance in LDtk's
+ * order — IntGrid cells as {@code intGridCsv}, auto-layers' tiles baked by LDtk's rules from the grids as they are now
+ * ({@code autoLayerTiles}, with the rule and anchor of each), painted tiles as {@code gridTiles}, objects as entities
+ * with their fields and LDtk's {@code __} helpers. Iids are the ones imported ({@value LdtkMaps#IID}), or made from
+ * the map and object ids (the same each export); {@code nextUid} is past every uid written. What LDtk cannot hold is
+ * named in the warnings (the export report).
+ */
+public final class LdtkWriter {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    /** A level to write: the map, its id (stable iids), its place in the world in pixels. */
+    public record Level(long mapId, TileMap map, int worldX, int worldY) {
+    }
+
+    private final LdtkProject definitions;
+    private final Warnings warnings;
+    private final Map<Long, Tileset> tilesets;
+    private int nextUid;
+
+    private LdtkWriter(LdtkProject definitions, Map<Long, Tileset> tilesets, Warnings warnings) {
+        this.definitions = definitions;
+        this.tilesets = tilesets;
+        this.warnings = warnings;
+        this.nextUid = definitions.root().path("nextUid").asInt(1);
+    }
+
+    /**
+     * @param tilesets the stored tilesets the maps use, by id (their columns turn gids into LDtk's tile ids)
+     */
+    public static byte[] write(LdtkProject definitions, List<Level> levels, Map<Long, Tileset> tilesets,
+                               Warnings warnings) {
+        return new LdtkWriter(definitions, tilesets, warnings).project(levels);
+    }
+
+    private byte[] project(List<Level> levels) {
+        ObjectNode root = MAPPER.createObjectNode();
+        definitions.root().properties().forEach(e -> root.set(e.getKey(), e.getValue()));
+        ArrayNode written = MAPPER.createArrayNode();
+        for (Level level : levels) {
+            written.add(level(level));
+        }
+        root.set("levels", written);
+        root.put("externalLevels", false);
+        root.put("nextUid", nextUid);
+        // LDtk rebuilds its table of contents on save; none is listed rather than a stale one
+        root.set("toc", MAPPER.createArrayNode());
+        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
+    }
+
+    private ObjectNode level(Level level) {
+        TileMap map = level.map();
+        Properties p = map.properties();
+        ObjectNode out = MAPPER.createObjectNode();
+        out.put("identifier", map.name());
+        String iid = text(p, LdtkMaps.IID, iid("map", level.mapId(), 0));
+        out.put("iid", iid);
+        Long uid = number(p, LdtkMaps.UID);
+        out.put("uid", uid != null ? uid.intValue() : nextUid++);
+        out.put("worldX", level.worldX());
+        out.put("worldY", level.worldY());
+        out.put("worldDepth", 0);
+        int grid = map.tileWidth();
+        out.put("pxWid", map.width() * grid);
+        out.put("pxHei", map.height() * map.tileHeight());
+        String bg = map.backgroundColor() == null ? definitions.root().path("defaultLevelBgColor").asString("#696A79")
+                : "#" + map.backgroundColor().substring(map.backgroundColor().length() - 6).toUpperCase(Locale.ROOT);
+        out.put("__bgColor", bg);
+        out.putNull("bgColor");
+        out.put("useAutoIdentifier", false);
+        out.putNull("bgRelPath");
+        out.putNull("bgPos");
+        out.put("bgPivotX", 0.5);
+        out.put("bgPivotY", 0.5);
+        out.put("__smartColor", bg);
+        out.putNull("__bgPos");
+        out.putNull("externalRelPath");
+        out.set("fieldInstances", fields(definitions.defs().path("levelFields"), p, map, iid));
+        ArrayNode layers = MAPPER.createArrayNode();
+        for (LdtkProject.LayerDef def : definitions.layers()) {
+            layers.add(layer(level, def, iid, out.get("uid").asInt()));
+        }
+        out.set("layerInstances", layers);
+        out.set("__neighbours", MAPPER.createArrayNode());
+        return out;
+    }
+
+    private ObjectNode layer(Level level, LdtkProject.LayerDef def, String levelIid, int levelUid) {
+        TileMap map = level.map();
+        int width = map.width() * map.tileWidth() / def.gridSize();
+        int height = map.height() * map.tileHeight() / def.gridSize();
+        TileLayer grid = null;
+        Layer tiles = null;
+        ObjectLayer objects = null;
+        for (Layer layer : map.layers()) {
+            if (!Objects.equals(number(layer.attributes().properties(), LdtkMaps.LAYER_DEF), (long) def.uid())) {
+                continue;
+            }
+            if (layer instanceof TileLayer t && t.isIntGrid()) {
+                grid = t;
+            } else if (layer instanceof ObjectLayer o) {
+                objects = o;
+            } else if (layer.parentId() == 0 || !(map.layer(layer.parentId()).orElse(null) instanceof GroupLayer g)
+                    || number(g.attributes().properties(), LdtkMaps.LAYER_DEF) == null) {
+                tiles = layer;
+            }
+        }
+        Layer shown = grid != null ? grid : tiles != null ? tiles : objects;
+        ObjectNode out = MAPPER.createObjectNode();
+        out.put("__identifier", def.identifier());
+        out.put("__type", def.type());
+        out.put("__cWid", width);
+        out.put("__cHei", height);
+        out.put("__gridSize", def.gridSize());
+        out.put("__opacity", shown == null || shown.attributes().opacity() == null ? def.opacity()
+                : shown.attributes().opacity());
+        int offsetX = shown == null ? 0 : (int) Math.round(shown.attributes().offset().dx()) - def.pxOffsetX();
+        int offsetY = shown == null ? 0 : (int) Math.round(shown.attributes().offset().dy()) - def.pxOffsetY();
+        out.put("__pxTotalOffsetX", offsetX + def.pxOffsetX());
+        out.put("__pxTotalOffsetY", offsetY + def.pxOffsetY());
+        Properties auto = tiles == null ? Properties.EMPTY : tiles.attributes().properties();
+        Long tilesetUid = number(auto, LdtkAutoTiles.TILESET);
+        Integer usedTileset = tilesetUid != null ? Integer.valueOf(tilesetUid.intValue()) : def.tilesetUid();
+        LdtkProject.TilesetDef tileset = usedTileset == null ? null : definitions.tileset(usedTileset);
+        if (tileset != null) {
+            out.put("__tilesetDefUid", tileset.uid());
+            out.put("__tilesetRelPath", tileset.relPath());
+        } else {
+            out.putNull("__tilesetDefUid");
+            out.putNull("__tilesetRelPath");
+        }
+        Properties own = shown == null ? Properties.EMPTY : shown.attributes().properties();
+        out.put("iid", text(own, LdtkMaps.IID, iid("layer", level.mapId(), def.uid())));
+        out.put("levelId", levelUid);
+        out.put("layerDefUid", def.uid());
+        out.put("pxOffsetX", offsetX);
+        out.put("pxOffsetY", offsetY);
+        out.put("visible", shown == null || shown.attributes().visible() == null || shown.attributes().visible());
+        Long seed = number(own, LdtkAutoTiles.SEED) != null ? number(own, LdtkAutoTiles.SEED)
+                : number(auto, LdtkAutoTiles.SEED);
+        out.put("seed", seed == null ? 0 : seed.intValue());
+        ArrayNode optional = MAPPER.createArrayNode();
+        java.util.Set<Integer> on = new java.util.TreeSet<>(LdtkAutoTiles.optional(auto));
+        on.forEach(optional::add);
+        out.set("optionalRules", optional);
+        if (usedTileset != null && !Objects.equals(usedTileset, def.tilesetUid())) {
+            out.put("overrideTilesetUid", usedTileset);
+        } else {
+            out.putNull("overrideTilesetUid");
+        }
+        ArrayNode csv = MAPPER.createArrayNode();
+        if (def.type().equals("IntGrid")) {
+            for (int y = 0; y < height; y++) {
+                for (int x = 0; x < width; x++) {
+                    csv.add(grid == null || x >= grid.width() || y >= grid.height() ? 0 : grid.get(x, y));
+                }
+            }
+        }
+        out.set("intGridCsv", csv);
+        out.set("autoLayerTiles", autoTiles(level, def, tileset, on, seed == null ? 0 : seed.intValue(), width,
+                height));
+        out.set("gridTiles", def.type().equals("Tiles") && tiles != null && tileset != null
+                ? gridTiles(map, tiles, def, tileset, width) : MAPPER.createArrayNode());
+        out.set("entityInstances", objects == null ? MAPPER.createArrayNode()
+                : entities(level, objects, def, levelIid, out.get("iid").asString()));
+        return out;
+    }
+
+    /** The auto-layer's tiles as LDtk's rules make them of its source grid now. */
+    private ArrayNode autoTiles(Level level, LdtkProject.LayerDef def, LdtkProject.TilesetDef tileset,
+                                java.util.Set<Integer> optional, int seed, int width, int height) {
+        ArrayNode out = MAPPER.createArrayNode();
+        if (tileset == null || def.ruleGroups().isEmpty() || def.type().equals("Tiles")) {
+            return out;
+        }
+        int sourceUid = def.type().equals("IntGrid") ? def.uid()
+                : def.autoSourceLayerUid() == null ? Integer.MIN_VALUE : def.autoSourceLayerUid();
+        TileLayer source = LdtkAutoTiles.intGrid(level.map(), sourceUid);
+        List<String> biomes = LdtkAutoTiles.biomes(level.map(), definitions, def);
+        LdtkAutoLayer rules = definitions.autoLayer(def, tileset.uid(), optional, biomes);
+        if (source == null || rules == null) {
+            return out;
+        }
+        int[] cells = new int[width * height];
+        for (int y = 0; y < Math.min(height, source.height()); y++) {
+            for (int x = 0; x < Math.min(width, source.width()); x++) {
+                cells[y * width + x] = source.get(x, y);
+            }
+        }
+        java.util.BitSet killed = LdtkAutoTiles.killed(level.map(), def);
+        LdtkAutoLayer.Allowed allowed = killed == null ? LdtkAutoLayer.Allowed.ALL
+                : (x, y) -> !killed.get(y * source.width() + x);
+        for (LdtkAutoLayer.Tile tile : rules.bake(IntCells.of(width, height, cells), seed, allowed).tiles()) {
+            out.add(tile(tile.x(), tile.y(), tile.tileId(), tile.flips(), tile.alpha(), tileset,
+                    List.of(tile.ruleUid(), tile.anchor())));
+        }
+        return out;
+    }
+
+    /** The tiles painted on a Tiles layer (all its decks, bottom-up), each at its cell and offset. */
+    private ArrayNode gridTiles(TileMap map, Layer tiles, LdtkProject.LayerDef def, LdtkProject.TilesetDef tileset,
+                                int width) {
+        ArrayNode out = MAPPER.createArrayNode();
+        List<TileLayer> decks = new ArrayList<>();
+        if (tiles instanceof TileLayer one) {
+            decks.add(one);
+        } else {
+            for (Layer layer : map.layers()) {
+                if (layer.parentId() == tiles.id() && layer instanceof TileLayer deck) {
+                    decks.add(deck);
+                }
+            }
+        }
+        int grid = def.gridSize();
+        int taller = tileset.tileGridSize() - grid;
+        for (TileLayer deck : decks) {
+            boolean alone = deck == tiles;
+            int dx = alone ? 0 : (int) Math.round(deck.attributes().offset().dx());
+            int dy = alone ? 0 : (int) Math.round(deck.attributes().offset().dy()) - taller;
+            double alpha = alone || deck.attributes().opacity() == null ? 1 : deck.attributes().opacity();
+            for (int y = 0; y < deck.height(); y++) {
+                for (int x = 0; x < deck.width(); x++) {
+                    int gid = deck.get(x, y);
+                    int tileId = gid == 0 ? -1 : tileId(map, gid, tileset);
+                    if (tileId >= 0) {
+                        int px = x * grid + dx;
+                        int py = y * grid + dy;
+                        out.add(tile(px, py, tileId, ((gid & Gid.FLIP_HORIZONTAL) != 0 ? 1 : 0)
+                                | ((gid & Gid.FLIP_VERTICAL) != 0 ? 2 : 0), alpha, tileset,
+                                List.of(px / grid + py / grid * width)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A gid's tile as an id of the LDtk tileset (LDtk's columns); -1 when it is of no tileset the map has. */
+    private int tileId(TileMap map, int gid, LdtkProject.TilesetDef tileset) {
+        MapTileset of = map.tilesetOf(gid).orElse(null);
+        Tileset stored = of == null ? null : tilesets.get(of.tilesetId());
+        if (stored == null) {
+            return -1;
+        }
+        if ((gid & Gid.FLIP_DIAGONAL) != 0) {
+            warnings.add("tiles", "a tile turned by 90 degrees (LDtk flips but does not turn): written unturned");
+        }
+        int local = Gid.id(gid) - of.firstGid();
+        return local / stored.columns() * tileset.columns() + local % stored.columns();
+    }
+
+    private static ObjectNode tile(int x, int y, int tileId, int flips, double alpha, LdtkProject.TilesetDef tileset,
+                                   List<Integer> d) {
+        ObjectNode out = MAPPER.createObjectNode();
+        out.set("px", MAPPER.createArrayNode().add(x).add(y));
+        int step = tileset.tileGridSize() + tileset.spacing();
+        out.set("src", MAPPER.createArrayNode().add(tileset.padding() + tileId % tileset.columns() * step)
+                .add(tileset.padding() + tileId / tileset.columns() * step));
+        out.put("f", flips);
+        out.put("t", tileId);
+        ArrayNode ids = MAPPER.createArrayNode();
+        d.forEach(ids::add);
+        out.set("d", ids);
+        // LDtk writes a whole alpha as an integer
+        if (alpha == Math.rint(alpha)) {
+            out.put("a", (int) alpha);
+        } else {
+            out.put("a", alpha);
+        }
+        return out;
+    }
+
+    private ArrayNode entities(Level level, ObjectLayer objects, LdtkProject.LayerDef def, String levelIid,
+                               String layerIid) {
+        ArrayNode out = MAPPER.createArrayNode();
+        Map<Integer, String> iids = new HashMap<>();
+        for (Layer layer : level.map().layers()) {
+            if (layer instanceof ObjectLayer o) {
+                for (MapObject object : o.objects()) {
+                    iids.put(object.id(), text(object.properties(), LdtkMaps.IID, iid("object", level.mapId(),
+                            object.id())));
+                }
+            }
+        }
+        for (MapObject object : objects.objects()) {
+            JsonNode entity = entityDef(object.type() != null && !object.type().isEmpty() ? object.type()
+                    : object.name());
+            if (entity == null) {
+                warnings.add("objects", "object " + object.id() + " of " + level.map().name() + " is of class '"
+                        + object.type() + "', which the project defines no entity for: not written");
+                continue;
+            }
+            double w = object.width() == null ? entity.path("width").asDouble(16) : object.width();
+            double h = object.height() == null ? entity.path("height").asDouble(16) : object.height();
+            double pivotX = entity.path("pivotX").asDouble(0);
+            double pivotY = entity.path("pivotY").asDouble(0);
+            double top = object.gid() != null && object.gid() != 0 ? object.y() - h : object.y();
+            int px = (int) Math.round(object.x() + pivotX * w);
+            int py = (int) Math.round(top + pivotY * h);
+            ObjectNode e = MAPPER.createObjectNode();
+            e.put("__identifier", entity.path("identifier").asString());
+            e.set("__grid", MAPPER.createArrayNode().add(Math.floorDiv(px, def.gridSize()))
+                    .add(Math.floorDiv(py, def.gridSize())));
+            // as the definition writes them (LDtk writes a whole pivot as an integer)
+            e.set("__pivot", MAPPER.createArrayNode().add(entity.path("pivotX")).add(entity.path("pivotY")));
+            e.set("__tags", entity.path("tags").isArray() ? entity.path("tags") : MAPPER.createArrayNode());
+            e.set("__tile", entity.path("tileRect").isObject() ? entity.path("tileRect") : null);
+            e.put("__smartColor", entity.path("color").asString("#BE4A2F"));
+            e.put("iid", iids.get(object.id()));
+            e.put("width", (int) Math.round(w));
+            e.put("height", (int) Math.round(h));
+            e.put("defUid", entity.path("uid").asInt());
+            e.set("px", MAPPER.createArrayNode().add(px).add(py));
+            e.set("fieldInstances", fields(entity.path("fieldDefs"), object.properties(), level.map(), levelIid,
+                    iids, layerIid));
+            e.put("__worldX", level.worldX() + px);
+            e.put("__worldY", level.worldY() + py);
+            out.add(e);
+        }
+        return out;
+    }
+
+    private JsonNode entityDef(String identifier) {
+        for (JsonNode entity : definitions.defs().path("entities")) {
+            if (entity.path("identifier").asString("").equals(identifier)) {
+                return entity;
+            }
+        }
+        return null;
+    }
+
+    private ArrayNode fields(JsonNode fieldDefs, Properties properties, TileMap map, String levelIid) {
+        return fields(fieldDefs, properties, map, levelIid, Map.of(), null);
+    }
+
+    /** Every field the definitions list, its value from the property of its name (null when there is none). */
+    private ArrayNode fields(JsonNode fieldDefs, Properties properties, TileMap map, String levelIid,
+                             Map<Integer, String> iids, String layerIid) {
+        ArrayNode out = MAPPER.createArrayNode();
+        for (JsonNode def : fieldDefs) {
+            String name = def.path("identifier").asString("");
+            String type = def.path("__type").asString("");
+            Property property = properties.get(name).orElse(null);
+            ObjectNode field = MAPPER.createObjectNode();
+            field.put("__identifier", name);
+            field.put("__type", type);
+            ArrayNode editor = MAPPER.createArrayNode();
+            JsonNode value;
+            if (property == null) {
+                value = type.startsWith("Array<") ? MAPPER.createArrayNode() : null;
+            } else if (type.startsWith("Array<") && property.value() instanceof List<?> items) {
+                String itemType = type.substring(6, type.length() - 1);
+                ArrayNode values = MAPPER.createArrayNode();
+                for (Object item : items) {
+                    JsonNode one = value(itemType, item instanceof ListItem li ? li.value() : item, map, levelIid,
+                            iids, layerIid);
+                    values.add(one);
+                    editor.add(editorValue(itemType, one));
+                }
+                value = values;
+            } else {
+                value = value(type, property.value(), map, levelIid, iids, layerIid);
+                editor.add(editorValue(type, value));
+            }
+            field.set("__value", value);
+            field.put("__tile", (String) null);
+            field.put("defUid", def.path("uid").asInt());
+            field.set("realEditorValues", value == null || value.isNull() ? MAPPER.createArrayNode() : editor);
+            out.add(field);
+        }
+        return out;
+    }
+
+    private JsonNode value(String type, Object value, TileMap map, String levelIid, Map<Integer, String> iids,
+                           String layerIid) {
+        if (value == null) {
+            return MAPPER.nullNode();
+        }
+        return switch (type) {
+            case "Int" -> MAPPER.getNodeFactory().numberNode(((Number) value).longValue());
+            case "Float" -> MAPPER.getNodeFactory().numberNode(((Number) value).doubleValue());
+            case "Bool" -> MAPPER.getNodeFactory().booleanNode(Boolean.TRUE.equals(value));
+            case "Color" -> {
+                String color = String.valueOf(value);
+                yield MAPPER.getNodeFactory().stringNode("#" + color.substring(Math.max(0, color.length() - 6))
+                        .toUpperCase(Locale.ROOT));
+            }
+            case "Point" -> {
+                Properties p = (Properties) value;
+                yield MAPPER.createObjectNode().put("cx", number(p, "cx") == null ? 0 : number(p, "cx"))
+                        .put("cy", number(p, "cy") == null ? 0 : number(p, "cy"));
+            }
+            case "Tile" -> {
+                Properties p = (Properties) value;
+                ObjectNode rect = MAPPER.createObjectNode();
+                for (String part : List.of("tilesetUid", "x", "y", "w", "h")) {
+                    rect.put(part, number(p, part) == null ? 0 : number(p, part));
+                }
+                yield rect;
+            }
+            case "EntityRef" -> {
+                if (value instanceof Number object && iids.containsKey(object.intValue())) {
+                    String layer = layerIid;
+                    for (Layer l : map.layers()) {
+                        if (l instanceof ObjectLayer o && o.object(object.intValue()).isPresent()) {
+                            layer = text(l.attributes().properties(), LdtkMaps.IID, layerIid);
+                        }
+                    }
+                    yield MAPPER.createObjectNode().put("entityIid", iids.get(object.intValue()))
+                            .put("layerIid", layer).put("levelIid", levelIid)
+                            .put("worldIid", definitions.root().path("dummyWorldIid").asString(""));
+                }
+                yield MAPPER.nullNode();
+            }
+            default -> MAPPER.getNodeFactory().stringNode(String.valueOf(value));
+        };
+    }
+
+    /** LDtk's own record of a value (what its editor reads back). */
+    private static JsonNode editorValue(String type, JsonNode value) {
+        if (value == null || value.isNull()) {
+            return MAPPER.nullNode();
+        }
+        ObjectNode v = MAPPER.createObjectNode();
+        ArrayNode params = MAPPER.createArrayNode();
+        switch (type) {
+            case "Int" -> {
+                v.put("id", "V_Int");
+                params.add(value.asLong());
+            }
+            case "Float" -> {
+                v.put("id", "V_Float");
+                params.add(value.asDouble());
+            }
+            case "Bool" -> {
+                v.put("id", "V_Bool");
+                params.add(value.asBoolean());
+            }
+            case "Color" -> {
+                v.put("id", "V_Int");
+                params.add(Integer.parseInt(value.asString().substring(1), 16));
+            }
+            case "Point" -> {
+                v.put("id", "V_String");
+                params.add(value.path("cx").asInt() + "," + value.path("cy").asInt());
+            }
+            case "EntityRef" -> {
+                v.put("id", "V_String");
+                params.add(value.path("entityIid").asString());
+            }
+            case "Tile" -> {
+                v.put("id", "V_String");
+                params.add(value.path("x").asInt() + "," + value.path("y").asInt() + "," + value.path("w").asInt()
+                        + "," + value.path("h").asInt());
+            }
+            default -> {
+                v.put("id", "V_String");
+                params.add(value.asString());
+            }
+        }
+        v.set("params", params);
+        return v;
+    }
+
+    /** An iid made from what it names (the same each export), in UUID form as LDtk writes them. */
+    private static String iid(String kind, long mapId, long id) {
+        return UUID.nameUUIDFromBytes(("tilewright:" + kind + ":" + mapId + ":" + id)
+                .getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    private static String text(Properties properties, String name, String otherwise) {
+        return properties.get(name).map(Property::value).filter(String.class::isInstance).map(String.class::cast)
+                .filter(s -> !s.isEmpty()).orElse(otherwise);
+    }
+
+    private static Long number(Properties properties, String name) {
+        return LdtkAutoTiles.number(properties, name);
+    }
+}
