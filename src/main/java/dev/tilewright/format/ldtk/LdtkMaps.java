@@ -46,6 +46,11 @@ public final class LdtkMaps {
     public static final int MAX_STACK = 64;
     /** The property a map, layer or object keeps its LDtk iid in (exports keep it). */
     public static final String IID = "ldtk.iid";
+    /** The properties a map keeps its level's size in pixels in (LDtk's last cells may be partly outside). */
+    public static final String PX_WIDTH = "ldtk.pxWid";
+    public static final String PX_HEIGHT = "ldtk.pxHei";
+    /** Map properties keeping a layer instance that has no place in the map, as it came: this + its definition uid. */
+    public static final String KEPT = "ldtk.kept.";
     /** The property a map keeps its level's uid in. */
     public static final String UID = "ldtk.uid";
     /** The property a layer made from an LDtk layer keeps its definition's uid in (exports and live rules read it). */
@@ -64,6 +69,10 @@ public final class LdtkMaps {
     private final Map<Integer, byte[]> atlases = new HashMap<>();
     /** Entities whose tile is not kept, named once each. */
     private final java.util.Set<String> warnedTiles = new java.util.HashSet<>();
+    /** The layers of the level being made that have no place in its map, as they came, by definition uid. */
+    private final Map<Integer, JsonNode> kept = new LinkedHashMap<>();
+    /** Tilesets drawing from Aseprite files, named once each. */
+    private final java.util.Set<Integer> warnedAseprite = new java.util.HashSet<>();
 
     private LdtkMaps(LdtkProject project, String file, Function<String, byte[]> files, Warnings warnings) {
         this.project = project;
@@ -125,7 +134,9 @@ public final class LdtkMaps {
             }
             if (def.gridSize() != grid) {
                 warnings.add(where, "layer '" + def.identifier() + "' has cells of " + def.gridSize() + " px and the "
-                        + "map " + grid + " px (a map has one cell size): not imported");
+                        + "map " + grid + " px (a map has one cell size): not imported (kept as it came, an LDtk "
+                        + "export writes it back)");
+                kept.put(def.uid(), layer.json());
                 continue;
             }
             LayerAttributes attributes = attributes(def, layer, def.identifier());
@@ -142,8 +153,14 @@ public final class LdtkMaps {
                 default -> layers.add(entities(layer, attributes, ids, objectOfEntity, where, tilesets, level));
             }
         }
-        Properties properties = Properties.EMPTY.with(Property.of(IID, level.iid()))
-                .with(Property.of(UID, (long) level.uid()));
+        Properties properties = Properties.EMPTY;
+        for (Map.Entry<Integer, JsonNode> layer : kept.entrySet()) {
+            properties = properties.with(Property.of(KEPT + layer.getKey(), layer.getValue().toString()));
+        }
+        kept.clear();
+        properties = properties.with(Property.of(IID, level.iid()))
+                .with(Property.of(UID, (long) level.uid())).with(Property.of(PX_WIDTH, (long) level.pxWid()))
+                .with(Property.of(PX_HEIGHT, (long) level.pxHei()));
         if (definitions != null) {
             properties = properties.with(Property.of(LdtkAutoTiles.DEFINITIONS, definitions));
         }
@@ -217,7 +234,8 @@ public final class LdtkMaps {
                        List<LdtkProject.PlacedTile> placed, String name, int width, int height,
                        Map<Integer, TiledTileset> tilesets, Ids ids, List<Layer> layers, String where) {
         boolean auto = !def.ruleGroups().isEmpty() && !def.type().equals("Tiles");
-        if (placed.isEmpty() && !auto) {
+        // an IntGrid layer without rules has no tiles; a Tiles layer with none yet is one to paint on
+        if (placed.isEmpty() && !auto && !def.type().equals("Tiles")) {
             return;
         }
         Integer tilesetUid = layer.overrideTilesetUid() != null ? layer.overrideTilesetUid() : def.tilesetUid();
@@ -225,7 +243,11 @@ public final class LdtkMaps {
         if (tileset == null) {
             if (!placed.isEmpty() || tilesetUid != null) {
                 warnings.add(where, "layer '" + def.identifier() + "' draws " + placed.size() + " tiles from a "
-                        + "tileset without an image here: not imported");
+                        + "tileset without an image here: not imported" + (def.type().equals("IntGrid") ? ""
+                        : " (kept as it came, an LDtk export writes it back)"));
+            }
+            if (!def.type().equals("IntGrid")) {
+                kept.put(def.uid(), layer.json());
             }
             return;
         }
@@ -267,6 +289,10 @@ public final class LdtkMaps {
         }
         int[][] cells = TileDecks.cells(dealt, kept, grid, width, height,
                 tile -> gid(tile.tileId(), tile.flips(), ldtk, tileset));
+        if (decks.isEmpty() && !grouped) {
+            decks = List.of(new TileDecks.Deck(0, 0, 1));
+            cells = new int[][]{new int[width * height]};
+        }
         int taller = tileset.tileset().tileHeight() - grid;
         for (int i = 0; i < decks.size(); i++) {
             TileDecks.Deck deck = decks.get(i);
@@ -319,6 +345,15 @@ public final class LdtkMaps {
         }
         LdtkProject.TilesetDef def = project.tileset(uid);
         if (def == null || def.relPath() == null) {
+            return null;
+        }
+        String ending = def.relPath().toLowerCase(Locale.ROOT);
+        if (ending.endsWith(".aseprite") || ending.endsWith(".ase")) {
+            if (warnedAseprite.add(uid)) {
+                warnings.add(where, "tileset '" + def.identifier() + "' draws from " + def.relPath() + ", an "
+                        + "Aseprite file (LDtk reads them, Tilewright reads PNG images): the tiles drawn from it are "
+                        + "not imported; save the atlas as a PNG beside it, point the tileset at it and import again");
+            }
             return null;
         }
         byte[] atlas = atlases.computeIfAbsent(uid, u -> files.apply(def.relPath()));
@@ -450,8 +485,13 @@ public final class LdtkMaps {
                     yield new Property(name, PropertyType.OBJECT, (long) object);
                 }
                 warnings.add(where, "field '" + name + "' refers to an entity of another level ("
-                        + value.path("levelIid").asString("") + "): kept as its iid, a string");
-                yield new Property(name, PropertyType.STRING, value.path("entityIid").asString(""));
+                        + value.path("levelIid").asString("") + "): kept as its iids (a class property), not an "
+                        + "object reference");
+                Properties iids = Properties.EMPTY;
+                for (String part : List.of("entityIid", "layerIid", "levelIid", "worldIid")) {
+                    iids = iids.with(Property.of(part, value.path(part).asString("")));
+                }
+                yield new Property(name, PropertyType.CLASS, iids);
             }
             case "Tile" -> new Property(name, PropertyType.CLASS, Properties.EMPTY
                     .with(Property.of("tilesetUid", value.path("tilesetUid").asLong()))

@@ -58,11 +58,11 @@ public final class LdtkProject {
             implements dev.tilewright.core.autotile.TileDecks.Placed {
     }
 
-    /** A layer of a level. */
+    /** A layer of a level (its JSON as written too: what has no place in a map is kept as it came). */
     public record LayerInstance(String iid, int layerDefUid, int cWid, int cHei, int pxOffsetX, int pxOffsetY,
                                 int seed, Set<Integer> optionalRules, Integer overrideTilesetUid, int[] intGrid,
                                 List<PlacedTile> autoLayerTiles, List<PlacedTile> gridTiles, boolean visible,
-                                List<JsonNode> entities) {
+                                List<JsonNode> entities, JsonNode json) {
     }
 
     /** A level: where it lies in the world, its size, its field values (as LDtk resolves them), its layers. */
@@ -357,7 +357,8 @@ public final class LdtkProject {
                 layer.integer("pxOffsetY", 0, Integer.MIN_VALUE, Integer.MAX_VALUE),
                 layer.integer("seed", 0, Integer.MIN_VALUE, Integer.MAX_VALUE), Set.copyOf(optional),
                 uid(layer, "overrideTilesetUid"), grid, tiles(layer, "autoLayerTiles", budget),
-                tiles(layer, "gridTiles", budget), layer.bool("visible", true), entities(layer, budget));
+                tiles(layer, "gridTiles", budget), layer.bool("visible", true), entities(layer, budget),
+                layer.node());
     }
 
     private static List<JsonNode> entities(LdtkFields layer, LdtkProject.Budget budget) {

@@ -93,9 +93,8 @@ public final class LdtkWriter {
         out.put("worldX", level.worldX());
         out.put("worldY", level.worldY());
         out.put("worldDepth", 0);
-        int grid = map.tileWidth();
-        out.put("pxWid", map.width() * grid);
-        out.put("pxHei", map.height() * map.tileHeight());
+        out.put("pxWid", pixels(p, LdtkMaps.PX_WIDTH, map.width(), map.tileWidth()));
+        out.put("pxHei", pixels(p, LdtkMaps.PX_HEIGHT, map.height(), map.tileHeight()));
         String bg = map.backgroundColor() == null ? definitions.root().path("defaultLevelBgColor").asString("#696A79")
                 : "#" + map.backgroundColor().substring(map.backgroundColor().length() - 6).toUpperCase(Locale.ROOT);
         out.put("__bgColor", bg);
@@ -118,10 +117,25 @@ public final class LdtkWriter {
         return out;
     }
 
+    /** A level's size in pixels: as it came when its map still has that many cells, else the map's. */
+    private static int pixels(Properties p, String name, int cells, int cell) {
+        Long kept = number(p, name);
+        return kept != null && (kept + cell - 1) / cell == cells ? kept.intValue() : cells * cell;
+    }
+
     private ObjectNode layer(Level level, LdtkProject.LayerDef def, String levelIid, int levelUid) {
         TileMap map = level.map();
-        int width = map.width() * map.tileWidth() / def.gridSize();
-        int height = map.height() * map.tileHeight() / def.gridSize();
+        String kept = text(map.properties(), LdtkMaps.KEPT + def.uid(), null);
+        if (kept != null) {
+            ObjectNode asItCame = (ObjectNode) MAPPER.readTree(kept);
+            asItCame.put("levelId", levelUid);
+            return asItCame;
+        }
+        // LDtk's cells of a layer cover the level, the last one partly
+        int width = (pixels(map.properties(), LdtkMaps.PX_WIDTH, map.width(), map.tileWidth()) + def.gridSize() - 1)
+                / def.gridSize();
+        int height = (pixels(map.properties(), LdtkMaps.PX_HEIGHT, map.height(), map.tileHeight()) + def.gridSize()
+                - 1) / def.gridSize();
         TileLayer grid = null;
         Layer tiles = null;
         ObjectLayer objects = null;
@@ -332,8 +346,9 @@ public final class LdtkWriter {
             int py = (int) Math.round(top + pivotY * h);
             ObjectNode e = MAPPER.createObjectNode();
             e.put("__identifier", entity.path("identifier").asString());
-            e.set("__grid", MAPPER.createArrayNode().add(Math.floorDiv(px, def.gridSize()))
-                    .add(Math.floorDiv(py, def.gridSize())));
+            // LDtk's cell of an entity: a point on a cell's right or bottom edge (pivot 1) is of the cell before
+            e.set("__grid", MAPPER.createArrayNode().add((px + (pivotX == 1 ? -1 : 0)) / def.gridSize())
+                    .add((py + (pivotY == 1 ? -1 : 0)) / def.gridSize()));
             // as the definition writes them (LDtk writes a whole pivot as an integer)
             e.set("__pivot", MAPPER.createArrayNode().add(entity.path("pivotX")).add(entity.path("pivotY")));
             e.set("__tags", entity.path("tags").isArray() ? entity.path("tags") : MAPPER.createArrayNode());
@@ -411,7 +426,13 @@ public final class LdtkWriter {
         }
         return switch (type) {
             case "Int" -> MAPPER.getNodeFactory().numberNode(((Number) value).longValue());
-            case "Float" -> MAPPER.getNodeFactory().numberNode(((Number) value).doubleValue());
+            case "Float" -> {
+                double number = ((Number) value).doubleValue();
+                // LDtk writes a whole number as an integer
+                yield number == Math.rint(number) && Math.abs(number) < 1e15
+                        ? MAPPER.getNodeFactory().numberNode((long) number)
+                        : MAPPER.getNodeFactory().numberNode(number);
+            }
             case "Bool" -> MAPPER.getNodeFactory().booleanNode(Boolean.TRUE.equals(value));
             case "Color" -> {
                 String color = String.valueOf(value);
@@ -442,6 +463,14 @@ public final class LdtkWriter {
                     yield MAPPER.createObjectNode().put("entityIid", iids.get(object.intValue()))
                             .put("layerIid", layer).put("levelIid", levelIid)
                             .put("worldIid", definitions.root().path("dummyWorldIid").asString(""));
+                }
+                if (value instanceof Properties elsewhere) {
+                    // an entity of another level, by its iids
+                    ObjectNode ref = MAPPER.createObjectNode();
+                    for (String part : List.of("entityIid", "layerIid", "levelIid", "worldIid")) {
+                        ref.put(part, text(elsewhere, part, ""));
+                    }
+                    yield ref;
                 }
                 yield MAPPER.nullNode();
             }
