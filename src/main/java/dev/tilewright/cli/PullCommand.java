@@ -264,7 +264,7 @@ final class PullCommand implements Command {
         }
     }
 
-    private static void createDirectories(Path dir) {
+    static void createDirectories(Path dir) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

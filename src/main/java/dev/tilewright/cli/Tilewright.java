@@ -18,7 +18,7 @@ public final class Tilewright {
 
     static {
         for (Command command : List.of(new RenderCommand(), new AsciiCommand(), new DiffCommand(), new CheckCommand(),
-                new PullCommand(), new PushCommand(), new TextconvCommand(), new MergeDriverCommand())) {
+                new PullCommand(), new PushCommand(), new LdtkCommand(), new TextconvCommand(), new MergeDriverCommand())) {
             COMMANDS.put(command.name(), command);
         }
     }

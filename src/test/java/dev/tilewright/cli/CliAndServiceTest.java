@@ -173,6 +173,34 @@ class CliAndServiceTest {
     }
 
     @Test
+    void anLdtkProjectGoesInAndComesBackOutByTheCommandLine() throws Exception {
+        Path sample = dev.tilewright.support.LdtkSamples.dir().resolve("SeparateLevelFiles.ldtk").toAbsolutePath();
+        Api api = new Api(port);
+        Api.TeamProject team = api.teamProject("Lou", "editor");
+        // a CI job of an editor (not the team's admin) imports: the level files and atlases are found by the file
+        Map<String, String> env = Map.of("TILEWRIGHT_SERVER", "http://localhost:" + port, "TILEWRIGHT_TOKEN",
+                api.token(team.member(), "write"));
+        Cli.Run in = Cli.run(dir, env, "ldtk", "import", String.valueOf(team.project()), sample.toString());
+        assertThat(in.code()).as(in.err()).isZero();
+        assertThat(in.out()).contains("3 maps in project " + team.project(), "World_Level_0 at 0,0");
+        long world = Long.parseLong(in.out().replaceAll("(?s)^world (\\d+).*", "$1"));
+        Cli.Run out = Cli.run(dir, env, "ldtk", "export", String.valueOf(world), "back");
+        assertThat(out.code()).as(out.err()).isZero();
+        Path written = dir.resolve("back").resolve("SeparateLevelFiles.ldtk");
+        assertThat(dir.resolve("back/ldtk-export-report.json")).exists();
+        JsonNode exported = JsonMapper.builder().build().readTree(Files.readAllBytes(written));
+        assertThat(dev.tilewright.format.ldtk.LdtkWriterTest.schema().validate(exported)).isEmpty();
+        dev.tilewright.format.ldtk.LdtkWriterTest.assertSameHoldings("SeparateLevelFiles by the command line",
+                dev.tilewright.format.ldtk.LdtkWriterTest.semantic(dev.tilewright.format.ldtk.LdtkAutoTilesTest
+                        .whole(sample)), dev.tilewright.format.ldtk.LdtkWriterTest.semantic(exported));
+        // wrong words and a world that is not there
+        assertThat(Cli.run(dir, env, "ldtk", "sideways", "1", "x").code()).isEqualTo(2);
+        Cli.Run missing = Cli.run(dir, env, "ldtk", "export", "987654", "none");
+        assertThat(missing.code()).isEqualTo(3);
+        assertThat(missing.err()).contains("404");
+    }
+
+    @Test
     void aPullWritesTheProjectOnceAndThenOnlyWhatChanged() throws Exception {
         Api api = new Api(port);
         Api.TeamProject team = api.teamProject("Cyd", "viewer");

@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * changed the map behind the follower's back (an edit undone without it) is set right by the next follow, as is a tile
  * painted by hand on an auto-layer (LDtk's auto-layers hold only what the rules make).
  */
-class LdtkAutoTilesTest {
+public class LdtkAutoTilesTest {
 
     @Test
     void followingEditsEqualsImportingTheEditedLevel() throws Exception {
@@ -157,7 +157,7 @@ class LdtkAutoTilesTest {
     }
 
     /** The project file with its levels kept apart put in place (as LDtk would read them). */
-    static tools.jackson.databind.JsonNode whole(Path file) throws java.io.IOException {
+    public static tools.jackson.databind.JsonNode whole(Path file) throws java.io.IOException {
         tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
         tools.jackson.databind.JsonNode root = json.readTree(Files.readAllBytes(file));
         tools.jackson.databind.node.ArrayNode levels = (tools.jackson.databind.node.ArrayNode) root.get("levels");
