@@ -2,6 +2,7 @@
 // tool and selection. Panels and tools read it and change it through these methods, and hear about changes by
 // listening.
 
+import { autoLayerSource } from '../model/tilemap.js';
 import { InvalidOp, resolveRestore, restoreInverse } from '../model/ops.js';
 import { projectionOf } from '../model/projection.js';
 import { Stamp } from '../model/stamp.js';
@@ -328,8 +329,3 @@ export class Editor {
   }
 }
 
-/** The IntGrid layer whose auto-layer `layer` is (its tilewright.autotile.output names it), or null. */
-export function autoLayerSource(map, layer) {
-  return map.layers.find((l) => l.type === 'tile' && l.isIntGrid
-    && (l.attributes.properties ?? []).some((p) => p.name === 'tilewright.autotile.output' && p.value === layer.id)) ?? null;
-}

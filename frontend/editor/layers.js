@@ -3,7 +3,7 @@
 // drag reorders (dropped on a group, a layer goes into it); the buttons add (into the current layer's group) and
 // delete; the slider sets opacity. Every change is an op (shared, undoable).
 
-import { autoLayerSource } from './editor.js';
+import { autoLayerSource } from '../model/tilemap.js';
 
 export class LayersPanel {
   /** @param {import('./editor.js').Editor} editor @param {HTMLElement} root the left panel */
@@ -16,8 +16,9 @@ export class LayersPanel {
     root.querySelector('[data-action="add-group-layer"]')?.addEventListener('click', () => this.add('group'));
     root.querySelector('[data-action="add-intgrid-layer"]')?.addEventListener('click', () => this.add('intgrid'));
     root.querySelector('[data-action="remove-layer"]').addEventListener('click', () => this.remove());
-    /** @type {Set<number>} groups shown folded */
-    this.folded = new Set();
+    /** @type {Set<number>} groups shown folded: at first those whose layers the server draws (LDtk auto-layers) */
+    this.folded = new Set(editor.map.layers.filter((l) => l.type === 'group' && ldtkSource(l) !== undefined)
+      .map((l) => l.id));
     this.opacity.addEventListener('change', () => {
       const layer = editor.layer();
       if (layer) editor.edit({ type: 'updateLayer', layerId: layer.id, patch: { opacity: Number(this.opacity.value) / 100 } });
@@ -100,8 +101,10 @@ export class LayersPanel {
     const kind = document.createElement('span');
     kind.className = 'kind';
     const auto = autoLayerSource(editor.map, layer);
-    kind.textContent = layer.isIntGrid ? 'intgrid' : auto !== null ? 'auto' : layer.type;
+    const autoGroup = layer.type === 'group' && ldtkSource(layer) !== undefined;
+    kind.textContent = layer.isIntGrid ? 'intgrid' : auto !== null || autoGroup ? 'auto' : layer.type;
     if (auto !== null) kind.title = `Drawn by the server from “${auto.attributes.name}” with the project's rules`;
+    if (autoGroup) kind.title = 'Tiles the server draws by the LDtk rules of the IntGrid this layer reads (unfold to see each layer)';
     if (layer.type === 'group') {
       const fold = document.createElement('button');
       fold.type = 'button';
@@ -213,4 +216,9 @@ function checkbox(checked, title, onChange) {
   box.title = title;
   box.addEventListener('change', onChange);
   return box;
+}
+
+/** The LDtk layer definition whose IntGrid an auto-layer group reads (undefined: it is no such group). */
+function ldtkSource(layer) {
+  return (layer.attributes.properties ?? []).find((p) => p.name === 'ldtk.sourceLayerDefUid')?.value;
 }

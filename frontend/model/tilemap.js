@@ -625,6 +625,22 @@ function layerFromJson(l, width, height) {
 }
 
 /** Everything observable about a map as plain data (for comparing maps in tests and checks). */
+/**
+ * The IntGrid layer the server draws `layer` from, or null: the one whose `tilewright.autotile.output` names it, or,
+ * for a tile layer of an LDtk auto-layer's group, the IntGrid layer of the LDtk layer definition the group reads
+ * (`ldtk.sourceLayerDefUid` on the group, `ldtk.layerDefUid` on the IntGrid).
+ */
+export function autoLayerSource(map, layer) {
+  const named = (l, name) => (l?.attributes?.properties ?? []).find((p) => p.name === name)?.value;
+  const own = map.layers.find((l) => l.type === 'tile' && l.isIntGrid
+    && (l.attributes.properties ?? []).some((p) => p.name === 'tilewright.autotile.output' && p.value === layer.id));
+  if (own !== undefined) return own;
+  const group = layer.type === 'tile' && layer.parentId ? map.layer(layer.parentId) : null;
+  const reads = named(group, 'ldtk.sourceLayerDefUid');
+  if (reads === undefined || reads === null) return null;
+  return map.layers.find((l) => l.type === 'tile' && l.isIntGrid && named(l, 'ldtk.layerDefUid') === reads) ?? null;
+}
+
 export function snapshot(map) {
   return structuredClone({
     name: map.name,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FLIP_D, FLIP_H, FLIP_V, flags, flipHorizontally, flipVertically, rotateClockwise, tileId } from '../model/gid.js';
 import { apply, applyCommitted, InvalidOp, markCommitted, resolveRestore, restoreInverse } from '../model/ops.js';
-import { snapshot, TileMap } from '../model/tilemap.js';
+import { autoLayerSource, snapshot, TileMap } from '../model/tilemap.js';
 import { newMap, random } from './support.js';
 
 /** The 3x3 image a tile with these flags shows, as the renderers draw it (diagonal first, then h, then v). */
@@ -185,4 +185,20 @@ test('an edit too large to keep what it overwrote is undone by restoreCells nami
   markCommitted(applied.op, 13);
   assert.equal(resolveRestore(applied.inverse), true);
   assert.equal(applied.inverse.version, 12, 'the redo: the cells as they were before the undo');
+});
+
+test('a tile layer of an LDtk auto-layer group is drawn from the IntGrid of the definition the group reads', () => {
+  const map = newMap();
+  const prop = (name, type, value) => ({ name, type, value });
+  apply(map, { type: 'addLayer', layerId: 3, kind: 'tile', attributes: { name: 'Collisions', properties: [
+    prop('tilewright.intgrid', 'bool', true), prop('ldtk.layerDefUid', 'int', 7)] } });
+  apply(map, { type: 'addLayer', layerId: 4, kind: 'group', attributes: { name: 'Wall_tops', properties: [
+    prop('ldtk.layerDefUid', 'int', 9), prop('ldtk.sourceLayerDefUid', 'int', 7)] } });
+  apply(map, { type: 'addLayer', layerId: 5, kind: 'tile', parentId: 4, attributes: { name: 'Wall_tops 1' } });
+  apply(map, { type: 'addLayer', layerId: 6, kind: 'group', attributes: { name: 'painted' } });
+  apply(map, { type: 'addLayer', layerId: 8, kind: 'tile', parentId: 6, attributes: { name: 'painted 1' } });
+  assert.equal(autoLayerSource(map, map.layer(5))?.id, 3);
+  assert.equal(autoLayerSource(map, map.layer(8)), null, 'a group that reads no IntGrid');
+  assert.equal(autoLayerSource(map, map.layer(1)), null, 'a plain tile layer');
+  assert.equal(autoLayerSource(map, map.layer(3)), null, 'the IntGrid itself is painted');
 });

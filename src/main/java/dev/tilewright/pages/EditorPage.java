@@ -5,8 +5,11 @@ import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles;
 import dev.tilewright.access.Roles.Action;
+import dev.tilewright.format.ldtk.LdtkAutoTiles;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.review.Reviews;
+import dev.tilewright.world.WorldJson;
+import dev.tilewright.world.Worlds;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,10 +23,12 @@ class EditorPage {
 
     private final MapReads maps;
     private final Access access;
+    private final Worlds worlds;
 
-    EditorPage(MapReads maps, Access access) {
+    EditorPage(MapReads maps, Access access, Worlds worlds) {
         this.maps = maps;
         this.access = access;
+        this.worlds = worlds;
     }
 
     /** The editor; read only (tools that change the map hidden and refused) for those who may not edit. */
@@ -33,6 +38,13 @@ class EditorPage {
         mayDo(access, caller, id, model);
         model.addAttribute("mapId", id);
         model.addAttribute("mapName", maps.read(id, (version, map) -> map.name()));
+        // a level brought from LDtk: its world goes back out as the LDtk project (not for a share link's one map)
+        Long fromLdtk = caller.kind() == Caller.Kind.SHARE_LINK ? null
+                : maps.read(id, (version, map) -> LdtkAutoTiles.definitions(map));
+        Optional<Access.Standing> standing = access.onMap(caller, id);
+        model.addAttribute("ldtkWorld", fromLdtk == null || standing.isEmpty() ? null
+                : worlds.list(java.util.Set.of(standing.get().projectId()), id).stream().findFirst()
+                .map(WorldJson.Summary::id).orElse(null));
         return "edit";
     }
 

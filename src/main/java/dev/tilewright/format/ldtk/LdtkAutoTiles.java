@@ -51,13 +51,20 @@ public final class LdtkAutoTiles {
     public static final String OPTIONAL = "ldtk.optionalRules";
     public static final String TILESET = "ldtk.tilesetUid";
     public static final String FIRST_GID = "ldtk.firstgid";
+    /** The layer definition whose IntGrid the rules read (the editor sends painters there). */
+    public static final String SOURCE = "ldtk.sourceLayerDefUid";
 
     private LdtkAutoTiles() {
     }
 
     /** An auto-layer's group properties: what its live rules need of the layer instance beyond its seed. */
-    static Properties attach(Properties properties, LdtkProject.LayerInstance layer, int tilesetUid, int firstGid) {
+    static Properties attach(Properties properties, LdtkProject.LayerDef def, LdtkProject.LayerInstance layer,
+                             int tilesetUid, int firstGid) {
         List<String> on = layer.optionalRules().stream().sorted().map(String::valueOf).toList();
+        Integer source = def.type().equals("IntGrid") ? Integer.valueOf(def.uid()) : def.autoSourceLayerUid();
+        if (source != null) {
+            properties = properties.with(Property.of(SOURCE, (long) source));
+        }
         return properties.with(Property.of(OPTIONAL, String.join(",", on)))
                 .with(Property.of(TILESET, (long) tilesetUid)).with(Property.of(FIRST_GID, (long) firstGid));
     }

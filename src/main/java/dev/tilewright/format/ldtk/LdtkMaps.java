@@ -283,7 +283,7 @@ public final class LdtkMaps {
             group = ids.nextLayer++;
             Properties own = base.properties();
             if (auto) {
-                own = LdtkAutoTiles.attach(own, layer, tilesetUid, tileset.firstGid());
+                own = LdtkAutoTiles.attach(own, def, layer, tilesetUid, tileset.firstGid());
             }
             layers.add(new GroupLayer(group, base.withProperties(own)));
         }
