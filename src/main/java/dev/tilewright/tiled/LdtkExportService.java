@@ -1,6 +1,7 @@
 package dev.tilewright.tiled;
 
 import dev.tilewright.autotile.LdtkDefinitions;
+import dev.tilewright.autotile.Rules;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
@@ -8,6 +9,7 @@ import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.Warnings;
 import dev.tilewright.format.ldtk.LdtkAutoTiles;
+import dev.tilewright.format.ldtk.LdtkFromTiled;
 import dev.tilewright.format.ldtk.LdtkProject;
 import dev.tilewright.format.ldtk.LdtkWriter;
 import dev.tilewright.map.MapHistory;
@@ -23,10 +25,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a world whose maps came from an LDtk project back as that project: a zip of the {@code .ldtk} (every map a
- * level at its place, auto-layers baked by LDtk's rules from the grids as they are now; see {@link LdtkWriter}), the
- * atlases at the paths the project names them by, and the export report ({@value #REPORT}: what LDtk cannot hold and
- * how it was written).
+ * Writes a world as an LDtk project: a zip of the {@code .ldtk} (every map a level at its place; see {@link LdtkWriter}),
+ * the atlases at the paths the project names them by, and the export report ({@value #REPORT}: what LDtk cannot hold
+ * and how it was written). A world whose maps came from an LDtk project is written as that project (its definitions,
+ * auto-layers baked by LDtk's rules from the grids as they are now); one whose maps did not gets definitions made for
+ * it ({@link LdtkFromTiled}).
  */
 @Service
 public class LdtkExportService {
@@ -38,8 +41,11 @@ public class LdtkExportService {
     private final TilesetService tilesets;
     private final LdtkDefinitions definitions;
     private final JsonMapper json;
+    private final Rules rules;
 
-    LdtkExportService(MapHistory maps, TilesetService tilesets, LdtkDefinitions definitions, JsonMapper json) {
+    LdtkExportService(MapHistory maps, TilesetService tilesets, LdtkDefinitions definitions, JsonMapper json,
+                      Rules rules) {
+        this.rules = rules;
         this.maps = maps;
         this.tilesets = tilesets;
         this.definitions = definitions;
@@ -52,36 +58,51 @@ public class LdtkExportService {
 
     public TiledExportService.Export exportWorld(WorldJson world) {
         List<LdtkWriter.Level> levels = new ArrayList<>();
-        Long from = null;
+        java.util.Set<Long> from = new java.util.HashSet<>();
         Map<Long, Tileset> used = new LinkedHashMap<>();
         for (WorldJson.Placed placed : world.maps()) {
             TileMap map = maps.snapshot(placed.mapId(), null).map();
-            Long named = LdtkAutoTiles.definitions(map);
-            if (named == null || from != null && !from.equals(named)) {
-                throw Refused.invalidField("format", "Map '" + placed.name() + "' of world " + world.id()
-                        + (named == null ? " did not come from an LDtk project" : " came from another LDtk project "
-                        + "than the world's first map") + "; an LDtk export writes the maps of one imported LDtk "
-                        + "project (export the others to Tiled's formats, format=zip).");
-            }
-            from = named;
+            from.add(LdtkAutoTiles.definitions(map));
             for (MapTileset t : map.tilesets()) {
                 used.computeIfAbsent(t.tilesetId(), id -> tilesets.get(id).tileset());
             }
             levels.add(new LdtkWriter.Level(placed.mapId(), map, placed.x(), placed.y()));
         }
-        if (from == null) {
+        if (levels.isEmpty()) {
             throw Refused.invalidField("format", "World " + world.id() + " has no maps to write as LDtk levels.");
         }
-        LdtkProject project = definitions.get(world.projectId(), from);
-        if (project == null) {
-            throw Refused.invalidField("format", "The LDtk definitions world " + world.id() + "'s maps name are not in "
-                    + "its project; import the LDtk project into this project again.");
+        if (from.size() > 1) {
+            throw Refused.invalidField("format", "World " + world.id() + " mixes maps of " + (from.contains(null)
+                    ? "an LDtk project and maps that are not" : "several LDtk projects") + "; an LDtk export writes "
+                    + "the maps of one imported LDtk project, or maps none of which came from LDtk.");
+        }
+        Long named = from.iterator().next();
+        Warnings warnings = new Warnings();
+        byte[] file;
+        if (named == null) {
+            List<LdtkFromTiled.Value> values = rules.of(world.projectId()).values().stream()
+                    .map(v -> new LdtkFromTiled.Value(v.value(), v.name(), v.color())).toList();
+            LdtkFromTiled.Made made;
+            try {
+                made = LdtkFromTiled.define(world.name(), levels, used, values, warnings);
+            } catch (dev.tilewright.format.TiledFormatException refused) {
+                throw Refused.invalidField("format", refused.getMessage());
+            }
+            List<LdtkWriter.Level> assigned = levels.stream().map(l -> new LdtkWriter.Level(l.mapId(), l.map(),
+                    l.worldX(), l.worldY(), made.layerDefs().get(l.mapId()))).toList();
+            file = LdtkWriter.write(made, assigned, used, warnings);
+        } else {
+            LdtkProject project = definitions.get(world.projectId(), named);
+            if (project == null) {
+                throw Refused.invalidField("format", "The LDtk definitions world " + world.id() + "'s maps name are "
+                        + "not in its project; import the LDtk project into this project again.");
+            }
+            file = LdtkWriter.write(project, levels, used, warnings);
         }
         String base = TiledFiles.safeName(TiledFiles.withEnding(world.fileName().substring(
                 world.fileName().lastIndexOf('/') + 1), ""));
-        Warnings warnings = new Warnings();
         Map<String, byte[]> entries = new LinkedHashMap<>();
-        entries.put(base + ".ldtk", LdtkWriter.write(project, levels, used, warnings));
+        entries.put(base + ".ldtk", file);
         for (Map.Entry<Long, Tileset> tileset : used.entrySet()) {
             String source = tileset.getValue().imageSource();
             if (source != null && !entries.containsKey(TiledFiles.resolved(base + ".ldtk", source))) {

@@ -21,16 +21,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -128,7 +124,7 @@ class LdtkBrowserTest {
                     + ".catch(e => done('0:' + e));", href);
             String answer = String.valueOf(fetched);
             assertThat(answer).startsWith("200:");
-            Map<String, byte[]> zip = unzip(Base64.getDecoder().decode(answer.substring(4)));
+            Map<String, byte[]> zip = dev.tilewright.support.Zips.entries(Base64.getDecoder().decode(answer.substring(4)));
             JsonNode written = JsonMapper.builder().build().readTree(zip.get("Typical_TopDown_example.ldtk"));
             assertThat(LdtkWriterTest.schema().validate(written)).isEmpty();
             assertHoldsTheWall(samples.resolve("Typical_TopDown_example.ldtk"), written, team.memberApi(), mapId,
@@ -225,15 +221,5 @@ class LdtkBrowserTest {
             ((List<?>) gids).forEach(g -> all.add(((Number) g).longValue()));
         }
         return all;
-    }
-
-    private static Map<String, byte[]> unzip(byte[] bytes) throws Exception {
-        Map<String, byte[]> files = new LinkedHashMap<>();
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(bytes))) {
-            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-                files.put(e.getName(), in.readAllBytes());
-            }
-        }
-        return files;
     }
 }

@@ -166,13 +166,7 @@ class LdtkImportTest {
 
         Api.Response exported = api.get("/api/v1/worlds/" + worldId + "/export?format=ldtk");
         assertThat(exported.status()).as(exported.text()).isEqualTo(200);
-        Map<String, byte[]> zip = new LinkedHashMap<>();
-        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(
-                new ByteArrayInputStream(exported.body()))) {
-            for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-                zip.put(e.getName(), in.readAllBytes());
-            }
-        }
+        Map<String, byte[]> zip = dev.tilewright.support.Zips.entries(exported.body());
         assertThat(zip).containsKeys("Typical_TopDown_example.ldtk", "atlas/TopDown_by_deepnight.png",
                 LdtkExportService.REPORT);
         tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
@@ -229,6 +223,47 @@ class LdtkImportTest {
         Api stranger = admin.as(admin.token(admin.person("Sid", admin.projectOf(admin.newMap("elsewhere", 2, 2)),
                 "editor"), "read"));
         assertThat(stranger.get("/api/v1/worlds/" + worldId + "/export?format=ldtk").status()).isEqualTo(404);
+    }
+
+    @Test
+    void aTiledWorldExportsAsAnLdtkProjectHoldingEveryPaintedTile() throws Exception {
+        Api.Response imported = api.postFiles("/api/v1/worlds/import", dev.tilewright.support.WorldCorpus.files());
+        assertThat(imported.status()).as(imported.text()).isEqualTo(201);
+        JsonNode world = imported.json();
+        Api.Response exported = api.get("/api/v1/worlds/" + world.get("id").asLong() + "/export?format=ldtk");
+        assertThat(exported.status()).as(exported.text()).isEqualTo(200);
+        Map<String, byte[]> zip = dev.tilewright.support.Zips.entries(exported.body());
+        String ldtk = zip.keySet().stream().filter(n -> n.endsWith(".ldtk")).findFirst().orElseThrow();
+        JsonNode written = tools.jackson.databind.json.JsonMapper.builder().build().readTree(zip.get(ldtk));
+        assertThat(dev.tilewright.format.ldtk.LdtkWriterTest.schema().validate(written)).isEmpty();
+        assertThat(zip).containsKey(LdtkExportService.REPORT);
+        for (JsonNode tileset : written.get("defs").get("tilesets")) {
+            assertThat(zip).as("the atlas beside the project").containsKey(tileset.get("relPath").asString());
+        }
+        assertThat(written.get("levels")).hasSize(world.get("maps").size());
+        for (int i = 0; i < world.get("maps").size(); i++) {
+            JsonNode placed = world.get("maps").get(i);
+            JsonNode level = written.get("levels").get(i);
+            assertThat(level.get("worldX").asInt()).isEqualTo(placed.get("x").asInt());
+            assertThat(level.get("worldY").asInt()).isEqualTo(placed.get("y").asInt());
+            long painted = 0;
+            JsonNode map = api.get("/api/v1/maps/" + placed.get("mapId").asLong()).json();
+            for (JsonNode layer : map.get("layers")) {
+                if (layer.get("type").asString().equals("tile")) {
+                    JsonNode cells = api.get("/api/v1/maps/" + placed.get("mapId").asLong() + "/layers/"
+                            + layer.get("id").asInt() + "/cells", "Accept", "application/json").json();
+                    for (JsonNode gid : cells.get("gids")) {
+                        painted += gid.asLong() != 0 ? 1 : 0;
+                    }
+                }
+            }
+            long tiles = 0;
+            for (JsonNode layer : level.get("layerInstances")) {
+                tiles += layer.get("gridTiles").size();
+            }
+            assertThat(tiles).as(level.get("identifier").asString() + ": every painted cell a tile").isEqualTo(painted)
+                    .isPositive();
+        }
     }
 
     private static int layerNamed(JsonNode map, String name) {

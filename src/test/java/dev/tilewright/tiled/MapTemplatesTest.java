@@ -10,15 +10,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -100,7 +96,7 @@ class MapTemplatesTest {
                 .status()).isEqualTo(404);
 
         // the zip: both templates beside the map; Tiled reads them and, detaching, gets the instances' values
-        Map<String, byte[]> zip = unzip(api.get(map + "/export?format=zip").body());
+        Map<String, byte[]> zip = dev.tilewright.support.Zips.entries(api.get(map + "/export?format=zip").body());
         String crate = new String(zip.get("templates/crate.tx"), StandardCharsets.UTF_8);
         String lamp = new String(zip.get("templates/lamp.tx"), StandardCharsets.UTF_8);
         assertThat(crate).contains("<template>", "name=\"box\"", "width=\"64\"");
@@ -133,17 +129,5 @@ class MapTemplatesTest {
             }
         }
         throw new AssertionError("no object " + id);
-    }
-
-    private static Map<String, byte[]> unzip(byte[] zip) throws Exception {
-        Map<String, byte[]> out = new LinkedHashMap<>();
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
-            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-                if (!e.isDirectory()) {
-                    out.put(e.getName(), in.readAllBytes());
-                }
-            }
-        }
-        return out;
     }
 }

@@ -25,8 +25,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -89,7 +87,7 @@ class WorldApiTest {
     @Test
     void theZipHoldsTheWorldAndEveryMapByItsNameSoThePatternPlacesThemAgain() throws Exception {
         long id = imported().get("id").asLong();
-        Map<String, byte[]> zip = unzip(api.get("/api/v1/worlds/" + id + "/export?format=zip").body());
+        Map<String, byte[]> zip = dev.tilewright.support.Zips.entries(api.get("/api/v1/worlds/" + id + "/export?format=zip").body());
         assertThat(zip.keySet()).contains("islands.world", "west.tmx", "east.tmj", "cave-0-1.tmx", "cave-1-1.tmx",
                 "tiles.tsx", "tiles.png").doesNotContain("cave-2-x.tmx");
         JsonNode written = JsonMapper.builder().build().readTree(zip.get("islands.world"));
@@ -146,7 +144,7 @@ class WorldApiTest {
         JsonNode world = imported();
         long id = world.get("id").asLong();
         Path ours = Files.createDirectories(dir.resolve("ours"));
-        for (Map.Entry<String, byte[]> file : unzip(api.get("/api/v1/worlds/" + id + "/export?format=zip").body())
+        for (Map.Entry<String, byte[]> file : dev.tilewright.support.Zips.entries(api.get("/api/v1/worlds/" + id + "/export?format=zip").body())
                 .entrySet()) {
             Files.write(ours.resolve(file.getKey()), file.getValue());
         }
@@ -320,15 +318,5 @@ class WorldApiTest {
     private static BufferedImage png(Api.Response response) throws Exception {
         assertThat(response.status()).as(response.text()).isEqualTo(200);
         return ImageIO.read(new ByteArrayInputStream(response.body()));
-    }
-
-    private static Map<String, byte[]> unzip(byte[] zip) throws Exception {
-        Map<String, byte[]> out = new LinkedHashMap<>();
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
-            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
-                out.put(entry.getName(), in.readAllBytes());
-            }
-        }
-        return out;
     }
 }

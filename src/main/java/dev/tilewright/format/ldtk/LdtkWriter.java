@@ -42,18 +42,42 @@ public final class LdtkWriter {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-    /** A level to write: the map, its id (stable iids), its place in the world in pixels. */
-    public record Level(long mapId, TileMap map, int worldX, int worldY) {
+    /**
+     * A level to write: the map, its id (stable iids), its place in the world in pixels, and the layer definitions
+     * each of its layers is written as (by layer id; null: as its {@value LdtkMaps#LAYER_DEF} property names).
+     */
+    public record Level(long mapId, TileMap map, int worldX, int worldY, Map<Integer, List<Integer>> layerDefs) {
+
+        public Level(long mapId, TileMap map, int worldX, int worldY) {
+            this(mapId, map, worldX, worldY, null);
+        }
+
+        /** Whether the layer is written as that definition. */
+        boolean writes(Layer layer, int defUid) {
+            if (layerDefs != null) {
+                return layerDefs.getOrDefault(layer.id(), List.of()).contains(defUid);
+            }
+            return Objects.equals(number(layer.attributes().properties(), LdtkMaps.LAYER_DEF), (long) defUid);
+        }
+    }
+
+    /** An object's class as an entity's identifier: its type, else its name, else "Object". */
+    public static String classOf(MapObject object) {
+        return object.type() != null && !object.type().isBlank() ? object.type()
+                : object.name() != null && !object.name().isBlank() ? object.name() : "Object";
     }
 
     private final LdtkProject definitions;
     private final Warnings warnings;
     private final Map<Long, Tileset> tilesets;
+    private final Map<Integer, Long> storedTilesets;
     private int nextUid;
 
-    private LdtkWriter(LdtkProject definitions, Map<Long, Tileset> tilesets, Warnings warnings) {
+    private LdtkWriter(LdtkProject definitions, Map<Long, Tileset> tilesets, Map<Integer, Long> storedTilesets,
+                       Warnings warnings) {
         this.definitions = definitions;
         this.tilesets = tilesets;
+        this.storedTilesets = storedTilesets;
         this.warnings = warnings;
         this.nextUid = definitions.root().path("nextUid").asInt(1);
     }
@@ -63,7 +87,13 @@ public final class LdtkWriter {
      */
     public static byte[] write(LdtkProject definitions, List<Level> levels, Map<Long, Tileset> tilesets,
                                Warnings warnings) {
-        return new LdtkWriter(definitions, tilesets, warnings).project(levels);
+        return new LdtkWriter(definitions, tilesets, Map.of(), warnings).project(levels);
+    }
+
+    /** Maps that did not come from LDtk, as the definitions {@link LdtkFromTiled} made for them. */
+    public static byte[] write(LdtkFromTiled.Made made, List<Level> levels, Map<Long, Tileset> tilesets,
+                               Warnings warnings) {
+        return new LdtkWriter(made.definitions(), tilesets, made.storedTilesets(), warnings).project(levels);
     }
 
     private byte[] project(List<Level> levels) {
@@ -140,14 +170,15 @@ public final class LdtkWriter {
         Layer tiles = null;
         ObjectLayer objects = null;
         for (Layer layer : map.layers()) {
-            if (!Objects.equals(number(layer.attributes().properties(), LdtkMaps.LAYER_DEF), (long) def.uid())) {
+            if (!level.writes(layer, def.uid())) {
                 continue;
             }
             if (layer instanceof TileLayer t && t.isIntGrid()) {
                 grid = t;
             } else if (layer instanceof ObjectLayer o) {
                 objects = o;
-            } else if (layer.parentId() == 0 || !(map.layer(layer.parentId()).orElse(null) instanceof GroupLayer g)
+            } else if (layer.parentId() == 0 || level.layerDefs() != null
+                    || !(map.layer(layer.parentId()).orElse(null) instanceof GroupLayer g)
                     || number(g.attributes().properties(), LdtkMaps.LAYER_DEF) == null) {
                 tiles = layer;
             }
@@ -286,7 +317,8 @@ public final class LdtkWriter {
     private int tileId(TileMap map, int gid, LdtkProject.TilesetDef tileset) {
         MapTileset of = map.tilesetOf(gid).orElse(null);
         Tileset stored = of == null ? null : tilesets.get(of.tilesetId());
-        if (stored == null) {
+        Long drawnFrom = storedTilesets.get(tileset.uid());
+        if (stored == null || drawnFrom != null && drawnFrom != of.tilesetId()) {
             return -1;
         }
         if ((gid & Gid.FLIP_DIAGONAL) != 0) {
@@ -330,8 +362,7 @@ public final class LdtkWriter {
             }
         }
         for (MapObject object : objects.objects()) {
-            JsonNode entity = entityDef(object.type() != null && !object.type().isEmpty() ? object.type()
-                    : object.name());
+            JsonNode entity = entityDef(classOf(object));
             if (entity == null) {
                 warnings.add("objects", "object " + object.id() + " of " + level.map().name() + " is of class '"
                         + object.type() + "', which the project defines no entity for: not written");
@@ -368,13 +399,19 @@ public final class LdtkWriter {
         return out;
     }
 
+    /** The entity of that identifier, or of the identifier LDtk makes of that class name. */
     private JsonNode entityDef(String identifier) {
+        JsonNode made = null;
         for (JsonNode entity : definitions.defs().path("entities")) {
-            if (entity.path("identifier").asString("").equals(identifier)) {
+            String id = entity.path("identifier").asString("");
+            if (id.equals(identifier)) {
                 return entity;
             }
+            if (made == null && id.equals(LdtkFromTiled.identifierPart(identifier))) {
+                made = entity;
+            }
         }
-        return null;
+        return made;
     }
 
     private ArrayNode fields(JsonNode fieldDefs, Properties properties, TileMap map, String levelIid) {
@@ -388,7 +425,8 @@ public final class LdtkWriter {
         for (JsonNode def : fieldDefs) {
             String name = def.path("identifier").asString("");
             String type = def.path("__type").asString("");
-            Property property = properties.get(name).orElse(null);
+            Property property = properties.get(name).orElseGet(() -> properties.all().stream()
+                    .filter(p -> LdtkFromTiled.identifierPart(p.name()).equals(name)).findFirst().orElse(null));
             ObjectNode field = MAPPER.createObjectNode();
             field.put("__identifier", name);
             field.put("__type", type);
