@@ -5,6 +5,8 @@ import dev.tilewright.autotile.Rules;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.TileMap;
 import dev.tilewright.core.model.Tileset;
+import dev.tilewright.config.LimitsProperties;
+import dev.tilewright.core.refusal.Refusal;
 import dev.tilewright.core.refusal.Refused;
 import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.Warnings;
@@ -42,10 +44,12 @@ public class LdtkExportService {
     private final LdtkDefinitions definitions;
     private final JsonMapper json;
     private final Rules rules;
+    private final LimitsProperties limits;
 
     LdtkExportService(MapHistory maps, TilesetService tilesets, LdtkDefinitions definitions, JsonMapper json,
-                      Rules rules) {
+                      Rules rules, LimitsProperties limits) {
         this.rules = rules;
+        this.limits = limits;
         this.maps = maps;
         this.tilesets = tilesets;
         this.definitions = definitions;
@@ -54,6 +58,17 @@ public class LdtkExportService {
 
     /** The report: each thing LDtk cannot hold, where and how it was written. */
     record Report(String file, List<Warnings.Warning> written) {
+    }
+
+    /** Refuses, before any of it is written, an export whose JSON would pass max-export-work-bytes. */
+    private void checkWork(WorldJson world, LdtkProject definitions, List<LdtkWriter.Level> levels) {
+        long bytes = LdtkWriter.workBytes(definitions, levels);
+        if (bytes > limits.maxExportWorkBytes()) {
+            throw Refused.overLimit(Refusal.Kind.TOO_LARGE, "tilewright.limits.max-export-work-bytes",
+                    limits.maxExportWorkBytes(), "Writing world " + world.id() + " as an LDtk project holds about "
+                            + (bytes >> 20) + " MiB of JSON (LDtk writes every cell and tile); export fewer or smaller "
+                            + "maps, or to Tiled's formats (format=zip)").with("field", "format");
+        }
     }
 
     public TiledExportService.Export exportWorld(WorldJson world) {
@@ -90,6 +105,7 @@ public class LdtkExportService {
             }
             List<LdtkWriter.Level> assigned = levels.stream().map(l -> new LdtkWriter.Level(l.mapId(), l.map(),
                     l.worldX(), l.worldY(), made.layerDefs().get(l.mapId()))).toList();
+            checkWork(world, made.definitions(), assigned);
             file = LdtkWriter.write(made, assigned, used, warnings);
         } else {
             LdtkProject project = definitions.get(world.projectId(), named);
@@ -97,6 +113,7 @@ public class LdtkExportService {
                 throw Refused.invalidField("format", "The LDtk definitions world " + world.id() + "'s maps name are "
                         + "not in its project; import the LDtk project into this project again.");
             }
+            checkWork(world, project, levels);
             file = LdtkWriter.write(project, levels, used, warnings);
         }
         String base = TiledFiles.safeName(TiledFiles.withEnding(world.fileName().substring(

@@ -266,6 +266,22 @@ class LdtkImportTest {
         }
     }
 
+    @Test
+    void anLdtkExportPastTheWorkLimitIsRefusedBeforeItIsWritten() {
+        // a 4096x4096 IntGrid: LDtk writes every cell (16M, about 512 MiB of JSON tree), past the default 128 MiB
+        long huge = api.newMap("vast", 4096, 4096);
+        assertThat(api.postJson("/api/v1/maps/" + huge + "/ops", "{\"ops\":[{\"type\":\"addLayer\",\"kind\":"
+                + "\"tile\",\"attributes\":{\"name\":\"walls\",\"properties\":[{\"name\":\"tilewright.intgrid\","
+                + "\"type\":\"bool\",\"value\":true}]}}]}", "If-Match", "*").status()).isEqualTo(200);
+        Api.Response world = api.postJson("/api/v1/worlds", "{\"name\":\"vastness\",\"maps\":[{\"mapId\":" + huge
+                + ",\"x\":0,\"y\":0}]}");
+        assertThat(world.status()).as(world.text()).isEqualTo(201);
+        Api.Response refused = api.get("/api/v1/worlds/" + world.json().get("id").asLong() + "/export?format=ldtk");
+        assertThat(refused.status()).as(refused.text()).isEqualTo(413);
+        assertThat(refused.json().get("limit").asString()).isEqualTo("tilewright.limits.max-export-work-bytes");
+        assertThat(refused.json().get("field").asString()).isEqualTo("format");
+    }
+
     private static int layerNamed(JsonNode map, String name) {
         for (JsonNode l : map.get("layers")) {
             if (l.get("name").asString().equals(name) && l.path("properties").toString().contains("intgrid")) {

@@ -96,6 +96,63 @@ public final class LdtkWriter {
         return new LdtkWriter(made.definitions(), tilesets, made.storedTilesets(), warnings).project(levels);
     }
 
+    /** Bytes the JSON tree of an IntGrid cell, a tile and an entity take while the file is made (measured, rounded up). */
+    private static final long CELL_BYTES = 32;
+    private static final long TILE_BYTES = 640;
+    private static final long ENTITY_BYTES = 2048;
+
+    /**
+     * About the bytes writing these levels holds before the file is written, worked out before any of it is: each
+     * IntGrid layer's cells at its definition's cell size, each tile the map's tile layers hold (an auto-layer's are
+     * those its layers hold now), each object.
+     */
+    public static long workBytes(LdtkProject definitions, List<Level> levels) {
+        long bytes = 0;
+        for (Level level : levels) {
+            TileMap map = level.map();
+            long pxWidth = pixels(map.properties(), LdtkMaps.PX_WIDTH, map.width(), map.tileWidth());
+            long pxHeight = pixels(map.properties(), LdtkMaps.PX_HEIGHT, map.height(), map.tileHeight());
+            for (LdtkProject.LayerDef def : definitions.layers()) {
+                if (def.type().equals("IntGrid")) {
+                    bytes += CELL_BYTES * ((pxWidth + def.gridSize() - 1) / def.gridSize())
+                            * ((pxHeight + def.gridSize() - 1) / def.gridSize());
+                }
+            }
+            for (Layer layer : map.layers()) {
+                if (layer instanceof TileLayer tiles && !tiles.isIntGrid()) {
+                    bytes += TILE_BYTES * painted(tiles);
+                } else if (layer instanceof ObjectLayer objects) {
+                    bytes += ENTITY_BYTES * objects.objects().size();
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /** How many cells of a tile layer hold a tile, chunk by chunk (a chunk of one gid counted at once). */
+    private static long painted(TileLayer tiles) {
+        long count = 0;
+        int size = TileLayer.CHUNK_SIZE;
+        for (int cy = 0; cy < tiles.chunksY(); cy++) {
+            for (int cx = 0; cx < tiles.chunksX(); cx++) {
+                int[] cells = tiles.liveChunk(cx, cy);
+                if (cells == null) {
+                    continue;
+                }
+                if (tiles.uniformChunk(cx, cy)) {
+                    long w = Math.min(size, tiles.width() - (long) cx * size);
+                    long h = Math.min(size, tiles.height() - (long) cy * size);
+                    count += cells[0] != 0 ? w * h : 0;
+                } else {
+                    for (int gid : cells) {
+                        count += gid != 0 ? 1 : 0;
+                    }
+                }
+            }
+        }
+        return count;
+    }
+
     private byte[] project(List<Level> levels) {
         ObjectNode root = MAPPER.createObjectNode();
         definitions.root().properties().forEach(e -> root.set(e.getKey(), e.getValue()));
