@@ -66,6 +66,8 @@ public final class LdtkFromTiled {
     private final Map<String, ObjectNode> entityDefs = new LinkedHashMap<>();
     private final Set<String> identifiers = new HashSet<>();
     private final Set<String> warned = new HashSet<>();
+    /** Layer definitions whose parallax their first layer set. */
+    private final Set<Integer> parallaxSet = new HashSet<>();
 
     private LdtkFromTiled(Map<Long, Tileset> tilesets, Warnings warnings) {
         this.tilesets = tilesets;
@@ -122,7 +124,8 @@ public final class LdtkFromTiled {
             return List.of();
         }
         if (layer instanceof ObjectLayer objects) {
-            ObjectNode def = layerDef("Entities:" + name + ":" + map.tileWidth(), name, "Entities", map.tileWidth());
+            ObjectNode def = parallax(layerDef("Entities:" + name + ":" + map.tileWidth(), name, "Entities",
+                    map.tileWidth()), layer);
             for (MapObject object : objects.objects()) {
                 entity(object, map);
             }
@@ -130,7 +133,8 @@ public final class LdtkFromTiled {
         }
         TileLayer tiles = (TileLayer) layer;
         if (tiles.isIntGrid()) {
-            ObjectNode def = layerDef("IntGrid:" + name + ":" + map.tileWidth(), name, "IntGrid", map.tileWidth());
+            ObjectNode def = parallax(layerDef("IntGrid:" + name + ":" + map.tileWidth(), name, "IntGrid",
+                    map.tileWidth()), layer);
             if (def.get("intGridValues").isEmpty()) {
                 for (Value v : values) {
                     ((ArrayNode) def.get("intGridValues")).add(MAPPER.createObjectNode().put("value", v.value())
@@ -174,8 +178,8 @@ public final class LdtkFromTiled {
                 once("split:" + name, "layers", "layer '" + name + "' draws from " + drawn.size() + " tilesets (an "
                         + "LDtk layer from one): written as a layer per tileset");
             }
-            ObjectNode def = layerDef("Tiles:" + layerName + ":" + map.tileWidth() + ":" + uid, layerName, "Tiles",
-                    map.tileWidth());
+            ObjectNode def = parallax(layerDef("Tiles:" + layerName + ":" + map.tileWidth() + ":" + uid, layerName,
+                    "Tiles", map.tileWidth()), layer);
             def.put("tilesetDefUid", uid);
             defs.add(def.get("uid").asInt());
         }
@@ -249,6 +253,25 @@ public final class LdtkFromTiled {
 
     private static int ldtkColumns(Tileset t) {
         return (int) Math.ceil((double) (t.imageWidth() - 2 * t.margin()) / (t.tileWidth() + t.spacing()));
+    }
+
+    /**
+     * The layer's parallax as LDtk's factor ({@code 1 - p}: LDtk moves a layer by the camera times its factor), set
+     * by the first layer of the definition; LDtk's factors are -1 to 1 (others are clamped, and named).
+     */
+    private ObjectNode parallax(ObjectNode def, Layer layer) {
+        if (parallaxSet.add(def.get("uid").asInt())) {
+            double x = 1 - layer.attributes().parallax().x();
+            double y = 1 - layer.attributes().parallax().y();
+            if (Math.abs(x) > 1 || Math.abs(y) > 1) {
+                once("parallax:" + layer.attributes().name(), "layers", "layer '" + layer.attributes().name()
+                        + "': a parallax factor LDtk cannot hold (its factors are 1 - Tiled's, from -1 to 1): clamped");
+            }
+            def.put("parallaxFactorX", Math.max(-1, Math.min(1, x))).put("parallaxFactorY", Math.max(-1, Math.min(1,
+                    y)));
+            def.put("parallaxScaling", false);
+        }
+        return def;
     }
 
     private ObjectNode layerDef(String key, String name, String type, int gridSize) {

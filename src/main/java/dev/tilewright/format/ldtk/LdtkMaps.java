@@ -12,6 +12,7 @@ import dev.tilewright.core.model.ListItem;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
+import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
 import dev.tilewright.core.model.PropertyType;
@@ -71,6 +72,8 @@ public final class LdtkMaps {
     private final java.util.Set<String> warnedTiles = new java.util.HashSet<>();
     /** The layers of the level being made that have no place in its map, as they came, by definition uid. */
     private final Map<Integer, JsonNode> kept = new LinkedHashMap<>();
+    /** Layer definitions scaled with their parallax, named once each. */
+    private final java.util.Set<Integer> warnedScaling = new java.util.HashSet<>();
     /** Tilesets drawing from Aseprite files, named once each. */
     private final java.util.Set<Integer> warnedAseprite = new java.util.HashSet<>();
 
@@ -206,12 +209,20 @@ public final class LdtkMaps {
                 .map(Map.Entry::getKey).orElse(project.defaultGridSize());
     }
 
-    private static LayerAttributes attributes(LdtkProject.LayerDef def, LdtkProject.LayerInstance layer,
-                                              String name) {
+    /**
+     * A layer's attributes: its visibility, opacity, offset, and parallax — LDtk moves a layer by the camera times
+     * its factor, Tiled by the camera times one less its factor, so Tiled's is {@code 1 - f}.
+     */
+    private LayerAttributes attributes(LdtkProject.LayerDef def, LdtkProject.LayerInstance layer, String name) {
+        if (def.parallaxScaling() && (def.parallaxX() != 0 || def.parallaxY() != 0) && warnedScaling.add(def.uid())) {
+            warnings.add("defs.layers[" + def.identifier() + "]", "layer '" + def.identifier() + "' is scaled with "
+                    + "its parallax in LDtk (Tiled's parallax does not scale): its scrolling is kept, not its scale");
+        }
         return new LayerAttributes(name, layer.visible(), false, def.opacity(),
                 new Difference(def.pxOffsetX() + layer.pxOffsetX(), def.pxOffsetY() + layer.pxOffsetY()), null, null,
                 Properties.EMPTY.with(Property.of(IID, layer.iid())).with(Property.of(LAYER_DEF, (long) def.uid()))
-                        .with(Property.of(LdtkAutoTiles.SEED, (long) layer.seed())));
+                        .with(Property.of(LdtkAutoTiles.SEED, (long) layer.seed())), null,
+                new Parallax(1 - def.parallaxX(), 1 - def.parallaxY()), null, null);
     }
 
     private static TileLayer intGrid(LdtkProject.LayerInstance layer, LdtkProject.LayerDef def,
@@ -299,7 +310,7 @@ public final class LdtkMaps {
             TileLayer made = new TileLayer(ids.nextLayer++, grouped ? deckAttributes(name, i, deck, taller)
                     : new LayerAttributes(name, layer.visible(), false, deck.alpha() * def.opacity(),
                     base.offset().plus(new Difference(deck.dx(), deck.dy() + taller)), null, null,
-                    base.properties()), width, height);
+                    base.properties(), null, base.parallax(), null, null), width, height);
             int[] of = cells[i];
             for (int c = 0; c < of.length; c++) {
                 if (of[c] != 0) {

@@ -32,7 +32,7 @@ public final class LdtkProject {
                            double tilePivotY, Integer tilesetUid, Integer autoSourceLayerUid, Integer killedByLayerUid,
                            Integer biomeFieldUid, Map<Integer, Integer> groupOfValue, List<LdtkRuleGroup> ruleGroups,
                            List<IntGridValue> values, double opacity, int pxOffsetX, int pxOffsetY, double parallaxX,
-                           double parallaxY) {
+                           double parallaxY, boolean parallaxScaling) {
     }
 
     /** An IntGrid value of a layer definition: its number, name and colour ({@code #rrggbb}). */
@@ -294,7 +294,8 @@ public final class LdtkProject {
                 uid(layer, "autoTilesKilledByOtherLayerUid"), uid(layer, "biomeFieldUid"), groupOf,
                 LdtkRules.groups(layer), List.copyOf(values), layer.decimal("displayOpacity", 1, 0, 1),
                 layer.integer("pxOffsetX", 0, -(1 << 20), 1 << 20), layer.integer("pxOffsetY", 0, -(1 << 20), 1 << 20),
-                layer.decimal("parallaxFactorX", 0, -1, 1), layer.decimal("parallaxFactorY", 0, -1, 1));
+                layer.decimal("parallaxFactorX", 0, -1, 1), layer.decimal("parallaxFactorY", 0, -1, 1),
+                layer.bool("parallaxScaling", true));
     }
 
     private static Integer uid(LdtkFields node, String name) {

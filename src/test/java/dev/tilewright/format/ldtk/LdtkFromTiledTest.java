@@ -71,7 +71,9 @@ class LdtkFromTiledTest {
             TileMap map = new TileMap("room " + m, 12, 9, 16, 16, new Position(0, 0), "#203040",
                     List.of(new MapTileset(11, 1, terrain.tileCount()), new MapTileset(12, 1 + terrain.tileCount(),
                             props.tileCount())), Properties.EMPTY.with(Property.of("difficulty", 3L)), 10, 20);
-            TileLayer ground = new TileLayer(1, LayerAttributes.named("ground"), 12, 9);
+            // scrolling at a quarter of the camera's speed: LDtk's factor 0.75
+            TileLayer ground = new TileLayer(1, new LayerAttributes("ground", true, false, 1.0, Difference.ZERO, null,
+                    null, Properties.EMPTY, null, new dev.tilewright.core.model.Parallax(0.25, 1), null, null), 12, 9);
             TileLayer deco = new TileLayer(2, LayerAttributes.named("deco"), 12, 9);
             for (int y = 0; y < 9; y++) {
                 for (int x = 0; x < 12; x++) {
@@ -126,6 +128,12 @@ class LdtkFromTiledTest {
                 .anyMatch(w -> w.contains("animated tiles")).anyMatch(w -> w.contains("group 'details'"))
                 .anyMatch(w -> w.contains("polyline objects"));
         assertThat(project.get("levels")).hasSize(2);
+        JsonNode groundDef = null;
+        for (JsonNode def : project.get("defs").get("layers")) {
+            groundDef = def.get("identifier").asString().equals("Ground") ? def : groundDef;
+        }
+        assertThat(groundDef.get("parallaxFactorX").asDouble()).isEqualTo(0.75);
+        assertThat(groundDef.get("parallaxFactorY").asDouble()).isEqualTo(0.0);
         JsonNode terrainDef = project.get("defs").get("tilesets").get(0);
         assertThat(terrainDef.get("__cWid").asInt()).isEqualTo(7);
         assertThat(terrainDef.get("customData").toString()).isEqualTo("[{\"tileId\":9,\"data\":"
@@ -178,6 +186,8 @@ class LdtkFromTiledTest {
             int firstBack = read.tilesets().get(again.get(m).map().tilesets().indexOf(again.get(m).map().tilesets()
                     .stream().filter(t -> t.tileset().name().equals("Terrain")).findFirst().orElseThrow()))
                     .firstGid();
+            assertThat(groundBack.attributes().parallax()).as("LDtk's factor back as Tiled's")
+                    .isEqualTo(new dev.tilewright.core.model.Parallax(0.25, 1));
             for (int y = 0; y < 9; y++) {
                 for (int x = 0; x < 12; x++) {
                     assertThat(groundBack.get(x, y) - firstBack + 1).as("ground " + x + "," + y)
