@@ -12,6 +12,10 @@ import dev.tilewright.format.TiledFiles;
 import dev.tilewright.format.Warnings;
 import dev.tilewright.format.ldtk.LdtkMaps;
 import dev.tilewright.format.ldtk.LdtkProject;
+import dev.tilewright.format.ldtk.LdtkTypes;
+import dev.tilewright.core.model.CustomType;
+import dev.tilewright.core.model.CustomTypes;
+import dev.tilewright.project.PropertyTypes;
 import dev.tilewright.map.Author;
 import dev.tilewright.tileset.StoredTileset;
 import dev.tilewright.world.Worlds;
@@ -42,9 +46,11 @@ public class LdtkImportService {
     private final LimitsProperties limits;
     private final Rules rules;
     private final LdtkDefinitions definitions;
+    private final PropertyTypes propertyTypes;
 
     LdtkImportService(TiledImportService imports, Projects projects, Worlds worlds, LimitsProperties limits,
-                      Rules rules, LdtkDefinitions definitions) {
+                      Rules rules, LdtkDefinitions definitions, PropertyTypes propertyTypes) {
+        this.propertyTypes = propertyTypes;
         this.definitions = definitions;
         this.rules = rules;
         this.imports = imports;
@@ -71,8 +77,9 @@ public class LdtkImportService {
         LdtkProject ldtk = imports.read(() -> LdtkProject.read(files.read(file, file), file, beside,
                 limits.maxImportDecodedBytes() / Integer.BYTES));
         long definitions = this.definitions.store(project, file, ldtk);
+        LdtkTypes types = LdtkTypes.of(ldtk, warnings);
         List<LdtkMaps.LevelMap> levels = imports.read(() -> LdtkMaps.convert(ldtk, file, beside,
-                limits.maxMapWidth(), limits.maxMapHeight(), definitions, warnings));
+                limits.maxMapWidth(), limits.maxMapHeight(), definitions, types, warnings));
         if (levels.isEmpty()) {
             throw Refused.invalidField("files", file + " holds no level.").with("file", file);
         }
@@ -82,6 +89,7 @@ public class LdtkImportService {
                             + " levels").with("field", "files").with("file", file);
         }
         keepValues(project, ldtk, warnings);
+        keepTypes(project, types.types(), warnings);
         Map<String, StoredTileset> shared = new HashMap<>();
         List<Worlds.Place> places = new ArrayList<>();
         long along = 0;
@@ -105,6 +113,22 @@ public class LdtkImportService {
         long worldId = worlds.create(new Worlds.NewWorld(project, TiledFiles.baseName(file),
                 TiledFiles.withEnding(file, ".world"), false, List.of(), places));
         return new TiledImportService.Imported<>(worldId, warnings.list());
+    }
+
+    /**
+     * The LDtk project's enums and entities become the project's property types where it has none of that name
+     * (numbered after its own); one it defines otherwise is named in the warnings, its own definition kept.
+     */
+    private void keepTypes(long project, CustomTypes types, Warnings warnings) {
+        int after = propertyTypes.of(project).all().stream().mapToInt(CustomType::id).max().orElse(0);
+        List<CustomType> numbered = types.all().stream().map(t -> new CustomType(after + t.id(), t.name(), t.type(),
+                t.storageType(), t.values(), t.valuesAsFlags(), t.color(), t.drawFill(), t.useAs(), t.members()))
+                .toList();
+        for (String name : propertyTypes.addNew(project, new CustomTypes(numbered))) {
+            warnings.add("project.propertyTypes[" + name + "]", "the project defines this type otherwise; its own "
+                    + "definition is kept (a maintainer can change it with PUT /api/v1/projects/" + project
+                    + "/property-types)");
+        }
     }
 
     /**

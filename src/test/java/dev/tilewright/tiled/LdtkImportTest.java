@@ -282,6 +282,34 @@ class LdtkImportTest {
         assertThat(refused.json().get("field").asString()).isEqualTo("format");
     }
 
+    @Test
+    void enumsAndEntitiesBecomeTheProjectsPropertyTypesAndFieldsNameTheirEnum() throws Exception {
+        Path file = LdtkSamples.dir().resolve("Typical_TopDown_example.ldtk");
+        Api.Response created = api.postFiles("/api/v1/ldtk/import", upload(file));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        long project = created.json().get("projectId").asLong();
+        Api.Response typesAnswer = api.get("/api/v1/projects/" + project + "/property-types");
+        assertThat(typesAnswer.status()).as(typesAnswer.text()).isEqualTo(200);
+        JsonNode types = typesAnswer.json().get("propertyTypes");
+        Map<String, JsonNode> byName = new LinkedHashMap<>();
+        types.forEach(t -> byName.put(t.get("name").asString(), t));
+        // the enum Item is named as the entity Item: the entity keeps the name objects have as their class
+        assertThat(byName).containsKeys("Item_enum", "Player", "Item", "Door", "Button", "SecretWall");
+        assertThat(byName.get("Item_enum").get("type").asString()).isEqualTo("enum");
+        assertThat(byName.get("Item_enum").get("values").toString()).contains("\"Wood\"", "\"KeyA\"");
+        assertThat(created.json().get("warnings").toString()).contains("Item_enum");
+        JsonNode player = byName.get("Player");
+        assertThat(player.get("type").asString()).isEqualTo("class");
+        assertThat(player.get("useAs").toString()).contains("object");
+        assertThat(player.get("members").toString()).contains("\"life\"", "100", "\"ammo\"", "10");
+        assertThat(byName.get("Door").get("members").toString()).contains("lockedWith", "Item_enum");
+        // an entity's enum field is a string of that enum
+        long mapId = created.json().get("maps").get(0).get("mapId").asLong();
+        JsonNode map = api.get("/api/v1/maps/" + mapId).json();
+        String doors = map.toString();
+        assertThat(doors).contains("\"propertyType\":\"Item_enum\"");
+    }
+
     private static int layerNamed(JsonNode map, String name) {
         for (JsonNode l : map.get("layers")) {
             if (l.get("name").asString().equals(name) && l.path("properties").toString().contains("intgrid")) {

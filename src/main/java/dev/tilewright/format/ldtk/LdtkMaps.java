@@ -67,6 +67,8 @@ public final class LdtkMaps {
     private final Warnings warnings;
     /** Whether auto-layers get the tiles the rules make of the grid now rather than those the file holds. */
     private boolean bake;
+    /** The project's enums and entities as property types. */
+    private LdtkTypes types;
     private final Map<Integer, byte[]> atlases = new HashMap<>();
     /** Entities whose tile is not kept, named once each. */
     private final java.util.Set<String> warnedTiles = new java.util.HashSet<>();
@@ -92,7 +94,17 @@ public final class LdtkMaps {
      */
     public static List<LevelMap> convert(LdtkProject project, String file, Function<String, byte[]> files,
                                          int maxWidth, int maxHeight, Long definitions, Warnings warnings) {
-        return new LdtkMaps(project, file, files, warnings).levels(maxWidth, maxHeight, definitions);
+        return convert(project, file, files, maxWidth, maxHeight, definitions, LdtkTypes.of(project, warnings),
+                warnings);
+    }
+
+    /** @param types the project's enums and entities as property types (fields of an enum name its type) */
+    public static List<LevelMap> convert(LdtkProject project, String file, Function<String, byte[]> files,
+                                         int maxWidth, int maxHeight, Long definitions, LdtkTypes types,
+                                         Warnings warnings) {
+        LdtkMaps maps = new LdtkMaps(project, file, files, warnings);
+        maps.types = types;
+        return maps.levels(maxWidth, maxHeight, definitions);
     }
 
     private List<LevelMap> levels(int maxWidth, int maxHeight, Long definitions) {
@@ -185,6 +197,7 @@ public final class LdtkMaps {
     static List<LevelMap> baked(LdtkProject project, String file, Function<String, byte[]> files, int maxWidth,
                                 int maxHeight, Long definitions, Warnings warnings) {
         LdtkMaps maps = new LdtkMaps(project, file, files, warnings);
+        maps.types = LdtkTypes.of(project, new Warnings());
         maps.bake = true;
         return maps.levels(maxWidth, maxHeight, definitions);
     }
@@ -464,7 +477,7 @@ public final class LdtkMaps {
             for (JsonNode item : value) {
                 Property one = typed("item", itemType, item, where, objectOfEntity);
                 if (one != null) {
-                    items.add(new ListItem(one.type(), one.value()));
+                    items.add(new ListItem(one.type(), one.value(), one.propertyType()));
                 }
             }
             return new Property(name, PropertyType.LIST, items);
@@ -478,7 +491,7 @@ public final class LdtkMaps {
             return null;
         }
         if (type.startsWith("LocalEnum.") || type.startsWith("ExternEnum.")) {
-            return new Property(name, PropertyType.STRING, value.asString(""));
+            return new Property(name, PropertyType.STRING, value.asString(""), types.enumType(type));
         }
         return switch (type) {
             case "Int" -> new Property(name, PropertyType.INT, value.asLong());
