@@ -47,6 +47,8 @@ public final class LdtkMaps {
     public static final int MAX_STACK = 64;
     /** The property a map, layer or object keeps its LDtk iid in (exports keep it). */
     public static final String IID = "ldtk.iid";
+    /** The tile property an LDtk tileset's custom data for a tile is kept in. */
+    public static final String CUSTOM_DATA = "ldtk.customData";
     /** The properties a map keeps its level's size in pixels in (LDtk's last cells may be partly outside). */
     public static final String PX_WIDTH = "ldtk.pxWid";
     public static final String PX_HEIGHT = "ldtk.pxHei";
@@ -345,6 +347,9 @@ public final class LdtkMaps {
 
     /** An LDtk tile id's index in the map's tileset of its image; -1 when the image has no such tile. */
     static int localTile(int tileId, LdtkProject.TilesetDef ldtk, Tileset tileset) {
+        if (tileId < 0) {
+            return -1;
+        }
         int column = tileId % ldtk.columns();
         int row = tileId / ldtk.columns();
         int local = row * tileset.columns() + column;
@@ -386,11 +391,66 @@ public final class LdtkMaps {
                     where + " uses tileset '" + def.identifier() + "', whose image " + def.relPath() + " was not sent; "
                     + "send the project with its images");
         }
-        Tileset tileset = tilesetOf(def);
+        Tileset grid = tilesetOf(def);
+        Tileset tileset = new Tileset(grid.name(), grid.tileWidth(), grid.tileHeight(), grid.margin(), grid.spacing(),
+                grid.columns(), grid.tileCount(), grid.imageWidth(), grid.imageHeight(), null, 0, 0, grid.imageSource(),
+                Properties.EMPTY, tileData(def, grid));
         int firstGid = used.values().stream().mapToInt(t -> t.firstGid() + t.tileset().tileCount()).max().orElse(1);
         TiledTileset made = new TiledTileset(firstGid, def.identifier() + ".tsx", tileset, atlas, Map.of());
         used.put(uid, made);
         return made;
+    }
+
+    /**
+     * A tileset's custom data and enum tags as its tiles' properties: {@value #CUSTOM_DATA} (the text LDtk keeps)
+     * and, named as the enum its tags come from, the tile's tags (its values, comma-separated).
+     */
+    private Map<Integer, dev.tilewright.core.model.TileData> tileData(LdtkProject.TilesetDef def, Tileset grid) {
+        JsonNode json = null;
+        for (JsonNode t : project.defs().path("tilesets")) {
+            json = t.path("uid").asInt(Integer.MIN_VALUE) == def.uid() ? t : json;
+        }
+        if (json == null) {
+            return Map.of();
+        }
+        Map<Integer, Properties> properties = new java.util.TreeMap<>();
+        for (JsonNode custom : json.path("customData")) {
+            int local = localTile(custom.path("tileId").asInt(-1), def, grid);
+            if (local >= 0 && custom.path("data").isString()) {
+                properties.merge(local, Properties.EMPTY.with(Property.of(CUSTOM_DATA, custom.path("data").asString())),
+                        (a, b) -> a.with(b.get(CUSTOM_DATA).orElseThrow()));
+            }
+        }
+        String tagsFrom = enumName(json.path("tagsSourceEnumUid").asInt(Integer.MIN_VALUE));
+        if (tagsFrom != null) {
+            Map<Integer, List<String>> tags = new java.util.TreeMap<>();
+            for (JsonNode tag : json.path("enumTags")) {
+                for (JsonNode id : tag.path("tileIds")) {
+                    int local = localTile(id.asInt(-1), def, grid);
+                    if (local >= 0) {
+                        tags.computeIfAbsent(local, k -> new ArrayList<>()).add(tag.path("enumValueId").asString(""));
+                    }
+                }
+            }
+            tags.forEach((local, values) -> properties.merge(local, Properties.EMPTY.with(Property.of(tagsFrom,
+                    String.join(",", values))), (a, b) -> a.with(b.get(tagsFrom).orElseThrow())));
+        }
+        Map<Integer, dev.tilewright.core.model.TileData> tiles = new java.util.TreeMap<>();
+        properties.forEach((local, p) -> tiles.put(local, new dev.tilewright.core.model.TileData(p, null, null, null,
+                null, null)));
+        return tiles;
+    }
+
+    /** An enum's identifier by its uid (the project's own or an external one); null when there is none. */
+    private String enumName(int uid) {
+        for (String kind : List.of("enums", "externalEnums")) {
+            for (JsonNode e : project.defs().path(kind)) {
+                if (e.path("uid").asInt(Integer.MIN_VALUE) == uid) {
+                    return e.path("identifier").asString(null);
+                }
+            }
+        }
+        return null;
     }
 
     /** The tileset a map draws an LDtk tileset's tiles from: its image cut by LDtk's grid. */

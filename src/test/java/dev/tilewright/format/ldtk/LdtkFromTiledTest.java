@@ -226,6 +226,96 @@ class LdtkFromTiledTest {
         assertThat(layer.get("gridTiles")).hasSize(count);
     }
 
+    /**
+     * A project made here (not by LDtk), with what the samples do not use: an enum tagging tiles, custom data on a
+     * tile, an entity's enum field, a layer's parallax. It comes in as tile properties, property types, a string of
+     * the enum's type and Tiled's parallax, and goes back out holding what it held.
+     */
+    @Test
+    void aHandMadeProjectsEnumsTileTagsCustomDataAndParallaxComeInAndGoBackOut() throws Exception {
+        Tileset terrain = terrain(Map.of());
+        TileMap map = new TileMap("den", 6, 4, 16, 16, new Position(0, 0), null, List.of(new MapTileset(11, 1,
+                terrain.tileCount())), Properties.EMPTY, 10, 20);
+        TileLayer ground = new TileLayer(1, LayerAttributes.named("ground"), 6, 4);
+        ground.fill(ground.bounds(), 8);
+        ObjectLayer things = new ObjectLayer(2, LayerAttributes.named("things"));
+        things.put(new MapObject(1, "rock", "Boulder", ObjectShape.RECTANGLE, 16, 16, 16.0, 16.0, 0.0, null, true,
+                null, null, Properties.EMPTY.with(Property.of("weight", 7L))));
+        map.insertLayer(0, ground);
+        map.insertLayer(1, things);
+        List<LdtkWriter.Level> levels = List.of(new LdtkWriter.Level(1, map, 0, 0));
+        Map<Long, Tileset> stored = Map.of(11L, terrain);
+        LdtkFromTiled.Made made = LdtkFromTiled.define("Den", levels, stored, List.of(), new Warnings());
+        tools.jackson.databind.node.ObjectNode project = (tools.jackson.databind.node.ObjectNode) JSON.readTree(
+                LdtkWriter.write(made, List.of(new LdtkWriter.Level(1, map, 0, 0, made.layerDefs().get(1L))), stored,
+                        new Warnings()));
+        // what LDtk's editor would add: an enum, tiles tagged with it, custom data, an enum field, parallax
+        tools.jackson.databind.node.ObjectNode defs = (tools.jackson.databind.node.ObjectNode) project.get("defs");
+        int enumUid = project.get("nextUid").asInt();
+        project.put("nextUid", enumUid + 2);
+        defs.withArray("enums").add(JSON.readTree("{\"identifier\":\"Kind\",\"uid\":" + enumUid + ",\"values\":["
+                + "{\"id\":\"Rock\",\"tileRect\":null,\"color\":0},{\"id\":\"Water\",\"tileRect\":null,"
+                + "\"color\":0}],\"iconTilesetUid\":null,\"externalRelPath\":null,\"externalFileChecksum\":null,"
+                + "\"tags\":[]}"));
+        tools.jackson.databind.node.ObjectNode tileset = (tools.jackson.databind.node.ObjectNode) defs.get("tilesets")
+                .get(0);
+        tileset.put("tagsSourceEnumUid", enumUid);
+        // LDtk's tile 9 is the map's local tile 8 (row 1, column 2; LDtk counts 7 columns, the map 6)
+        tileset.set("enumTags", JSON.readTree("[{\"enumValueId\":\"Rock\",\"tileIds\":[9,1]},"
+                + "{\"enumValueId\":\"Water\",\"tileIds\":[9]}]"));
+        tileset.set("customData", JSON.readTree("[{\"tileId\":9,\"data\":\"spawn=true\"}]"));
+        tools.jackson.databind.node.ObjectNode boulder = (tools.jackson.databind.node.ObjectNode) defs.get("entities")
+                .get(0);
+        tools.jackson.databind.node.ObjectNode kind = ((tools.jackson.databind.node.ObjectNode) boulder
+                .get("fieldDefs").get(0)).deepCopy();
+        kind.put("identifier", "kind").put("__type", "LocalEnum.Kind").put("type", "F_Enum(" + enumUid + ")")
+                .put("uid", enumUid + 1);
+        boulder.withArray("fieldDefs").add(kind);
+        tools.jackson.databind.node.ObjectNode entity = (tools.jackson.databind.node.ObjectNode) project.get("levels")
+                .get(0).get("layerInstances").get(0).get("entityInstances").get(0);
+        entity.withArray("fieldInstances").add(JSON.readTree("{\"__identifier\":\"kind\",\"__type\":"
+                + "\"LocalEnum.Kind\",\"__value\":\"Water\",\"__tile\":null,\"defUid\":" + (enumUid + 1)
+                + ",\"realEditorValues\":[{\"id\":\"V_String\",\"params\":[\"Water\"]}]}"));
+        for (JsonNode layer : defs.get("layers")) {
+            if (layer.get("identifier").asString().equals("Ground")) {
+                ((tools.jackson.databind.node.ObjectNode) layer).put("parallaxFactorX", 0.5);
+            }
+        }
+        byte[] file = JSON.writeValueAsBytes(project);
+        assertThat(LdtkWriterTest.schema().validate(project)).as("the hand-made project is LDtk's").isEmpty();
+
+        LdtkProject read = LdtkProject.read(file, "Den.ldtk", r -> null, 1_000_000);
+        Warnings warnings = new Warnings();
+        LdtkTypes types = LdtkTypes.of(read, warnings);
+        dev.tilewright.format.TiledMap level = LdtkMaps.convert(read, "Den.ldtk", r -> new byte[0], 100, 100, 1L,
+                types, warnings).get(0).map();
+        TileData tagged = level.tilesets().get(0).tileset().tiles().get(8);
+        assertThat(tagged.properties().get("Kind").orElseThrow().value()).isEqualTo("Rock,Water");
+        assertThat(tagged.properties().get(LdtkMaps.CUSTOM_DATA).orElseThrow().value()).isEqualTo("spawn=true");
+        assertThat(level.tilesets().get(0).tileset().tiles().get(1).properties().get("Kind").orElseThrow().value())
+                .isEqualTo("Rock");
+        assertThat(types.types().named("Kind").orElseThrow().values()).containsExactly("Rock", "Water");
+        assertThat(types.types().named("Boulder").orElseThrow().members().get("kind").orElseThrow().propertyType())
+                .isEqualTo("Kind");
+        ObjectLayer objects = (ObjectLayer) level.layers().stream().filter(l -> l instanceof ObjectLayer).findFirst()
+                .orElseThrow();
+        Property field = objects.objects().iterator().next().properties().get("kind").orElseThrow();
+        assertThat(field.value()).isEqualTo("Water");
+        assertThat(field.propertyType()).isEqualTo("Kind");
+        assertThat(level.layers().stream().filter(l -> l.attributes().name().equals("Ground")).findFirst()
+                .orElseThrow().attributes().parallax()).isEqualTo(new dev.tilewright.core.model.Parallax(0.5, 1));
+
+        // back out, as its LDtk project: what it held
+        TileMap back = LdtkAutoTilesTest.map(level);
+        back.setName("den");
+        Map<Long, Tileset> backTilesets = Map.of(1L, level.tilesets().get(0).tileset());
+        JsonNode again = JSON.readTree(LdtkWriter.write(LdtkProject.read(read.withoutLevels(), "defs", r -> null, 0),
+                List.of(new LdtkWriter.Level(1, back, 0, 0)), backTilesets, new Warnings()));
+        assertThat(LdtkWriterTest.schema().validate(again)).isEmpty();
+        LdtkWriterTest.assertSameHoldings("the hand-made project", LdtkWriterTest.semantic(project),
+                LdtkWriterTest.semantic(again));
+    }
+
     @Test
     void anIsometricMapIsRefusedNamingIt() {
         TileMap iso = new TileMap("diamonds", 4, 4, 32, 16, new Position(0, 0), List.of(), Properties.EMPTY, 1, 1);
