@@ -36,6 +36,7 @@ public class LdtkAutoTilesTest {
     void followingEditsEqualsImportingTheEditedLevel() throws Exception {
         Random random = new Random(46);
         int checked = 0;
+        int grown = 0;
         for (Path file : LdtkSamples.projects()) {
             LdtkProject project = read(file);
             LdtkProject definitions = LdtkProject.read(project.withoutLevels(), "defs", r -> null, 0);
@@ -66,6 +67,7 @@ public class LdtkAutoTilesTest {
                     Applied edit = new FillRect(intGrid(map, def.uid()), x, y, w, h, value).applyTo(map);
                     MapOp derived = LdtkAutoTiles.follow(map, definitions, kept, edit.op());
                     if (derived != null) {
+                        grown += addsLayers(derived) ? 1 : 0;
                         derived.applyTo(map);
                     }
                     checked++;
@@ -78,6 +80,12 @@ public class LdtkAutoTilesTest {
             }
         }
         assertThat(checked).isGreaterThan(50);
+        assertThat(grown).as("edits whose stacks needed a new tile layer").isPositive();
+    }
+
+    private static boolean addsLayers(MapOp op) {
+        return op instanceof dev.tilewright.core.edit.AddLayer
+                || op instanceof Batch batch && batch.ops().stream().anyMatch(LdtkAutoTilesTest::addsLayers);
     }
 
     /** An edit undone without the follower and a deck cell painted by hand: the next follow sets both right. */
