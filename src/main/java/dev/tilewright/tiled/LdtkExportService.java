@@ -72,6 +72,53 @@ public class LdtkExportService {
     }
 
     public TiledExportService.Export exportWorld(WorldJson world) {
+        Map<String, byte[]> entries = entries(world);
+        String base = baseOf(world);
+        return new TiledExportService.Export(ExportBundle.zip(entries), "application/zip", base + "-ldtk.zip", 0);
+    }
+
+    private static String baseOf(WorldJson world) {
+        return TiledFiles.safeName(TiledFiles.withEnding(world.fileName().substring(
+                world.fileName().lastIndexOf('/') + 1), ""));
+    }
+
+    /** What a project's map said when its world could not be written, or why a map was left out. */
+    record Skipped(String world, String why) {
+    }
+
+    /**
+     * A project's worlds as LDtk projects, each in a folder of its name: its .ldtk, atlases and report; a world LDtk
+     * cannot hold (mixing maps of an LDtk project with others, a map not orthogonal) and the maps in no world are
+     * named in the zip's {@value #REPORT}.
+     */
+    public TiledExportService.Export exportProject(String name, List<WorldJson> worlds, List<String> unplaced) {
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        List<Skipped> skipped = new ArrayList<>();
+        java.util.Set<String> folders = new java.util.HashSet<>();
+        for (WorldJson world : worlds) {
+            String folder = baseOf(world);
+            for (int n = 2; !folders.add(folder); n++) {
+                folder = baseOf(world) + "-" + n;
+            }
+            try {
+                for (Map.Entry<String, byte[]> e : entries(world).entrySet()) {
+                    entries.put(folder + "/" + e.getKey(), e.getValue());
+                }
+            } catch (Refused refused) {
+                if (refused.refusal().kind() != dev.tilewright.core.refusal.Refusal.Kind.INVALID) {
+                    throw refused;
+                }
+                skipped.add(new Skipped(world.name(), refused.refusal().detail()));
+            }
+        }
+        unplaced.forEach(map -> skipped.add(new Skipped(null, "map '" + map + "' is in no world: an LDtk project is a "
+                + "world of levels (place it in one)")));
+        entries.put(REPORT, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(Map.of("skipped", skipped)));
+        return new TiledExportService.Export(ExportBundle.zip(entries), "application/zip",
+                TiledFiles.safeName(name) + "-ldtk.zip", 0);
+    }
+
+    private Map<String, byte[]> entries(WorldJson world) {
         List<LdtkWriter.Level> levels = new ArrayList<>();
         java.util.Set<Long> from = new java.util.HashSet<>();
         Map<Long, Tileset> used = new LinkedHashMap<>();
@@ -116,8 +163,7 @@ public class LdtkExportService {
             checkWork(world, project, levels);
             file = LdtkWriter.write(project, levels, used, warnings);
         }
-        String base = TiledFiles.safeName(TiledFiles.withEnding(world.fileName().substring(
-                world.fileName().lastIndexOf('/') + 1), ""));
+        String base = baseOf(world);
         Map<String, byte[]> entries = new LinkedHashMap<>();
         entries.put(base + ".ldtk", file);
         for (Map.Entry<Long, Tileset> tileset : used.entrySet()) {
@@ -128,6 +174,6 @@ public class LdtkExportService {
         }
         entries.put(REPORT, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new Report(base + ".ldtk",
                 warnings.list())));
-        return new TiledExportService.Export(ExportBundle.zip(entries), "application/zip", base + "-ldtk.zip", 0);
+        return entries;
     }
 }

@@ -54,9 +54,11 @@ class ProjectExportController {
     private final Worlds worlds;
     private final Directory directory;
     private final Lanes lanes;
+    private final LdtkExportService ldtkExports;
 
     ProjectExportController(TiledExportService exports, MapCatalogue catalogue, Worlds worlds, Directory directory,
-                            Lanes lanes) {
+                            Lanes lanes, LdtkExportService ldtkExports) {
+        this.ldtkExports = ldtkExports;
         this.exports = exports;
         this.catalogue = catalogue;
         this.worlds = worlds;
@@ -70,6 +72,9 @@ class ProjectExportController {
     ResponseEntity<byte[]> export(@PathVariable long id, @RequestParam(required = false) List<String> path,
                                   @RequestParam(required = false) String format,
                                   @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+        if ("ldtk".equalsIgnoreCase(format)) {
+            return ldtk(id);
+        }
         TiledExportService.ProjectFiles files = files(id, format);
         Map<String, byte[]> entries = files.entries();
         if (path != null && !path.isEmpty()) {
@@ -94,6 +99,19 @@ class ProjectExportController {
         byte[] zip = ExportBundle.zip(entries);
         return TiledController.attachment(new TiledExportService.Export(zip, "application/zip", files.base()
                 + ".zip", 0)).eTag(etag).cacheControl(CacheControl.noCache()).body(zip);
+    }
+
+    /** The project's worlds as LDtk projects, a folder each, and the report of what was left out. */
+    private ResponseEntity<byte[]> ldtk(long id) {
+        String name = directory.project(id).orElseThrow(() -> Refused.notFound("Project", id)).name();
+        List<WorldJson> inWorlds = worlds.list(Set.of(id), null).stream().map(w -> worlds.get(w.id())).toList();
+        Set<Long> placed = new java.util.HashSet<>();
+        inWorlds.forEach(w -> w.maps().forEach(m -> placed.add(m.mapId())));
+        List<String> unplaced = catalogue.list(List.of(id)).stream().filter(m -> !placed.contains(m.id()))
+                .map(MapCatalogue.MapEntitySummary::name).toList();
+        TiledExportService.Export export = lanes.run(Lanes.Lane.EXPORT, () -> ldtkExports.exportProject(name,
+                inWorlds, unplaced));
+        return TiledController.attachment(export).cacheControl(CacheControl.noCache()).body(export.body());
     }
 
     /** Every file the project's zip holds, with its size and digest; the same ETag as the whole zip. */

@@ -303,6 +303,16 @@ class LdtkImportTest {
         assertThat(player.get("useAs").toString()).contains("object");
         assertThat(player.get("members").toString()).contains("\"life\"", "100", "\"ammo\"", "10");
         assertThat(byName.get("Door").get("members").toString()).contains("lockedWith", "Item_enum");
+        // the project as LDtk projects: its world in a folder, and a map in no world named in the report
+        assertThat(api.postJson("/api/v1/maps", "{\"name\":\"loose\",\"projectId\":" + project + ",\"width\":4,"
+                + "\"height\":4,\"tileWidth\":16,\"tileHeight\":16}").status()).isEqualTo(201);
+        Api.Response whole = api.get("/api/v1/projects/" + project + "/export?format=ldtk");
+        assertThat(whole.status()).as(whole.text()).isEqualTo(200);
+        Map<String, byte[]> zip = dev.tilewright.support.Zips.entries(whole.body());
+        assertThat(zip).containsKeys("Typical_TopDown_example/Typical_TopDown_example.ldtk",
+                "Typical_TopDown_example/atlas/TopDown_by_deepnight.png", LdtkExportService.REPORT);
+        assertThat(new String(zip.get(LdtkExportService.REPORT), java.nio.charset.StandardCharsets.UTF_8))
+                .contains("map 'loose' is in no world");
         // an entity's enum field is a string of that enum
         long mapId = created.json().get("maps").get(0).get("mapId").asLong();
         JsonNode map = api.get("/api/v1/maps/" + mapId).json();
