@@ -472,151 +472,14 @@ public final class LdtkWriter {
     }
 
     private ArrayNode fields(JsonNode fieldDefs, Properties properties, TileMap map, String levelIid) {
-        return fields(fieldDefs, properties, map, levelIid, Map.of(), null);
+        return LdtkFieldWriter.fields(fieldDefs, properties, map, levelIid, Map.of(), null,
+                definitions.root().path("dummyWorldIid").asString(""));
     }
 
-    /** Every field the definitions list, its value from the property of its name (null when there is none). */
     private ArrayNode fields(JsonNode fieldDefs, Properties properties, TileMap map, String levelIid,
                              Map<Integer, String> iids, String layerIid) {
-        ArrayNode out = MAPPER.createArrayNode();
-        for (JsonNode def : fieldDefs) {
-            String name = def.path("identifier").asString("");
-            String type = def.path("__type").asString("");
-            Property property = properties.get(name).orElseGet(() -> properties.all().stream()
-                    .filter(p -> LdtkFromTiled.identifierPart(p.name()).equals(name)).findFirst().orElse(null));
-            ObjectNode field = MAPPER.createObjectNode();
-            field.put("__identifier", name);
-            field.put("__type", type);
-            ArrayNode editor = MAPPER.createArrayNode();
-            JsonNode value;
-            if (property == null) {
-                value = type.startsWith("Array<") ? MAPPER.createArrayNode() : null;
-            } else if (type.startsWith("Array<") && property.value() instanceof List<?> items) {
-                String itemType = type.substring(6, type.length() - 1);
-                ArrayNode values = MAPPER.createArrayNode();
-                for (Object item : items) {
-                    JsonNode one = value(itemType, item instanceof ListItem li ? li.value() : item, map, levelIid,
-                            iids, layerIid);
-                    values.add(one);
-                    editor.add(editorValue(itemType, one));
-                }
-                value = values;
-            } else {
-                value = value(type, property.value(), map, levelIid, iids, layerIid);
-                editor.add(editorValue(type, value));
-            }
-            field.set("__value", value);
-            field.put("__tile", (String) null);
-            field.put("defUid", def.path("uid").asInt());
-            field.set("realEditorValues", value == null || value.isNull() ? MAPPER.createArrayNode() : editor);
-            out.add(field);
-        }
-        return out;
-    }
-
-    private JsonNode value(String type, Object value, TileMap map, String levelIid, Map<Integer, String> iids,
-                           String layerIid) {
-        if (value == null) {
-            return MAPPER.nullNode();
-        }
-        return switch (type) {
-            case "Int" -> MAPPER.getNodeFactory().numberNode(((Number) value).longValue());
-            case "Float" -> {
-                double number = ((Number) value).doubleValue();
-                // LDtk writes a whole number as an integer
-                yield number == Math.rint(number) && Math.abs(number) < 1e15
-                        ? MAPPER.getNodeFactory().numberNode((long) number)
-                        : MAPPER.getNodeFactory().numberNode(number);
-            }
-            case "Bool" -> MAPPER.getNodeFactory().booleanNode(Boolean.TRUE.equals(value));
-            case "Color" -> {
-                String color = String.valueOf(value);
-                yield MAPPER.getNodeFactory().stringNode("#" + color.substring(Math.max(0, color.length() - 6))
-                        .toUpperCase(Locale.ROOT));
-            }
-            case "Point" -> {
-                Properties p = (Properties) value;
-                yield MAPPER.createObjectNode().put("cx", number(p, "cx") == null ? 0 : number(p, "cx"))
-                        .put("cy", number(p, "cy") == null ? 0 : number(p, "cy"));
-            }
-            case "Tile" -> {
-                Properties p = (Properties) value;
-                ObjectNode rect = MAPPER.createObjectNode();
-                for (String part : List.of("tilesetUid", "x", "y", "w", "h")) {
-                    rect.put(part, number(p, part) == null ? 0 : number(p, part));
-                }
-                yield rect;
-            }
-            case "EntityRef" -> {
-                if (value instanceof Number object && iids.containsKey(object.intValue())) {
-                    String layer = layerIid;
-                    for (Layer l : map.layers()) {
-                        if (l instanceof ObjectLayer o && o.object(object.intValue()).isPresent()) {
-                            layer = text(l.attributes().properties(), LdtkMaps.IID, layerIid);
-                        }
-                    }
-                    yield MAPPER.createObjectNode().put("entityIid", iids.get(object.intValue()))
-                            .put("layerIid", layer).put("levelIid", levelIid)
-                            .put("worldIid", definitions.root().path("dummyWorldIid").asString(""));
-                }
-                if (value instanceof Properties elsewhere) {
-                    // an entity of another level, by its iids
-                    ObjectNode ref = MAPPER.createObjectNode();
-                    for (String part : List.of("entityIid", "layerIid", "levelIid", "worldIid")) {
-                        ref.put(part, text(elsewhere, part, ""));
-                    }
-                    yield ref;
-                }
-                yield MAPPER.nullNode();
-            }
-            default -> MAPPER.getNodeFactory().stringNode(String.valueOf(value));
-        };
-    }
-
-    /** LDtk's own record of a value (what its editor reads back). */
-    private static JsonNode editorValue(String type, JsonNode value) {
-        if (value == null || value.isNull()) {
-            return MAPPER.nullNode();
-        }
-        ObjectNode v = MAPPER.createObjectNode();
-        ArrayNode params = MAPPER.createArrayNode();
-        switch (type) {
-            case "Int" -> {
-                v.put("id", "V_Int");
-                params.add(value.asLong());
-            }
-            case "Float" -> {
-                v.put("id", "V_Float");
-                params.add(value.asDouble());
-            }
-            case "Bool" -> {
-                v.put("id", "V_Bool");
-                params.add(value.asBoolean());
-            }
-            case "Color" -> {
-                v.put("id", "V_Int");
-                params.add(Integer.parseInt(value.asString().substring(1), 16));
-            }
-            case "Point" -> {
-                v.put("id", "V_String");
-                params.add(value.path("cx").asInt() + "," + value.path("cy").asInt());
-            }
-            case "EntityRef" -> {
-                v.put("id", "V_String");
-                params.add(value.path("entityIid").asString());
-            }
-            case "Tile" -> {
-                v.put("id", "V_String");
-                params.add(value.path("x").asInt() + "," + value.path("y").asInt() + "," + value.path("w").asInt()
-                        + "," + value.path("h").asInt());
-            }
-            default -> {
-                v.put("id", "V_String");
-                params.add(value.asString());
-            }
-        }
-        v.set("params", params);
-        return v;
+        return LdtkFieldWriter.fields(fieldDefs, properties, map, levelIid, iids, layerIid,
+                definitions.root().path("dummyWorldIid").asString(""));
     }
 
     /** An iid made from what it names (the same each export), in UUID form as LDtk writes them. */
@@ -625,7 +488,7 @@ public final class LdtkWriter {
                 .getBytes(StandardCharsets.UTF_8)).toString();
     }
 
-    private static String text(Properties properties, String name, String otherwise) {
+    static String text(Properties properties, String name, String otherwise) {
         return properties.get(name).map(Property::value).filter(String.class::isInstance).map(String.class::cast)
                 .filter(s -> !s.isEmpty()).orElse(otherwise);
     }
