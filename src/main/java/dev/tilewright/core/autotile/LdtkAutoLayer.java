@@ -104,13 +104,32 @@ public final class LdtkAutoLayer {
         }
 
         /**
-         * The grid changed in {@code changed} (it is read again there): the anchors within reach are evaluated again.
+         * The grid changed in {@code changed} (it is read again there): the anchors within reach are evaluated again,
+         * and, where the values an area of LDtk's relevance test holds changed, the anchors within reach of that
+         * area (a rule matching only through out-of-bounds cells still needs its values in the area: LDtk's own
+         * behaviour, so an edit can change an anchor beyond its reach).
          *
-         * @return the anchors re-evaluated, clipped to the grid
+         * @return the bounds of the anchors re-evaluated, clipped to the grid
          */
         public TileRect update(TileRect changed) {
-            areas.recount(changed);
-            return evaluate(changed);
+            TileRect done = evaluate(changed);
+            for (TileRect area : areas.recount(changed)) {
+                done = union(done, evaluate(area));
+            }
+            return done;
+        }
+
+        private static TileRect union(TileRect a, TileRect b) {
+            if (a.isEmpty()) {
+                return b;
+            }
+            if (b.isEmpty()) {
+                return a;
+            }
+            int x = Math.min(a.x(), b.x());
+            int y = Math.min(a.y(), b.y());
+            return new TileRect(x, y, (int) (Math.max(a.right(), b.right()) - x),
+                    (int) (Math.max(a.bottom(), b.bottom()) - y));
         }
 
         private TileRect evaluate(TileRect changed) {
@@ -283,8 +302,13 @@ public final class LdtkAutoLayer {
             recount(new TileRect(0, 0, grid.width(), grid.height()));
         }
 
-        /** Reads the areas meeting a changed rectangle again. */
-        void recount(TileRect changed) {
+        /**
+         * Reads the areas meeting a changed rectangle again.
+         *
+         * @return the areas (their cells) whose values changed
+         */
+        List<TileRect> recount(TileRect changed) {
+            List<TileRect> moved = new ArrayList<>();
             int fromX = Math.max(0, changed.x()) / SIZE;
             int fromY = Math.max(0, changed.y()) / SIZE;
             int toX = (int) (Math.min(grid.width(), changed.right()) - 1) / SIZE;
@@ -292,6 +316,7 @@ public final class LdtkAutoLayer {
             for (int ay = fromY; ay <= toY; ay++) {
                 for (int ax = fromX; ax <= toX; ax++) {
                     int area = ax + ay * columns;
+                    java.util.Set<Integer> before = held(area);
                     present.values().forEach(areas -> areas.clear(area));
                     int right = Math.min(grid.width(), (ax + 1) * SIZE);
                     int bottom = Math.min(grid.height(), (ay + 1) * SIZE);
@@ -308,8 +333,23 @@ public final class LdtkAutoLayer {
                             }
                         }
                     }
+                    if (!before.equals(held(area))) {
+                        moved.add(new TileRect(ax * SIZE, ay * SIZE, right - ax * SIZE, bottom - ay * SIZE));
+                    }
                 }
             }
+            return moved;
+        }
+
+        /** The values (and groups) an area holds. */
+        private java.util.Set<Integer> held(int area) {
+            java.util.Set<Integer> values = new java.util.HashSet<>();
+            present.forEach((value, areas) -> {
+                if (areas.get(area)) {
+                    values.add(value);
+                }
+            });
+            return values;
         }
 
         boolean relevant(LdtkRule rule, int cx, int cy) {

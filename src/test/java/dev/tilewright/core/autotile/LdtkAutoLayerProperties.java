@@ -69,6 +69,16 @@ class LdtkAutoLayerProperties {
         }
     }
 
+    /**
+     * Found by the property: a rule matching only through out-of-bounds cells at the grid's edge still needs its
+     * values in LDtk's relevance area, so an edit putting the last such value of an area elsewhere changes an anchor
+     * beyond the rules' reach.
+     */
+    @net.jqwik.api.Example
+    void anEditChangingAnAreasValuesReEvaluatesTheAnchorsThatAreaDecides() {
+        editsReEvaluatedWithinReachEqualAFullBakeAndNothingElseMoves(2867392030L);
+    }
+
     private static Map<Integer, List<LdtkAutoLayer.Tile>> byAnchor(List<LdtkAutoLayer.Tile> tiles) {
         return tiles.stream().collect(Collectors.groupingBy(LdtkAutoLayer.Tile::anchor));
     }
