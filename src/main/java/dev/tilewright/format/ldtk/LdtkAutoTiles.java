@@ -317,12 +317,12 @@ public final class LdtkAutoTiles {
         int grid = at.def().gridSize();
         int width = at.source().width();
         int height = at.source().height();
-        Tileset image = LdtkMaps.tilesetOf(at.tileset());
+        Tileset image = LdtkTilesets.tilesetOf(at.tileset());
         int taller = image.tileHeight() - grid;
         List<LdtkAutoLayer.Tile> tiles = new ArrayList<>();
         if (state.baked() != null) {
             for (LdtkAutoLayer.Tile tile : state.baked().tiles()) {
-                if (LdtkMaps.localTile(tile.tileId(), at.tileset(), image) >= 0) {
+                if (LdtkTilesets.localTile(tile.tileId(), at.tileset(), image) >= 0) {
                     tiles.add(tile);
                 }
             }
@@ -339,7 +339,7 @@ public final class LdtkAutoTiles {
         }
         int firstGid = at.key().firstGid();
         int[][] cells = TileDecks.cells(dealt, tiles, grid, width, height,
-                tile -> LdtkMaps.gid(tile.tileId(), tile.flips(), at.tileset(), image, firstGid));
+                tile -> LdtkTilesets.gid(tile.tileId(), tile.flips(), at.tileset(), image, firstGid));
         List<MapOp> ops = new ArrayList<>();
         int decks = Math.max(cells.length, at.decks().size());
         for (int d = 0; d < decks; d++) {

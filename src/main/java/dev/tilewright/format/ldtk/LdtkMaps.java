@@ -4,18 +4,15 @@ import dev.tilewright.core.autotile.LdtkAutoLayer;
 import dev.tilewright.core.autotile.TileDecks;
 import dev.tilewright.core.geom.Difference;
 import dev.tilewright.core.geom.Position;
-import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
-import dev.tilewright.core.model.ListItem;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.Parallax;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
-import dev.tilewright.core.model.PropertyType;
 import dev.tilewright.core.model.TileLayer;
 import dev.tilewright.core.model.Tileset;
 import dev.tilewright.format.TiledFormatException;
@@ -48,7 +45,7 @@ public final class LdtkMaps {
     /** The property a map, layer or object keeps its LDtk iid in (exports keep it). */
     public static final String IID = "ldtk.iid";
     /** The tile property an LDtk tileset's custom data for a tile is kept in. */
-    public static final String CUSTOM_DATA = "ldtk.customData";
+    public static final String CUSTOM_DATA = LdtkTilesets.CUSTOM_DATA;
     /** The properties a map keeps its level's size in pixels in (LDtk's last cells may be partly outside). */
     public static final String PX_WIDTH = "ldtk.pxWid";
     public static final String PX_HEIGHT = "ldtk.pxHei";
@@ -69,8 +66,8 @@ public final class LdtkMaps {
     private final Warnings warnings;
     /** Whether auto-layers get the tiles the rules make of the grid now rather than those the file holds. */
     private boolean bake;
-    /** The project's enums and entities as property types. */
-    private LdtkTypes types;
+    /** Field instances as properties (enum fields of the project's types). */
+    private LdtkFieldReader fieldReader;
     private final Map<Integer, byte[]> atlases = new HashMap<>();
     /** Entities whose tile is not kept, named once each. */
     private final java.util.Set<String> warnedTiles = new java.util.HashSet<>();
@@ -105,7 +102,7 @@ public final class LdtkMaps {
                                          int maxWidth, int maxHeight, Long definitions, LdtkTypes types,
                                          Warnings warnings) {
         LdtkMaps maps = new LdtkMaps(project, file, files, warnings);
-        maps.types = types;
+        maps.fieldReader = new LdtkFieldReader(types, warnings);
         return maps.levels(maxWidth, maxHeight, definitions);
     }
 
@@ -182,7 +179,7 @@ public final class LdtkMaps {
             properties = properties.with(Property.of(LdtkAutoTiles.DEFINITIONS, definitions));
         }
         for (JsonNode field : level.fields()) {
-            Property property = field(field, path + ".fieldInstances", objectOfEntity);
+            Property property = fieldReader.field(field, path + ".fieldInstances", objectOfEntity);
             if (property != null) {
                 properties = properties.with(property);
             }
@@ -199,7 +196,7 @@ public final class LdtkMaps {
     static List<LevelMap> baked(LdtkProject project, String file, Function<String, byte[]> files, int maxWidth,
                                 int maxHeight, Long definitions, Warnings warnings) {
         LdtkMaps maps = new LdtkMaps(project, file, files, warnings);
-        maps.types = LdtkTypes.of(project, new Warnings());
+        maps.fieldReader = new LdtkFieldReader(LdtkTypes.of(project, new Warnings()), warnings);
         maps.bake = true;
         return maps.levels(maxWidth, maxHeight, definitions);
     }
@@ -282,7 +279,7 @@ public final class LdtkMaps {
         List<LdtkProject.PlacedTile> kept = new ArrayList<>(placed.size());
         int outside = 0;
         for (LdtkProject.PlacedTile tile : placed) {
-            if (localTile(tile.tileId(), ldtk, tileset.tileset()) < 0) {
+            if (LdtkTilesets.localTile(tile.tileId(), ldtk, tileset.tileset()) < 0) {
                 outside++;
             } else {
                 kept.add(tile);
@@ -314,7 +311,7 @@ public final class LdtkMaps {
             layers.add(new GroupLayer(group, base.withProperties(own)));
         }
         int[][] cells = TileDecks.cells(dealt, kept, grid, width, height,
-                tile -> gid(tile.tileId(), tile.flips(), ldtk, tileset));
+                tile -> LdtkTilesets.gid(tile.tileId(), tile.flips(), ldtk, tileset.tileset(), tileset.firstGid()));
         if (decks.isEmpty() && !grouped) {
             decks = List.of(new TileDecks.Deck(0, 0, 1));
             cells = new int[][]{new int[width * height]};
@@ -345,28 +342,6 @@ public final class LdtkMaps {
                 new Difference(deck.dx(), deck.dy() + taller), null, null, Properties.EMPTY);
     }
 
-    /** An LDtk tile id's index in the map's tileset of its image; -1 when the image has no such tile. */
-    static int localTile(int tileId, LdtkProject.TilesetDef ldtk, Tileset tileset) {
-        if (tileId < 0) {
-            return -1;
-        }
-        int column = tileId % ldtk.columns();
-        int row = tileId / ldtk.columns();
-        int local = row * tileset.columns() + column;
-        return column >= tileset.columns() || local >= tileset.tileCount() ? -1 : local;
-    }
-
-    /** An LDtk tile (id and flips, bit 0 x and bit 1 y) as a gid of the map (0 when the image has no such tile). */
-    static int gid(int tileId, int flips, LdtkProject.TilesetDef ldtk, TiledTileset tileset) {
-        return gid(tileId, flips, ldtk, tileset.tileset(), tileset.firstGid());
-    }
-
-    static int gid(int tileId, int flips, LdtkProject.TilesetDef ldtk, Tileset tileset, int firstGid) {
-        int local = localTile(tileId, ldtk, tileset);
-        return local < 0 ? 0 : firstGid + local | ((flips & 1) != 0 ? Gid.FLIP_HORIZONTAL : 0)
-                | ((flips & 2) != 0 ? Gid.FLIP_VERTICAL : 0);
-    }
-
     private TiledTileset tileset(int uid, Map<Integer, TiledTileset> used, String where) {
         TiledTileset known = used.get(uid);
         if (known != null) {
@@ -391,75 +366,14 @@ public final class LdtkMaps {
                     where + " uses tileset '" + def.identifier() + "', whose image " + def.relPath() + " was not sent; "
                     + "send the project with its images");
         }
-        Tileset grid = tilesetOf(def);
+        Tileset grid = LdtkTilesets.tilesetOf(def);
         Tileset tileset = new Tileset(grid.name(), grid.tileWidth(), grid.tileHeight(), grid.margin(), grid.spacing(),
                 grid.columns(), grid.tileCount(), grid.imageWidth(), grid.imageHeight(), null, 0, 0, grid.imageSource(),
-                Properties.EMPTY, tileData(def, grid));
+                Properties.EMPTY, LdtkTilesets.tileData(project, def, grid));
         int firstGid = used.values().stream().mapToInt(t -> t.firstGid() + t.tileset().tileCount()).max().orElse(1);
         TiledTileset made = new TiledTileset(firstGid, def.identifier() + ".tsx", tileset, atlas, Map.of());
         used.put(uid, made);
         return made;
-    }
-
-    /**
-     * A tileset's custom data and enum tags as its tiles' properties: {@value #CUSTOM_DATA} (the text LDtk keeps)
-     * and, named as the enum its tags come from, the tile's tags (its values, comma-separated).
-     */
-    private Map<Integer, dev.tilewright.core.model.TileData> tileData(LdtkProject.TilesetDef def, Tileset grid) {
-        JsonNode json = null;
-        for (JsonNode t : project.defs().path("tilesets")) {
-            json = t.path("uid").asInt(Integer.MIN_VALUE) == def.uid() ? t : json;
-        }
-        if (json == null) {
-            return Map.of();
-        }
-        Map<Integer, Properties> properties = new java.util.TreeMap<>();
-        for (JsonNode custom : json.path("customData")) {
-            int local = localTile(custom.path("tileId").asInt(-1), def, grid);
-            if (local >= 0 && custom.path("data").isString()) {
-                properties.merge(local, Properties.EMPTY.with(Property.of(CUSTOM_DATA, custom.path("data").asString())),
-                        (a, b) -> a.with(b.get(CUSTOM_DATA).orElseThrow()));
-            }
-        }
-        String tagsFrom = enumName(json.path("tagsSourceEnumUid").asInt(Integer.MIN_VALUE));
-        if (tagsFrom != null) {
-            Map<Integer, List<String>> tags = new java.util.TreeMap<>();
-            for (JsonNode tag : json.path("enumTags")) {
-                for (JsonNode id : tag.path("tileIds")) {
-                    int local = localTile(id.asInt(-1), def, grid);
-                    if (local >= 0) {
-                        tags.computeIfAbsent(local, k -> new ArrayList<>()).add(tag.path("enumValueId").asString(""));
-                    }
-                }
-            }
-            tags.forEach((local, values) -> properties.merge(local, Properties.EMPTY.with(Property.of(tagsFrom,
-                    String.join(",", values))), (a, b) -> a.with(b.get(tagsFrom).orElseThrow())));
-        }
-        Map<Integer, dev.tilewright.core.model.TileData> tiles = new java.util.TreeMap<>();
-        properties.forEach((local, p) -> tiles.put(local, new dev.tilewright.core.model.TileData(p, null, null, null,
-                null, null)));
-        return tiles;
-    }
-
-    /** An enum's identifier by its uid (the project's own or an external one); null when there is none. */
-    private String enumName(int uid) {
-        for (String kind : List.of("enums", "externalEnums")) {
-            for (JsonNode e : project.defs().path(kind)) {
-                if (e.path("uid").asInt(Integer.MIN_VALUE) == uid) {
-                    return e.path("identifier").asString(null);
-                }
-            }
-        }
-        return null;
-    }
-
-    /** The tileset a map draws an LDtk tileset's tiles from: its image cut by LDtk's grid. */
-    static Tileset tilesetOf(LdtkProject.TilesetDef def) {
-        Tileset grid = Tileset.grid(def.identifier(), def.pxWid(), def.pxHei(), def.tileGridSize(),
-                def.tileGridSize(), def.padding(), def.spacing(), null);
-        return new Tileset(def.identifier(), grid.tileWidth(), grid.tileHeight(), grid.margin(), grid.spacing(),
-                grid.columns(), grid.tileCount(), grid.imageWidth(), grid.imageHeight(), null, 0, 0, def.relPath(),
-                Properties.EMPTY, Map.of());
     }
 
     private ObjectLayer entities(LdtkProject.LayerInstance layer, LayerAttributes attributes, Ids ids,
@@ -481,7 +395,7 @@ public final class LdtkMaps {
             Properties properties = Properties.EMPTY.with(Property.of(IID, e.text("iid", "")));
             List<JsonNode> fields = e.array("fieldInstances");
             for (int f = 0; f < fields.size(); f++) {
-                Property property = field(fields.get(f), at + ".fieldInstances[" + f + "]", objectOfEntity);
+                Property property = fieldReader.field(fields.get(f), at + ".fieldInstances[" + f + "]", objectOfEntity);
                 if (property != null) {
                     properties = properties.with(property);
                 }
@@ -521,72 +435,6 @@ public final class LdtkMaps {
         }
         int local = row * tileset.tileset().columns() + column;
         return local < tileset.tileset().tileCount() ? (long) tileset.firstGid() + local : null;
-    }
-
-    /** A field instance as a property: its {@code __value} typed by its {@code __type}; null when it has none. */
-    private Property field(JsonNode field, String where, Map<String, Integer> objectOfEntity) {
-        String name = field.path("__identifier").asString("");
-        String type = field.path("__type").asString("");
-        JsonNode value = field.path("__value");
-        if (value.isNull() || value.isMissingNode() || name.isEmpty()) {
-            return null;
-        }
-        if (type.startsWith("Array<") && type.endsWith(">")) {
-            String itemType = type.substring(6, type.length() - 1);
-            List<ListItem> items = new ArrayList<>();
-            for (JsonNode item : value) {
-                Property one = typed("item", itemType, item, where, objectOfEntity);
-                if (one != null) {
-                    items.add(new ListItem(one.type(), one.value(), one.propertyType()));
-                }
-            }
-            return new Property(name, PropertyType.LIST, items);
-        }
-        return typed(name, type, value, where, objectOfEntity);
-    }
-
-    private Property typed(String name, String type, JsonNode value, String where,
-                           Map<String, Integer> objectOfEntity) {
-        if (value.isNull()) {
-            return null;
-        }
-        if (type.startsWith("LocalEnum.") || type.startsWith("ExternEnum.")) {
-            return new Property(name, PropertyType.STRING, value.asString(""), types.enumType(type));
-        }
-        return switch (type) {
-            case "Int" -> new Property(name, PropertyType.INT, value.asLong());
-            case "Float" -> new Property(name, PropertyType.FLOAT, value.asDouble());
-            case "Bool" -> new Property(name, PropertyType.BOOL, value.asBoolean());
-            case "String", "Multilines" -> new Property(name, PropertyType.STRING, value.asString(""));
-            case "Color" -> new Property(name, PropertyType.COLOR, value.asString("").toLowerCase(Locale.ROOT));
-            case "FilePath" -> new Property(name, PropertyType.FILE, value.asString(""));
-            case "Point" -> new Property(name, PropertyType.CLASS, Properties.EMPTY
-                    .with(Property.of("cx", value.path("cx").asLong()))
-                    .with(Property.of("cy", value.path("cy").asLong())));
-            case "EntityRef" -> {
-                Integer object = objectOfEntity.get(value.path("entityIid").asString(""));
-                if (object != null) {
-                    yield new Property(name, PropertyType.OBJECT, (long) object);
-                }
-                warnings.add(where, "field '" + name + "' refers to an entity of another level ("
-                        + value.path("levelIid").asString("") + "): kept as its iids (a class property), not an "
-                        + "object reference");
-                Properties iids = Properties.EMPTY;
-                for (String part : List.of("entityIid", "layerIid", "levelIid", "worldIid")) {
-                    iids = iids.with(Property.of(part, value.path(part).asString("")));
-                }
-                yield new Property(name, PropertyType.CLASS, iids);
-            }
-            case "Tile" -> new Property(name, PropertyType.CLASS, Properties.EMPTY
-                    .with(Property.of("tilesetUid", value.path("tilesetUid").asLong()))
-                    .with(Property.of("x", value.path("x").asLong())).with(Property.of("y", value.path("y").asLong()))
-                    .with(Property.of("w", value.path("w").asLong())).with(Property.of("h", value.path("h").asLong())));
-            default -> {
-                warnings.add(where, "field '" + name + "' is of type " + type + ", which has no property type here: "
-                        + "kept as its JSON, a string");
-                yield new Property(name, PropertyType.STRING, value.toString());
-            }
-        };
     }
 
     /** The next layer and object ids of a map being made. */

@@ -5,7 +5,6 @@ import dev.tilewright.core.autotile.LdtkAutoLayer;
 import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.Layer;
-import dev.tilewright.core.model.ListItem;
 import dev.tilewright.core.model.MapObject;
 import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
