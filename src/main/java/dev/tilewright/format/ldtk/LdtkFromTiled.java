@@ -91,6 +91,8 @@ public final class LdtkFromTiled {
                 throw new TiledFormatException(TiledFormatException.Kind.INVALID, map.name(), "map '" + map.name()
                         + "' is not orthogonal: LDtk holds orthogonal levels only (export it to Tiled's formats)");
             }
+            // the map's properties: level fields
+            fieldDefs(levelFields, map.properties(), "map");
             Map<Integer, List<Integer>> ofLayer = new LinkedHashMap<>();
             // LDtk lists layers top first
             List<Layer> topFirst = new ArrayList<>(map.layers());
@@ -245,6 +247,7 @@ public final class LdtkFromTiled {
     }
 
     private final List<ObjectNode> tilesetDefs = new ArrayList<>();
+    private final ArrayNode levelFields = MAPPER.createArrayNode();
 
     /** A tile's index in its tileset as LDtk numbers it (by LDtk's columns, which count a partial one). */
     private static int ldtkTile(int local, Tileset t) {
@@ -334,8 +337,12 @@ public final class LdtkFromTiled {
             once("tile objects", "objects", "tile objects: written as entities of their box (LDtk shows an entity's "
                     + "tile from its definition)");
         }
-        ArrayNode fields = (ArrayNode) def.get("fieldDefs");
-        for (Property p : object.properties().all()) {
+        fieldDefs((ArrayNode) def.get("fieldDefs"), object.properties(), "objects");
+    }
+
+    /** A field definition per property not defined yet (of a type LDtk has: others are named in the warnings). */
+    private void fieldDefs(ArrayNode fields, dev.tilewright.core.model.Properties properties, String where) {
+        for (Property p : properties.all()) {
             if (p.name().startsWith("ldtk.") || p.name().startsWith("tilewright.")) {
                 continue;
             }
@@ -349,7 +356,7 @@ public final class LdtkFromTiled {
             }
             String[] type = fieldType(p);
             if (type == null) {
-                once("field:" + p.name(), "objects", "property '" + p.name() + "' (" + p.type().tiledName()
+                once("field:" + where + ":" + p.name(), where, "property '" + p.name() + "' (" + p.type().tiledName()
                         + "): LDtk has no such field: not written");
                 continue;
             }
@@ -435,7 +442,7 @@ public final class LdtkFromTiled {
         defs.set("tilesets", sets);
         defs.set("enums", MAPPER.createArrayNode());
         defs.set("externalEnums", MAPPER.createArrayNode());
-        defs.set("levelFields", MAPPER.createArrayNode());
+        defs.set("levelFields", levelFields);
         root.set("defs", defs);
         root.set("levels", MAPPER.createArrayNode());
         root.set("worlds", MAPPER.createArrayNode());

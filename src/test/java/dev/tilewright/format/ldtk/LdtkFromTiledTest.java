@@ -144,6 +144,8 @@ class LdtkFromTiledTest {
             assertThat(level.get("identifier").asString()).isEqualTo("room " + m);
             assertThat(level.get("worldX").asInt()).isEqualTo(m * 192);
             assertThat(level.get("__bgColor").asString()).isEqualTo("#203040");
+            assertThat(level.get("fieldInstances").toString()).as("the map's properties as level fields")
+                    .contains("\"__identifier\":\"Difficulty\"", "\"__value\":3");
             Map<String, JsonNode> layers = new HashMap<>();
             level.get("layerInstances").forEach(l -> layers.put(l.get("__identifier").asString(), l));
             assertThat(layers).containsOnlyKeys("Ground", "Deco_terrain", "Deco_props_2", "Walls", "Things");
