@@ -44,8 +44,11 @@ public class LdtkWriterTest {
 
     static byte[] export(Path file) throws Exception {
         LdtkProject project = LdtkAutoTilesTest.read(file);
-        List<LdtkMaps.LevelMap> levels = LdtkMaps.convert(project, file.toString(),
-                r -> LdtkSamples.beside(file, r), 4096, 4096, 1L, new Warnings());
+        // an atlas not kept beside the project (the samples in the test resources): the export does not read it
+        List<LdtkMaps.LevelMap> levels = LdtkMaps.convert(project, file.toString(), r -> {
+            byte[] beside = LdtkSamples.beside(file, r);
+            return beside != null ? beside : new byte[0];
+        }, 4096, 4096, 1L, new Warnings());
         List<LdtkWriter.Level> written = new ArrayList<>();
         Map<Long, Tileset> tilesets = new HashMap<>();
         for (int i = 0; i < levels.size(); i++) {
@@ -77,6 +80,22 @@ public class LdtkWriterTest {
             files++;
         }
         assertThat(files).isEqualTo(5);
+    }
+
+    @Test
+    void moreOfLdtksSamplesWrittenBackAreValidAndHoldWhatTheyHeld() throws Exception {
+        Schema schema = schema();
+        Path dir = Path.of(LdtkWriterTest.class.getResource("/ldtk/samples").toURI());
+        List<Path> files;
+        try (var list = Files.list(dir)) {
+            files = list.filter(f -> f.toString().endsWith(".ldtk")).sorted().toList();
+        }
+        assertThat(files).hasSize(4);
+        for (Path file : files) {
+            JsonNode ours = JSON.readTree(export(file));
+            assertThat(schema.validate(ours)).as(file.getFileName() + " as written").isEmpty();
+            assertSameHoldings(file.getFileName().toString(), semantic(LdtkAutoTilesTest.whole(file)), semantic(ours));
+        }
     }
 
     @Test
