@@ -1,13 +1,11 @@
 package dev.tilewright.format.ldtk;
 
 import dev.tilewright.core.geom.Orthogonal;
-import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.ListItem;
 import dev.tilewright.core.model.MapObject;
-import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.ObjectShape;
 import dev.tilewright.core.model.Property;
@@ -153,22 +151,15 @@ public final class LdtkFromTiled {
         }
         // one Tiles layer per tileset the layer draws from
         Set<Long> drawn = new java.util.TreeSet<>();
-        Set<String> turned = new HashSet<>();
         for (int y = 0; y < tiles.height(); y++) {
             for (int x = 0; x < tiles.width(); x++) {
                 int gid = tiles.get(x, y);
                 if (gid != 0) {
                     map.tilesetOf(gid).ifPresent(t -> drawn.add(t.tilesetId()));
-                    if ((gid & Gid.FLIP_DIAGONAL) != 0) {
-                        turned.add(name);
-                    }
                 }
             }
         }
-        if (!turned.isEmpty()) {
-            once("turned:" + name, "layers", "layer '" + name + "': tiles turned by 90 degrees (LDtk flips but does "
-                    + "not turn): written unturned");
-        }
+
         List<Integer> defs = new ArrayList<>();
         for (long tilesetId : drawn) {
             Integer uid = tileset(tilesetId);

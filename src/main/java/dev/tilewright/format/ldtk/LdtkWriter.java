@@ -1,12 +1,8 @@
 package dev.tilewright.format.ldtk;
 
-import dev.tilewright.core.autotile.IntCells;
-import dev.tilewright.core.autotile.LdtkAutoLayer;
-import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.GroupLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.MapObject;
-import dev.tilewright.core.model.MapTileset;
 import dev.tilewright.core.model.ObjectLayer;
 import dev.tilewright.core.model.Properties;
 import dev.tilewright.core.model.Property;
@@ -20,7 +16,6 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -68,15 +63,13 @@ public final class LdtkWriter {
 
     private final LdtkProject definitions;
     private final Warnings warnings;
-    private final Map<Long, Tileset> tilesets;
-    private final Map<Integer, Long> storedTilesets;
+    private final LdtkTileWriter tileWriter;
     private int nextUid;
 
     private LdtkWriter(LdtkProject definitions, Map<Long, Tileset> tilesets, Map<Integer, Long> storedTilesets,
                        Warnings warnings) {
         this.definitions = definitions;
-        this.tilesets = tilesets;
-        this.storedTilesets = storedTilesets;
+        this.tileWriter = new LdtkTileWriter(definitions, tilesets, storedTilesets, warnings);
         this.warnings = warnings;
         this.nextUid = definitions.root().path("nextUid").asInt(1);
     }
@@ -291,117 +284,12 @@ public final class LdtkWriter {
             }
         }
         out.set("intGridCsv", csv);
-        out.set("autoLayerTiles", autoTiles(level, def, tileset, on, seed == null ? 0 : seed.intValue(), width,
-                height));
+        out.set("autoLayerTiles", tileWriter.autoTiles(level, def, tileset, on, seed == null ? 0 : seed.intValue(),
+                width, height));
         out.set("gridTiles", def.type().equals("Tiles") && tiles != null && tileset != null
-                ? gridTiles(map, tiles, def, tileset, width) : MAPPER.createArrayNode());
+                ? tileWriter.gridTiles(map, tiles, def, tileset, width) : MAPPER.createArrayNode());
         out.set("entityInstances", objects == null ? MAPPER.createArrayNode()
                 : entities(level, objects, def, levelIid, out.get("iid").asString()));
-        return out;
-    }
-
-    /** The auto-layer's tiles as LDtk's rules make them of its source grid now. */
-    private ArrayNode autoTiles(Level level, LdtkProject.LayerDef def, LdtkProject.TilesetDef tileset,
-                                java.util.Set<Integer> optional, int seed, int width, int height) {
-        ArrayNode out = MAPPER.createArrayNode();
-        if (tileset == null || def.ruleGroups().isEmpty() || def.type().equals("Tiles")) {
-            return out;
-        }
-        int sourceUid = def.type().equals("IntGrid") ? def.uid()
-                : def.autoSourceLayerUid() == null ? Integer.MIN_VALUE : def.autoSourceLayerUid();
-        TileLayer source = LdtkAutoTiles.intGrid(level.map(), sourceUid);
-        List<String> biomes = LdtkAutoTiles.biomes(level.map(), definitions, def);
-        LdtkAutoLayer rules = definitions.autoLayer(def, tileset.uid(), optional, biomes);
-        if (source == null || rules == null) {
-            return out;
-        }
-        int[] cells = new int[width * height];
-        for (int y = 0; y < Math.min(height, source.height()); y++) {
-            for (int x = 0; x < Math.min(width, source.width()); x++) {
-                cells[y * width + x] = source.get(x, y);
-            }
-        }
-        java.util.BitSet killed = LdtkAutoTiles.killed(level.map(), def);
-        LdtkAutoLayer.Allowed allowed = killed == null ? LdtkAutoLayer.Allowed.ALL
-                : (x, y) -> !killed.get(y * source.width() + x);
-        for (LdtkAutoLayer.Tile tile : rules.bake(IntCells.of(width, height, cells), seed, allowed).tiles()) {
-            out.add(tile(tile.x(), tile.y(), tile.tileId(), tile.flips(), tile.alpha(), tileset,
-                    List.of(tile.ruleUid(), tile.anchor())));
-        }
-        return out;
-    }
-
-    /** The tiles painted on a Tiles layer (all its decks, bottom-up), each at its cell and offset. */
-    private ArrayNode gridTiles(TileMap map, Layer tiles, LdtkProject.LayerDef def, LdtkProject.TilesetDef tileset,
-                                int width) {
-        ArrayNode out = MAPPER.createArrayNode();
-        List<TileLayer> decks = new ArrayList<>();
-        if (tiles instanceof TileLayer one) {
-            decks.add(one);
-        } else {
-            for (Layer layer : map.layers()) {
-                if (layer.parentId() == tiles.id() && layer instanceof TileLayer deck) {
-                    decks.add(deck);
-                }
-            }
-        }
-        int grid = def.gridSize();
-        int taller = tileset.tileGridSize() - grid;
-        for (TileLayer deck : decks) {
-            boolean alone = deck == tiles;
-            int dx = alone ? 0 : (int) Math.round(deck.attributes().offset().dx());
-            int dy = alone ? 0 : (int) Math.round(deck.attributes().offset().dy()) - taller;
-            double alpha = alone || deck.attributes().opacity() == null ? 1 : deck.attributes().opacity();
-            for (int y = 0; y < deck.height(); y++) {
-                for (int x = 0; x < deck.width(); x++) {
-                    int gid = deck.get(x, y);
-                    int tileId = gid == 0 ? -1 : tileId(map, gid, tileset);
-                    if (tileId >= 0) {
-                        int px = x * grid + dx;
-                        int py = y * grid + dy;
-                        out.add(tile(px, py, tileId, ((gid & Gid.FLIP_HORIZONTAL) != 0 ? 1 : 0)
-                                | ((gid & Gid.FLIP_VERTICAL) != 0 ? 2 : 0), alpha, tileset,
-                                List.of(px / grid + py / grid * width)));
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /** A gid's tile as an id of the LDtk tileset (LDtk's columns); -1 when it is of no tileset the map has. */
-    private int tileId(TileMap map, int gid, LdtkProject.TilesetDef tileset) {
-        MapTileset of = map.tilesetOf(gid).orElse(null);
-        Tileset stored = of == null ? null : tilesets.get(of.tilesetId());
-        Long drawnFrom = storedTilesets.get(tileset.uid());
-        if (stored == null || drawnFrom != null && drawnFrom != of.tilesetId()) {
-            return -1;
-        }
-        if ((gid & Gid.FLIP_DIAGONAL) != 0) {
-            warnings.add("tiles", "a tile turned by 90 degrees (LDtk flips but does not turn): written unturned");
-        }
-        int local = Gid.id(gid) - of.firstGid();
-        return local / stored.columns() * tileset.columns() + local % stored.columns();
-    }
-
-    private static ObjectNode tile(int x, int y, int tileId, int flips, double alpha, LdtkProject.TilesetDef tileset,
-                                   List<Integer> d) {
-        ObjectNode out = MAPPER.createObjectNode();
-        out.set("px", MAPPER.createArrayNode().add(x).add(y));
-        int step = tileset.tileGridSize() + tileset.spacing();
-        out.set("src", MAPPER.createArrayNode().add(tileset.padding() + tileId % tileset.columns() * step)
-                .add(tileset.padding() + tileId / tileset.columns() * step));
-        out.put("f", flips);
-        out.put("t", tileId);
-        ArrayNode ids = MAPPER.createArrayNode();
-        d.forEach(ids::add);
-        out.set("d", ids);
-        // LDtk writes a whole alpha as an integer
-        if (alpha == Math.rint(alpha)) {
-            out.put("a", (int) alpha);
-        } else {
-            out.put("a", alpha);
-        }
         return out;
     }
 
