@@ -20,7 +20,6 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * LDtk definitions for maps that did not come from LDtk (made here or brought from Tiled), so {@link LdtkWriter}
@@ -269,53 +267,16 @@ public final class LdtkFromTiled {
     }
 
     private ObjectNode layerDef(String key, String name, String type, int gridSize) {
-        return layerDefs.computeIfAbsent(key, k -> {
-            ObjectNode def = MAPPER.createObjectNode();
-            def.put("__type", type).put("identifier", identifier(name)).put("type", type).put("uid", nextUid++)
-                    .putNull("doc").putNull("uiColor").put("gridSize", gridSize).put("guideGridWid", 0)
-                    .put("guideGridHei", 0).put("displayOpacity", 1).put("inactiveOpacity", 1)
-                    .put("hideInList", false).put("hideFieldsWhenInactive", true).put("canSelectWhenInactive", true)
-                    .put("renderInWorldView", true).put("pxOffsetX", 0).put("pxOffsetY", 0)
-                    .put("parallaxFactorX", 0).put("parallaxFactorY", 0).put("parallaxScaling", true);
-            def.set("requiredTags", MAPPER.createArrayNode());
-            def.set("excludedTags", MAPPER.createArrayNode());
-            def.putNull("autoTilesKilledByOtherLayerUid");
-            def.set("uiFilterTags", MAPPER.createArrayNode());
-            def.put("useAsyncRender", false);
-            def.set("intGridValues", MAPPER.createArrayNode());
-            def.set("intGridValuesGroups", MAPPER.createArrayNode());
-            def.set("autoRuleGroups", MAPPER.createArrayNode());
-            def.putNull("autoSourceLayerDefUid");
-            def.putNull("tilesetDefUid");
-            def.put("tilePivotX", 0).put("tilePivotY", 0);
-            def.putNull("biomeFieldUid");
-            return def;
-        });
+        return layerDefs.computeIfAbsent(key, k -> LdtkDefaults.layer(type, identifier(name), nextUid++, gridSize));
     }
 
     /** The entity an object's class is, its fields those of the objects' properties (first type seen). */
     private void entity(MapObject object, TileMap map) {
         String name = LdtkWriter.classOf(object);
-        ObjectNode def = entityDefs.computeIfAbsent(identifier(name, false), id -> {
-            ObjectNode e = MAPPER.createObjectNode();
-            e.put("identifier", id).put("uid", nextUid++).putNull("doc")
-                    .put("width", Math.max(1, (int) Math.round(object.width() == null ? map.tileWidth()
-                            : object.width())))
-                    .put("height", Math.max(1, (int) Math.round(object.height() == null ? map.tileHeight()
-                            : object.height())))
-                    .put("resizableX", true).put("resizableY", true).putNull("minWidth").putNull("maxWidth")
-                    .putNull("minHeight").putNull("maxHeight").put("keepAspectRatio", false).put("tileOpacity", 1)
-                    .put("fillOpacity", 0.08).put("lineOpacity", 1).put("hollow", false).put("color", "#BE4A2F")
-                    .put("renderMode", object.shape() == ObjectShape.ELLIPSE ? "Ellipse" : "Rectangle")
-                    .put("showName", true).putNull("tilesetId").put("tileRenderMode", "FitInside")
-                    .putNull("tileRect").putNull("uiTileRect").put("allowOutOfBounds", false)
-                    .put("maxCount", 0).put("limitScope", "PerLevel").put("limitBehavior", "MoveLastOne")
-                    .put("pivotX", 0).put("pivotY", 0).put("exportToToc", false);
-            e.set("nineSliceBorders", MAPPER.createArrayNode());
-            e.set("tags", MAPPER.createArrayNode());
-            e.set("fieldDefs", MAPPER.createArrayNode());
-            return e;
-        });
+        ObjectNode def = entityDefs.computeIfAbsent(identifier(name, false), id -> LdtkDefaults.entity(id, nextUid++,
+                Math.max(1, (int) Math.round(object.width() == null ? map.tileWidth() : object.width())),
+                Math.max(1, (int) Math.round(object.height() == null ? map.tileHeight() : object.height())),
+                object.shape() == ObjectShape.ELLIPSE));
         ObjectShape shape = object.shape() == null ? ObjectShape.RECTANGLE : object.shape();
         if (shape != ObjectShape.RECTANGLE && shape != ObjectShape.ELLIPSE) {
             once("shape:" + shape, "objects", shape.name().toLowerCase(Locale.ROOT) + " objects (LDtk's entities are "
@@ -351,21 +312,7 @@ public final class LdtkFromTiled {
                         + "): LDtk has no such field: not written");
                 continue;
             }
-            ObjectNode f = MAPPER.createObjectNode();
-            boolean array = p.type() == PropertyType.LIST;
-            f.put("identifier", id).putNull("doc").put("__type", array ? "Array<" + type[1] + ">" : type[1])
-                    .put("uid", nextUid++).put("type", type[0]).put("isArray", array).put("canBeNull", true)
-                    .putNull("arrayMinLength").putNull("arrayMaxLength").put("editorDisplayMode", "ValueOnly")
-                    .put("editorDisplayScale", 1).put("editorDisplayPos", "Above").put("editorLinkStyle",
-                            "StraightArrow").putNull("editorDisplayColor").put("editorAlwaysShow", false)
-                    .put("editorShowInWorld", true).put("editorCutLongValues", true).putNull("editorTextSuffix")
-                    .putNull("editorTextPrefix").put("useForSmartColor", false).put("exportToToc", false)
-                    .put("searchable", false).putNull("min").putNull("max").putNull("regex")
-                    .putNull("acceptFileTypes").putNull("defaultOverride").putNull("textLanguageMode")
-                    .put("symmetricalRef", false).put("autoChainRef", false).put("allowOutOfLevelRef", true)
-                    .put("allowedRefs", "Any").putNull("allowedRefsEntityUid").putNull("tilesetUid");
-            f.set("allowedRefTags", MAPPER.createArrayNode());
-            fields.add(f);
+            fields.add(LdtkDefaults.field(id, type[0], type[1], p.type() == PropertyType.LIST, nextUid++));
         }
     }
 
@@ -404,23 +351,6 @@ public final class LdtkFromTiled {
     }
 
     private ObjectNode root(String name) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("iid", UUID.nameUUIDFromBytes(("tilewright:project:" + name).getBytes(StandardCharsets.UTF_8))
-                .toString());
-        root.put("jsonVersion", VERSION).put("appBuildId", 473703).put("nextUid", nextUid)
-                .put("identifierStyle", "Capitalize").set("toc", MAPPER.createArrayNode());
-        root.put("worldLayout", "Free").put("worldGridWidth", 256).put("worldGridHeight", 256)
-                .put("defaultLevelWidth", 256).put("defaultLevelHeight", 256).put("defaultPivotX", 0)
-                .put("defaultPivotY", 0).put("defaultGridSize", 16).put("defaultEntityWidth", 16)
-                .put("defaultEntityHeight", 16).put("bgColor", "#40465B").put("defaultLevelBgColor", "#696A79")
-                .put("minifyJson", false).put("externalLevels", false).put("exportTiled", false)
-                .put("simplifiedExport", false).put("imageExportMode", "None").put("exportLevelBg", true)
-                .putNull("pngFilePattern").put("backupOnSave", false).put("backupLimit", 10)
-                .putNull("backupRelPath").put("levelNamePattern", "Level_%idx").putNull("tutorialDesc");
-        root.set("customCommands", MAPPER.createArrayNode());
-        root.set("flags", MAPPER.createArrayNode());
-        root.put("dummyWorldIid", UUID.nameUUIDFromBytes(("tilewright:world:" + name)
-                .getBytes(StandardCharsets.UTF_8)).toString());
         ObjectNode defs = MAPPER.createObjectNode();
         ArrayNode layers = MAPPER.createArrayNode();
         layerDefs.values().forEach(layers::add);
@@ -434,10 +364,7 @@ public final class LdtkFromTiled {
         defs.set("enums", MAPPER.createArrayNode());
         defs.set("externalEnums", MAPPER.createArrayNode());
         defs.set("levelFields", levelFields);
-        root.set("defs", defs);
-        root.set("levels", MAPPER.createArrayNode());
-        root.set("worlds", MAPPER.createArrayNode());
-        return root;
+        return LdtkDefaults.root(name, nextUid, defs);
     }
 
     private void once(String key, String where, String what) {
