@@ -5,7 +5,6 @@ import dev.tilewright.access.Caller;
 import dev.tilewright.access.Requires;
 import dev.tilewright.access.Roles;
 import dev.tilewright.access.Roles.Action;
-import dev.tilewright.format.ldtk.LdtkAutoTiles;
 import dev.tilewright.map.MapReads;
 import dev.tilewright.review.Reviews;
 import dev.tilewright.world.WorldJson;
@@ -38,11 +37,9 @@ class EditorPage {
         mayDo(access, caller, id, model);
         model.addAttribute("mapId", id);
         model.addAttribute("mapName", maps.read(id, (version, map) -> map.name()));
-        // a level brought from LDtk: its world goes back out as the LDtk project (not for a share link's one map)
-        Long fromLdtk = caller.kind() == Caller.Kind.SHARE_LINK ? null
-                : maps.read(id, (version, map) -> LdtkAutoTiles.definitions(map));
+        // a map of a world: the world goes out as an LDtk project (not for a share link's one map)
         Optional<Access.Standing> standing = access.onMap(caller, id);
-        model.addAttribute("ldtkWorld", fromLdtk == null || standing.isEmpty() ? null
+        model.addAttribute("ldtkWorld", caller.kind() == Caller.Kind.SHARE_LINK || standing.isEmpty() ? null
                 : worlds.list(java.util.Set.of(standing.get().projectId()), id).stream().findFirst()
                 .map(WorldJson.Summary::id).orElse(null));
         return "edit";

@@ -1,8 +1,6 @@
 package dev.tilewright.pages;
 
 import dev.tilewright.access.Requires;
-import dev.tilewright.format.ldtk.LdtkAutoTiles;
-import dev.tilewright.map.MapReads;
 import dev.tilewright.world.WorldJson;
 import dev.tilewright.world.Worlds;
 import org.springframework.stereotype.Controller;
@@ -15,11 +13,9 @@ import org.springframework.web.bind.annotation.PathVariable;
 class WorldPages {
 
     private final Worlds worlds;
-    private final MapReads maps;
 
-    WorldPages(Worlds worlds, MapReads maps) {
+    WorldPages(Worlds worlds) {
         this.worlds = worlds;
-        this.maps = maps;
     }
 
     @GetMapping("/worlds/{id}")
@@ -27,9 +23,6 @@ class WorldPages {
     String preview(@PathVariable long id, Model model) {
         WorldJson world = worlds.get(id);
         model.addAttribute("world", world);
-        // a world brought from LDtk goes back out as its project
-        model.addAttribute("fromLdtk", !world.maps().isEmpty() && maps.read(world.maps().get(0).mapId(),
-                (version, map) -> LdtkAutoTiles.definitions(map) != null));
         return "world";
     }
 }
