@@ -18,21 +18,40 @@ public final class TiledFormatException extends RuntimeException {
     private final Kind kind;
     private final String file;
     private final String missing;
+    private final String limit;
+    private final long limitValue;
 
     public TiledFormatException(Kind kind, String file, String message) {
-        this(kind, file, message, null);
+        this(kind, file, message, null, null, 0);
     }
 
-    private TiledFormatException(Kind kind, String file, String message, String missing) {
+    private TiledFormatException(Kind kind, String file, String message, String missing, String limit,
+                                 long limitValue) {
         super(message);
         this.kind = kind;
         this.file = file;
         this.missing = missing;
+        this.limit = limit;
+        this.limitValue = limitValue;
+    }
+
+    /** More than the configured limit of that name allows ({@link Kind#OVER_LIMIT}, naming it). */
+    public static TiledFormatException overLimit(String file, String message, String limit, long limitValue) {
+        return new TiledFormatException(Kind.OVER_LIMIT, file, message, null, limit, limitValue);
+    }
+
+    /** The configured limit an {@link Kind#OVER_LIMIT} names, or null (then: what a read may hold). */
+    public String limit() {
+        return limit;
+    }
+
+    public long limitValue() {
+        return limitValue;
     }
 
     /** A file {@code file} references that was not sent, at the path it would have in the upload. */
     public static TiledFormatException missing(String file, String path, String message) {
-        return new TiledFormatException(Kind.MISSING_FILE, file, message, path);
+        return new TiledFormatException(Kind.MISSING_FILE, file, message, path, null, 0);
     }
 
     /** The path of the file not sent ({@link Kind#MISSING_FILE}), else null. */

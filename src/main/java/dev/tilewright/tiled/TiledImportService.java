@@ -315,8 +315,9 @@ public class TiledImportService {
                 case UNSUPPORTED -> Refused.of(Refusal.Kind.INVALID, "Not supported yet", e.getMessage())
                         .with("field", "files").with("file", e.file());
                 case INVALID -> Refused.invalidField("files", e.file() + ": " + e.getMessage()).with("file", e.file());
-                case OVER_LIMIT -> Refused.overLimit(Refusal.Kind.TOO_LARGE,
-                        "tilewright.limits.max-import-decoded-bytes", limits.maxImportDecodedBytes(),
+                case OVER_LIMIT -> Refused.overLimit(Refusal.Kind.TOO_LARGE, e.limit() != null ? e.limit()
+                                : "tilewright.limits.max-import-decoded-bytes",
+                        e.limit() != null ? e.limitValue() : limits.maxImportDecodedBytes(),
                         e.file() + ": " + e.getMessage()).with("field", "files").with("file", e.file());
             };
         }

@@ -267,6 +267,21 @@ class LdtkImportTest {
     }
 
     @Test
+    void aLevelWiderThanAMapMayBeIsRefusedNamingTheLimit() throws Exception {
+        Path file = LdtkSamples.dir().resolve("Typical_TopDown_example.ldtk");
+        Map<String, byte[]> files = upload(file);
+        tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
+        tools.jackson.databind.node.ObjectNode project = (tools.jackson.databind.node.ObjectNode) json.readTree(
+                files.get("Typical_TopDown_example.ldtk"));
+        ((tools.jackson.databind.node.ObjectNode) project.get("levels").get(0)).put("pxWid", 10_000_000);
+        files.put("Typical_TopDown_example.ldtk", json.writeValueAsBytes(project));
+        Api.Response refused = api.postFiles("/api/v1/ldtk/import", files);
+        assertThat(refused.status()).as(refused.text()).isEqualTo(413);
+        assertThat(refused.json().get("limit").asString()).isEqualTo("tilewright.limits.max-map-width");
+        assertThat(refused.json().get("detail").asString()).contains("World_Level_0", "625000x16 cells");
+    }
+
+    @Test
     void anLdtkExportPastTheWorkLimitIsRefusedBeforeItIsWritten() {
         // a 4096x4096 IntGrid: LDtk writes every cell (16M, about 512 MiB of JSON tree), past the default 128 MiB
         long huge = api.newMap("vast", 4096, 4096);

@@ -121,9 +121,11 @@ public final class LdtkMaps {
         long width = Math.max(1, (level.pxWid() + grid - 1L) / grid);
         long height = Math.max(1, (level.pxHei() + grid - 1L) / grid);
         if (width > maxWidth || height > maxHeight) {
-            throw new TiledFormatException(TiledFormatException.Kind.OVER_LIMIT, file, path + " (" + level.identifier()
-                    + ") is " + width + "x" + height + " cells of " + grid + " px, over the " + maxWidth + "x"
-                    + maxHeight + " limit");
+            boolean wide = width > maxWidth;
+            throw TiledFormatException.overLimit(file, path + " (" + level.identifier() + ") is " + width + "x"
+                    + height + " cells of " + grid + " px, over the " + maxWidth + "x" + maxHeight + " a map may have",
+                    wide ? "tilewright.limits.max-map-width" : "tilewright.limits.max-map-height",
+                    wide ? maxWidth : maxHeight);
         }
         Map<Integer, TiledTileset> tilesets = new LinkedHashMap<>();
         Ids ids = new Ids();
