@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -170,14 +169,17 @@ final class LdtkCommand implements Command {
         byte[] report = null;
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(answer.body()))) {
             PullCommand.createDirectories(dir);
+            long left = maxBytes;
             for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
                 String path = PullCommand.safe(dir, entry.getName());
-                byte[] bytes = in.readNBytes(maxBytes);
-                Path file = dir.resolve(path);
-                PullCommand.createDirectories(file.getParent());
-                Path temp = file.resolveSibling("." + file.getFileName() + ".writing");
-                Files.write(temp, bytes);
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                // the files unpacked count against --max-bytes too (a zip may unpack to far more than it is)
+                byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, left + 1));
+                if (bytes.length > left) {
+                    throw new Exit.Failure(Exit.SERVICE, "the export unpacks to more than " + maxBytes + " bytes "
+                            + "(--max-bytes); nothing past " + path + " was written");
+                }
+                left -= bytes.length;
+                PullCommand.place(dir, path, bytes);
                 written++;
                 if (path.equals("ldtk-export-report.json")) {
                     report = bytes;

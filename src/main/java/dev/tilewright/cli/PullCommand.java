@@ -218,15 +218,23 @@ final class PullCommand implements Command {
                     throw new Exit.Failure(Exit.SERVICE, "the service sent " + path + " unasked or other than its "
                             + "manifest says: try again");
                 }
-                Path file = dir.resolve(path);
-                createDirectories(file.getParent());
-                Path temp = file.resolveSibling("." + file.getFileName() + ".pulling");
-                Files.write(temp, bytes);
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                place(dir, path, bytes);
             }
         } catch (IOException e) {
             throw Exit.file(dir + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Writes a file of the folder (its folders made) whole or not at all: into a temporary file beside it, then moved
+     * over it.
+     */
+    static void place(Path dir, String path, byte[] bytes) throws IOException {
+        Path file = dir.resolve(path);
+        createDirectories(file.getParent());
+        Path temp = file.resolveSibling("." + file.getFileName() + ".writing");
+        Files.write(temp, bytes);
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** A path the service named, refused when it would lead out of the folder or into the pull's record. */

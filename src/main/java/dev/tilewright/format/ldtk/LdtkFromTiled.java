@@ -103,7 +103,11 @@ public final class LdtkFromTiled {
         }
         ObjectNode root = root(name);
         Map<Integer, Long> stored = new HashMap<>();
-        tilesetUid.forEach((id, uid) -> stored.put(uid, id));
+        tilesetUid.forEach((id, uid) -> {
+            if (uid != null) {
+                stored.put(uid, id);
+            }
+        });
         byte[] bytes = MAPPER.writeValueAsBytes(root);
         return new Made(LdtkProject.read(bytes, name + ".ldtk", r -> null, 0), assigned, stored);
     }
