@@ -16,6 +16,23 @@ export function projectionOf(map) {
   return new Orthogonal(map.tileWidth, map.tileHeight, order.startsWith('left'), order.endsWith('up'));
 }
 
+/**
+ * A cell's index plus a fraction of its box, kept inside [cell, cell + 1): hexagonal cells' boxes overlap, so a
+ * fraction rounded up to 1 would name the next cell's corner, another point. As Hexagonal.within in Java.
+ */
+function within(cell, fraction) {
+  const at = cell + fraction;
+  return at < cell ? cell : at >= cell + 1 ? nextDown(cell + 1) : at;
+}
+
+/** The largest double below a whole number (Java's Math.nextDown). */
+function nextDown(n) {
+  if (n === 0) return -Number.MIN_VALUE;
+  const bits = new Float64Array([n]);
+  new BigInt64Array(bits.buffer)[0] += n > 0 ? -1n : 1n;
+  return bits[0];
+}
+
 /** floor(a / b) for b > 0, corrected where the quotient was rounded up to a whole number. */
 function floorDiv(a, b) {
   let q = Math.floor(a / b);
@@ -306,8 +323,8 @@ export class Hexagonal {
 
   screenToTile(x, y) {
     const cell = this.tileAt(x, y);
-    return { x: cell.x + (x - this.left(cell.x, cell.y)) / this.cellWidth,
-      y: cell.y + (y - this.top(cell.x, cell.y)) / this.cellHeight };
+    return { x: within(cell.x, (x - this.left(cell.x, cell.y)) / this.cellWidth),
+      y: within(cell.y, (y - this.top(cell.x, cell.y)) / this.cellHeight) };
   }
 
   tileAt(x, y) {

@@ -21,6 +21,7 @@ for (const file of files) {
       const p = projectionOf(c.projection);
       for (const t of c.tileToScreen) assert.deepEqual(p.tileToScreen(...t.tile), point(t.screen));
       for (const t of c.tileAt) assert.deepEqual(p.tileAt(...t.screen), point(t.tile), `tileAt ${t.screen}`);
+      for (const t of c.screenToTile ?? []) assert.deepEqual(p.screenToTile(...t.screen), point(t.tile), `screenToTile ${t.screen}`);
       assert.deepEqual(p.bounds(...c.map), box(c.bounds));
       for (const t of c.cellBox) assert.deepEqual(p.cellBox(...t.tile), box(t.box));
       for (const t of c.areaBox) assert.deepEqual(p.areaBox(box(t.area)), box(t.box), `areaBox ${t.area}`);

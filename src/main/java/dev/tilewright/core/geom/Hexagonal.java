@@ -109,8 +109,17 @@ public record Hexagonal(int tileWidth, int tileHeight, boolean staggerX, boolean
     @Override
     public Position screenToTile(Position screen) {
         TileCoord cell = tileAt(screen);
-        return new Position(cell.x() + (screen.x() - left(cell.x(), cell.y())) / cellWidth(),
-                cell.y() + (screen.y() - top(cell.x(), cell.y())) / cellHeight());
+        return new Position(within(cell.x(), (screen.x() - left(cell.x(), cell.y())) / cellWidth()),
+                within(cell.y(), (screen.y() - top(cell.x(), cell.y())) / cellHeight()));
+    }
+
+    /**
+     * A cell's index plus a fraction of its box, kept inside [cell, cell + 1): the cells' boxes overlap, so a
+     * fraction that rounds up to 1 would name the next cell's corner, another point (a slanted edge's last bit).
+     */
+    private static double within(int cell, double fraction) {
+        double at = cell + fraction;
+        return at < cell ? cell : at >= cell + 1 ? Math.nextDown((double) (cell + 1)) : at;
     }
 
     @Override

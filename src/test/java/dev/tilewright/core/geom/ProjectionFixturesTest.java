@@ -61,6 +61,10 @@ class ProjectionFixturesTest {
         for (JsonNode t : c.get("tileAt")) {
             assertThat(p.tileAt(position(t.get("screen")))).as("tileAt %s", t.get("screen")).isEqualTo(tile(t.get("tile")));
         }
+        for (JsonNode t : c.path("screenToTile")) {
+            assertThat(p.screenToTile(position(t.get("screen")))).as("screenToTile %s", t.get("screen"))
+                    .isEqualTo(position(t.get("tile")));
+        }
         assertThat(p.bounds(c.get("map").get(0).asInt(), c.get("map").get(1).asInt())).isEqualTo(box(c.get("bounds")));
         for (JsonNode t : c.get("cellBox")) {
             TileCoord at = tile(t.get("tile"));
