@@ -156,14 +156,16 @@ class RenderController {
         List<String> names = drawing.layerNames();
         int scale = drawing.scale();
         Long version = drawing.version();
-        long at = version == null ? maps.version(id) : version;
         String key = windows.stream().map(w -> w.x() + "," + w.y() + "," + w.width() + "," + w.height())
                 .collect(Collectors.joining(";")) + "|" + String.join(",", names) + "|" + drawing
                 + (drawing.checks() ? "|checked " + checks.checkedVersion(id, version) : "");
-        String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
         CacheControl cache = version == null ? CacheControl.noCache() : CacheControl.maxAge(Duration.ofDays(365)).cachePrivate().immutable();
-        if (ETags.noneMatchHits(ifNoneMatch, etag)) {
-            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
+        if (ifNoneMatch != null) { // only a conditional request reads the version before it draws (a 304 draws nothing)
+            long at = version == null ? maps.version(id) : version;
+            String etag = "\"" + at + "-" + Integer.toHexString(key.hashCode()) + "\"";
+            if (ETags.noneMatchHits(ifNoneMatch, etag)) {
+                return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cache).build();
+            }
         }
         RenderService.Frame frame = renders.render(id, version,
                 new RenderService.Request(windows, scale, names, drawing.objects(), drawing.gridlines(),
