@@ -59,11 +59,13 @@ async function offerTilesets() {
 }
 dialog.querySelector('[data-action="cancel"]').addEventListener('click', () => dialog.close());
 
-// the stagger settings are asked only of staggered and hexagonal maps, the side length only of hexagonal ones
+// the stagger settings are asked only of staggered and hexagonal maps, the side length only of hexagonal ones, the
+// skews only of oblique ones
 function showOrientation() {
   const kind = form.elements.orientation.value;
   for (const part of form.querySelectorAll('[data-stagger]')) part.hidden = kind !== 'staggered' && kind !== 'hexagonal';
   for (const part of form.querySelectorAll('[data-hex]')) part.hidden = kind !== 'hexagonal';
+  for (const part of form.querySelectorAll('[data-skew]')) part.hidden = kind !== 'oblique';
 }
 form.elements.orientation.addEventListener('change', showOrientation);
 showOrientation();
@@ -80,6 +82,16 @@ function problem() {
     const across = Number(f.staggerAxis.value === 'x' ? f.tileWidth.value : f.tileHeight.value);
     if (!Number.isInteger(side) || side < 0 || side > across) {
       return `Side length must be a whole number from 0 to the tile's ${f.staggerAxis.value === 'x' ? 'width' : 'height'} (${across}).`;
+    }
+  }
+  if (f.orientation.value === 'oblique') {
+    const skewX = Number(f.skewX.value);
+    const skewY = Number(f.skewY.value);
+    if (!Number.isInteger(skewX) || !Number.isInteger(skewY) || Math.abs(skewX) > 65536 || Math.abs(skewY) > 65536) {
+      return 'Skews must be whole numbers from -65536 to 65536.';
+    }
+    if (skewX * skewY >= Number(f.tileWidth.value) * Number(f.tileHeight.value)) {
+      return 'Skew x times skew y must stay below tile width times tile height (else the cells are flat).';
     }
   }
   const checks = [['width', 'Width', 65536], ['height', 'Height', 65536], ['tileWidth', 'Tile width', 4096], ['tileHeight', 'Tile height', 4096]];
@@ -111,6 +123,10 @@ form.addEventListener('submit', async (e) => {
     body.staggerIndex = f.staggerIndex.value;
   }
   if (body.orientation === 'hexagonal') body.hexSideLength = Number(f.hexSideLength.value);
+  if (body.orientation === 'oblique') {
+    body.skewX = Number(f.skewX.value);
+    body.skewY = Number(f.skewY.value);
+  }
   if (projectOf()) body.projectId = Number(projectOf());
   const ticked = [...form.querySelectorAll('input[name="tileset"]:checked')].map((t) => ({ tilesetId: Number(t.value) }));
   if (ticked.length > 0) body.tilesets = ticked;

@@ -13,6 +13,10 @@ export function projectionOf(map) {
       orientation === 'hexagonal' ? (map.hexSideLength ?? 0) : 0);
   }
   const order = map.renderOrder ?? map.settings?.renderOrder ?? 'right-down';
+  if (orientation === 'oblique') {
+    return new Oblique(map.tileWidth, map.tileHeight, map.skewX ?? 0, map.skewY ?? 0, map.width, map.height,
+      order.startsWith('left'), order.endsWith('up'));
+  }
   return new Orthogonal(map.tileWidth, map.tileHeight, order.startsWith('left'), order.endsWith('up'));
 }
 
@@ -62,6 +66,12 @@ export function tracePolygons(ctx, polygons) {
     polygon.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
     ctx.closePath();
   }
+}
+
+/** An area's four corners where a linear projection puts them, clockwise from its top-left (tile (x, y)'s). */
+function cornersOnScreen(projection, { x, y, width, height }) {
+  return [projection.tileToScreen(x, y), projection.tileToScreen(x + width, y),
+    projection.tileToScreen(x + width, y + height), projection.tileToScreen(x, y + height)];
 }
 
 /** The corners of a box, clockwise from its top-left. */
@@ -260,9 +270,118 @@ export class Isometric {
 
   /** An area's outline on the screen: the diamond its cells make together. */
   areaOutline(area) {
-    const { x, y, width, height } = area;
-    return [[this.tileToScreen(x, y), this.tileToScreen(x + width, y), this.tileToScreen(x + width, y + height),
-      this.tileToScreen(x, y + height)]];
+    return [cornersOnScreen(this, area)];
+  }
+}
+
+/**
+ * Tiled 1.12's oblique layout: orthogonal pixels sheared onto the screen, each row skewX pixels right of the row above,
+ * each column skewY pixels below the one left of it; tile (x, y)'s parallelogram has its top-left corner at
+ * (x * tileWidth + y * skewX + originX, y * tileHeight + x * skewY + originY), the origin moving the map's box to
+ * (0, 0) where a skew is negative. Pixels (objects) are the orthogonal ones; tiles are drawn as on an orthogonal map,
+ * images unsheared on their cells' bottom-left corners. As core/geom/Oblique in Java.
+ */
+export class Oblique {
+  constructor(tileWidth, tileHeight, skewX, skewY, mapWidth, mapHeight, leftward = false, upward = false) {
+    if (!(tileWidth >= 1 && tileHeight >= 1)) throw new RangeError(`tile size must be positive, was ${tileWidth}x${tileHeight}`);
+    if (tileWidth * tileHeight <= skewX * skewY) throw new RangeError(`skews ${skewX}, ${skewY} make the cells flat or turned over`);
+    this.tileWidth = tileWidth;
+    this.tileHeight = tileHeight;
+    this.skewX = skewX;
+    this.skewY = skewY;
+    this.originX = Math.max(0, -mapHeight * skewX);
+    this.originY = Math.max(0, -mapWidth * skewY);
+    this.determinant = tileWidth * tileHeight - skewX * skewY;
+    this.unsheared = new Orthogonal(tileWidth, tileHeight, leftward, upward);
+  }
+
+  tileToPixel(x, y) {
+    return this.unsheared.tileToPixel(x, y);
+  }
+
+  pixelToTile(x, y) {
+    return this.unsheared.pixelToTile(x, y);
+  }
+
+  tileToScreen(x, y) {
+    return { x: x * this.tileWidth + y * this.skewX + this.originX, y: y * this.tileHeight + x * this.skewY + this.originY };
+  }
+
+  /** The shear undone, times the determinant: the numerators of the tile coordinates of a screen point. */
+  unshear(x, y) {
+    const dx = x - this.originX;
+    const dy = y - this.originY;
+    return { a: dx * this.tileHeight - dy * this.skewX, b: dy * this.tileWidth - dx * this.skewY };
+  }
+
+  screenToTile(x, y) {
+    const { a, b } = this.unshear(x, y);
+    const d = this.determinant;
+    const u = floorDiv(a, d);
+    const v = floorDiv(b, d);
+    return { x: u + (a - u * d) / d, y: v + (b - v * d) / d };
+  }
+
+  tileAt(x, y) {
+    const { a, b } = this.unshear(x, y);
+    return { x: floorDiv(a, this.determinant), y: floorDiv(b, this.determinant) };
+  }
+
+  bounds(width, height) {
+    return this.areaBox({ x: 0, y: 0, width, height });
+  }
+
+  cellBox(x, y) {
+    return this.areaBox({ x, y, width: 1, height: 1 });
+  }
+
+  areaBox(area) {
+    const at = this.tileToScreen(area.x, area.y);
+    if (area.width <= 0 || area.height <= 0) return { x: at.x, y: at.y, width: 0, height: 0 };
+    const acrossY = area.width * this.skewY;
+    const downX = area.height * this.skewX;
+    const left = at.x + Math.min(0, downX);
+    const top = at.y + Math.min(0, acrossY);
+    return { x: left, y: top, width: at.x + area.width * this.tileWidth + Math.max(0, downX) - left,
+      height: at.y + area.height * this.tileHeight + Math.max(0, acrossY) - top };
+  }
+
+  /** The tiles whose parallelograms reach inside a box: tile coordinates are least and greatest at its corners. */
+  tilesMeeting(box) {
+    if (box.width <= 0 || box.height <= 0) return { x: 0, y: 0, width: 0, height: 0 };
+    const d = this.determinant;
+    let x0 = Infinity; let y0 = Infinity; let x1 = -Infinity; let y1 = -Infinity;
+    for (const [cx, cy] of [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height],
+      [box.x + box.width, box.y + box.height]]) {
+      const { a, b } = this.unshear(cx, cy);
+      x0 = Math.min(x0, floorDiv(a, d));
+      y0 = Math.min(y0, floorDiv(b, d));
+      x1 = Math.max(x1, -floorDiv(-a, d) - 1);
+      y1 = Math.max(y1, -floorDiv(-b, d) - 1);
+    }
+    return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  }
+
+  imageAt(x, y) {
+    return this.tileToScreen(x, y + 1);
+  }
+
+  inDrawOrder(area, visit) {
+    this.unsheared.inDrawOrder(area, visit);
+  }
+
+  neighbours(x, y) {
+    return this.unsheared.neighbours(x, y);
+  }
+
+  /** Pixel space onto the screen, as a canvas transform [a, b, c, d, e, f]: the shear and the origin. */
+  pixelMatrix() {
+    return [1, this.skewY / this.tileWidth, this.skewX / this.tileHeight, 1, this.originX, this.originY];
+  }
+
+  /** An area's outline on the screen: the parallelogram its cells make together. */
+  areaOutline(area) {
+    return [cornersOnScreen(this, area)];
   }
 }
 

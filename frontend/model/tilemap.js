@@ -469,6 +469,8 @@ export class TileMap {
     this.staggerAxis = json.staggerAxis;
     this.staggerIndex = json.staggerIndex;
     this.hexSideLength = json.hexSideLength;
+    this.skewX = json.skewX ?? 0;
+    this.skewY = json.skewY ?? 0;
     this.backgroundColor = json.backgroundColor ?? null;
     this.offset = json.offset ?? { x: 0, y: 0 };
     /** @type {MapTileset[]} */

@@ -11,6 +11,7 @@ import dev.tilewright.core.edit.SetProperty;
 import dev.tilewright.core.geom.Hexagonal;
 import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.Isometric;
+import dev.tilewright.core.geom.Oblique;
 import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
@@ -243,9 +244,12 @@ public class MapChecks extends BackgroundWork {
         return marks;
     }
 
-    /** A point of the map's pixel space on its screen (where it is on orthogonal, staggered and hexagonal maps). */
+    /**
+     * A point of the map's pixel space on its screen (where it is on orthogonal, staggered and hexagonal maps; turned
+     * onto the diamonds, or sheared, on isometric and oblique ones).
+     */
     private static Position onScreen(Projection projection, double x, double y) {
-        if (!(projection instanceof Isometric)) {
+        if (!(projection instanceof Isometric) && !(projection instanceof Oblique)) {
             return new Position(x, y);
         }
         Position tile = projection.pixelToTile(new Position(x, y));

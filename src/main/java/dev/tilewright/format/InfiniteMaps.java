@@ -34,7 +34,7 @@ final class InfiniteMaps {
 
     /** The tile whose place relative to tile (0, 0) is the map's offset (the middle of its cell, found back). */
     private static TileCoord origin(TiledMap map) {
-        Projection projection = map.settings().projection(map.tileWidth(), map.tileHeight(), map.height());
+        Projection projection = map.settings().projection(map.tileWidth(), map.tileHeight(), map.width(), map.height());
         Position middle = projection.tileToPixel(0.5, 0.5);
         Position tile = projection.pixelToTile(new Position(middle.x() + map.offset().x(),
                 middle.y() + map.offset().y()));

@@ -68,14 +68,10 @@ final class MapAssembly {
      * The orientation a map's attributes describe, refused as the file's fault when it names none Tilewright has.
      */
     static Orientation orientation(String file, String orientation, String staggerAxis, String staggerIndex,
-                                   int hexSideLength) {
-        if (orientation.equals("oblique")) {
-            throw new TiledFormatException(TiledFormatException.Kind.UNSUPPORTED, file,
-                    "orientation not supported yet: 'oblique' (Tiled 1.12's skewed maps)");
-        }
+                                   int hexSideLength, int skewX, int skewY) {
         Orientation read;
         try {
-            read = Orientation.of(orientation, staggerAxis, staggerIndex, hexSideLength);
+            read = Orientation.of(orientation, staggerAxis, staggerIndex, hexSideLength).withSkew(skewX, skewY);
         } catch (IllegalArgumentException e) {
             throw TiledFormatException.invalid(file, e.getMessage());
         }
@@ -147,6 +143,13 @@ final class MapAssembly {
             throw TiledFormatException.invalid(file, "a staggered or hexagonal map's tiles are 2x2 px at least, was "
                     + tileWidth + "x" + tileHeight);
         }
+        Orientation layout = settings.orientation();
+        if (layout.kind() == Orientation.Kind.OBLIQUE
+                && (long) layout.skewX() * layout.skewY() >= (long) tileWidth * tileHeight) {
+            throw TiledFormatException.invalid(file, "skewx " + layout.skewX() + " and skewy " + layout.skewY()
+                    + " make " + tileWidth + "x" + tileHeight + " cells flat or turned over: skewx x skewy must stay"
+                    + " below tilewidth x tileheight");
+        }
         TileRect bounds = infinite ? evenAlongStagger(chunkBounds(raw, width, height), settings.orientation())
                 : new TileRect(0, 0, width, height);
         limits.check(file, bounds.width(), bounds.height());
@@ -154,7 +157,7 @@ final class MapAssembly {
             throw TiledFormatException.invalid(file, "background colour '" + backgroundColor + "' is not #rrggbb or #aarrggbb");
         }
         String background = backgroundColor == null || backgroundColor.startsWith("#") ? backgroundColor : "#" + backgroundColor;
-        Position offset = pixelOffset(settings.projection(tileWidth, tileHeight, bounds.height()), bounds.x(),
+        Position offset = pixelOffset(settings.projection(tileWidth, tileHeight, bounds.width(), bounds.height()), bounds.x(),
                 bounds.y());
         Difference shift = new Difference(-offset.x(), -offset.y());
         int nextLayerId = raw.stream().mapToInt(RawLayer::id).max().orElse(0) + 1;

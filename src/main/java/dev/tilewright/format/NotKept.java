@@ -22,8 +22,8 @@ final class NotKept {
             "startx", "starty");
     static final java.util.Map<String, java.util.Set<String>> KNOWN = java.util.Map.of(
             "map", java.util.Set.of("version", "tiledversion", "class", "orientation", "renderorder",
-                    "compressionlevel", "width", "height", "tilewidth", "tileheight", "hexsidelength", "staggeraxis",
-                    "staggerindex", "parallaxoriginx", "parallaxoriginy", "backgroundcolor", "nextlayerid",
+                    "compressionlevel", "width", "height", "tilewidth", "tileheight", "hexsidelength", "skewx",
+                    "skewy", "staggeraxis", "staggerindex", "parallaxoriginx", "parallaxoriginy", "backgroundcolor", "nextlayerid",
                     "nextobjectid", "infinite", "type", "layers", "tilesets", "properties", "propertytypes",
                     "editorsettings"),
             "layer", LAYER,

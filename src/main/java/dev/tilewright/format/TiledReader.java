@@ -130,7 +130,8 @@ public abstract sealed class TiledReader<N extends TiledNode<N>> permits TmxRead
                 map.decimal("parallaxoriginx", 0), map.decimal("parallaxoriginy", 0),
                 editor == null ? null : editor.part("chunksize"), editor == null ? null : editor.part("export"),
                 MapAssembly.orientation(file, map.text("orientation", "orthogonal"), map.text("staggeraxis", null),
-                        map.text("staggerindex", null), map.integer("hexsidelength", 0)));
+                        map.text("staggerindex", null), map.integer("hexsidelength", 0), map.integer("skewx", 0),
+                        map.integer("skewy", 0)));
         int width = map.integer("width", 0);
         int height = map.integer("height", 0);
         if (!infinite) {

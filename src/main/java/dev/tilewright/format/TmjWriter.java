@@ -56,6 +56,12 @@ public final class TmjWriter {
         if (orientation.staggers()) {
             root.put("staggeraxis", orientation.staggerAxis()).put("staggerindex", orientation.staggerIndex());
         }
+        if (orientation.skewX() != 0) {
+            root.put("skewx", orientation.skewX());
+        }
+        if (orientation.skewY() != 0) {
+            root.put("skewy", orientation.skewY());
+        }
         if (map.backgroundColor() != null) {
             root.put("backgroundcolor", map.backgroundColor());
         }

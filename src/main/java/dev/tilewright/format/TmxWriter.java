@@ -84,6 +84,12 @@ public final class TmxWriter {
         if (orientation.staggers()) {
             out.attr("staggeraxis", orientation.staggerAxis()).attr("staggerindex", orientation.staggerIndex());
         }
+        if (orientation.skewX() != 0) {
+            out.attr("skewx", orientation.skewX());
+        }
+        if (orientation.skewY() != 0) {
+            out.attr("skewy", orientation.skewY());
+        }
         if (!settings.parallaxOrigin().equals(Position.ORIGIN)) {
             out.attr("parallaxoriginx", settings.parallaxOrigin().x())
                     .attr("parallaxoriginy", settings.parallaxOrigin().y());

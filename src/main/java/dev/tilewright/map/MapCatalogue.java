@@ -41,13 +41,13 @@ public class MapCatalogue {
     public record NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
                          Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
                          Properties properties, Long projectId, String orientation, String staggerAxis,
-                         String staggerIndex, Integer hexSideLength) {
+                         String staggerIndex, Integer hexSideLength, Integer skewX, Integer skewY) {
 
         public NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
                       Position offset, String backgroundColor, List<Long> tilesetIds, List<NewLayer> layers,
                       Properties properties, Long projectId) {
             this(name, width, height, tileWidth, tileHeight, offset, backgroundColor, tilesetIds, layers, properties,
-                    projectId, null, null, null, null);
+                    projectId, null, null, null, null, null, null);
         }
 
         public NewMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight,
@@ -261,8 +261,8 @@ public class MapCatalogue {
     private static Orientation orientation(NewMap r, int tileWidth, int tileHeight) {
         String kind = Objects.requireNonNullElse(r.orientation(), "orthogonal");
         if (Orientation.Kind.named(kind) == null) {
-            throw Refused.invalidField("orientation", "The orientation is orthogonal, isometric, staggered or hexagonal,"
-                    + " was '" + kind + "'.");
+            throw Refused.invalidField("orientation", "The orientation is orthogonal, isometric, staggered, hexagonal"
+                    + " or oblique, was '" + kind + "'.");
         }
         if (r.staggerAxis() != null && !r.staggerAxis().equals("x") && !r.staggerAxis().equals("y")) {
             throw Refused.invalidField("staggerAxis", "The stagger axis is x or y, was '" + r.staggerAxis() + "'.");
@@ -281,7 +281,21 @@ public class MapCatalogue {
             throw Refused.invalidField("hexSideLength", "A hexagon's side length is 0 to its tile's "
                     + ("x".equals(r.staggerAxis()) ? "width" : "height") + " (" + across + " px), was " + side + ".");
         }
-        return Orientation.of(kind, r.staggerAxis(), r.staggerIndex(), side);
+        int skewX = Objects.requireNonNullElse(r.skewX(), 0);
+        int skewY = Objects.requireNonNullElse(r.skewY(), 0);
+        for (String field : List.of("skewX", "skewY")) {
+            int skew = field.equals("skewX") ? skewX : skewY;
+            if (Math.abs(skew) > Orientation.MAX_SKEW) {
+                throw Refused.invalidField(field, "A skew is -" + Orientation.MAX_SKEW + " to " + Orientation.MAX_SKEW
+                        + " px, was " + skew + ".");
+            }
+        }
+        if (kind.equals("oblique") && (long) skewX * skewY >= (long) tileWidth * tileHeight) {
+            throw Refused.invalidField("skewY", "Skews of " + skewX + " and " + skewY + " px make " + tileWidth + "x"
+                    + tileHeight + " cells flat or turned over: skewX x skewY must stay below tileWidth x tileHeight.");
+        }
+        return Orientation.of(kind, r.staggerAxis(), r.staggerIndex(), side)
+                .withSkew(kind.equals("oblique") ? skewX : 0, kind.equals("oblique") ? skewY : 0);
     }
 
     private static int require(String field, Integer value, int max, String limitProperty) {

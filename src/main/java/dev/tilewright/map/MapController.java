@@ -69,7 +69,7 @@ class MapController {
     record CreateMap(String name, Integer width, Integer height, Integer tileWidth, Integer tileHeight, Position offset,
                      String backgroundColor, List<TilesetRef> tilesets, List<LayerSpec> layers, Properties properties,
                      Long projectId, String orientation, String staggerAxis, String staggerIndex,
-                     Integer hexSideLength) {
+                     Integer hexSideLength, Integer skewX, Integer skewY) {
     }
 
     @PostMapping
@@ -82,7 +82,8 @@ class MapController {
                 .map(l -> l == null ? null : new MapCatalogue.NewLayer(l.name(), l.type())).toList();
         long id = catalogue.create(new MapCatalogue.NewMap(body.name(), body.width(), body.height(), body.tileWidth(),
                 body.tileHeight(), body.offset(), body.backgroundColor(), tilesetIds, layers, body.properties(),
-                project, body.orientation(), body.staggerAxis(), body.staggerIndex(), body.hexSideLength()),
+                project, body.orientation(), body.staggerAxis(), body.staggerIndex(), body.hexSideLength(),
+                body.skewX(), body.skewY()),
                 Author.of(caller));
         MapJson map = reads.json(id);
         return ResponseEntity.created(URI.create("/api/v1/maps/" + id)).eTag(ETags.of(map.version())).body(map);

@@ -27,13 +27,14 @@ public record MapJson(long id, long projectId, String name, long version, int wi
                Position offset, String backgroundColor, List<MapTileset> tilesets, List<LayerJson> layers, Properties properties,
                int nextLayerId, int nextObjectId, GridSettings gridSettings, String className, String renderOrder,
                Position parallaxOrigin, boolean infinite, String orientation, String staggerAxis, String staggerIndex,
-               Integer hexSideLength) {
+               Integer hexSideLength, Integer skewX, Integer skewY) {
 
     /** The map's box on its screen, in pixels (an isometric map's is not width x tileWidth). */
     public PixelBox pixelBounds() {
         Orientation layout = Orientation.of(orientation, staggerAxis, staggerIndex,
-                hexSideLength == null ? 0 : hexSideLength);
-        return MapSettings.DEFAULT.withOrientation(layout).projection(tileWidth, tileHeight, height).bounds(width, height);
+                hexSideLength == null ? 0 : hexSideLength).withSkew(skewX == null ? 0 : skewX, skewY == null ? 0 : skewY);
+        return MapSettings.DEFAULT.withOrientation(layout).projection(tileWidth, tileHeight, width, height)
+                .bounds(width, height);
     }
 
     /** A layer: tile layers link to their cells, object layers list their objects, image layers their image. */
@@ -73,6 +74,13 @@ public record MapJson(long id, long projectId, String name, long version, int wi
                 map.settings().orientation().staggers() ? map.settings().orientation().staggerAxis() : null,
                 map.settings().orientation().staggers() ? map.settings().orientation().staggerIndex() : null,
                 map.settings().orientation().kind() == Orientation.Kind.HEXAGONAL
-                        ? map.settings().orientation().hexSideLength() : null);
+                        ? map.settings().orientation().hexSideLength() : null,
+                skew(map.settings().orientation(), map.settings().orientation().skewX()),
+                skew(map.settings().orientation(), map.settings().orientation().skewY()));
+    }
+
+    /** A skew as the API shows it: on an oblique map always, elsewhere only when a file gave one. */
+    private static Integer skew(Orientation orientation, int skew) {
+        return orientation.kind() == Orientation.Kind.OBLIQUE || skew != 0 ? skew : null;
     }
 }

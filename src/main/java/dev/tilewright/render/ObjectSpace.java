@@ -1,6 +1,7 @@
 package dev.tilewright.render;
 
 import dev.tilewright.core.geom.Isometric;
+import dev.tilewright.core.geom.Oblique;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
 
@@ -8,18 +9,25 @@ import java.awt.geom.AffineTransform;
 
 /**
  * Where objects, which live in pixel space, land on the screen: on an isometric map pixel space measures both axes in
- * tile heights and is turned onto the diamonds (Tiled's {@code pixelToScreenCoords}); elsewhere the two coincide.
- * Both maps are affine, so shapes are carried over whole.
+ * tile heights and is turned onto the diamonds (Tiled's {@code pixelToScreenCoords}); on an oblique map it is
+ * sheared ({@code sheared}); elsewhere the two coincide. These maps are affine, so shapes are carried over whole.
  *
  * @param project pixel space to screen space (null: the same)
  * @param ellipse how Tiled turns an ellipse's path (its isometric renderer's {@code transform()}, which is the
  *                projection's only for tiles twice as wide as high)
  */
-record ObjectSpace(AffineTransform project, AffineTransform ellipse) {
+record ObjectSpace(AffineTransform project, AffineTransform ellipse, boolean sheared) {
 
-    private static final ObjectSpace SAME = new ObjectSpace(null, null);
+    private static final ObjectSpace SAME = new ObjectSpace(null, null, false);
 
     static ObjectSpace of(Projection projection) {
+        if (projection instanceof Oblique oblique) {
+            // Tiled 1.12's ObliqueRenderer::transform(): x' = x + skewX / tileHeight y, y' = y + skewY / tileWidth x;
+            // here moved by the origin that brings the map's box to (0, 0); an ellipse's path is sheared as it is
+            AffineTransform shear = new AffineTransform(1, (double) oblique.skewY() / oblique.tileWidth(),
+                    (double) oblique.skewX() / oblique.tileHeight(), 1, oblique.originX(), oblique.originY());
+            return new ObjectSpace(shear, shear, true);
+        }
         if (!(projection instanceof Isometric iso)) {
             return SAME;
         }
@@ -37,11 +45,12 @@ record ObjectSpace(AffineTransform project, AffineTransform ellipse) {
         AffineTransform ellipse = AffineTransform.getTranslateInstance(iso.originX(), 0);
         ellipse.scale(sx, sy);
         ellipse.rotate(Math.PI / 4);
-        return new ObjectSpace(project, ellipse);
+        return new ObjectSpace(project, ellipse, false);
     }
 
+    /** Whether pixel space is turned onto diamonds (Tiled's isometric renderer). */
     boolean isometric() {
-        return project != null;
+        return project != null && !sheared;
     }
 
     Position pixelToScreen(double x, double y) {

@@ -121,8 +121,8 @@ final class ShapePainter {
     void draw(MapObject object, int color, double opacity, double dx, double dy) {
         g.setTransform(base);
         g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, (float) opacity));
-        if (space.isometric()) {
-            drawIsometric(object, color, dx, dy);
+        if (space.project() != null) {
+            drawProjected(object, color, dx, dy);
             return;
         }
         g.translate(object.x() + dx, object.y() + dy);
@@ -191,9 +191,13 @@ final class ShapePainter {
      * An object on an isometric map, as Tiled 1.8's isometric renderer draws it: the shape projected onto the screen
      * (a rectangle becomes a parallelogram, an ellipse is drawn with its projected box), turned about its projected
      * position; the black copy where the shape is and the coloured one 2 px above it; a point's pin and text
-     * unprojected at the projected position.
+     * unprojected at the projected position. On an oblique map, as Tiled 1.12's oblique renderer draws it: a
+     * rectangle's, ellipse's or capsule's path and a polygon's points sheared onto the screen, turned about the
+     * object's sheared position; the black copy a line's width below the coloured one, which is filled; a point's pin
+     * and text unsheared at the sheared position. A sheared rectangle or ellipse without a size is the 20 x 20 one
+     * around its position (Tiled 1.12 draws that one around the map's origin instead).
      */
-    private void drawIsometric(MapObject object, int color, double dx, double dy) {
+    private void drawProjected(MapObject object, int color, double dx, double dy) {
         Position at = space.pixelToScreen(object.x(), object.y());
         g.translate(dx, dy);
         if (object.rotation() != 0) {
@@ -201,6 +205,34 @@ final class ShapePainter {
         }
         Color line = new Color(color, true);
         Color fill = new Color((color & 0xFFFFFF) | FILL_ALPHA << 24, true);
+        switch (object.shape()) {
+            case RECTANGLE, ELLIPSE, CAPSULE -> {
+                if (space.sheared()) {
+                    shearedOutline(object, line, fill);
+                } else {
+                    isometricOutline(object, line, fill);
+                }
+            }
+            case POLYGON, POLYLINE -> {
+                if (space.sheared()) {
+                    // as on an isometric map, a line's width lower: the black copy below, the coloured one in place
+                    g.translate(0, LINE_WIDTH);
+                }
+                projectedLines(object, line, fill);
+            }
+            case POINT -> {
+                g.translate(at.x(), at.y());
+                pin(line, fill);
+            }
+            case TEXT -> {
+                g.translate(at.x(), at.y());
+                text(object.text(), object.width(), object.height());
+            }
+        }
+    }
+
+    /** An isometric map's rectangle, capsule (as its box) or ellipse (and its box), projected. */
+    private void isometricOutline(MapObject object, Color line, Color fill) {
         double up = -LINE_WIDTH;
         switch (object.shape()) {
             case RECTANGLE, CAPSULE -> {
@@ -225,31 +257,42 @@ final class ShapePainter {
                 g.fill(raised);
                 stroke(raised, line);
             }
-            case POLYGON, POLYLINE -> {
-                boolean closed = object.shape() == ObjectShape.POLYGON;
-                List<Difference> points = object.points();
-                Shape path = space.project().createTransformedShape(AffineTransform.getTranslateInstance(object.x(),
-                        object.y()).createTransformedShape(path(points, closed)));
-                Position first = space.pixelToScreen(object.x() + points.get(0).dx(), object.y() + points.get(0).dy());
-                stroke(path, Color.BLACK);
-                dot(first.x(), first.y(), Color.BLACK);
-                Shape raised = raised(path, up);
-                if (closed) {
-                    g.setColor(fill);
-                    g.fill(raised);
-                }
-                stroke(raised, line);
-                dot(first.x(), first.y() + up, line);
-            }
-            case POINT -> {
-                g.translate(at.x(), at.y());
-                pin(line, fill);
-            }
-            case TEXT -> {
-                g.translate(at.x(), at.y());
-                text(object.text(), object.width(), object.height());
-            }
+            default -> throw new IllegalArgumentException(object.shape().name());
         }
+    }
+
+    /** An oblique map's rectangle, ellipse or capsule: its path sheared. */
+    private void shearedOutline(MapObject object, Color line, Color fill) {
+        boolean empty = object.width() == 0 && object.height() == 0;
+        Rectangle2D box = empty ? new Rectangle2D.Double(object.x() - 10, object.y() - 10, 20, 20)
+                : new Rectangle2D.Double(object.x(), object.y(), object.width(), object.height());
+        Shape outline = space.project().createTransformedShape(rounded(object.shape(), box));
+        stroke(raised(outline, LINE_WIDTH), Color.BLACK);
+        g.setColor(fill);
+        g.fill(outline);
+        stroke(outline, line);
+    }
+
+    /**
+     * A polygon or polyline projected onto the screen: the black copy (and its first point's dot) where it lies, the
+     * coloured one a line's width above it, filled when closed.
+     */
+    private void projectedLines(MapObject object, Color line, Color fill) {
+        boolean closed = object.shape() == ObjectShape.POLYGON;
+        List<Difference> points = object.points();
+        Shape path = space.project().createTransformedShape(AffineTransform.getTranslateInstance(object.x(),
+                object.y()).createTransformedShape(path(points, closed)));
+        Position first = space.pixelToScreen(object.x() + points.get(0).dx(), object.y() + points.get(0).dy());
+        double up = -LINE_WIDTH;
+        stroke(path, Color.BLACK);
+        dot(first.x(), first.y(), Color.BLACK);
+        Shape raised = raised(path, up);
+        if (closed) {
+            g.setColor(fill);
+            g.fill(raised);
+        }
+        stroke(raised, line);
+        dot(first.x(), first.y() + up, line);
     }
 
     /** A polygon's or polyline's path through its points (relative to the object's position). */

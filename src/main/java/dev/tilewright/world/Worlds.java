@@ -96,7 +96,7 @@ public class Worlds {
                 (rs, row) -> {
                     String settings = rs.getString(9);
                     MapSettings read = settings == null ? MapSettings.DEFAULT : json.readValue(settings, MapSettings.class);
-                    PixelBox bounds = read.projection(rs.getInt(7), rs.getInt(8), rs.getInt(6))
+                    PixelBox bounds = read.projection(rs.getInt(7), rs.getInt(8), rs.getInt(5), rs.getInt(6))
                             .bounds(rs.getInt(5), rs.getInt(6));
                     return new WorldJson.Placed(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
                             Math.toIntExact(bounds.width()), Math.toIntExact(bounds.height()), rs.getString(10),

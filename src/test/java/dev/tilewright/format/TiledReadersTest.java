@@ -214,7 +214,7 @@ class TiledReadersTest {
     }
 
     @Test
-    void obliqueMapsAreNotSupportedYetAndAWrongStaggerAxisIsTheFilesFault() throws Exception {
+    void obliqueMapsKeepTheirSkewsInBothFormatsAndAWrongStaggerAxisIsTheFilesFault() throws Exception {
         String tmx = new String(files.read("desert.tmx", "desert.tmx"), StandardCharsets.UTF_8);
         Map<String, byte[]> later = new java.util.LinkedHashMap<>(TiledExamples.files(dir));
         later.put("oblique.tmx", tmx.replace("orientation=\"orthogonal\"", "orientation=\"oblique\" skewx=\"8\"")
@@ -222,10 +222,16 @@ class TiledReadersTest {
         later.put("sideways.tmx", tmx.replace("orientation=\"orthogonal\"",
                 "orientation=\"staggered\" staggeraxis=\"z\"").getBytes(StandardCharsets.UTF_8));
         TiledFiles all = new TiledFiles(later);
-        assertThatThrownBy(() -> new TmxReader(all, LIMITS, new Warnings()).readMap("oblique.tmx"))
-                .isInstanceOf(TiledFormatException.class).hasMessageContaining("orientation not supported yet")
-                .hasMessageContaining("oblique")
-                .extracting(x -> ((TiledFormatException) x).kind()).isEqualTo(TiledFormatException.Kind.UNSUPPORTED);
+        TiledMap oblique = new TmxReader(all, LIMITS, new Warnings()).readMap("oblique.tmx");
+        assertThat(oblique.settings().orientation().kind()).isEqualTo(Orientation.Kind.OBLIQUE);
+        assertThat(oblique.settings().orientation().skewX()).isEqualTo(8);
+        assertThat(oblique.settings().orientation().skewY()).isZero();
+        // written and read back by both formats: the skews stay, and only skews that are not 0 are written
+        String written = new String(TmxWriter.writeMap(oblique, TmxWriter.Options.DEFAULT), StandardCharsets.UTF_8);
+        assertThat(written).contains("orientation=\"oblique\"").contains("skewx=\"8\"").doesNotContain("skewy");
+        later.put("again.tmx", written.getBytes(StandardCharsets.UTF_8));
+        assertThat(new TmxReader(new TiledFiles(later), LIMITS, new Warnings()).readMap("again.tmx").settings())
+                .isEqualTo(oblique.settings());
         assertThatThrownBy(() -> new TmxReader(all, LIMITS, new Warnings()).readMap("sideways.tmx"))
                 .isInstanceOf(TiledFormatException.class).hasMessageContaining("stagger axis is x or y, was 'z'");
     }

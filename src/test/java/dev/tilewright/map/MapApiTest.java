@@ -80,8 +80,16 @@ class MapApiTest {
                 + "\"tileWidth\":64,\"tileHeight\":32,\"orientation\":\"isometric\"}");
         assertThat(iso.status()).isEqualTo(201);
         assertThat(iso.json().has("staggerAxis")).as("only staggered and hexagonal maps name a stagger axis").isFalse();
+        Api.Response oblique = api.postJson("/api/v1/maps", "{\"name\":\"sheared\",\"width\":8,\"height\":6,"
+                + "\"tileWidth\":32,\"tileHeight\":32,\"orientation\":\"oblique\",\"skewX\":-8,\"skewY\":4}");
+        assertThat(oblique.status()).as(oblique.text()).isEqualTo(201);
+        assertThat(oblique.json().get("skewX").asInt()).isEqualTo(-8);
+        assertThat(oblique.json().get("skewY").asInt()).isEqualTo(4);
+        assertThat(iso.json().has("skewX")).as("skews are named on oblique maps").isFalse();
         for (String[] wrong : new String[][]{
-                {"\"orientation\":\"oblique\"", "orientation"},
+                {"\"orientation\":\"rhombic\"", "orientation"},
+                {"\"orientation\":\"oblique\",\"skewX\":32,\"skewY\":32", "skewY"},
+                {"\"orientation\":\"oblique\",\"skewX\":70000", "skewX"},
                 {"\"orientation\":\"staggered\",\"staggerAxis\":\"z\"", "staggerAxis"},
                 {"\"orientation\":\"staggered\",\"staggerIndex\":\"third\"", "staggerIndex"},
                 {"\"orientation\":\"hexagonal\",\"hexSideLength\":40", "hexSideLength"},

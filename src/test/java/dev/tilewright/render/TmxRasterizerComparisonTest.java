@@ -59,9 +59,12 @@ class TmxRasterizerComparisonTest {
     @BeforeAll
     static void examples() throws Exception {
         TiledExamples.copy(dir);
-        try (var corpus = java.nio.file.Files.list(Path.of("src/test/resources/tiled/corpus"))) {
-            for (Path file : corpus.toList()) {
-                java.nio.file.Files.copy(file, dir.resolve(file.getFileName().toString()));
+        for (Path folder : List.of(Path.of("src/test/resources/tiled/corpus"), OBLIQUE)) {
+            try (var corpus = java.nio.file.Files.list(folder)) {
+                for (Path file : corpus.filter(f -> f.toString().endsWith(".tmx") || f.toString().endsWith(".tsx")
+                        || f.toString().endsWith(".tx")).toList()) {
+                    java.nio.file.Files.copy(file, dir.resolve(file.getFileName().toString()));
+                }
             }
         }
         files = new TiledFiles(TiledExamples.files(dir));
@@ -218,7 +221,7 @@ class TmxRasterizerComparisonTest {
         ObjectLayer objects = new ObjectLayer(3, new LayerAttributes("things", true, false, 1.0, null, null,
                 "#ff0000", null));
         dev.tilewright.core.geom.PixelBox pixels = new MapSettings("", "right-down", Position.ORIGIN, false, null,
-                orientation).projection(tileWidth, tileHeight, height).bounds(width, height);
+                orientation).projection(tileWidth, tileHeight, width, height).bounds(width, height);
         // pixel space: on an isometric map both axes in tile heights
         double spanX = kind.equals("isometric") ? width * tileHeight : pixels.width();
         double spanY = kind.equals("isometric") ? height * tileHeight : pixels.height();
@@ -334,6 +337,34 @@ class TmxRasterizerComparisonTest {
     }
 
     /**
+     * Tile objects stretched to sizes not their tiles' (one and a half, three quarters, two and a half times; one
+     * axis only) at places between pixels (quarters and halves): Qt samples each pixel's centre from the exact edge
+     * (StretchedTiles), which sampling from a pixel's corner at a rounded place does not give (drawn that way, this
+     * test fails, and so does sheared-up.tmx's).
+     */
+    @Test
+    void stretchedTileObjectsBetweenPixelsMatchTiledsRenderer() throws Exception {
+        TiledTileset tileset = desertTileset();
+        TileLayer ground = new TileLayer(1, LayerAttributes.named("ground"), 14, 8);
+        for (int i = 0; i < 112; i++) {
+            ground.set(i % 14, i / 14, 30);
+        }
+        ObjectLayer objects = new ObjectLayer(2, LayerAttributes.named("props"));
+        double[][] sizes = {{48, 48}, {24, 24}, {80, 80}, {48, 32}, {32, 56}, {40, 72}, {64, 48}, {56, 40}};
+        double[] fractions = {0, 0.25, 0.5, 0.75};
+        for (int i = 0; i < sizes.length; i++) {
+            double x = 16 + (i % 4) * 100 + fractions[i % 4];
+            double y = 100 + (i / 4) * 100 + fractions[(i + 1) % 4];
+            objects.put(new MapObject(i + 1, "", "", ObjectShape.RECTANGLE, x, y, sizes[i][0], sizes[i][1], 0.0,
+                    new long[]{9, 14, 40}[i % 3], true, List.of(), null, null));
+        }
+        TiledMap made = new TiledMap("stretched.tmx", 14, 8, 32, 32, Position.ORIGIN, null, Properties.EMPTY,
+                List.of(tileset), List.of(ground, objects), 3, Map.of());
+        Files.write(dir.resolve("stretched.tmx"), TmxWriter.writeMap(made, TmxWriter.Options.DEFAULT));
+        assertMatches("stretched.tmx", 0.95);
+    }
+
+    /**
      * Every object shape Tiled has, in a coloured layer and in a half-transparent default-coloured one, some turned,
      * plus a turned tile object. Tiled draws shapes with antialiased outlines; Qt and Java2D rasterise those edge
      * pixels a little differently, so shape pixels are held to a share, everything else to the usual rule.
@@ -415,12 +446,34 @@ class TmxRasterizerComparisonTest {
         assertMatches(file, file.equals("groups.tmx") ? 0.85 : 0.9);
     }
 
+    /**
+     * Oblique maps (Tiled 1.12's; Debian's Tiled here is 1.8, which has none) against what Tiled 1.12.1's
+     * tmxrasterizer --no-smoothing drew of them (src/test/resources/tiled/oblique/README.md says how): positive and
+     * negative skews, three render orders, a second layer of flipped tiles, a layer offset, oversized tiles with a
+     * tile offset, tile objects and every shape.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sheared.tmx", "sheared-back.tmx", "sheared-up.tmx"})
+    void obliqueMapsMatchTiled112sRenderer(String file) throws Exception {
+        assertMatches(file, 0.9, 0.001, OBLIQUE.resolve(file.replace(".tmx", ".tiled-1.12.1.png")));
+    }
+
+    private static final Path OBLIQUE = Path.of("src/test/resources/tiled/oblique");
+
     private static void assertMatches(String file, double exactShare) throws Exception {
         assertMatches(file, exactShare, 0.001);
     }
 
-    /** @param overFiftyShare the share of shape pixels that may be off by more than 50 */
     private static void assertMatches(String file, double exactShare, double overFiftyShare) throws Exception {
+        assertMatches(file, exactShare, overFiftyShare, null);
+    }
+
+    /**
+     * @param overFiftyShare the share of shape pixels that may be off by more than 50
+     * @param reference      what Tiled drew (null: tmxrasterizer draws it now)
+     */
+    private static void assertMatches(String file, double exactShare, double overFiftyShare, Path reference)
+            throws Exception {
         TiledMap tiled = new TmxReader(new TiledFiles(TiledExamples.files(dir)), new ReadLimits(8192, 8192), new Warnings()).readMap(file);
         TileMap map = toMap(tiled);
         Map<Long, Atlas> atlases = atlases(tiled);
@@ -452,9 +505,14 @@ class TmxRasterizerComparisonTest {
         Pixels withoutShapes = MapRenderer.render(map, atlases::get, source -> null, whole,
                 new MapRenderer.Options(MapRenderer.Options.SHOWN, true, false, false));
 
-        String out = file.replace('/', '_') + ".png";
-        TiledExamples.tiled(dir, List.of("tmxrasterizer", "--no-smoothing", file, out));
-        BufferedImage theirs = ImageIO.read(dir.resolve(out).toFile());
+        BufferedImage theirs;
+        if (reference == null) {
+            String out = file.replace('/', '_') + ".png";
+            TiledExamples.tiled(dir, List.of("tmxrasterizer", "--no-smoothing", file, out));
+            theirs = ImageIO.read(dir.resolve(out).toFile());
+        } else {
+            theirs = ImageIO.read(reference.toFile());
+        }
         // Tiled grows its image by the layer offsets; the map's (0, 0) moves by the negative ones
         int left = (int) -Math.min(0, map.layers().stream().mapToDouble(l -> map.effective(l).offset().dx()).min().orElse(0));
         int top = (int) -Math.min(0, map.layers().stream().mapToDouble(l -> map.effective(l).offset().dy()).min().orElse(0));

@@ -640,7 +640,7 @@ class TiledImportTest {
     }
 
     @Test
-    void isometricMapsAreImportedWithTheirOrientationAndObliqueOnesAre422NotSupportedYet() {
+    void isometricAndObliqueMapsAreImportedWithTheirOrientation() {
         Api.Response created = api.postFiles("/api/v1/maps/import",
                 only(p -> p.startsWith("isometric_grass_and_water.")));
         assertThat(created.status()).as(created.text()).isEqualTo(201);
@@ -659,12 +659,31 @@ class TiledImportTest {
                 + "\"y\":40},\"box\":{\"width\":8,\"height\":8},\"movement\":\"platformer\",\"jumpHeight\":40}");
         assertThat(jump.status()).isEqualTo(422);
         assertThat(jump.json().get("field").asString()).isEqualTo("movement");
-        int before = stored();
+        // Tiled 1.12's oblique maps keep their skews, answer queries in their unsheared pixel space, export them
         Map<String, byte[]> oblique = desert(desertTmx().replace("orientation=\"orthogonal\"",
-                "orientation=\"oblique\" skewx=\"4\""));
-        Api.Response refused = api.postFiles("/api/v1/maps/import", oblique);
-        assertThat(refused.status()).isEqualTo(422);
-        assertThat(refused.json().get("detail").asString()).contains("orientation not supported yet").contains("oblique");
+                "orientation=\"oblique\" skewx=\"8\" skewy=\"-4\""));
+        Api.Response sheared = api.postFiles("/api/v1/maps/import", oblique);
+        assertThat(sheared.status()).as(sheared.text()).isEqualTo(201);
+        String to = "/api/v1/maps/" + sheared.json().get("id").asLong();
+        Api.Response read = api.get(to);
+        assertThat(read.json().get("orientation").asString()).isEqualTo("oblique");
+        assertThat(read.json().get("skewX").asInt()).isEqualTo(8);
+        assertThat(read.json().get("skewY").asInt()).isEqualTo(-4);
+        Api.Response walk = api.postJson(to + "/queries/ray", "{\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":70,"
+                + "\"y\":10}}");
+        assertThat(walk.status()).as(walk.text()).isEqualTo(200);
+        String tmx = new String(api.get(to + "/export?format=tmx").body(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(tmx).contains("orientation=\"oblique\"").contains("skewx=\"8\" skewy=\"-4\"");
+        JsonNode tmj = api.get(to + "/export?format=tmj").json();
+        assertThat(tmj.get("orientation").asString()).isEqualTo("oblique");
+        assertThat(tmj.get("skewx").asInt()).isEqualTo(8);
+        assertThat(tmj.get("skewy").asInt()).isEqualTo(-4);
+        // cells that would be flat are the file's fault, and nothing is stored
+        int before = stored();
+        Api.Response flat = api.postFiles("/api/v1/maps/import", desert(desertTmx().replace(
+                "orientation=\"orthogonal\"", "orientation=\"oblique\" skewx=\"32\" skewy=\"32\"")));
+        assertThat(flat.status()).isEqualTo(422);
+        assertThat(flat.json().get("detail").asString()).contains("skewx 32 and skewy 32").contains("flat");
         assertThat(stored()).isEqualTo(before);
     }
 

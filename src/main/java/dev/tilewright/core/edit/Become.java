@@ -43,7 +43,8 @@ public final class Become {
 
     private static String describe(Orientation o) {
         return o.kind().fileName() + (o.staggers() ? ", stagger " + o.staggerAxis() + " " + o.staggerIndex() : "")
-                + (o.kind() == Orientation.Kind.HEXAGONAL ? ", side " + o.hexSideLength() : "");
+                + (o.kind() == Orientation.Kind.HEXAGONAL ? ", side " + o.hexSideLength() : "")
+                + (o.skewX() != 0 || o.skewY() != 0 ? ", skew " + o.skewX() + " " + o.skewY() : "");
     }
 
     /** The op that makes {@code from} hold what {@code to} holds, or what keeps it from doing so. */

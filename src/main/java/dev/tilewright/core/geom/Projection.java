@@ -13,7 +13,7 @@ import java.util.List;
  * orthogonal map the tile coordinates times the tile size) and <em>screen</em> coordinates (where images are
  * drawn and the pointer points; on an orthogonal map the same as pixels).
  */
-public sealed interface Projection permits Orthogonal, Isometric, Hexagonal {
+public sealed interface Projection permits Orthogonal, Isometric, Hexagonal, Oblique {
 
     /** The width of a tile's cell on the screen, in pixels. */
     int tileWidth();

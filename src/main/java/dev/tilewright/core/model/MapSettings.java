@@ -2,6 +2,7 @@ package dev.tilewright.core.model;
 
 import dev.tilewright.core.geom.Hexagonal;
 import dev.tilewright.core.geom.Isometric;
+import dev.tilewright.core.geom.Oblique;
 import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
@@ -124,14 +125,19 @@ public record MapSettings(String className, String renderOrder, Position paralla
         return new MapSettings(className, renderOrder, parallaxOrigin, infinite, editor, next);
     }
 
-    /** How a map with these settings lays out its tiles of that size ({@code height}: its rows, which place isometric maps). */
-    public Projection projection(int tileWidth, int tileHeight, int height) {
+    /**
+     * How a map with these settings lays out its tiles of that size ({@code width} and {@code height}: its columns and
+     * rows, which place isometric and oblique maps' origins).
+     */
+    public Projection projection(int tileWidth, int tileHeight, int width, int height) {
         return switch (orientation.kind()) {
             case ORTHOGONAL -> new Orthogonal(tileWidth, tileHeight, leftward(), upward());
             case ISOMETRIC -> new Isometric(tileWidth, tileHeight, height);
             case STAGGERED, HEXAGONAL -> new Hexagonal(tileWidth, tileHeight, orientation.staggerX(),
                     orientation.staggerEven(), Math.min(orientation.hexSideLength(),
                     orientation.staggerX() ? tileWidth : tileHeight));
+            case OBLIQUE -> new Oblique(tileWidth, tileHeight, orientation.skewX(),
+                    orientation.skewY(), width, height, leftward(), upward());
         };
     }
 

@@ -4,16 +4,22 @@ import java.util.Locale;
 
 /**
  * How a map's cells are laid out, as Tiled names it: orthogonal rectangles, isometric diamonds, staggered diamonds
- * (rows or columns shifted by half a tile), or hexagons (Tiled's {@code hexsidelength}: the length of the sides
- * along the stagger axis; 0 gives staggered's diamonds). The stagger axis and index matter to staggered and
- * hexagonal maps only, and are kept only there, as Tiled writes them.
+ * (rows or columns shifted by half a tile), hexagons (Tiled's {@code hexsidelength}: the length of the sides
+ * along the stagger axis; 0 gives staggered's diamonds), or oblique parallelograms (Tiled 1.12's {@code skewx} and
+ * {@code skewy}: each row lies {@code skewX} pixels right of the one above, each column {@code skewY} below the one
+ * left of it). The stagger axis and index matter to staggered and hexagonal maps only, and are kept only there, as
+ * Tiled writes them; the skews are kept whatever the layout (Tiled writes them whenever they are not 0) and matter
+ * to oblique maps only.
  *
  * @param kind          the layout
  * @param staggerX      whether columns (x) rather than rows (y) are shifted
  * @param staggerEven   whether the even rather than the odd rows (columns) are shifted
  * @param hexSideLength a hexagonal map's side length in pixels (0 elsewhere)
+ * @param skewX         pixels a row lies right of the row above it (oblique maps)
+ * @param skewY         pixels a column lies below the column left of it (oblique maps)
  */
-public record Orientation(Kind kind, boolean staggerX, boolean staggerEven, int hexSideLength) {
+public record Orientation(Kind kind, boolean staggerX, boolean staggerEven, int hexSideLength, int skewX,
+                          int skewY) {
 
     /** The largest side length kept (Tiled allows any; a side longer than a tile is meaningless). */
     public static final int MAX_SIDE = 1 << 16;
@@ -21,9 +27,12 @@ public record Orientation(Kind kind, boolean staggerX, boolean staggerEven, int 
     public static final Orientation ORTHOGONAL = new Orientation(Kind.ORTHOGONAL, false, false, 0);
     public static final Orientation ISOMETRIC = new Orientation(Kind.ISOMETRIC, false, false, 0);
 
-    /** The layouts Tiled has (its fifth, oblique, is not read yet). */
+    /** The largest skew kept, either way (Tiled allows any; one past a tile's size is already a flipped cell). */
+    public static final int MAX_SKEW = 1 << 16;
+
+    /** The layouts Tiled has. */
     public enum Kind {
-        ORTHOGONAL, ISOMETRIC, STAGGERED, HEXAGONAL;
+        ORTHOGONAL, ISOMETRIC, STAGGERED, HEXAGONAL, OBLIQUE;
 
         /** Whether rows or columns are shifted by half a cell. */
         public boolean staggers() {
@@ -61,14 +70,28 @@ public record Orientation(Kind kind, boolean staggerX, boolean staggerEven, int 
             throw new IllegalArgumentException("a hexagon's side length is 0 to " + MAX_SIDE + " pixels, was "
                     + hexSideLength);
         }
+        if (Math.abs(skewX) > MAX_SKEW || Math.abs(skewY) > MAX_SKEW) {
+            throw new IllegalArgumentException("a skew is -" + MAX_SKEW + " to " + MAX_SKEW + " pixels, was "
+                    + skewX + ", " + skewY);
+        }
+    }
+
+    /** A layout without skews. */
+    public Orientation(Kind kind, boolean staggerX, boolean staggerEven, int hexSideLength) {
+        this(kind, staggerX, staggerEven, hexSideLength, 0, 0);
+    }
+
+    /** This layout with other skews (Tiled's {@code skewx}, {@code skewy}). */
+    public Orientation withSkew(int x, int y) {
+        return new Orientation(kind, staggerX, staggerEven, hexSideLength, x, y);
     }
 
     /** The orientation a file's attributes describe (axis "x" or "y", index "odd" or "even"; null: Tiled's). */
     public static Orientation of(String orientation, String staggerAxis, String staggerIndex, int hexSideLength) {
         Kind kind = Kind.named(orientation);
         if (kind == null) {
-            throw new IllegalArgumentException("orientation is orthogonal, isometric, staggered or hexagonal, was '"
-                    + orientation + "'");
+            throw new IllegalArgumentException("orientation is orthogonal, isometric, staggered, hexagonal or oblique, "
+                    + "was '" + orientation + "'");
         }
         if (staggerAxis != null && !staggerAxis.equals("x") && !staggerAxis.equals("y")) {
             throw new IllegalArgumentException("stagger axis is x or y, was '" + staggerAxis + "'");

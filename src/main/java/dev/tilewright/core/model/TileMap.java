@@ -130,7 +130,7 @@ public final class TileMap {
 
     /** How this map's tiles lie on its screen: ask it for tile <-> pixel, picking, draw order and bounds. */
     public Projection projection() {
-        return settings.projection(tileWidth, tileHeight, height);
+        return settings.projection(tileWidth, tileHeight, width, height);
     }
 
     public Position offset() {

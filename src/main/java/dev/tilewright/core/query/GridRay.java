@@ -2,6 +2,7 @@ package dev.tilewright.core.query;
 
 import dev.tilewright.core.geom.Hexagonal;
 import dev.tilewright.core.geom.Isometric;
+import dev.tilewright.core.geom.Oblique;
 import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.grid.CollisionGrid;
 import dev.tilewright.core.model.TileMap;
@@ -129,8 +130,9 @@ public final class GridRay {
     /**
      * The cells queries walk in a map's pixel space: an orthogonal map's rows and columns; on an isometric map pixel
      * space (where Tiled keeps objects) measures both axes in tile heights, so its cells are squares of a tile's
-     * height and the same exact walks answer there. Staggered and hexagonal maps walk their own cells
-     * ({@link StaggeredCells}); asked for squares, they are refused.
+     * height and the same exact walks answer there; an oblique map's pixel space is the orthogonal one its screen
+     * shears. Staggered and hexagonal maps walk their own cells ({@link StaggeredCells}); asked for squares, they are
+     * refused.
      */
     public static Orthogonal cells(TileMap map) {
         if (map.projection() instanceof Orthogonal grid) {
@@ -138,6 +140,9 @@ public final class GridRay {
         }
         if (map.projection() instanceof Isometric iso) {
             return new Orthogonal(iso.tileHeight(), iso.tileHeight());
+        }
+        if (map.projection() instanceof Oblique oblique) {
+            return new Orthogonal(oblique.tileWidth(), oblique.tileHeight());
         }
         throw Refused.invalidField("orientation", "This answers orthogonal and isometric maps only yet, not "
                 + map.settings().orientation().kind().fileName() + " ones.");

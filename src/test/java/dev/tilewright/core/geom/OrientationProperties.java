@@ -56,6 +56,14 @@ class OrientationProperties {
 
         /** Whether it holds the (doubled) point pushed down by a tiny step and right by a far tinier one. */
         boolean holds(BigDecimal x2, BigDecimal y2) {
+            return holds(x2, y2, new long[]{0, 1}, new long[]{1, 0});
+        }
+
+        /**
+         * Whether it holds the (doubled) point pushed by a tiny step along {@code push} and a far tinier one along
+         * {@code then} (where the first runs along an edge).
+         */
+        boolean holds(BigDecimal x2, BigDecimal y2, long[] push, long[] then) {
             for (int i = 0; i < corners.length; i++) {
                 long[] a = corners[i];
                 long[] b = corners[(i + 1) % corners.length];
@@ -66,7 +74,8 @@ class OrientationProperties {
                 }
                 int cross = BigDecimal.valueOf(ex).multiply(y2.subtract(BigDecimal.valueOf(a[1])))
                         .subtract(BigDecimal.valueOf(ey).multiply(x2.subtract(BigDecimal.valueOf(a[0])))).signum();
-                int pushed = cross != 0 ? cross : ex != 0 ? Long.signum(ex) : -Long.signum(ey);
+                long along = ex * push[1] - ey * push[0];
+                int pushed = cross != 0 ? cross : along != 0 ? Long.signum(along) : Long.signum(ex * then[1] - ey * then[0]);
                 if (pushed <= 0) {
                     return false;
                 }
@@ -100,6 +109,10 @@ class OrientationProperties {
             if (projection instanceof Isometric iso) {
                 return new Shape(TiledCells.isometricCorners2(iso, tx, ty));
             }
+            if (projection instanceof Oblique o) {
+                return new Shape(TiledCells.obliqueCorners2(o.tileWidth(), o.tileHeight(), o.skewX(), o.skewY(),
+                        o.mapWidth(), o.mapHeight(), tx, ty));
+            }
             return new Shape(TiledCells.corners2((Hexagonal) projection, tx, ty));
         }
 
@@ -110,10 +123,31 @@ class OrientationProperties {
                 double v = y / iso.tileHeight();
                 return new TileCoord((int) Math.floor(v + u), (int) Math.floor(v - u));
             }
+            if (projection instanceof Oblique o) {
+                // the shear undone in floating point: near enough, the oracle searches around it
+                double d = (double) o.tileWidth() * o.tileHeight() - (double) o.skewX() * o.skewY();
+                double dx = x - o.originX();
+                double dy = y - o.originY();
+                return new TileCoord((int) Math.floor((dx * o.tileHeight() - dy * o.skewX()) / d),
+                        (int) Math.floor((dy * o.tileWidth() - dx * o.skewY()) / d));
+            }
             Hexagonal hex = (Hexagonal) projection;
             return hex.staggerX()
                     ? new TileCoord((int) Math.floor(x / hex.columnWidth()), (int) Math.floor(y / hex.cellHeight()))
                     : new TileCoord((int) Math.floor(x / hex.cellWidth()), (int) Math.floor(y / hex.rowHeight()));
+        }
+
+        /**
+         * Whether a cell holds a point as its projection rounds: diamonds and hexagons take a point on an edge into
+         * the cell below it (then right of it); an oblique map's cells take it into the cell of greater tile
+         * coordinates (Tiled floors them), the side the cell's diagonal points to.
+         */
+        boolean holds(Shape shape, BigDecimal x2, BigDecimal y2) {
+            if (projection instanceof Oblique o) {
+                return shape.holds(x2, y2, new long[]{o.tileWidth() + o.skewX(), o.tileHeight() + o.skewY()},
+                        new long[]{o.tileWidth(), o.skewY()});
+            }
+            return shape.holds(x2, y2);
         }
 
         /** Every cell of a window around a point that holds it: exactly one, if the cells tile the plane. */
@@ -124,7 +158,7 @@ class OrientationProperties {
             List<TileCoord> out = new ArrayList<>();
             for (int ty = guess.y() - 4; ty <= guess.y() + 4; ty++) {
                 for (int tx = guess.x() - 4; tx <= guess.x() + 4; tx++) {
-                    if (shape(tx, ty).holds(x2, y2)) {
+                    if (holds(shape(tx, ty), x2, y2)) {
                         out.add(new TileCoord(tx, ty));
                     }
                 }
@@ -147,7 +181,14 @@ class OrientationProperties {
                     return new Case(new Hexagonal(w, h, x, even, length), (length == 0 ? "staggered " : "hexagonal ")
                             + w + "x" + h + " axis " + (x ? "x" : "y") + (even ? " even" : " odd") + " side " + length);
                 });
-        return Arbitraries.oneOf(isometric, staggered);
+        Arbitrary<Case> oblique = Combinators.combine(Arbitraries.integers().between(1, 128),
+                Arbitraries.integers().between(1, 96), Arbitraries.integers().between(-160, 160),
+                Arbitraries.integers().between(-160, 160), Arbitraries.integers().between(1, 300),
+                Arbitraries.integers().between(1, 300))
+                .filter((w, h, sx, sy, mw, mh) -> (long) w * h > (long) sx * sy)
+                .as((w, h, sx, sy, mw, mh) -> new Case(new Oblique(w, h, sx, sy, mw, mh, false, false),
+                        "oblique " + w + "x" + h + " skew " + sx + "," + sy + ", " + mw + "x" + mh + " tiles"));
+        return Arbitraries.oneOf(isometric, staggered, oblique);
     }
 
     @Property(tries = 3000)
@@ -244,7 +285,7 @@ class OrientationProperties {
         for (int ty = y0; ty <= y1; ty++) {
             for (int tx = x0; tx <= x1; tx++) {
                 Shape shape = c.shape(tx, ty);
-                boolean meets = p instanceof Isometric ? diamondMeets(shape, box)
+                boolean meets = p instanceof Isometric || p instanceof Oblique ? diamondMeets(shape, box)
                         : shape.left() < 2 * box.right() && shape.right() > 2 * box.x() && shape.top() < 2 * box.bottom()
                         && shape.bottom() > 2 * box.y();
                 if (meets) {
@@ -309,11 +350,13 @@ class OrientationProperties {
             assertThat(area.contains(tx, ty)).isTrue();
             assertThat(seen.add(new TileCoord(tx, ty))).as("%s: visited twice: %d,%d", c.what(), tx, ty).isTrue();
             Shape shape = c.shape(tx, ty);
-            // a later tile is lower, or as high and further right: where images overlap it is in front, as in Tiled
-            boolean after = shape.top() > previous[0] || shape.top() == previous[0] && shape.left() > previous[1];
+            // a later tile is lower, or as high and further right: where images overlap it is in front, as in Tiled;
+            // Tiled draws an oblique map's tiles as an orthogonal map's, row by row whatever the skews
+            boolean after = p instanceof Oblique ? ty > previous[0] || ty == previous[0] && tx > previous[1]
+                    : shape.top() > previous[0] || shape.top() == previous[0] && shape.left() > previous[1];
             assertThat(after).as("%s: %d,%d drawn after a tile below or right of it", c.what(), tx, ty).isTrue();
-            previous[0] = shape.top();
-            previous[1] = shape.left();
+            previous[0] = p instanceof Oblique ? ty : shape.top();
+            previous[1] = p instanceof Oblique ? tx : shape.left();
         });
         assertThat(seen).hasSize(width * height);
     }

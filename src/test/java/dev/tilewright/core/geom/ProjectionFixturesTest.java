@@ -48,6 +48,12 @@ class ProjectionFixturesTest {
             case "isometric" -> new Isometric(w, h, projection.get("height").asInt());
             case "staggered", "hexagonal" -> new Hexagonal(w, h, projection.get("staggerAxis").asString().equals("x"),
                     projection.get("staggerIndex").asString().equals("even"), projection.path("hexSideLength").asInt(0));
+            case "oblique" -> {
+                String order = projection.get("renderOrder").asString();
+                yield new Oblique(w, h, projection.get("skewX").asInt(), projection.get("skewY").asInt(),
+                        projection.get("width").asInt(), projection.get("height").asInt(), order.startsWith("left"),
+                        order.endsWith("up"));
+            }
             default -> throw new AssertionError("no such orientation: " + projection);
         };
     }

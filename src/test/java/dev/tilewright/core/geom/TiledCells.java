@@ -1,8 +1,8 @@
 package dev.tilewright.core.geom;
 
 /**
- * The oracles' own account of an isometric, staggered or hexagonal map's cells, worked out from Tiled's hexagonal renderer
- * formulas (not from {@link Hexagonal}, which they test).
+ * The oracles' own account of an isometric, staggered, hexagonal or oblique map's cells, worked out from Tiled's
+ * renderers' formulas (not from {@link Hexagonal}, {@link Isometric} or {@link Oblique}, which they test).
  */
 public final class TiledCells {
 
@@ -68,5 +68,35 @@ public final class TiledCells {
             }
         }
         return false;
+    }
+
+    /**
+     * The parallelogram of an oblique map's cell (tx, ty), corners clockwise on the screen from its top-left, doubled:
+     * Tiled 1.12's {@code ObliqueRenderer::transform()} (a QTransform shear of skewX / tileHeight across and skewY /
+     * tileWidth down) of the cell's orthogonal corners, moved by what brings the sheared map's box to (0, 0).
+     */
+    public static long[][] obliqueCorners2(int tileWidth, int tileHeight, int skewX, int skewY, int mapWidth,
+                                           int mapHeight, int tx, int ty) {
+        // the map's sheared corners: (0, 0), (w, 0), (0, h), (w, h) in tiles; the least x and y among them move to 0
+        long[][] map = {{0, 0}, {(long) mapWidth * tileWidth, (long) mapWidth * skewY},
+                {(long) mapHeight * skewX, (long) mapHeight * tileHeight},
+                {(long) mapWidth * tileWidth + (long) mapHeight * skewX, (long) mapHeight * tileHeight + (long) mapWidth * skewY}};
+        long minX = 0;
+        long minY = 0;
+        for (long[] c : map) {
+            minX = Math.min(minX, c[0]);
+            minY = Math.min(minY, c[1]);
+        }
+        long[][] pixels = {{tx, ty}, {tx + 1L, ty}, {tx + 1L, ty + 1L}, {tx, ty + 1L}};
+        long[][] corners = new long[4][];
+        for (int i = 0; i < 4; i++) {
+            long px = pixels[i][0] * tileWidth;
+            long py = pixels[i][1] * tileHeight;
+            // x' = x + (skewX / tileHeight) y, y' = y + (skewY / tileWidth) x: whole, as y is a multiple of tileHeight
+            long sx = px + pixels[i][1] * skewX - minX;
+            long sy = py + pixels[i][0] * skewY - minY;
+            corners[i] = new long[]{2 * sx, 2 * sy};
+        }
+        return corners;
     }
 }
