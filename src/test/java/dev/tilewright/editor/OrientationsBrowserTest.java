@@ -2,6 +2,7 @@ package dev.tilewright.editor;
 
 import dev.tilewright.core.geom.Hexagonal;
 import dev.tilewright.core.geom.Isometric;
+import dev.tilewright.core.geom.Oblique;
 import dev.tilewright.core.geom.PixelBox;
 import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
@@ -93,7 +94,7 @@ class OrientationsBrowserTest {
     /** The cell corners of a tile on the screen, clockwise, sides of length 0 left out. */
     private static List<double[]> corners(Projection p, int x, int y) {
         List<double[]> out = new ArrayList<>();
-        if (p instanceof Isometric) {
+        if (p instanceof Isometric || p instanceof Oblique) {
             for (double[] t : new double[][]{{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}}) {
                 Position s = p.tileToScreen(t[0], t[1]);
                 out.add(new double[]{s.x(), s.y()});
@@ -186,6 +187,22 @@ class OrientationsBrowserTest {
         long mapId = newMap("diamonds", "\"orientation\":\"isometric\",\"tileWidth\":32,\"tileHeight\":16");
         EditorPage page = edit(browser, mapId);
         Projection p = new Isometric(32, 16, SIZE);
+        eachClickPaintsTheTileUnderIt(page, p, List.of(new TileCoord(3, 4), new TileCoord(7, 2), new TileCoord(0, 11)));
+        JsonNode server = api.get("/api/v1/maps/" + mapId + "/layers/1/cells").json().get("gids");
+        long[] shown = cells(browser);
+        for (int i = 0; i < shown.length; i++) {
+            assertThat(server.get(i).asLong()).as("the server has cell %d", i).isEqualTo(shown[i]);
+        }
+        assertMinimapAndPreviewShowTheMap(page, mapId, p, new TileCoord(3, 4), new TileCoord(10, 10));
+    }
+
+    @Test
+    void onAnObliqueMapAClickAtATilesMiddleOrJustInsideItsEdgesPaintsThatTile() throws Exception {
+        // skews of both signs: rows lean right, columns climb (the origin moves the map's box to (0, 0))
+        long mapId = newMap("sheared", "\"orientation\":\"oblique\",\"tileWidth\":32,\"tileHeight\":24,"
+                + "\"skewX\":10,\"skewY\":-6");
+        EditorPage page = edit(browser, mapId);
+        Projection p = new Oblique(32, 24, 10, -6, SIZE, SIZE, false, false);
         eachClickPaintsTheTileUnderIt(page, p, List.of(new TileCoord(3, 4), new TileCoord(7, 2), new TileCoord(0, 11)));
         JsonNode server = api.get("/api/v1/maps/" + mapId + "/layers/1/cells").json().get("gids");
         long[] shown = cells(browser);
