@@ -187,13 +187,7 @@ class OrientationsBrowserTest {
         long mapId = newMap("diamonds", "\"orientation\":\"isometric\",\"tileWidth\":32,\"tileHeight\":16");
         EditorPage page = edit(browser, mapId);
         Projection p = new Isometric(32, 16, SIZE);
-        eachClickPaintsTheTileUnderIt(page, p, List.of(new TileCoord(3, 4), new TileCoord(7, 2), new TileCoord(0, 11)));
-        JsonNode server = api.get("/api/v1/maps/" + mapId + "/layers/1/cells").json().get("gids");
-        long[] shown = cells(browser);
-        for (int i = 0; i < shown.length; i++) {
-            assertThat(server.get(i).asLong()).as("the server has cell %d", i).isEqualTo(shown[i]);
-        }
-        assertMinimapAndPreviewShowTheMap(page, mapId, p, new TileCoord(3, 4), new TileCoord(10, 10));
+        clicksPaintTheirTilesAndTheServerAndPreviewAgree(page, mapId, p);
     }
 
     @Test
@@ -203,13 +197,7 @@ class OrientationsBrowserTest {
                 + "\"skewX\":10,\"skewY\":-6");
         EditorPage page = edit(browser, mapId);
         Projection p = new Oblique(32, 24, 10, -6, SIZE, SIZE, false, false);
-        eachClickPaintsTheTileUnderIt(page, p, List.of(new TileCoord(3, 4), new TileCoord(7, 2), new TileCoord(0, 11)));
-        JsonNode server = api.get("/api/v1/maps/" + mapId + "/layers/1/cells").json().get("gids");
-        long[] shown = cells(browser);
-        for (int i = 0; i < shown.length; i++) {
-            assertThat(server.get(i).asLong()).as("the server has cell %d", i).isEqualTo(shown[i]);
-        }
-        assertMinimapAndPreviewShowTheMap(page, mapId, p, new TileCoord(3, 4), new TileCoord(10, 10));
+        clicksPaintTheirTilesAndTheServerAndPreviewAgree(page, mapId, p);
     }
 
     @Test
@@ -328,6 +316,18 @@ class OrientationsBrowserTest {
     }
 
     /** The minimap has the map's painted colours, and the reviewer's preview draws the map's pixels. */
+    /** Three tiles clicked at their middles and just inside their edges, then the server's cells and the views. */
+    private void clicksPaintTheirTilesAndTheServerAndPreviewAgree(EditorPage page, long mapId, Projection p)
+            throws Exception {
+        eachClickPaintsTheTileUnderIt(page, p, List.of(new TileCoord(3, 4), new TileCoord(7, 2), new TileCoord(0, 11)));
+        JsonNode server = api.get("/api/v1/maps/" + mapId + "/layers/1/cells").json().get("gids");
+        long[] shown = cells(browser);
+        for (int i = 0; i < shown.length; i++) {
+            assertThat(server.get(i).asLong()).as("the server has cell %d", i).isEqualTo(shown[i]);
+        }
+        assertMinimapAndPreviewShowTheMap(page, mapId, p, new TileCoord(3, 4), new TileCoord(10, 10));
+    }
+
     private void assertMinimapAndPreviewShowTheMap(EditorPage page, long mapId, Projection p, TileCoord painted,
                                                    TileCoord empty) throws Exception {
         page.waitForFrames();
