@@ -87,8 +87,8 @@ function problem() {
   if (f.orientation.value === 'oblique') {
     const skewX = Number(f.skewX.value);
     const skewY = Number(f.skewY.value);
-    if (!Number.isInteger(skewX) || !Number.isInteger(skewY) || Math.abs(skewX) > 65536 || Math.abs(skewY) > 65536) {
-      return 'Skews must be whole numbers from -65536 to 65536.';
+    if (!Number.isInteger(skewX) || !Number.isInteger(skewY) || Math.abs(skewX) > 4096 || Math.abs(skewY) > 4096) {
+      return 'Skews must be whole numbers from -4096 to 4096.';
     }
     if (skewX * skewY >= Number(f.tileWidth.value) * Number(f.tileHeight.value)) {
       return 'Skew x times skew y must stay below tile width times tile height (else the cells are flat).';

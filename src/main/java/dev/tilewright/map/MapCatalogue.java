@@ -285,7 +285,7 @@ public class MapCatalogue {
         int skewY = Objects.requireNonNullElse(r.skewY(), 0);
         for (String field : List.of("skewX", "skewY")) {
             int skew = field.equals("skewX") ? skewX : skewY;
-            if (Math.abs(skew) > Orientation.MAX_SKEW) {
+            if (skew < -Orientation.MAX_SKEW || skew > Orientation.MAX_SKEW) {
                 throw Refused.invalidField(field, "A skew is -" + Orientation.MAX_SKEW + " to " + Orientation.MAX_SKEW
                         + " px, was " + skew + ".");
             }

@@ -90,6 +90,7 @@ class MapApiTest {
                 {"\"orientation\":\"rhombic\"", "orientation"},
                 {"\"orientation\":\"oblique\",\"skewX\":32,\"skewY\":32", "skewY"},
                 {"\"orientation\":\"oblique\",\"skewX\":70000", "skewX"},
+                {"\"orientation\":\"oblique\",\"skewY\":-2147483648", "skewY"},
                 {"\"orientation\":\"staggered\",\"staggerAxis\":\"z\"", "staggerAxis"},
                 {"\"orientation\":\"staggered\",\"staggerIndex\":\"third\"", "staggerIndex"},
                 {"\"orientation\":\"hexagonal\",\"hexSideLength\":40", "hexSideLength"},

@@ -27,8 +27,11 @@ public record Orientation(Kind kind, boolean staggerX, boolean staggerEven, int 
     public static final Orientation ORTHOGONAL = new Orientation(Kind.ORTHOGONAL, false, false, 0);
     public static final Orientation ISOMETRIC = new Orientation(Kind.ISOMETRIC, false, false, 0);
 
-    /** The largest skew kept, either way (Tiled allows any; one past a tile's size is already a flipped cell). */
-    public static final int MAX_SKEW = 1 << 16;
+    /**
+     * The largest skew kept, either way: a new map's largest tile side (Tiled allows any; a skew past both of a
+     * tile's sides flips the cell), so that the sheared map's box of 65,536 x 65,536 tiles stays within an int.
+     */
+    public static final int MAX_SKEW = 4096;
 
     /** The layouts Tiled has. */
     public enum Kind {
@@ -70,7 +73,7 @@ public record Orientation(Kind kind, boolean staggerX, boolean staggerEven, int 
             throw new IllegalArgumentException("a hexagon's side length is 0 to " + MAX_SIDE + " pixels, was "
                     + hexSideLength);
         }
-        if (Math.abs(skewX) > MAX_SKEW || Math.abs(skewY) > MAX_SKEW) {
+        if (skewX < -MAX_SKEW || skewX > MAX_SKEW || skewY < -MAX_SKEW || skewY > MAX_SKEW) {
             throw new IllegalArgumentException("a skew is -" + MAX_SKEW + " to " + MAX_SKEW + " pixels, was "
                     + skewX + ", " + skewY);
         }
