@@ -2,8 +2,11 @@ package dev.tilewright.render;
 
 import dev.tilewright.core.geom.Orthogonal;
 import dev.tilewright.core.geom.PixelBox;
+import dev.tilewright.core.geom.Position;
 import dev.tilewright.core.geom.Projection;
+import dev.tilewright.core.geom.TileCoord;
 import dev.tilewright.core.geom.TileRect;
+import dev.tilewright.core.model.Gid;
 import dev.tilewright.core.model.ImageLayer;
 import dev.tilewright.core.model.Layer;
 import dev.tilewright.core.model.LayerAttributes;
@@ -14,7 +17,9 @@ import dev.tilewright.core.model.TileMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -29,7 +34,8 @@ import java.util.function.Function;
  * worked out from the stacks of its cells: each distinct stack (the gids of the shown tile layers at a cell) is
  * composited once, exactly as the renderer composites it, and whole chunks of one gid count at once, so the cost
  * follows what is painted, not the map's size. Elsewhere boxes are rendered and averaged, up to {@code exactPixels}
- * map pixels; a larger map of that kind is worked out from stacks too, each tile drawn into its own cell only.
+ * map pixels; a larger map of that kind is worked out from stacks too, each tile drawn into its own cell only, and a
+ * larger map of diamonds, hexagons or parallelograms takes each box's colour from the tile under its centre.
  */
 public final class Overview {
 
@@ -87,6 +93,10 @@ public final class Overview {
     private final Pixels pixels;
     /** Whether boxes are rendered (else worked out from stacks). */
     private final boolean rendered;
+    /** Whether boxes take the colour of the tiles under their centres (a map of diamonds, hexagons or parallelograms
+     * too large to render): the tile layers' tiles there, topmost first that has one, each tile's average colour. */
+    private final boolean sampled;
+    private final Map<Integer, Integer> tileColours = new HashMap<>();
     /** How far a chunk's tiles can draw outside it (rendered boxes only). */
     private final int margin;
     private final int[] layerIds;
@@ -110,6 +120,7 @@ public final class Overview {
         // stacks are of an orthogonal map's rectangular cells
         Orthogonal cells = projection instanceof Orthogonal grid ? grid : null;
         this.rendered = cells == null || !cellsAlone && (double) mapWidth * mapHeight <= exactPixels;
+        this.sampled = cells == null && (double) mapWidth * mapHeight > exactPixels;
         this.margin = reach.size() + reach.offset() + shown.stream()
                 .mapToInt(l -> Math.max(Math.abs(l.paint.dx()), Math.abs(l.paint.dy()))).max().orElse(0);
         this.seen = new long[layerIds.length][];
@@ -215,7 +226,9 @@ public final class Overview {
             int c0 = boxes.nextSetBit(from);
             while (c0 >= 0 && c0 < from + pixels.width()) {
                 int end = Math.min(from + pixels.width(), boxes.nextClearBit(c0));
-                if (rendered) {
+                if (sampled) {
+                    sampleBoxes(map, atlases, layers, c0 - from, end - 1 - from, by);
+                } else if (rendered) {
                     renderBoxes(map, atlases, images, c0 - from, end - 1 - from, by);
                 } else {
                     stacks.drawBoxes(map, atlases, layers, c0 - from, end - 1 - from, by, pixels, mapWidth, mapHeight);
@@ -224,6 +237,30 @@ public final class Overview {
             }
         }
         return redrawn;
+    }
+
+    /** Boxes c0..c1 of row {@code by}, each the colour of the topmost tile under its centre (clear past the map). */
+    private void sampleBoxes(TileMap map, Atlas[] atlases, TileLayer[] layers, int c0, int c1, int by) {
+        Projection projection = map.projection();
+        double cy = by * (double) box + Math.min(box, mapHeight - by * (double) box) / 2;
+        for (int bx = c0; bx <= c1; bx++) {
+            double cx = bx * (double) box + Math.min(box, mapWidth - bx * (double) box) / 2;
+            TileCoord tile = projection.tileAt(new Position(cx, cy));
+            int colour = 0;
+            if (tile.x() >= 0 && tile.y() >= 0 && tile.x() < map.width() && tile.y() < map.height()) {
+                for (int i = layers.length - 1; i >= 0 && colour == 0; i--) {
+                    int gid = layers[i].get(tile.x(), tile.y());
+                    if (gid != Gid.EMPTY) {
+                        colour = tileColours.computeIfAbsent(gid, g -> {
+                            Drawable drawn = Drawable.of(map, atlases, g, null);
+                            return drawn == null ? 0 : Thumbnail.average(drawn.source().image(), drawn.source().x(),
+                                    drawn.source().y(), drawn.source().width(), drawn.source().height());
+                        });
+                    }
+                }
+            }
+            pixels.argb()[by * pixels.width() + bx] = colour;
+        }
     }
 
     /** Boxes c0..c1 of row {@code by}, rendered (in windows of at most WINDOW_PIXELS) and averaged. */

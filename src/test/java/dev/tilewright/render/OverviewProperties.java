@@ -89,6 +89,51 @@ class OverviewProperties {
         assertThat(overview.pixels().argb()).isEqualTo(reference(drawn, overview.box()));
     }
 
+    /**
+     * Maps of diamonds, hexagons and parallelograms too large to render (4096 x 4096 tiles here; 65,536 x 65,536 drew
+     * an integer overflow, a 500, before) take each box's colour from the topmost tile under its centre: a painted
+     * block shows in the boxes whose centres lie on it, the rest stays clear, and an edit redraws what it reaches.
+     */
+    @net.jqwik.api.Example
+    void mapsOfOtherCellsTooLargeToRenderTakeTheTileUnderEachBoxsCentre() {
+        Random random = new Random(11);
+        Tileset tileset = Tileset.grid("tiles", 64, 32, 32, 32, 0, 0, null);
+        Atlas atlas = Atlas.decode(tileset, dev.tilewright.support.Pngs.noise(random, 64, 32), id -> null);
+        int[] average = {0, Thumbnail.average(atlas.source(0).image(), atlas.source(0).x(), atlas.source(0).y(), 32, 32),
+                Thumbnail.average(atlas.source(1).image(), atlas.source(1).x(), atlas.source(1).y(), 32, 32)};
+        for (dev.tilewright.core.model.Orientation layout : List.of(dev.tilewright.core.model.Orientation.ISOMETRIC,
+                dev.tilewright.core.model.Orientation.of("hexagonal", "x", "even", 16),
+                new dev.tilewright.core.model.Orientation(dev.tilewright.core.model.Orientation.Kind.OBLIQUE, false,
+                        false, 0, 12, -8))) {
+            int side = 4096;
+            TileMap map = new TileMap("large", side, side, 32, 32, null, null, List.of(new MapTileset(7, 1, 2)),
+                    Properties.EMPTY, 2, 1);
+            map.setSettings(map.settings().withOrientation(layout));
+            TileLayer layer = new TileLayer(1, LayerAttributes.named("ground"), side, side);
+            map.insertLayer(0, layer);
+            layer.fill(new TileRect(1024, 1024, 1024, 1024), 1);
+            Overview overview = Overview.of(map, id -> atlas, s -> null, 200, 1L << 26);
+            dev.tilewright.core.geom.Projection p = map.projection();
+            int[] argb = overview.pixels().argb();
+            int width = overview.pixels().width();
+            int box = overview.box();
+            long[] bounds = {p.bounds(side, side).width(), p.bounds(side, side).height()};
+            for (int i = 0; i < argb.length; i++) {
+                double cx = (i % width) * (double) box + Math.min(box, bounds[0] - (i % width) * (double) box) / 2;
+                double cy = (i / width) * (double) box + Math.min(box, bounds[1] - (i / width) * (double) box) / 2;
+                dev.tilewright.core.geom.TileCoord under = p.tileAt(new dev.tilewright.core.geom.Position(cx, cy));
+                boolean painted = under.x() >= 1024 && under.x() < 2048 && under.y() >= 1024 && under.y() < 2048;
+                assertThat(argb[i]).as("%s box %d", layout.kind(), i).isEqualTo(painted ? average[1] : 0);
+            }
+            assertThat(java.util.Arrays.stream(argb).filter(c -> c == average[1]).count())
+                    .as("the block shows").isGreaterThan(argb.length / 64);
+            layer.fill(new TileRect(3000, 3000, 512, 512), 2);
+            assertThat(overview.refresh(map, id -> atlas, s -> null)).isPositive();
+            assertThat(java.util.Arrays.stream(overview.pixels().argb()).filter(c -> c == average[2]).count())
+                    .as("the edit shows").isPositive();
+        }
+    }
+
     /** The whole map rendered, each box's pixels averaged. */
     private static int[] reference(Case drawn, int box) {
         TileMap map = drawn.map;
