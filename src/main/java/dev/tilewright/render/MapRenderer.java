@@ -338,13 +338,8 @@ public final class MapRenderer {
             // the tileset's offset is scaled with the tile (Tiled's CellRenderer)
             double left = at.x() - aligned[0] * width + (double) atlas.tileset().tileOffsetX() * width / source.width();
             double top = at.y() - aligned[1] * height + (double) atlas.tileset().tileOffsetY() * height / source.height();
-            double exactWidth = object.width() == 0 ? source.width() : object.width();
-            double exactHeight = object.height() == 0 ? source.height() : object.height();
-            boolean stretched = exactWidth != source.width() || exactHeight != source.height();
-            // (a flipped one is drawn through Qt's transformed fill, not matched yet: blitted as before)
-            if (object.rotation() == 0 && stretched && Gid.flags(gid) == 0) {
-                StretchedTiles.draw(canvas, view, source, left + paint.dx(), top + paint.dy(), exactWidth, exactHeight,
-                        drawnWith);
+            if (object.rotation() == 0 && StretchedTiles.stretched(object, source, gid)) {
+                StretchedTiles.draw(canvas, view, source, left + paint.dx(), top + paint.dy(), object, drawnWith);
             } else if (object.rotation() == 0) {
                 blit(canvas, view, source, (int) Math.round(left) + paint.dx(), (int) Math.round(top) + paint.dy(),
                         width, height, gid, drawnWith);

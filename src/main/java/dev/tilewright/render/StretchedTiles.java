@@ -1,5 +1,8 @@
 package dev.tilewright.render;
 
+import dev.tilewright.core.model.Gid;
+import dev.tilewright.core.model.MapObject;
+
 /**
  * A tile image stretched to a size not its own (a tile object resized in Tiled), sampled as Qt 5's raster engine
  * samples an unsmoothed scaled image, which is what Tiled's renderers and tmxrasterizer --no-smoothing draw with: the
@@ -41,11 +44,30 @@ final class StretchedTiles {
     }
 
     /**
-     * Draws {@code source}, unflipped, over the screen box from (left, top) of size width x height, clipped to the
+     * Whether a tile object is drawn here: unturned is the caller's to say; drawn at a size not its tile's (its exact
+     * size, not rounded) and unflipped (a flipped one Qt draws through its transformed fill: not matched yet).
+     */
+    static boolean stretched(MapObject object, Atlas.Source source, int gid) {
+        return Gid.flags(gid) == 0
+                && (width(object, source) != source.width() || height(object, source) != source.height());
+    }
+
+    private static double width(MapObject object, Atlas.Source source) {
+        return object.width() == 0 ? source.width() : object.width();
+    }
+
+    private static double height(MapObject object, Atlas.Source source) {
+        return object.height() == 0 ? source.height() : object.height();
+    }
+
+    /**
+     * Draws {@code source}, unflipped, over the screen box from (left, top) of the object's exact size, clipped to the
      * view.
      */
-    static void draw(Pixels canvas, ViewWindow view, Atlas.Source source, double left, double top, double width,
-                     double height, Paint paint) {
+    static void draw(Pixels canvas, ViewWindow view, Atlas.Source source, double left, double top, MapObject object,
+                     Paint paint) {
+        double width = width(object, source);
+        double height = height(object, source);
         Axis across = Axis.of(left, width, source.width());
         Axis down = Axis.of(top, height, source.height());
         int x0 = Math.max(across.first(), view.x());
